@@ -1,0 +1,62 @@
+# bouton -- the top-level commands.  CMake does the building.
+#
+#   make            build into build/ (build/bouton, build/libbouton.a/.so)
+#   make test       build and run every test, then the whole suite again
+#                   under ASan+UBSan (build-asan/), then the valgrind run
+#   make run        build and start the main job
+#   make bench      build the benchmarks and run them
+#
+# Missing Debian packages are installed by scripts/deps.sh (as root), or it
+# prints the apt-get command to run.
+
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+
+.PHONY: all deps test-deps build test test-quick test-asan test-valgrind \
+        test-browser run bench clean
+
+all: build
+
+deps:
+	@sh scripts/deps.sh build
+
+test-deps:
+	@sh scripts/deps.sh browser
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+test: test-deps
+	@$(MAKE) --no-print-directory build
+	cd $(BUILD) && ctest --no-tests=error --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory test-valgrind
+	@sh scripts/test-extra.sh $(BUILD)
+
+# The quick tests only, in the normal build.
+test-quick: build
+	cd $(BUILD) && ctest --no-tests=error --output-on-failure -L quick -j $(JOBS)
+
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+test-asan: test-deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DBOUTON_SANITIZE=ON >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  ctest --no-tests=error --output-on-failure -j $(JOBS)
+
+# The quick unit tests under valgrind (the normal build, DWARF 4).
+test-valgrind: build
+	@sh scripts/valgrind.sh $(BUILD)
+
+run: build
+	@./$(BUILD)/bouton serve
+
+bench: build
+	@sh bench/run.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

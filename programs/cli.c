@@ -1,0 +1,227 @@
+/*
+ * cli.c -- helpers shared by the commands: errors, limits, positions.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int
+cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "bouton %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return CLI_USAGE;
+}
+
+int
+cli_bad_option(const char *cmd, int code, char **argv)
+{
+    const char *arg = argv[optind - 1];
+    if (code == ':')
+        return cli_error(cmd, "option '%s' needs a value", arg);
+    if (optopt >= '0' && optopt <= '9')
+        return cli_error(cmd, "'%s' is negative: piles and sizes are "
+                              "non-negative integers",
+                         arg);
+    if (optopt != 0 && arg[0] == '-' && arg[1] != '-')
+        return cli_error(cmd, "unknown option '-%c' (try --help)", optopt);
+    return cli_error(cmd, "unknown option '%s' (try --help)", arg);
+}
+
+int
+cli_status_error(const char *cmd, bt_status st, const bt_diag *diag)
+{
+    const char *msg = diag && diag->message[0] ? diag->message
+                                               : bt_strerror(st);
+    fprintf(stderr, "bouton %s: %s\n", cmd, msg);
+    return st == BT_ENOMEM ? CLI_FAIL : CLI_USAGE;
+}
+
+const char cli_limit_help[] =
+    "limits (each past its limit gives an error, never a hang):\n"
+    "  --max-digits N   digits in one number (default 1000000)\n"
+    "  --max-piles N    components in a position (default 10000000)\n"
+    "  --max-search N   positions of an exhaustive search, moves listed "
+    "(default 2000000)\n"
+    "  --max-grundy N   values of a Grundy sequence or table side "
+    "(default 67108864)\n";
+
+int
+cli_parse_size(const char *cmd, const char *what, const char *arg,
+               size_t min, size_t max, size_t *out)
+{
+    char *end;
+    unsigned long long v;
+    if (arg == NULL || *arg < '0' || *arg > '9')
+        return cli_error(cmd, "%s '%s' is not a non-negative integer", what,
+                         arg ? arg : ""),
+               -1;
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (*end != '\0')
+        return cli_error(cmd, "%s '%s' is not a non-negative integer", what,
+                         arg),
+               -1;
+    if (errno == ERANGE || v > max)
+        return cli_error(cmd, "%s '%s' is too large (at most %zu)", what, arg,
+                         max),
+               -1;
+    if (v < min)
+        return cli_error(cmd, "%s '%s' is too small (at least %zu)", what,
+                         arg, min),
+               -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+int
+cli_parse_mpz(const char *cmd, const char *what, const char *arg,
+              const bt_limits *lim, mpz_t out)
+{
+    size_t i, n = strlen(arg);
+    if (n == 0)
+        return cli_error(cmd, "%s is empty", what), -1;
+    if (arg[0] == '-')
+        return cli_error(cmd, "%s '%.40s' is negative", what, arg), -1;
+    for (i = 0; i < n; i++)
+        if (arg[i] < '0' || arg[i] > '9')
+            return cli_error(cmd, "%s '%.40s' is not a non-negative integer",
+                             what, arg),
+                   -1;
+    while (n > 1 && *arg == '0') {
+        arg++;
+        n--;
+    }
+    if (lim != NULL && n > lim->max_digits)
+        return cli_error(cmd,
+                         "%s has %zu digits, more than the limit of %zu "
+                         "(--max-digits)",
+                         what, n, lim->max_digits),
+               -1;
+    mpz_set_str(out, arg, 10);
+    return 0;
+}
+
+int
+cli_limit_option(const char *cmd, int code, const char *arg, bt_limits *lim)
+{
+    size_t big = (size_t)1 << 40;
+    switch (code) {
+    case CLI_OPT_MAX_DIGITS:
+        return cli_parse_size(cmd, "--max-digits", arg, 1, big,
+                              &lim->max_digits) ? -1 : 1;
+    case CLI_OPT_MAX_PILES:
+        return cli_parse_size(cmd, "--max-piles", arg, 1, big,
+                              &lim->max_components) ? -1 : 1;
+    case CLI_OPT_MAX_SEARCH:
+        return cli_parse_size(cmd, "--max-search", arg, 1, big,
+                              &lim->max_search) ? -1 : 1;
+    case CLI_OPT_MAX_GRUNDY:
+        return cli_parse_size(cmd, "--max-grundy", arg, 1, big,
+                              &lim->max_grundy) ? -1 : 1;
+    default:
+        return 0;
+    }
+}
+
+char *
+cli_read_stdin(const char *cmd, size_t max)
+{
+    size_t len = 0, cap = 65536, n;
+    char *buf = malloc(cap);
+    if (buf == NULL) {
+        fprintf(stderr, "bouton %s: out of memory\n", cmd);
+        return NULL;
+    }
+    while ((n = fread(buf + len, 1, cap - len - 1, stdin)) > 0) {
+        len += n;
+        if (len > max) {
+            free(buf);
+            cli_error(cmd, "standard input is longer than %zu bytes", max);
+            return NULL;
+        }
+        if (cap - len - 1 == 0) {
+            char *p = realloc(buf, cap * 2);
+            if (p == NULL) {
+                free(buf);
+                fprintf(stderr, "bouton %s: out of memory\n", cmd);
+                return NULL;
+            }
+            buf = p;
+            cap *= 2;
+        }
+    }
+    if (ferror(stdin)) {
+        free(buf);
+        fprintf(stderr, "bouton %s: cannot read standard input\n", cmd);
+        return NULL;
+    }
+    buf[len] = '\0';
+    if (strlen(buf) != len) {
+        free(buf);
+        cli_error(cmd, "standard input contains a NUL byte");
+        return NULL;
+    }
+    return buf;
+}
+
+int
+cli_position(const char *cmd, bt_position **out, const char *game_spec,
+             char **args, int n, const bt_limits *lim)
+{
+    bt_game *g = NULL;
+    bt_diag d;
+    bt_status st;
+    char *text = NULL;
+    size_t len = 0;
+    int i, rc;
+
+    *out = NULL;
+    memset(&d, 0, sizeof d);
+    st = bt_game_new(&g, game_spec ? game_spec : "nim", &d);
+    if (st != BT_OK)
+        return cli_error(cmd, "--game '%s': %s", game_spec, d.message);
+    if (n == 1 && strcmp(args[0], "-") == 0) {
+        text = cli_read_stdin(cmd, lim->max_text);
+        if (text == NULL) {
+            bt_game_free(g);
+            return CLI_USAGE;
+        }
+    } else {
+        for (i = 0; i < n; i++)
+            len += strlen(args[i]) + 1;
+        text = malloc(len + 1);
+        if (text == NULL) {
+            bt_game_free(g);
+            return CLI_FAIL;
+        }
+        text[0] = '\0';
+        len = 0;
+        for (i = 0; i < n; i++) {
+            size_t k = strlen(args[i]);
+            memcpy(text + len, args[i], k);
+            len += k;
+            text[len++] = ' ';
+        }
+        if (len > 0)
+            len--;
+        text[len] = '\0';
+    }
+    st = bt_position_parse(out, text, g, lim, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error(cmd, st, &d);
+    } else {
+        rc = CLI_OK;
+    }
+    free(text);
+    bt_game_free(g);
+    return rc;
+}

@@ -1,0 +1,115 @@
+/*
+ * cli.h -- what the files of the `bouton` program share.
+ *
+ * The program uses libbouton's public API only (<bouton.h>).  Each command
+ * lives in programs/cmd_NAME.c as `int cmd_NAME(int argc, char **argv)`,
+ * registered in the table of main.c; json.c turns library results into the
+ * JSON values that the CLI's --json and the HTTP API both print, so the two
+ * interfaces cannot drift apart.
+ */
+#ifndef BOUTON_CLI_H
+#define BOUTON_CLI_H
+
+#include <getopt.h>
+#include <jansson.h>
+
+#include <bouton.h>
+
+/* Exit statuses: 0 success, 1 a failure of the machine (out of memory,
+   I/O), 2 bad input or usage (always with one line on stderr). */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* The commands. */
+int cmd_analyze(int argc, char **argv);
+int cmd_table(int argc, char **argv);
+int cmd_count(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_pair(int argc, char **argv);
+int cmd_grundy(int argc, char **argv);
+int cmd_move(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+
+/* `bouton grundy --game wythoff[:A] --below N [--json]` (programs/
+   grundy_wythoff.c), called by cmd_grundy for the Wythoff family. */
+int cli_grundy_wythoff(const char *game_spec, const char *below, int json,
+                       const bt_limits *lim);
+
+/* Prints "bouton CMD: MESSAGE" on stderr; returns CLI_USAGE. */
+int cli_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/*
+ * Reports what getopt_long() returned as '?' (unknown option) or ':' (a
+ * missing value; use an optstring starting with ':'), naming the argument;
+ * "-3" is reported as a negative number.  Returns CLI_USAGE.
+ */
+int cli_bad_option(const char *cmd, int code, char **argv);
+
+/* Prints a library failure as one line on stderr (the diag's message, or
+   the status's description); returns CLI_FAIL for BT_ENOMEM, else
+   CLI_USAGE. */
+int cli_status_error(const char *cmd, bt_status st, const bt_diag *diag);
+
+/*
+ * Options every command accepts, for its limits:
+ *   --max-digits N  --max-piles N  --max-search N  --max-grundy N
+ * Put CLI_LIMIT_LONGOPTS inside a struct option array and pass unknown codes
+ * to cli_limit_option(), which returns 1 if it handled the code, 0 if the
+ * code is not a limit option, or -1 after printing an error.
+ */
+enum {
+    CLI_OPT_MAX_DIGITS = 1000,
+    CLI_OPT_MAX_PILES,
+    CLI_OPT_MAX_SEARCH,
+    CLI_OPT_MAX_GRUNDY
+};
+#define CLI_LIMIT_LONGOPTS                                                 \
+    {"max-digits", required_argument, NULL, CLI_OPT_MAX_DIGITS},           \
+        {"max-piles", required_argument, NULL, CLI_OPT_MAX_PILES},         \
+        {"max-search", required_argument, NULL, CLI_OPT_MAX_SEARCH},       \
+        {"max-grundy", required_argument, NULL, CLI_OPT_MAX_GRUNDY}
+int cli_limit_option(const char *cmd, int code, const char *arg,
+                     bt_limits *lim);
+/* The text of the limit options for --help. */
+extern const char cli_limit_help[];
+
+/* Parses a size argument (a decimal integer in [min, max]); on error prints
+   one line naming `what` and returns -1. */
+int cli_parse_size(const char *cmd, const char *what, const char *arg,
+                   size_t min, size_t max, size_t *out);
+/* Parses a non-negative decimal integer of any size; -1 after an error. */
+int cli_parse_mpz(const char *cmd, const char *what, const char *arg,
+                  const bt_limits *lim, mpz_t out);
+
+/*
+ * Builds the position of a command line: args[0..n-1] are numbers and
+ * position-language text joined by spaces, or the single argument "-" to
+ * read the text from standard input.  game_spec is the --game option (NULL:
+ * nim).  Returns CLI_OK with *out set, or prints an error and returns
+ * CLI_USAGE/CLI_FAIL.
+ */
+int cli_position(const char *cmd, bt_position **out, const char *game_spec,
+                 char **args, int n, const bt_limits *lim);
+
+/* Reads all of standard input into a malloc'd string of at most max bytes
+   (NULL on failure or when longer, after printing an error). */
+char *cli_read_stdin(const char *cmd, size_t max);
+
+/* ----------------------------------------------------------------- JSON */
+
+/* A decimal string of x (big integers travel as strings in JSON). */
+json_t *cli_json_mpz(const mpz_t x);
+/* The numbers of a position as an array of decimal strings, flat. */
+json_t *cli_json_numbers(const bt_position *p);
+/* A move: {"component":1-based,"to":[...],"text":"..."}. */
+json_t *cli_json_move(const bt_move *m);
+/* The whole answer of `analyze --json` for p and its analysis. */
+json_t *cli_json_analysis(const bt_position *p, const bt_analysis *a);
+/* Prints v compactly on one line to stdout and releases it; CLI_FAIL if it
+   could not be printed. */
+int cli_json_print(json_t *v);
+
+#endif

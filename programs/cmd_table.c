@@ -1,0 +1,151 @@
+/*
+ * cmd_table.c -- `bouton table`: the safe combinations, streamed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "usage: bouton table [--game RULES] [--misere] [--json] --piles K "
+    "[--min MIN] --below N\n\n"
+    "Lists every P-position (safe combination) of K piles, each pile in "
+    "[MIN, N)\n(MIN defaults to 0), once, with its piles in non-decreasing "
+    "order, in\nlexicographic order.  The list is streamed: it starts at "
+    "once and uses\nconstant memory.  For Wythoff's game it lists the pairs "
+    "(x <= y) with y < N\n(--piles is then 1, the default).\n\n"
+    "  --json   one JSON array of decimal strings per line\n";
+
+int
+cmd_table(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"misere", no_argument, NULL, 'm'},
+        {"json", no_argument, NULL, 'j'},
+        {"piles", required_argument, NULL, 'k'},
+        {"min", required_argument, NULL, 'n'},
+        {"below", required_argument, NULL, 'b'},
+        {"help", no_argument, NULL, 'h'},
+        CLI_LIMIT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    const char *game = "nim", *piles = NULL, *below = NULL, *min = "0";
+    int misere = 0, json = 0, c, rc = CLI_OK, r;
+    size_t k = 1, i, width;
+    bt_limits lim;
+    bt_game *g = NULL;
+    bt_table *t = NULL;
+    bt_diag d;
+    bt_status st;
+    mpz_t lo, hi, *row = NULL;
+
+    bt_limits_default(&lim);
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'g':
+            game = optarg;
+            break;
+        case 'm':
+            misere = 1;
+            break;
+        case 'j':
+            json = 1;
+            break;
+        case 'k':
+            piles = optarg;
+            break;
+        case 'n':
+            min = optarg;
+            break;
+        case 'b':
+            below = optarg;
+            break;
+        case 'h':
+            fputs(help, stdout);
+            printf("\n%s", cli_limit_help);
+            return CLI_OK;
+        case '?':
+        case ':':
+            return cli_bad_option("table", c, argv);
+        default:
+            if (cli_limit_option("table", c, optarg, &lim) < 0)
+                return CLI_USAGE;
+        }
+    }
+    if (optind < argc)
+        return cli_error("table", "unexpected argument '%s'", argv[optind]);
+    if (below == NULL)
+        return cli_error("table", "--below N is required");
+    memset(&d, 0, sizeof d);
+    if ((st = bt_game_new(&g, game, &d)) != BT_OK)
+        return cli_error("table", "--game '%s': %s", game, d.message);
+    if (piles == NULL && bt_game_arity(g) == 1) {
+        bt_game_free(g);
+        return cli_error("table", "--piles K is required");
+    }
+    if (piles != NULL &&
+        cli_parse_size("table", "--piles", piles, 0, lim.max_table_piles,
+                       &k) < 0) {
+        bt_game_free(g);
+        return CLI_USAGE;
+    }
+    mpz_init(lo);
+    mpz_init(hi);
+    if (cli_parse_mpz("table", "--below", below, &lim, hi) < 0 ||
+        cli_parse_mpz("table", "--min", min, &lim, lo) < 0) {
+        rc = CLI_USAGE;
+        goto done;
+    }
+    if (mpz_sgn(hi) == 0) {
+        rc = cli_error("table", "--below 0: no pile is below 0 (N must be "
+                                "at least 1)");
+        goto done;
+    }
+    st = bt_table_new(&t, g, misere, k, lo, hi, &lim, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error("table", st, &d);
+        goto done;
+    }
+    width = bt_table_width(t);
+    row = malloc((width ? width : 1) * sizeof *row);
+    if (row == NULL) {
+        rc = CLI_FAIL;
+        goto done;
+    }
+    for (i = 0; i < width; i++)
+        mpz_init(row[i]);
+    while ((r = bt_table_next(t, row)) > 0) {
+        if (json)
+            putchar('[');
+        for (i = 0; i < width; i++) {
+            if (i > 0)
+                fputs(json ? "," : " ", stdout);
+            if (json)
+                putchar('"');
+            mpz_out_str(stdout, 10, row[i]);
+            if (json)
+                putchar('"');
+        }
+        if (json)
+            putchar(']');
+        putchar('\n');
+    }
+    if (r < 0) {
+        memset(&d, 0, sizeof d);
+        rc = cli_status_error("table", (bt_status)-r, &d);
+    }
+    if (fflush(stdout) != 0)
+        rc = CLI_FAIL;
+    for (i = 0; i < width; i++)
+        mpz_clear(row[i]);
+done:
+    free(row);
+    mpz_clear(lo);
+    mpz_clear(hi);
+    bt_table_free(t);
+    bt_game_free(g);
+    return rc;
+}

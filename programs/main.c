@@ -1,0 +1,67 @@
+/*
+ * main.c -- the `bouton` program: dispatches to one command per file.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"analyze", cmd_analyze,
+     "who wins a position, every winning move, and why"},
+    {"table", cmd_table, "stream the safe combinations (P-positions)"},
+    {"count", cmd_count, "count positions and safe ones, exactly"},
+    {"pair", cmd_pair, "the n-th P-position of Wythoff's game, or its index"},
+    {"grundy", cmd_grundy, "Grundy sequences, periods and tables"},
+    {"move", cmd_move, "the move the computer plays"},
+    {"play", cmd_play, "play a game against the computer in the terminal"},
+    {"replay", cmd_replay, "replay a saved game with an analysis of each move"},
+#ifdef BOUTON_SERVER
+    {"serve", cmd_serve, "serve the web app and the HTTP/JSON API"},
+#endif
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void
+usage(FILE *f)
+{
+    size_t i;
+    fprintf(f, "usage: bouton COMMAND [OPTIONS] [ARGS]\n\n"
+               "bouton analyses Nim and the games that grew out of it, "
+               "exactly, at any size.\n\ncommands:\n");
+    for (i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-8s  %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'bouton COMMAND --help' describes a command; "
+               "'bouton --version' prints the version.\n");
+}
+
+int
+main(int argc, char **argv)
+{
+    size_t i;
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("bouton %s\n", bt_version_string());
+        return CLI_OK;
+    }
+    for (i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr,
+            "bouton: unknown command '%s' (try 'bouton --help')\n", argv[1]);
+    return CLI_USAGE;
+}

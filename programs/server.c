@@ -1,0 +1,665 @@
+/*
+ * server.c -- `bouton serve`: the HTTP server of the API and the web page.
+ *
+ * libmicrohttpd does the HTTP; this file keeps the per-request state (the
+ * body, read in chunks, and the time the request began), serves the page's
+ * files compiled into the program (web_assets.c), hands /v1/ requests to
+ * srv_handle() (server_api.c), logs one line per request, and stops cleanly
+ * on SIGINT or SIGTERM.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "server.h"
+
+#ifndef BOUTON_SERVER
+
+int
+cmd_serve(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return cli_error("serve", "this build of bouton has no HTTP server "
+                              "(configure with -DBOUTON_SERVER=ON)");
+}
+
+#else
+
+#include <netdb.h>
+#include <pthread.h>
+#include <sys/socket.h>
+
+#include <microhttpd.h>
+
+#include "web_assets.h"
+
+static const char serve_usage[] =
+    "usage: bouton serve [--host ADDR] [--port N] [OPTION...]\n"
+    "\n"
+    "Serves the web app at http://ADDR:N/ and the JSON API under /v1/\n"
+    "(see docs/api.md) until SIGINT (Ctrl-C) or SIGTERM.  One line per\n"
+    "request goes to standard error: method, path, status, microseconds.\n"
+    "\n"
+    "  --host ADDR          address to listen on (default 127.0.0.1)\n"
+    "  --port N             port (default 8080; 0 picks a free one)\n"
+    "  --threads N          worker threads (default: the number of CPUs)\n"
+    "  --max-connections N  open connections at once (default 1000)\n"
+    "  --quiet              no request log\n"
+    "\n"
+    "Limits of one request (past one: a 413 or 422 answer):\n"
+    "  --max-body N         bytes of a request body (default 1048576)\n"
+    "  --time-budget MS     milliseconds of computation (default 2000;\n"
+    "                       0: none)\n"
+    "  --max-page N         rows of one page of /v1/table (default 1000)\n"
+    "  --max-values N       values in one /v1/grundy answer (default "
+    "100000)\n"
+    "  --max-table-piles N  piles of a table or count (default 64)\n"
+    "  --max-piles N        components of a position (default 100000)\n"
+    "  --max-digits N       decimal digits of one number (default 200000)\n"
+    "  --max-search N       states of an exhaustive misere search\n"
+    "                       (default 200000)\n"
+    "  --max-grundy N       Grundy values computed for one game (default\n"
+    "                       4194304)\n"
+    "  -h, --help           this text\n";
+
+enum {
+    OPT_HOST = 2000,
+    OPT_PORT,
+    OPT_THREADS,
+    OPT_MAX_CONN,
+    OPT_QUIET,
+    OPT_MAX_BODY,
+    OPT_BUDGET,
+    OPT_MAX_PAGE,
+    OPT_MAX_VALUES,
+    OPT_MAX_TABLE_PILES
+};
+
+/* What the whole server shares; read-only once the daemon runs. */
+typedef struct srv_state {
+    srv_config cfg;
+    int quiet;
+    struct MHD_Response **assets; /* one per bt_web_assets[] entry */
+    char (*etags)[24];
+} srv_state;
+
+/* What one request keeps between the calls libmicrohttpd makes for it
+   (headers, body chunks, completion): see STYLE.md's known traps. */
+typedef struct srv_request {
+    struct timespec start;
+    char *body;
+    size_t len, cap;
+    size_t dropped;   /* body bytes past the limit, read and discarded */
+    unsigned status;  /* of the answer queued, 0 before one */
+    char method[12];
+    char path[160];
+} srv_request;
+
+/* ---------------------------------------------------------------- logging */
+
+/* One line per request, written with one write(2) so that lines from the
+   worker threads do not interleave. */
+static void
+log_request(const srv_request *rq, enum MHD_RequestTerminationCode toe)
+{
+    struct timespec now;
+    long long us;
+    char line[256];
+    int n;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    us = (long long)(now.tv_sec - rq->start.tv_sec) * 1000000LL +
+         (now.tv_nsec - rq->start.tv_nsec) / 1000;
+    if (rq->status)
+        n = snprintf(line, sizeof line, "%s %s %u %lldus%s\n", rq->method,
+                     rq->path, rq->status, us,
+                     toe == MHD_REQUEST_TERMINATED_COMPLETED_OK
+                         ? ""
+                         : " (connection closed early)");
+    else
+        n = snprintf(line, sizeof line, "%s %s - %lldus (no answer: %s)\n",
+                     rq->method, rq->path, us,
+                     toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED
+                         ? "timed out"
+                         : "connection closed");
+    if (n > 0) {
+        ssize_t w = write(STDERR_FILENO, line,
+                          (size_t)n < sizeof line ? (size_t)n
+                                                  : sizeof line - 1);
+        (void)w; /* a log that cannot be written must not stop the server */
+    }
+}
+
+static void
+request_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                  enum MHD_RequestTerminationCode toe)
+{
+    const srv_state *s = cls;
+    srv_request *rq = *con_cls;
+
+    (void)conn;
+    if (!rq)
+        return;
+    if (!s->quiet)
+        log_request(rq, toe);
+    free(rq->body);
+    free(rq);
+    *con_cls = NULL;
+}
+
+/* Copies text into a log field, replacing what could break the line. */
+static void
+copy_clean(char *dst, size_t size, const char *src)
+{
+    size_t i;
+
+    for (i = 0; src && src[i] && i + 1 < size; i++)
+        dst[i] = (src[i] > ' ' && src[i] < 127) ? src[i] : '?';
+    dst[i] = '\0';
+}
+
+/* --------------------------------------------------------------- answers */
+
+static enum MHD_Result
+queue(struct MHD_Connection *conn, srv_request *rq, unsigned status,
+      struct MHD_Response *resp)
+{
+    enum MHD_Result r = MHD_queue_response(conn, status, resp);
+
+    if (r == MHD_YES)
+        rq->status = status;
+    return r;
+}
+
+/* Queues a JSON answer of the API and releases reply's body. */
+static enum MHD_Result
+queue_reply(struct MHD_Connection *conn, srv_request *rq, srv_reply *reply)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(
+        reply->size, reply->body, MHD_RESPMEM_MUST_COPY);
+    enum MHD_Result r;
+
+    if (!resp) {
+        srv_reply_free(reply);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+                            "application/json");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    if (reply->allow)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, reply->allow);
+    if (reply->status == 413)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+    r = queue(conn, rq, reply->status, resp);
+    MHD_destroy_response(resp);
+    srv_reply_free(reply);
+    return r;
+}
+
+static enum MHD_Result
+queue_error(struct MHD_Connection *conn, srv_request *rq, const char *allow,
+            unsigned status, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+static enum MHD_Result
+queue_error(struct MHD_Connection *conn, srv_request *rq, const char *allow,
+            unsigned status, const char *code, const char *fmt, ...)
+{
+    srv_error e = {status, code, {0}, 0};
+    srv_reply reply;
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(e.message, sizeof e.message, fmt, ap);
+    va_end(ap);
+    srv_reply_error(&reply, &e);
+    reply.allow = allow;
+    return queue_reply(conn, rq, &reply);
+}
+
+static const char *
+content_type(const char *name)
+{
+    static const char *const types[][2] = {
+        {".html", "text/html; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".svg", "image/svg+xml"},
+        {".json", "application/json"},
+        {".png", "image/png"},
+        {".ico", "image/x-icon"},
+        {".txt", "text/plain; charset=utf-8"},
+    };
+    size_t n = strlen(name), i;
+
+    for (i = 0; i < sizeof types / sizeof types[0]; i++) {
+        size_t m = strlen(types[i][0]);
+
+        if (n >= m && strcmp(name + n - m, types[i][0]) == 0)
+            return types[i][1];
+    }
+    return "application/octet-stream";
+}
+
+/*
+ * Makes one response per file of the page at start-up; libmicrohttpd
+ * counts references to a response, so every request for a file reuses it.
+ * The ETag (an FNV-1a hash of the bytes) lets browsers revalidate cheaply.
+ */
+static int
+assets_init(srv_state *s)
+{
+    size_t n = 0, i;
+
+    while (bt_web_assets[n].name)
+        n++;
+    s->assets = calloc(n + 1, sizeof *s->assets);
+    s->etags = calloc(n + 1, sizeof *s->etags);
+    if (!s->assets || !s->etags)
+        return -1;
+    for (i = 0; i < n; i++) {
+        const bt_web_asset *a = &bt_web_assets[i];
+        unsigned long long h = 1469598103934665603ULL;
+        struct MHD_Response *r;
+        size_t k;
+
+        for (k = 0; k < a->size; k++)
+            h = (h ^ a->data[k]) * 1099511628211ULL;
+        snprintf(s->etags[i], sizeof s->etags[i], "\"%016llx\"", h);
+        r = MHD_create_response_from_buffer(a->size, (void *)a->data,
+                                            MHD_RESPMEM_PERSISTENT);
+        if (!r)
+            return -1;
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+                                content_type(a->name));
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, s->etags[i]);
+        MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+        MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+        MHD_add_response_header(
+            r, "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data: blob:; "
+            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+        s->assets[i] = r;
+    }
+    return 0;
+}
+
+static void
+assets_fini(srv_state *s)
+{
+    size_t i;
+
+    for (i = 0; s->assets && s->assets[i]; i++)
+        MHD_destroy_response(s->assets[i]);
+    free(s->assets);
+    free(s->etags);
+}
+
+/* GET of a file of the page: "/" is index.html; web/ is flat. */
+static enum MHD_Result
+serve_asset(const srv_state *s, struct MHD_Connection *conn,
+            srv_request *rq, const char *url, const char *method)
+{
+    const char *name = strcmp(url, "/") == 0 ? "index.html" : url + 1;
+    size_t i;
+
+    for (i = 0; bt_web_assets[i].name; i++) {
+        const char *inm;
+
+        if (strcmp(bt_web_assets[i].name, name) != 0)
+            continue;
+        if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+            return queue_error(conn, rq, "GET, HEAD", 405, "EMETHOD",
+                               "%.100s takes GET, not %.20s", url, method);
+        inm = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                          MHD_HTTP_HEADER_IF_NONE_MATCH);
+        if (inm && strstr(inm, s->etags[i])) {
+            struct MHD_Response *r =
+                MHD_create_response_from_buffer(0, NULL,
+                                                MHD_RESPMEM_PERSISTENT);
+            enum MHD_Result res;
+
+            if (!r)
+                return MHD_NO;
+            MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, s->etags[i]);
+            res = queue(conn, rq, 304, r);
+            MHD_destroy_response(r);
+            return res;
+        }
+        return queue(conn, rq, 200, s->assets[i]);
+    }
+    return queue_error(conn, rq, NULL, 404, "ENOTFOUND",
+                       "no such page or endpoint: %.100s", url);
+}
+
+/* ---------------------------------------------------------------- requests */
+
+/* Appends a chunk of the body; past the limit, counts and drops it. */
+static int
+body_append(srv_request *rq, const char *data, size_t size, size_t max)
+{
+    if (rq->dropped || size > max - rq->len) {
+        rq->dropped += size;
+        return 0;
+    }
+    if (rq->len + size > rq->cap) {
+        size_t cap = rq->cap ? rq->cap : 1024;
+        char *b;
+
+        while (cap < rq->len + size)
+            cap = cap > max / 2 ? max : cap * 2;
+        b = realloc(rq->body, cap);
+        if (!b)
+            return -1;
+        rq->body = b;
+        rq->cap = cap;
+    }
+    memcpy(rq->body + rq->len, data, size);
+    rq->len += size;
+    return 0;
+}
+
+static enum MHD_Result
+answer(void *cls, struct MHD_Connection *conn, const char *url,
+       const char *method, const char *version, const char *upload_data,
+       size_t *upload_data_size, void **con_cls)
+{
+    const srv_state *s = cls;
+    srv_request *rq = *con_cls;
+    const size_t max = s->cfg.max_body;
+    int api = strncmp(url, "/v1/", 4) == 0;
+
+    (void)version;
+    if (!rq) {
+        /* First call: the headers are in, the body (if any) is not. */
+        const char *clen;
+
+        rq = calloc(1, sizeof *rq);
+        if (!rq)
+            return MHD_NO;
+        clock_gettime(CLOCK_MONOTONIC, &rq->start);
+        copy_clean(rq->method, sizeof rq->method, method);
+        copy_clean(rq->path, sizeof rq->path, url);
+        *con_cls = rq;
+        if (strcmp(method, "POST") != 0) {
+            if (strcmp(method, "OPTIONS") == 0) {
+                struct MHD_Response *r = MHD_create_response_from_buffer(
+                    0, NULL, MHD_RESPMEM_PERSISTENT);
+                enum MHD_Result res;
+
+                if (!r)
+                    return MHD_NO;
+                MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW,
+                                        "GET, HEAD, POST, OPTIONS");
+                res = queue(conn, rq, 204, r);
+                MHD_destroy_response(r);
+                return res;
+            }
+            if (!api)
+                return serve_asset(s, conn, rq, url, method);
+            {
+                srv_reply reply;
+
+                srv_handle(&reply, &s->cfg, method, url, NULL, 0);
+                return queue_reply(conn, rq, &reply);
+            }
+        }
+        if (!api)
+            return serve_asset(s, conn, rq, url, method);
+        /* Refuse an announced oversized body before reading any of it. */
+        clen = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                           MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (clen) {
+            char *end;
+            unsigned long long n;
+
+            errno = 0;
+            n = strtoull(clen, &end, 10);
+            if (errno == ERANGE || n > max)
+                return queue_error(conn, rq, NULL, 413, "ELIMIT",
+                                   "request body of %s bytes is over the "
+                                   "limit of %zu bytes", clen, max);
+        }
+        return MHD_YES;
+    }
+    if (rq->status)
+        return MHD_YES; /* answered already; let the rest of it go */
+    if (*upload_data_size > 0) {
+        if (body_append(rq, upload_data, *upload_data_size, max) != 0)
+            return MHD_NO;
+        *upload_data_size = 0;
+        /* A chunked body far past the limit: stop reading it. */
+        if (rq->dropped > 4 * (max + 65536))
+            return MHD_NO;
+        return MHD_YES;
+    }
+    if (rq->dropped)
+        return queue_error(conn, rq, NULL, 413, "ELIMIT",
+                           "request body of more than %zu bytes is over the "
+                           "limit", max);
+    {
+        srv_reply reply;
+
+        srv_handle(&reply, &s->cfg, method, url, rq->body, rq->len);
+        return queue_reply(conn, rq, &reply);
+    }
+}
+
+/* ----------------------------------------------------------------- command */
+
+static int
+parse_ulong(const char *what, const char *arg, unsigned long max,
+            unsigned long *out)
+{
+    size_t v;
+
+    if (cli_parse_size("serve", what, arg, 0, max, &v) != 0)
+        return -1;
+    *out = (unsigned long)v;
+    return 0;
+}
+
+int
+cmd_serve(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"host", required_argument, NULL, OPT_HOST},
+        {"port", required_argument, NULL, OPT_PORT},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"max-connections", required_argument, NULL, OPT_MAX_CONN},
+        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"max-body", required_argument, NULL, OPT_MAX_BODY},
+        {"time-budget", required_argument, NULL, OPT_BUDGET},
+        {"max-page", required_argument, NULL, OPT_MAX_PAGE},
+        {"max-values", required_argument, NULL, OPT_MAX_VALUES},
+        {"max-table-piles", required_argument, NULL, OPT_MAX_TABLE_PILES},
+        CLI_LIMIT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    srv_state s;
+    const char *host = "127.0.0.1";
+    unsigned long port = 8080, threads = 0, maxconn = 1000, v;
+    struct addrinfo hints, *ai = NULL;
+    struct MHD_Daemon *d = NULL;
+    const union MHD_DaemonInfo *info;
+    sigset_t stop;
+    unsigned int flags;
+    int c, sig = 0, rc = CLI_FAIL, gai;
+    char hostbuf[80];
+
+    memset(&s, 0, sizeof s);
+    srv_config_default(&s.cfg);
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(serve_usage, stdout);
+            return CLI_OK;
+        case OPT_HOST:
+            host = optarg;
+            break;
+        case OPT_PORT:
+            if (parse_ulong("--port", optarg, 65535, &port) != 0)
+                return CLI_USAGE;
+            break;
+        case OPT_THREADS:
+            if (parse_ulong("--threads", optarg, 256, &threads) != 0)
+                return CLI_USAGE;
+            if (threads == 0)
+                return cli_error("serve", "--threads: must be at least 1");
+            break;
+        case OPT_MAX_CONN:
+            if (parse_ulong("--max-connections", optarg, 1000000,
+                            &maxconn) != 0)
+                return CLI_USAGE;
+            if (maxconn == 0)
+                return cli_error("serve",
+                                 "--max-connections: must be at least 1");
+            break;
+        case OPT_QUIET:
+            s.quiet = 1;
+            break;
+        case OPT_MAX_BODY:
+            if (parse_ulong("--max-body", optarg, 1UL << 30, &v) != 0)
+                return CLI_USAGE;
+            if (v < 64)
+                return cli_error("serve", "--max-body: must be at least 64");
+            s.cfg.max_body = v;
+            s.cfg.lim.max_text = v;
+            break;
+        case OPT_BUDGET:
+            if (parse_ulong("--time-budget", optarg, 3600000UL, &v) != 0)
+                return CLI_USAGE;
+            s.cfg.budget_ms = v;
+            break;
+        case OPT_MAX_PAGE:
+            if (parse_ulong("--max-page", optarg, 1000000UL, &v) != 0)
+                return CLI_USAGE;
+            if (v == 0)
+                return cli_error("serve", "--max-page: must be at least 1");
+            s.cfg.max_page = v;
+            break;
+        case OPT_MAX_VALUES:
+            if (parse_ulong("--max-values", optarg, 1UL << 30, &v) != 0)
+                return CLI_USAGE;
+            s.cfg.max_values = v;
+            break;
+        case OPT_MAX_TABLE_PILES:
+            if (parse_ulong("--max-table-piles", optarg, 1UL << 20, &v) != 0)
+                return CLI_USAGE;
+            s.cfg.lim.max_table_piles = v;
+            break;
+        case '?':
+            return cli_error("serve", "unknown option '%s' (see --help)",
+                             argv[optind - 1]);
+        case ':':
+            return cli_error("serve", "option '%s' needs a value",
+                             argv[optind - 1]);
+        default:
+            switch (cli_limit_option("serve", c, optarg, &s.cfg.lim)) {
+            case 1:
+                break;
+            case 0:
+                return cli_error("serve", "unknown option (see --help)");
+            default:
+                return CLI_USAGE;
+            }
+        }
+    }
+    if (optind < argc)
+        return cli_error("serve", "unexpected argument '%s' (see --help)",
+                         argv[optind]);
+    if (threads == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+        threads = n > 0 ? (unsigned long)n : 1;
+        if (threads > 64)
+            threads = 64;
+    }
+
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    gai = getaddrinfo(host, NULL, &hints, &ai);
+    if (gai != 0 || !ai)
+        return cli_error("serve", "--host '%s': %s", host,
+                         gai ? gai_strerror(gai) : "no address");
+    if (ai->ai_family == AF_INET)
+        ((struct sockaddr_in *)ai->ai_addr)->sin_port =
+            htons((unsigned short)port);
+    else if (ai->ai_family == AF_INET6)
+        ((struct sockaddr_in6 *)ai->ai_addr)->sin6_port =
+            htons((unsigned short)port);
+
+    if (assets_init(&s) != 0) {
+        cli_error("serve", "out of memory");
+        goto done;
+    }
+
+    /*
+     * SIGINT and SIGTERM are blocked before the daemon's threads start, so
+     * they inherit the mask and only this thread, in sigwait(), takes them:
+     * no work happens in a signal handler.
+     */
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
+    if (ai->ai_family == AF_INET6)
+        flags |= MHD_USE_IPv6;
+    d = MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, answer, &s,
+        MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)maxconn,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned int)1024,
+        MHD_OPTION_NOTIFY_COMPLETED, request_completed, &s,
+        MHD_OPTION_END);
+    if (!d) {
+        cli_error("serve", "cannot listen on %s port %lu: %s", host, port,
+                  errno ? strerror(errno) : "libmicrohttpd failed");
+        goto done;
+    }
+    info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    if (info)
+        port = info->port;
+    snprintf(hostbuf, sizeof hostbuf, strchr(host, ':') ? "[%s]" : "%s",
+             host);
+    printf("bouton %s: serving http://%s:%lu/ (Ctrl-C stops)\n",
+           bt_version_string(), hostbuf, port);
+    fflush(stdout);
+
+    if (sigwait(&stop, &sig) != 0)
+        sig = 0;
+    fprintf(stderr, "bouton serve: %s, stopping\n",
+            sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal");
+    rc = CLI_OK;
+done:
+    if (d)
+        MHD_stop_daemon(d);
+    assets_fini(&s);
+    if (ai)
+        freeaddrinfo(ai);
+    return rc;
+}
+
+#endif /* BOUTON_SERVER */

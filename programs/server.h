@@ -1,0 +1,100 @@
+/*
+ * server.h -- the HTTP API of `bouton serve`, apart from HTTP itself.
+ *
+ * server_api.c turns one request (method, path, body) into one reply
+ * (status, JSON body) with no knowledge of sockets or libmicrohttpd, so the
+ * same code runs under the server (server.c), the API tests and the fuzzer
+ * (tests/fuzz/fuzz_request.c).  The JSON of every answer is built by json.c,
+ * the same code as the CLI's --json, so the two cannot drift apart.
+ */
+#ifndef BOUTON_SERVER_H
+#define BOUTON_SERVER_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include <bouton.h>
+
+/* The limits of one server; see srv_config_default() for the defaults. */
+typedef struct srv_config {
+    bt_limits lim;     /* the library's limits; interrupt is set per request */
+    size_t max_body;   /* bytes of a request body */
+    size_t max_page;   /* rows of one page of /v1/table */
+    size_t max_values; /* numbers in one answer of /v1/grundy */
+    unsigned long budget_ms; /* time for one request; 0: unlimited */
+} srv_config;
+
+/* The server's defaults (documented in docs/api.md and `serve --help`). */
+#define SRV_DEFAULT_MAX_BODY ((size_t)1 << 20)
+#define SRV_DEFAULT_MAX_COMPONENTS ((size_t)100000)
+#define SRV_DEFAULT_MAX_DIGITS ((size_t)200000)
+#define SRV_DEFAULT_MAX_SEARCH ((size_t)200000)
+#define SRV_DEFAULT_MAX_GRUNDY ((size_t)1 << 22)
+#define SRV_DEFAULT_MAX_TABLE_PILES ((size_t)64)
+#define SRV_DEFAULT_MAX_PAGE ((size_t)1000)
+#define SRV_DEFAULT_MAX_VALUES ((size_t)100000)
+#define SRV_DEFAULT_BUDGET_MS 2000UL
+
+/* Fills *cfg with the defaults above. */
+void srv_config_default(srv_config *cfg);
+
+/* One answer: an HTTP status and a JSON body. */
+typedef struct srv_reply {
+    unsigned status;   /* 200, 400, 404, 405, 413, 422, 501, 503 */
+    char *body;        /* malloc'd JSON text ending in a newline */
+    size_t size;       /* bytes of body */
+    const char *allow; /* the methods of the Allow header of a 405, or NULL */
+} srv_reply;
+
+/* Releases r->body. */
+void srv_reply_free(srv_reply *r);
+
+/*
+ * A failed request: the HTTP status, the code ("EPARSE"), a one-line
+ * message, and the 1-based column in a position text when one is at fault
+ * (0: none).
+ */
+typedef struct srv_error {
+    unsigned http;
+    const char *code;
+    char message[320];
+    size_t column;
+} srv_error;
+
+/* Fills r with the JSON error answer for e; always succeeds (a static text
+   stands in when memory runs out). */
+void srv_reply_error(srv_reply *r, const srv_error *e);
+/* Sets e and returns -1: a printf-style message with status and code. */
+int srv_fail(srv_error *e, unsigned http, const char *code, const char *fmt,
+             ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/*
+ * Parses a request body: a JSON object of at most cfg->max_body bytes.
+ * Returns it (the caller releases it) or NULL with e filled.
+ */
+json_t *srv_parse_body(const char *body, size_t len, const srv_config *cfg,
+                       srv_error *e);
+
+/*
+ * The position of a request object: its "position" member, either a text
+ * in the position language or an array of components (see docs/api.md),
+ * with "game" (default "nim") the game of terms and numbers that name none.
+ * Returns 0 with *out set, or -1 with e filled (and *out NULL).
+ */
+int srv_parse_position(bt_position **out, json_t *req, const bt_limits *lim,
+                       srv_error *e);
+
+/*
+ * Handles one request to the API: method "GET"/"POST"/..., path beginning
+ * with "/v1/", body the request body (may be NULL when len is 0).  Always
+ * fills r.  The time budget starts when it is called.
+ */
+void srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
+                const char *path, const char *body, size_t len);
+
+#endif

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Installs the Debian packages bouton needs to build and test.
+# Usage: scripts/deps.sh [build|test|browser]
+#   build    compiler, CMake, GMP, jansson, libmicrohttpd, libedit
+#   test     build + cmocka, valgrind, tmux
+#   browser  test + chromium (for the browser tests; playwright-core comes from npm)
+# As root it runs apt-get; otherwise it prints the exact command and stops.
+set -eu
+level=${1:-build}
+pkgs="gcc make cmake pkg-config libgmp-dev libjansson-dev libmicrohttpd-dev libedit-dev"
+case "$level" in
+build) ;;
+test) pkgs="$pkgs libcmocka-dev valgrind tmux clang" ;;
+browser)
+    pkgs="$pkgs libcmocka-dev valgrind tmux clang chromium"
+    # Node may come from elsewhere than Debian; only ask for it when absent.
+    command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm" ;;
+*) echo "deps.sh: unknown level '$level' (build, test or browser)" >&2; exit 2 ;;
+esac
+missing=""
+for p in $pkgs; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+        missing="$missing $p"
+    fi
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+    echo "bouton needs these Debian packages:$missing" >&2
+    echo "run: sudo apt-get update && sudo apt-get install -y$missing" >&2
+    exit 1
+fi
+echo "deps.sh: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >&2

@@ -1,0 +1,395 @@
+/*
+ * analyze.c -- the analysis of any position, whatever its games.
+ *
+ * Normal play: by the Sprague-Grundy theorem a sum is a P-position exactly
+ * when the nim-sum (XOR) X of its components' Grundy values is 0.  When
+ * X != 0, a move in component i is winning exactly when it leaves that
+ * component with value g_i XOR X, so every winning move is found by asking
+ * each component for its options of that value (bt__ruleset.moves_to).
+ *
+ * Misère play: the ruleset's own theorem when the whole position is of one
+ * game that has one (Bouton sec. 6; Wythoff's closed forms), else the
+ * exhaustive search of search.c.  Never a guess.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct bt_analysis {
+    int misere;
+    bt_outcome outcome;
+    int has_grundy;
+    mpz_t grundy;
+    mpz_t *comp_grundy; /* normal play: one per component */
+    size_t ncomp;
+    bt_move *moves;
+    size_t nmoves, cap;
+    char *explanation;
+    long remoteness;
+    size_t searched; /* positions stored by a search, for explanations */
+};
+
+void
+bt_analysis_free(bt_analysis *a)
+{
+    size_t i;
+    if (a == NULL)
+        return;
+    mpz_clear(a->grundy);
+    if (a->comp_grundy != NULL) {
+        for (i = 0; i < a->ncomp; i++)
+            mpz_clear(a->comp_grundy[i]);
+        free(a->comp_grundy);
+    }
+    bt_moves_free(a->moves, a->nmoves);
+    free(a->explanation);
+    free(a);
+}
+
+bt_outcome
+bt_analysis_outcome(const bt_analysis *a)
+{
+    return a->outcome;
+}
+
+int
+bt_analysis_is_misere(const bt_analysis *a)
+{
+    return a->misere;
+}
+
+bt_status
+bt_analysis_grundy(mpz_t rop, const bt_analysis *a)
+{
+    if (!a->has_grundy)
+        return BT_EUNDEF;
+    mpz_set(rop, a->grundy);
+    return BT_OK;
+}
+
+bt_status
+bt_analysis_component_grundy(mpz_t rop, const bt_analysis *a, size_t i)
+{
+    if (!a->has_grundy || i >= a->ncomp)
+        return BT_EUNDEF;
+    mpz_set(rop, a->comp_grundy[i]);
+    return BT_OK;
+}
+
+size_t
+bt_analysis_move_count(const bt_analysis *a)
+{
+    return a->nmoves;
+}
+
+const bt_move *
+bt_analysis_move(const bt_analysis *a, size_t i)
+{
+    return i < a->nmoves ? &a->moves[i] : NULL;
+}
+
+const char *
+bt_analysis_explanation(const bt_analysis *a)
+{
+    return a->explanation;
+}
+
+long
+bt_analysis_remoteness(const bt_analysis *a)
+{
+    return a->remoteness;
+}
+
+/* ------------------------------------------------------- normal play */
+
+typedef struct collect {
+    bt_analysis *a;
+    size_t comp;
+} collect;
+
+static bt_status
+on_winning(void *ud, const mpz_t *to, size_t nto)
+{
+    collect *c = ud;
+    return bt__move_push(&c->a->moves, &c->a->nmoves, &c->a->cap, c->comp,
+                         to, nto);
+}
+
+static bt_status
+analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
+               const bt_limits *lim, bt_diag *diag)
+{
+    size_t n = bt_position_size(p), i;
+    bt_status st;
+    mpz_t t;
+
+    a->comp_grundy = malloc((n ? n : 1) * sizeof *a->comp_grundy);
+    if (a->comp_grundy == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    for (i = 0; i < n; i++) {
+        bt_game *g = bt_position_game(p, i);
+        mpz_init(a->comp_grundy[i]);
+        a->ncomp = i + 1;
+        st = g->rules->grundy(g, a->comp_grundy[i], bt_position_nums(p, i),
+                              lim, diag);
+        if (st != BT_OK)
+            return st;
+        mpz_xor(a->grundy, a->grundy, a->comp_grundy[i]);
+        if ((i & 65535) == 65535 && (st = bt__poll(lim)) != BT_OK)
+            return bt__fail(diag, st, "the time budget ran out");
+    }
+    a->has_grundy = 1;
+    a->outcome = mpz_sgn(a->grundy) ? BT_N : BT_P;
+    if (a->outcome == BT_P || (flags & BT_NO_MOVES))
+        return BT_OK;
+    mpz_init(t);
+    for (i = 0; i < n; i++) {
+        bt_game *g = bt_position_game(p, i);
+        collect c;
+        c.a = a;
+        c.comp = i;
+        mpz_xor(t, a->comp_grundy[i], a->grundy);
+        st = g->rules->moves_to(g, bt_position_nums(p, i), t, on_winning, &c,
+                                lim, diag);
+        if (st != BT_OK) {
+            mpz_clear(t);
+            return st;
+        }
+    }
+    mpz_clear(t);
+    return BT_OK;
+}
+
+/* ------------------------------------------------------- misère play */
+
+static bt_status
+on_misere_move(void *ud, size_t comp, const mpz_t *to, size_t nto)
+{
+    bt_analysis *a = ud;
+    return bt__move_push(&a->moves, &a->nmoves, &a->cap, comp, to, nto);
+}
+
+typedef struct root {
+    bt_analysis *a;
+    bt__memo *memo;
+    const bt_position *p;
+    size_t comp;
+    const bt_limits *lim;
+    bt_diag *diag;
+} root;
+
+static bt_status
+on_root_option(void *ud, const mpz_t *to, size_t nto)
+{
+    root *r = ud;
+    bt_position *q;
+    bt_outcome o;
+    bt_status st = bt_position_copy(&q, r->p);
+    if (st != BT_OK)
+        return bt__fail(r->diag, st, "out of memory");
+    st = bt_position_replace(q, r->comp, bt_position_game(r->p, r->comp), to,
+                             nto);
+    if (st == BT_OK)
+        st = bt__memo_outcome(r->memo, &o, q, 1, r->lim, r->diag);
+    bt_position_free(q);
+    if (st == BT_OK && o == BT_P)
+        st = bt__move_push(&r->a->moves, &r->a->nmoves, &r->a->cap, r->comp,
+                           to, nto);
+    return st;
+}
+
+static bt_status
+analyze_misere_search(bt_analysis *a, const bt_position *p,
+                      const bt_limits *lim, bt_diag *diag)
+{
+    root r;
+    size_t i;
+    int any = 0;
+    bt_status st = bt__memo_new(&r.memo);
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    r.a = a;
+    r.p = p;
+    r.lim = lim;
+    r.diag = diag;
+    for (i = 0; i < bt_position_size(p) && st == BT_OK; i++) {
+        bt_game *g = bt_position_game(p, i);
+        r.comp = i;
+        st = g->rules->options(g, bt_position_nums(p, i), on_root_option, &r,
+                               lim, diag);
+        any = any || !bt__component_is_terminal(p, i, lim);
+    }
+    a->searched = bt__memo_used(r.memo);
+    bt__memo_free(r.memo);
+    if (st != BT_OK) {
+        if (st == BT_ELIMIT)
+            return bt__fail(diag, st,
+                            "too large for exact misère analysis: the "
+                            "search passed %zu positions (the max_search "
+                            "limit)",
+                            lim->max_search);
+        return st;
+    }
+    /* with no move at all, the player to move has won: the opponent took
+       the last counter */
+    a->outcome = (a->nmoves > 0 || !any) ? BT_N : BT_P;
+    return BT_OK;
+}
+
+static bt_status
+analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
+               bt_diag *diag)
+{
+    bt_game *g = bt_position_single_game(p);
+    if (g != NULL && g->rules->misere != NULL) {
+        bt_status st = g->rules->misere(g, p, &a->outcome, on_misere_move, a,
+                                        lim, diag);
+        if (st != BT_EUNDEF)
+            return st;
+        bt_moves_free(a->moves, a->nmoves);
+        a->moves = NULL;
+        a->nmoves = a->cap = 0;
+    }
+    return analyze_misere_search(a, p, lim, diag);
+}
+
+/* ------------------------------------------------------- explanation */
+
+static void
+explain_sum(bt__buf *b, const bt_position *p, const bt_analysis *a)
+{
+    size_t n = bt_position_size(p), i, w = 1;
+    if (a->misere) {
+        bt__buf_printf(b,
+                       "Misère play of a sum is not decided by Grundy "
+                       "values, so bouton searched the game graph itself: "
+                       "%zu positions, each P exactly when none of its "
+                       "moves leads to a P-position (a position with no "
+                       "move is N: the opponent took the last counter).\n",
+                       a->searched);
+    } else {
+        bt__buf_puts(b, "By the Sprague-Grundy theorem each component "
+                        "counts as a Nim pile of its Grundy value G, and "
+                        "the sum is a P-position exactly when the nim-sum "
+                        "(binary addition without carry) of the values is "
+                        "0.\n\n");
+        for (i = 0; i < n; i++) {
+            size_t bits = mpz_sizeinbase(a->comp_grundy[i], 2);
+            if (bits > w)
+                w = bits;
+        }
+        if (mpz_sizeinbase(a->grundy, 2) > w)
+            w = mpz_sizeinbase(a->grundy, 2);
+        for (i = 0; i < n; i++) {
+            bt_game *g = bt_position_game(p, i);
+            const mpz_t *v = bt_position_nums(p, i);
+            unsigned j;
+            bt__buf_printf(b, "  %zu. %s", i + 1, g->spec);
+            for (j = 0; j < g->rules->arity; j++) {
+                bt__buf_putc(b, ' ');
+                bt__buf_mpz(b, v[j]);
+            }
+            bt__buf_puts(b, ": G = ");
+            bt__buf_mpz(b, a->comp_grundy[i]);
+            if (w <= 64) {
+                bt__buf_puts(b, "  (binary ");
+                bt__buf_mpz_bin(b, a->comp_grundy[i], w);
+                bt__buf_putc(b, ')');
+            }
+            bt__buf_putc(b, '\n');
+        }
+        bt__buf_puts(b, "  nim-sum of the values: ");
+        bt__buf_mpz(b, a->grundy);
+        if (w <= 64) {
+            bt__buf_puts(b, "  (binary ");
+            bt__buf_mpz_bin(b, a->grundy, w);
+            bt__buf_putc(b, ')');
+        }
+        bt__buf_puts(b, "\n\n");
+        if (a->outcome == BT_P) {
+            bt__buf_puts(b, "The nim-sum is 0: a P-position.  Every move "
+                            "changes one component's value and so makes "
+                            "the nim-sum non-zero; the previous player "
+                            "wins.\n");
+            return;
+        }
+        bt__buf_puts(b, "The nim-sum X is not 0: an N-position.  A winning "
+                        "move changes one component of value G into one "
+                        "of value G xor X, which makes the nim-sum 0.\n");
+    }
+    if (a->outcome == BT_P) {
+        bt__buf_puts(b, "No move leads to a P-position: the previous player "
+                        "wins.\n");
+        return;
+    }
+    bt__buf_printf(b, "The winning moves (%zu):\n", a->nmoves);
+    for (i = 0; i < a->nmoves; i++) {
+        bt__buf_printf(b, "  - %s", a->moves[i].text);
+        if (!a->misere) {
+            mpz_t t;
+            mpz_init(t);
+            mpz_xor(t, a->comp_grundy[a->moves[i].component], a->grundy);
+            bt__buf_printf(b, " (component %zu: G ",
+                           a->moves[i].component + 1);
+            bt__buf_mpz(b, a->comp_grundy[a->moves[i].component]);
+            bt__buf_puts(b, " -> ");
+            bt__buf_mpz(b, t);
+            bt__buf_putc(b, ')');
+            mpz_clear(t);
+        }
+        bt__buf_putc(b, '\n');
+    }
+}
+
+/* ------------------------------------------------------------ entry */
+
+bt_status
+bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
+           const bt_limits *lim, bt_diag *diag)
+{
+    bt_analysis *a;
+    bt_status st;
+    size_t i;
+
+    *out = NULL;
+    lim = bt__limits(lim);
+    a = calloc(1, sizeof *a);
+    if (a == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    mpz_init(a->grundy);
+    a->misere = (flags & BT_MISERE) != 0;
+    a->remoteness = -1;
+    if (a->misere)
+        st = analyze_misere(a, p, lim, diag);
+    else
+        st = analyze_normal(a, p, flags, lim, diag);
+    if (st != BT_OK)
+        goto fail;
+    for (i = 0; i < a->nmoves; i++) {
+        a->moves[i].text = bt__move_text(p, &a->moves[i]);
+        if (a->moves[i].text == NULL) {
+            st = bt__fail(diag, BT_ENOMEM, "out of memory");
+            goto fail;
+        }
+    }
+    if (flags & BT_EXPLAIN) {
+        bt_game *g = bt_position_single_game(p);
+        bt__buf b;
+        bt__buf_init(&b);
+        if (g != NULL && g->rules->explain != NULL)
+            g->rules->explain(g, &b, p, a);
+        else
+            explain_sum(&b, p, a);
+        a->explanation = bt__buf_take(&b);
+        if (a->explanation == NULL) {
+            st = bt__fail(diag, BT_ENOMEM, "out of memory");
+            goto fail;
+        }
+    }
+    *out = a;
+    return BT_OK;
+fail:
+    bt_analysis_free(a);
+    return st;
+}

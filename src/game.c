@@ -1,0 +1,189 @@
+/*
+ * game.c -- the registry of game families and the bt_game handle.
+ *
+ * A game text is NAME or NAME:PARAMS.  NAME is a family's name or one of its
+ * aliases (bt_family_info.aliases); the family's init() parses PARAMS.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The families, in the order of listings: one line per family. */
+static const bt__ruleset *const registry[] = {
+    &bt__ruleset_nim,
+    &bt__ruleset_wythoff,
+    &bt__ruleset_sub,
+    &bt__ruleset_octal,
+    &bt__ruleset_grundys,
+};
+#define NFAMILIES (sizeof registry / sizeof registry[0])
+
+size_t
+bt_family_count(void)
+{
+    return NFAMILIES;
+}
+
+const bt_family_info *
+bt_family(size_t i)
+{
+    return i < NFAMILIES ? &registry[i]->info : NULL;
+}
+
+/* Non-zero when the space-separated list `words` holds name[0..len-1]. */
+static int
+has_word(const char *words, const char *name, size_t len)
+{
+    const char *p = words;
+    while (p != NULL && *p != '\0') {
+        size_t n = strcspn(p, " ");
+        if (n == len && memcmp(p, name, len) == 0)
+            return 1;
+        p += n;
+        p += strspn(p, " ");
+    }
+    return 0;
+}
+
+static const bt__ruleset *
+find_family(const char *name, size_t len)
+{
+    size_t i;
+    for (i = 0; i < NFAMILIES; i++) {
+        const bt__ruleset *r = registry[i];
+        if ((strlen(r->info.name) == len &&
+             memcmp(r->info.name, name, len) == 0) ||
+            has_word(r->info.aliases, name, len))
+            return r;
+    }
+    return NULL;
+}
+
+bt_status
+bt_game_new(bt_game **out, const char *spec, bt_diag *diag)
+{
+    const bt__ruleset *r;
+    const char *colon;
+    size_t len;
+    char *name = NULL;
+    bt_game *g = NULL;
+    bt_status st;
+
+    *out = NULL;
+    if (spec == NULL)
+        return bt__fail(diag, BT_EINVAL, "no game given");
+    colon = strchr(spec, ':');
+    len = colon ? (size_t)(colon - spec) : strlen(spec);
+    r = find_family(spec, len);
+    if (r == NULL) {
+        st = bt__fail(diag, BT_EPARSE,
+                      "unknown game '%.*s' (known: nim, wythoff[:A], "
+                      "sub:S, octal:CODE, kayles, dawsons-kayles, "
+                      "dawsons-chess, grundys-game)",
+                      (int)(len > 40 ? 40 : len), spec);
+        if (diag != NULL) {
+            diag->has_offset = 1;
+            diag->offset = 0;
+        }
+        return st;
+    }
+    g = calloc(1, sizeof *g);
+    name = malloc(len + 1);
+    if (g == NULL || name == NULL) {
+        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+        goto cleanup;
+    }
+    memcpy(name, spec, len);
+    name[len] = '\0';
+    g->rules = r;
+    g->refs = 1;
+    st = r->init(g, name, colon ? colon + 1 : NULL, diag);
+    if (st != BT_OK) {
+        if (diag != NULL && diag->has_offset)
+            diag->offset += colon ? len + 1 : 0;
+        goto cleanup;
+    }
+    if (g->spec == NULL) {
+        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+        goto cleanup;
+    }
+    free(name);
+    *out = g;
+    return BT_OK;
+
+cleanup:
+    free(name);
+    if (g != NULL) {
+        if (g->state != NULL && r->fini != NULL)
+            r->fini(g);
+        free(g->spec);
+        free(g);
+    }
+    return st;
+}
+
+bt_game *
+bt_game_ref(bt_game *g)
+{
+    if (g != NULL)
+        g->refs++;
+    return g;
+}
+
+void
+bt_game_free(bt_game *g)
+{
+    if (g == NULL || --g->refs > 0)
+        return;
+    if (g->rules->fini != NULL)
+        g->rules->fini(g);
+    free(g->spec);
+    free(g);
+}
+
+const char *
+bt_game_spec(const bt_game *g)
+{
+    return g->spec;
+}
+
+const char *
+bt_game_family(const bt_game *g)
+{
+    return g->rules->info.name;
+}
+
+unsigned
+bt_game_arity(const bt_game *g)
+{
+    return g->rules->arity;
+}
+
+int
+bt_game_is_nim(const bt_game *g)
+{
+    return g->rules == &bt__ruleset_nim;
+}
+
+bt_status
+bt__game_set_spec(bt_game *g, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return BT_EINVAL;
+    free(g->spec);
+    g->spec = malloc((size_t)n + 1);
+    if (g->spec == NULL)
+        return BT_ENOMEM;
+    va_start(ap, fmt);
+    vsnprintf(g->spec, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return BT_OK;
+}

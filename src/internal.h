@@ -1,0 +1,225 @@
+/*
+ * internal.h -- what the files of src/ share; not part of the public API.
+ *
+ * The heart of it is bt__ruleset: the small interface behind which a game
+ * family plugs in.  A new game family is one new file defining a
+ * `const bt__ruleset bt__ruleset_NAME` plus one line in the registry of
+ * game.c; nothing else in the tree changes.
+ */
+#ifndef BOUTON_INTERNAL_H
+#define BOUTON_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdint.h>
+
+#include "bouton.h"
+
+/* Helpers shared inside the library start with bt__; the rest is static. */
+
+/* ------------------------------------------------------------ diagnostics */
+
+/* Fills diag (if not NULL) with a printf-style message; returns st. */
+bt_status bt__fail(bt_diag *diag, bt_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* As bt__fail, and records the byte offset of the fault. */
+bt_status bt__fail_at(bt_diag *diag, bt_status st, size_t offset,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* The limits to use: lim, or the defaults when lim is NULL. */
+const bt_limits *bt__limits(const bt_limits *lim);
+/* Polls lim->interrupt; BT_EINTR when it asks to stop. */
+bt_status bt__poll(const bt_limits *lim);
+
+/* ------------------------------------------------------- growable buffers */
+
+/* A growable text buffer.  On allocation failure it sets `failed` and
+   ignores further appends; check it once at the end. */
+typedef struct bt__buf {
+    char *data;
+    size_t len, cap;
+    int failed;
+} bt__buf;
+
+void bt__buf_init(bt__buf *b);
+void bt__buf_free(bt__buf *b);
+void bt__buf_puts(bt__buf *b, const char *s);
+void bt__buf_putc(bt__buf *b, char c);
+void bt__buf_printf(bt__buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Appends the decimal digits of x. */
+void bt__buf_mpz(bt__buf *b, const mpz_t x);
+/* Appends x in binary, right-aligned in a field of `width` characters. */
+void bt__buf_mpz_bin(bt__buf *b, const mpz_t x, size_t width);
+/* Detaches the text (NUL-terminated, caller frees); NULL if it failed. */
+char *bt__buf_take(bt__buf *b);
+
+/* -------------------------------------------------------------- rulesets */
+
+typedef struct bt__ruleset bt__ruleset;
+
+/* The public bt_game: a ruleset and its parameters. */
+struct bt_game {
+    const bt__ruleset *rules;
+    char *spec;         /* canonical text, e.g. "wythoff:2" */
+    void *state;        /* the ruleset's parameters and caches */
+    unsigned refs;
+};
+
+/*
+ * Receives one option (a position reachable in one move) of a component:
+ * the nto numbers that replace it (a multiple of the game's arity; nto may
+ * be 0).  The receiver copies what it keeps.  A non-zero status stops the
+ * enumeration and is returned by the enumerator.
+ */
+typedef bt_status (*bt__emit)(void *ud, const mpz_t *to, size_t nto);
+
+struct bt__ruleset {
+    const bt_family_info info;
+    unsigned arity; /* numbers per component */
+
+    /*
+     * Parses the parameters: `name` is the text before ':' (the family name
+     * or an alias such as "kayles"), `params` the text after it or NULL.
+     * Sets g->state and g->spec (malloc'd canonical text).  Returns
+     * BT_EPARSE with a message on bad parameters.
+     */
+    bt_status (*init)(bt_game *g, const char *name, const char *params,
+                      bt_diag *diag);
+    void (*fini)(bt_game *g);
+
+    /*
+     * Checks a component's numbers beyond the generic checks (which ensure
+     * they are non-negative and within the digit limit).  May be NULL.
+     */
+    bt_status (*check)(bt_game *g, const mpz_t *c, const bt_limits *lim,
+                       bt_diag *diag);
+
+    /*
+     * Sprague-Grundy value of one component in normal play.  BT_ERANGE when
+     * the value is beyond what can be computed within lim (with a message).
+     */
+    bt_status (*grundy)(bt_game *g, mpz_t rop, const mpz_t *c,
+                        const bt_limits *lim, bt_diag *diag);
+
+    /*
+     * Emits every option of component c, each once.  BT_ELIMIT when there
+     * would be more than lim->max_search of them.
+     */
+    bt_status (*options)(bt_game *g, const mpz_t *c, bt__emit emit, void *ud,
+                         const bt_limits *lim, bt_diag *diag);
+
+    /*
+     * Emits every option of component c whose Grundy value (for several
+     * heaps, the nim-sum of theirs) is `target`, each once.  This is how the
+     * winning moves of a sum are found (the Sprague-Grundy theorem).
+     */
+    bt_status (*moves_to)(bt_game *g, const mpz_t *c, const mpz_t target,
+                          bt__emit emit, void *ud, const bt_limits *lim,
+                          bt_diag *diag);
+
+    /*
+     * Optional: misère analysis of a whole position all of whose components
+     * are of this game, when a theorem gives it (Bouton's sec. 6 for Nim,
+     * the closed forms for one Wythoff pair).  Sets *outcome and emits every
+     * winning move as (component, to, nto) through `move`.  Returns
+     * BT_EUNDEF when the theorem does not cover the position, and the caller
+     * falls back to exhaustive search.
+     */
+    bt_status (*misere)(bt_game *g, const bt_position *p, bt_outcome *outcome,
+                        bt_status (*move)(void *ud, size_t comp,
+                                          const mpz_t *to, size_t nto),
+                        void *ud, const bt_limits *lim, bt_diag *diag);
+
+    /*
+     * Writes the text of a move of component `comp` (0-based) from c to
+     * `to`, e.g. "take 2 from pile 1".
+     */
+    void (*describe)(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
+                     const mpz_t *to, size_t nto);
+
+    /*
+     * Optional: the explanation of a position all of whose components are of
+     * this game (binary columns for Nim, the pair table for Wythoff).  The
+     * analysis is complete when this is called.  NULL: the generic
+     * explanation of a sum (components' values and their nim-sum).
+     */
+    void (*explain)(bt_game *g, bt__buf *out, const bt_position *p,
+                    const bt_analysis *a);
+
+    /*
+     * Optional, for games of arity 2 with a closed form: the n-th (from 0)
+     * P-position (x <= y) of one component, in increasing order of x, into
+     * row[0..1].  Tables of such games use it.
+     */
+    bt_status (*p_position)(bt_game *g, int misere, const mpz_t n,
+                            mpz_t *row);
+};
+
+/* ------------------------------------------------------------ search */
+
+/*
+ * Exhaustive search of the game graph from the rules (each ruleset's
+ * options()), memoised on the position with its components sorted (a sum
+ * is commutative).  Sets *outcome.  BT_ELIMIT when more than
+ * lim->max_search positions would be stored.
+ */
+bt_status bt__search_outcome(bt_outcome *outcome, const bt_position *p,
+                             int misere, const bt_limits *lim,
+                             bt_diag *diag);
+
+/* A memo table of the search, kept across calls of one analysis. */
+typedef struct bt__memo bt__memo;
+bt_status bt__memo_new(bt__memo **out);
+void bt__memo_free(bt__memo *m);
+bt_status bt__memo_outcome(bt__memo *m, bt_outcome *outcome,
+                           const bt_position *p, int misere,
+                           const bt_limits *lim, bt_diag *diag);
+
+/* The number of positions stored in m. */
+size_t bt__memo_used(const bt__memo *m);
+
+/* Non-zero when component i of p has no move. */
+int bt__component_is_terminal(const bt_position *p, size_t i,
+                              const bt_limits *lim);
+
+/* Appends a move (copying `to`) to a growable array of moves. */
+bt_status bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t comp,
+                        const mpz_t *to, size_t nto);
+/* The ruleset's text for move m of p (malloc'd), NULL when out of memory. */
+char *bt__move_text(const bt_position *p, const bt_move *m);
+
+/* The families, in the order of listings.  One line per family in game.c. */
+extern const bt__ruleset bt__ruleset_nim;
+extern const bt__ruleset bt__ruleset_wythoff;
+extern const bt__ruleset bt__ruleset_sub;
+extern const bt__ruleset bt__ruleset_octal;
+extern const bt__ruleset bt__ruleset_grundys;
+
+/* Makes g->spec a malloc'd copy of the formatted text; BT_ENOMEM on
+   failure. */
+bt_status bt__game_set_spec(bt_game *g, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Generic check of a user's number: non-negative, within max_digits.
+   `what` names it in the message ("pile 3"). */
+bt_status bt__check_number(const mpz_t x, const bt_limits *lim,
+                           const char *what, bt_diag *diag);
+
+/* Parses a decimal number of at most lim->max_digits digits from
+   s[0..len-1] (digits only). */
+bt_status bt__parse_number(mpz_t rop, const char *s, size_t len,
+                           const bt_limits *lim, bt_diag *diag);
+
+#endif

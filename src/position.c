@@ -1,0 +1,465 @@
+/*
+ * position.c -- sums of components, and the position language.
+ *
+ * Grammar (documented for users in include/bouton/core.h and README.md):
+ *
+ *     position := [ term { '+' term } ]
+ *     term     := [ game ] { number }
+ *     game     := name [ ':' params ]
+ *     number   := digit { digit }
+ *
+ * Numbers are separated by blanks or commas; a name starts with a letter.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_ARITY 2
+
+typedef struct comp {
+    bt_game *game;
+    mpz_t v[MAX_ARITY];
+} comp;
+
+struct bt_position {
+    comp *c;
+    size_t n, cap;
+    bt_game *origin; /* the game of an empty parse, for listings */
+};
+
+bt_status
+bt_position_new(bt_position **out)
+{
+    *out = calloc(1, sizeof **out);
+    return *out ? BT_OK : BT_ENOMEM;
+}
+
+static void
+comp_clear(comp *c)
+{
+    int j;
+    for (j = 0; j < MAX_ARITY; j++)
+        mpz_clear(c->v[j]);
+    bt_game_free(c->game);
+}
+
+void
+bt_position_free(bt_position *p)
+{
+    size_t i;
+    if (p == NULL)
+        return;
+    for (i = 0; i < p->n; i++)
+        comp_clear(&p->c[i]);
+    free(p->c);
+    bt_game_free(p->origin);
+    free(p);
+}
+
+static int
+grow(bt_position *p, size_t extra)
+{
+    size_t cap;
+    comp *c;
+    if (p->n + extra <= p->cap)
+        return 1;
+    cap = p->cap ? p->cap : 8;
+    while (cap < p->n + extra)
+        cap *= 2;
+    c = realloc(p->c, cap * sizeof *c);
+    if (c == NULL)
+        return 0;
+    p->c = c;
+    p->cap = cap;
+    return 1;
+}
+
+/* Appends a component without checks; the numbers are copied. */
+static bt_status
+push(bt_position *p, bt_game *g, const mpz_t *nums)
+{
+    comp *c;
+    unsigned j;
+    if (!grow(p, 1))
+        return BT_ENOMEM;
+    c = &p->c[p->n++];
+    c->game = bt_game_ref(g);
+    for (j = 0; j < MAX_ARITY; j++) {
+        if (j < g->rules->arity)
+            mpz_init_set(c->v[j], nums[j]);
+        else
+            mpz_init(c->v[j]);
+    }
+    return BT_OK;
+}
+
+static bt_status
+check_component(bt_game *g, const mpz_t *nums, size_t index,
+                const bt_limits *lim, bt_diag *diag)
+{
+    unsigned j;
+    bt_status st;
+    char what[64];
+    for (j = 0; j < g->rules->arity; j++) {
+        snprintf(what, sizeof what, "the number %u of component %zu", j + 1,
+                 index + 1);
+        if (g->rules->arity == 1)
+            snprintf(what, sizeof what, "component %zu", index + 1);
+        st = bt__check_number(nums[j], lim, what, diag);
+        if (st != BT_OK)
+            return st;
+    }
+    if (g->rules->check != NULL)
+        return g->rules->check(g, nums, lim, diag);
+    return BT_OK;
+}
+
+bt_status
+bt_position_add(bt_position *p, bt_game *g, const mpz_t *nums,
+                const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    lim = bt__limits(lim);
+    if (p->n >= lim->max_components)
+        return bt__fail(diag, BT_ELIMIT,
+                        "more than %zu components (the max_components "
+                        "limit)",
+                        lim->max_components);
+    st = check_component(g, nums, p->n, lim, diag);
+    if (st != BT_OK)
+        return st;
+    st = push(p, g, nums);
+    return st == BT_OK ? st : bt__fail(diag, st, "out of memory");
+}
+
+bt_status
+bt_position_copy(bt_position **out, const bt_position *p)
+{
+    bt_position *q;
+    size_t i;
+    *out = NULL;
+    if (bt_position_new(&q) != BT_OK)
+        return BT_ENOMEM;
+    if (!grow(q, p->n)) {
+        bt_position_free(q);
+        return BT_ENOMEM;
+    }
+    for (i = 0; i < p->n; i++)
+        push(q, p->c[i].game, (const mpz_t *)p->c[i].v);
+    q->origin = bt_game_ref(p->origin);
+    *out = q;
+    return BT_OK;
+}
+
+size_t
+bt_position_size(const bt_position *p)
+{
+    return p->n;
+}
+
+bt_game *
+bt_position_game(const bt_position *p, size_t i)
+{
+    return i < p->n ? p->c[i].game : NULL;
+}
+
+const mpz_t *
+bt_position_nums(const bt_position *p, size_t i)
+{
+    return i < p->n ? (const mpz_t *)p->c[i].v : NULL;
+}
+
+bt_game *
+bt_position_single_game(const bt_position *p)
+{
+    size_t i;
+    if (p->n == 0)
+        return p->origin;
+    for (i = 1; i < p->n; i++)
+        if (p->c[i].game != p->c[0].game &&
+            strcmp(p->c[i].game->spec, p->c[0].game->spec) != 0)
+            return NULL;
+    return p->c[0].game;
+}
+
+bt_status
+bt_position_replace(bt_position *p, size_t i, bt_game *g, const mpz_t *to,
+                    size_t nto)
+{
+    unsigned ar = g->rules->arity;
+    size_t k = nto / ar, j;
+    comp old;
+    if (i >= p->n || nto % ar != 0)
+        return BT_EINVAL;
+    if (!grow(p, k))
+        return BT_ENOMEM;
+    old = p->c[i];
+    /* open (or close) a gap of k components at i */
+    memmove(&p->c[i + k], &p->c[i + 1], (p->n - i - 1) * sizeof(comp));
+    p->n = p->n - 1 + k;
+    for (j = 0; j < k; j++) {
+        comp *c = &p->c[i + j];
+        unsigned d;
+        c->game = bt_game_ref(g);
+        for (d = 0; d < MAX_ARITY; d++) {
+            if (d < ar)
+                mpz_init_set(c->v[d], to[j * ar + d]);
+            else
+                mpz_init(c->v[d]);
+        }
+    }
+    if (p->n == 0 && p->origin == NULL)
+        p->origin = bt_game_ref(old.game);
+    comp_clear(&old);
+    return BT_OK;
+}
+
+int
+bt_position_equal(const bt_position *a, const bt_position *b)
+{
+    size_t i;
+    unsigned j;
+    if (a->n != b->n)
+        return 0;
+    for (i = 0; i < a->n; i++) {
+        if (strcmp(a->c[i].game->spec, b->c[i].game->spec) != 0)
+            return 0;
+        for (j = 0; j < a->c[i].game->rules->arity; j++)
+            if (mpz_cmp(a->c[i].v[j], b->c[i].v[j]) != 0)
+                return 0;
+    }
+    return 1;
+}
+
+char *
+bt_position_format(const bt_position *p)
+{
+    bt__buf b;
+    size_t i;
+    unsigned j;
+    bt__buf_init(&b);
+    if (p->n == 0 && p->origin != NULL)
+        bt__buf_puts(&b, p->origin->spec);
+    for (i = 0; i < p->n; i++) {
+        const comp *c = &p->c[i];
+        if (i == 0 || strcmp(c->game->spec, p->c[i - 1].game->spec) != 0) {
+            if (i > 0)
+                bt__buf_puts(&b, " + ");
+            bt__buf_puts(&b, c->game->spec);
+        }
+        for (j = 0; j < c->game->rules->arity; j++) {
+            bt__buf_putc(&b, ' ');
+            bt__buf_mpz(&b, c->v[j]);
+        }
+    }
+    return bt__buf_take(&b);
+}
+
+/* ------------------------------------------------------------- parsing */
+
+typedef struct parser {
+    const char *text;
+    size_t pos, len;
+    bt_position *p;
+    const bt_limits *lim;
+    bt_diag *diag;
+    bt_game **games; /* games named in the text, to share them */
+    size_t ngames;
+} parser;
+
+static int
+is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ',';
+}
+
+static void
+skip_blanks(parser *ps)
+{
+    while (ps->pos < ps->len && is_blank(ps->text[ps->pos]))
+        ps->pos++;
+}
+
+static bt_status
+game_at(parser *ps, bt_game **out)
+{
+    size_t start = ps->pos, n, i;
+    char *spec;
+    bt_status st;
+    while (ps->pos < ps->len && !isspace((unsigned char)ps->text[ps->pos]) &&
+           ps->text[ps->pos] != '+')
+        ps->pos++;
+    n = ps->pos - start;
+    for (i = 0; i < ps->ngames; i++) {
+        const char *s = ps->games[i]->spec;
+        if (strlen(s) == n && memcmp(s, ps->text + start, n) == 0) {
+            *out = ps->games[i];
+            return BT_OK;
+        }
+    }
+    spec = malloc(n + 1);
+    if (spec == NULL)
+        return bt__fail(ps->diag, BT_ENOMEM, "out of memory");
+    memcpy(spec, ps->text + start, n);
+    spec[n] = '\0';
+    st = bt_game_new(out, spec, ps->diag);
+    free(spec);
+    if (st != BT_OK) {
+        if (ps->diag != NULL) {
+            size_t off = ps->diag->has_offset ? ps->diag->offset : 0;
+            ps->diag->has_offset = 1;
+            ps->diag->offset = start + off;
+        }
+        return st;
+    }
+    {
+        bt_game **gs = realloc(ps->games, (ps->ngames + 1) * sizeof *gs);
+        if (gs == NULL) {
+            bt_game_free(*out);
+            return bt__fail(ps->diag, BT_ENOMEM, "out of memory");
+        }
+        ps->games = gs;
+        gs[ps->ngames++] = *out;
+    }
+    return BT_OK;
+}
+
+static bt_status
+parse_term(parser *ps, bt_game *dflt)
+{
+    bt_game *g = dflt;
+    size_t term_start, count = 0;
+    mpz_t nums[MAX_ARITY];
+    bt_status st = BT_OK;
+    unsigned ar, j;
+
+    skip_blanks(ps);
+    term_start = ps->pos;
+    if (ps->pos < ps->len && isalpha((unsigned char)ps->text[ps->pos])) {
+        st = game_at(ps, &g);
+        if (st != BT_OK)
+            return st;
+    } else if (g == NULL) {
+        return bt__fail_at(ps->diag, BT_EPARSE, ps->pos,
+                           "expected a game name at column %zu",
+                           ps->pos + 1);
+    }
+    if (ps->p->origin == NULL)
+        ps->p->origin = bt_game_ref(g);
+    ar = g->rules->arity;
+    for (j = 0; j < MAX_ARITY; j++)
+        mpz_init(nums[j]);
+    for (;;) {
+        size_t start;
+        skip_blanks(ps);
+        if (ps->pos >= ps->len || ps->text[ps->pos] == '+')
+            break;
+        start = ps->pos;
+        while (ps->pos < ps->len && isdigit((unsigned char)ps->text[ps->pos]))
+            ps->pos++;
+        if (ps->pos == start || (ps->pos < ps->len &&
+                                 !is_blank(ps->text[ps->pos]) &&
+                                 ps->text[ps->pos] != '+')) {
+            size_t bad = ps->pos, end = ps->pos;
+            while (end < ps->len && !is_blank(ps->text[end]) &&
+                   ps->text[end] != '+')
+                end++;
+            if (ps->text[start] == '-')
+                st = bt__fail_at(ps->diag, BT_EPARSE, start,
+                                 "'%.*s' at column %zu: a pile cannot be "
+                                 "negative",
+                                 (int)(end - start > 40 ? 40 : end - start),
+                                 ps->text + start, start + 1);
+            else
+                st = bt__fail_at(
+                    ps->diag, BT_EPARSE, bad,
+                    "'%.*s' at column %zu is not a non-negative integer",
+                    (int)(end - start > 40 ? 40 : end - start),
+                    ps->text + start, bad + 1);
+            goto cleanup;
+        }
+        st = bt__parse_number(nums[count % ar], ps->text + start,
+                              ps->pos - start, ps->lim, ps->diag);
+        if (st != BT_OK) {
+            if (ps->diag != NULL) {
+                ps->diag->has_offset = 1;
+                ps->diag->offset = start;
+            }
+            goto cleanup;
+        }
+        count++;
+        if (count % ar == 0) {
+            st = bt_position_add(ps->p, g, (const mpz_t *)nums, ps->lim,
+                                 ps->diag);
+            if (st != BT_OK) {
+                if (ps->diag != NULL) {
+                    ps->diag->has_offset = 1;
+                    ps->diag->offset = start;
+                }
+                goto cleanup;
+            }
+        }
+    }
+    if (count % ar != 0)
+        st = bt__fail_at(ps->diag, BT_EPARSE, term_start,
+                         "%s at column %zu: a position of %s is %u numbers "
+                         "per component, got %zu",
+                         g->spec, term_start + 1, g->spec, ar, count);
+cleanup:
+    for (j = 0; j < MAX_ARITY; j++)
+        mpz_clear(nums[j]);
+    return st;
+}
+
+bt_status
+bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
+                  const bt_limits *lim, bt_diag *diag)
+{
+    parser ps;
+    bt_status st;
+    size_t i;
+
+    *out = NULL;
+    lim = bt__limits(lim);
+    memset(&ps, 0, sizeof ps);
+    ps.text = text;
+    ps.len = strlen(text);
+    ps.lim = lim;
+    ps.diag = diag;
+    if (ps.len > lim->max_text)
+        return bt__fail(diag, BT_ELIMIT,
+                        "position text of %zu bytes is more than the limit "
+                        "of %zu (max_text)",
+                        ps.len, lim->max_text);
+    st = bt_position_new(&ps.p);
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    for (;;) {
+        st = parse_term(&ps, dflt);
+        if (st != BT_OK)
+            break;
+        if (ps.pos >= ps.len)
+            break;
+        ps.pos++; /* the '+' */
+        skip_blanks(&ps);
+        if (ps.pos >= ps.len) {
+            st = bt__fail_at(diag, BT_EPARSE, ps.pos - 1,
+                             "a term is missing after '+' at column %zu",
+                             ps.pos);
+            break;
+        }
+    }
+    for (i = 0; i < ps.ngames; i++)
+        bt_game_free(ps.games[i]);
+    free(ps.games);
+    if (st != BT_OK) {
+        bt_position_free(ps.p);
+        return st;
+    }
+    if (ps.p->origin == NULL && dflt != NULL)
+        ps.p->origin = bt_game_ref(dflt);
+    *out = ps.p;
+    return BT_OK;
+}

@@ -1,0 +1,435 @@
+/*
+ * search.c -- exhaustive search of a game graph, from the rules alone.
+ *
+ * A position is P exactly when no option is P (in normal play a position
+ * with no move is P; in misère play, where taking the last counter loses,
+ * it is N).  This is the definition, not a theorem about sums, so it is what
+ * answers misère play of sums, where Grundy values say nothing.  The memo
+ * key is the position with its components sorted, since a sum of games is
+ * commutative.  Bounded by bt_limits.max_search stored positions.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define BT__STOP ((bt_status)100) /* internal: stop an enumeration early */
+
+typedef struct slot {
+    char *key;
+    size_t len;
+    unsigned char outcome;
+} slot;
+
+struct bt__memo {
+    slot *slots;
+    size_t cap, used;
+};
+
+bt_status
+bt__memo_new(bt__memo **out)
+{
+    bt__memo *m = calloc(1, sizeof *m);
+    *out = NULL;
+    if (m == NULL)
+        return BT_ENOMEM;
+    m->cap = 1024;
+    m->slots = calloc(m->cap, sizeof *m->slots);
+    if (m->slots == NULL) {
+        free(m);
+        return BT_ENOMEM;
+    }
+    *out = m;
+    return BT_OK;
+}
+
+void
+bt__memo_free(bt__memo *m)
+{
+    size_t i;
+    if (m == NULL)
+        return;
+    for (i = 0; i < m->cap; i++)
+        free(m->slots[i].key);
+    free(m->slots);
+    free(m);
+}
+
+size_t
+bt__memo_used(const bt__memo *m)
+{
+    return m->used;
+}
+
+static uint64_t
+hash(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    size_t i;
+    for (i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+static slot *
+lookup(bt__memo *m, const char *key, size_t len)
+{
+    size_t i = (size_t)hash(key, len) & (m->cap - 1);
+    while (m->slots[i].key != NULL) {
+        if (m->slots[i].len == len && memcmp(m->slots[i].key, key, len) == 0)
+            return &m->slots[i];
+        i = (i + 1) & (m->cap - 1);
+    }
+    return &m->slots[i];
+}
+
+static bt_status
+rehash(bt__memo *m)
+{
+    slot *old = m->slots;
+    size_t oldcap = m->cap, i;
+    slot *s = calloc(oldcap * 2, sizeof *s);
+    if (s == NULL)
+        return BT_ENOMEM;
+    m->slots = s;
+    m->cap = oldcap * 2;
+    for (i = 0; i < oldcap; i++)
+        if (old[i].key != NULL)
+            *lookup(m, old[i].key, old[i].len) = old[i];
+    free(old);
+    return BT_OK;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The canonical key: components as "spec:n,n" sorted, joined by '|'.
+   Components without numbers worth keeping are still kept, so that the key
+   is exactly the sum. */
+static char *
+make_key(const bt_position *p, size_t *len)
+{
+    size_t n = bt_position_size(p), i;
+    char **parts = malloc((n ? n : 1) * sizeof *parts);
+    bt__buf b;
+    char *key = NULL;
+    if (parts == NULL)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        unsigned j;
+        bt__buf_init(&b);
+        bt__buf_puts(&b, g->spec);
+        for (j = 0; j < g->rules->arity; j++) {
+            bt__buf_putc(&b, j ? ',' : ':');
+            bt__buf_mpz(&b, v[j]);
+        }
+        parts[i] = bt__buf_take(&b);
+        if (parts[i] == NULL) {
+            n = i;
+            goto cleanup;
+        }
+    }
+    qsort(parts, n, sizeof *parts, cmp_str);
+    bt__buf_init(&b);
+    for (i = 0; i < n; i++) {
+        bt__buf_puts(&b, parts[i]);
+        bt__buf_putc(&b, '|');
+    }
+    bt__buf_putc(&b, '#');
+    *len = b.len;
+    key = bt__buf_take(&b);
+cleanup:
+    for (i = 0; i < n; i++)
+        free(parts[i]);
+    free(parts);
+    return key;
+}
+
+typedef struct ctx {
+    bt__memo *memo;
+    const bt_position *p;
+    size_t comp;
+    int misere;
+    int found_p; /* an option that is P was found */
+    const bt_limits *lim;
+    bt_diag *diag;
+} ctx;
+
+static bt_status solve(bt__memo *m, bt_outcome *out, const bt_position *p,
+                       int misere, const bt_limits *lim, bt_diag *diag);
+
+static bt_status
+on_option(void *ud, const mpz_t *to, size_t nto)
+{
+    ctx *c = ud;
+    bt_position *q;
+    bt_outcome o;
+    bt_status st = bt_position_copy(&q, c->p);
+    if (st != BT_OK)
+        return bt__fail(c->diag, st, "out of memory");
+    st = bt_position_replace(q, c->comp, bt_position_game(c->p, c->comp), to,
+                             nto);
+    if (st == BT_OK)
+        st = solve(c->memo, &o, q, c->misere, c->lim, c->diag);
+    bt_position_free(q);
+    if (st != BT_OK)
+        return st;
+    if (o == BT_P) {
+        c->found_p = 1;
+        return BT__STOP;
+    }
+    return BT_OK;
+}
+
+static bt_status
+solve(bt__memo *m, bt_outcome *out, const bt_position *p, int misere,
+      const bt_limits *lim, bt_diag *diag)
+{
+    size_t len, i;
+    char *key = make_key(p, &len);
+    slot *s;
+    ctx c;
+    bt_status st = BT_OK;
+    int any = 0;
+
+    if (key == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    s = lookup(m, key, len);
+    if (s->key != NULL) {
+        *out = (bt_outcome)s->outcome;
+        free(key);
+        return BT_OK;
+    }
+    if (m->used >= lim->max_search) {
+        free(key);
+        return bt__fail(diag, BT_ELIMIT,
+                        "too large for exact analysis by search: more than "
+                        "%zu positions (the max_search limit)",
+                        lim->max_search);
+    }
+    if ((m->used & 1023) == 0 && (st = bt__poll(lim)) != BT_OK) {
+        free(key);
+        return bt__fail(diag, st, "the time budget ran out during search");
+    }
+    memset(&c, 0, sizeof c);
+    c.memo = m;
+    c.p = p;
+    c.misere = misere;
+    c.lim = lim;
+    c.diag = diag;
+    for (i = 0; i < bt_position_size(p) && !c.found_p; i++) {
+        bt_game *g = bt_position_game(p, i);
+        c.comp = i;
+        st = g->rules->options(g, bt_position_nums(p, i), on_option, &c, lim,
+                               diag);
+        if (st == BT__STOP)
+            st = BT_OK;
+        if (st != BT_OK) {
+            free(key);
+            return st;
+        }
+    }
+    /* is there any move at all? needed for the terminal rule */
+    if (!c.found_p) {
+        for (i = 0; i < bt_position_size(p) && !any; i++)
+            any = !bt__component_is_terminal(p, i, lim);
+    }
+    if (c.found_p)
+        *out = BT_N;
+    else if (!any)
+        *out = misere ? BT_N : BT_P;
+    else
+        *out = BT_P;
+    /* the recursion may have grown the table: look the slot up again */
+    if (m->used + 1 > m->cap / 2 && rehash(m) != BT_OK) {
+        free(key);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    s = lookup(m, key, len);
+    s->key = key;
+    s->len = len;
+    s->outcome = (unsigned char)*out;
+    m->used++;
+    return BT_OK;
+}
+
+bt_status
+bt__memo_outcome(bt__memo *m, bt_outcome *outcome, const bt_position *p,
+                 int misere, const bt_limits *lim, bt_diag *diag)
+{
+    return solve(m, outcome, p, misere, bt__limits(lim), diag);
+}
+
+bt_status
+bt__search_outcome(bt_outcome *outcome, const bt_position *p, int misere,
+                   const bt_limits *lim, bt_diag *diag)
+{
+    bt__memo *m;
+    bt_status st = bt__memo_new(&m);
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    st = bt__memo_outcome(m, outcome, p, misere, lim, diag);
+    bt__memo_free(m);
+    return st;
+}
+
+/* ------------------------------------------------------ listing moves */
+
+static bt_status
+stop_at_first(void *ud, const mpz_t *to, size_t nto)
+{
+    (void)to;
+    (void)nto;
+    *(int *)ud = 1;
+    return BT__STOP;
+}
+
+int
+bt__component_is_terminal(const bt_position *p, size_t i,
+                          const bt_limits *lim)
+{
+    bt_game *g = bt_position_game(p, i);
+    int any = 0;
+    bt_status st = g->rules->options(g, bt_position_nums(p, i),
+                                     stop_at_first, &any, lim, NULL);
+    /* an enumeration that failed (a limit) certainly had moves to offer */
+    return !any && (st == BT_OK || st == BT__STOP);
+}
+
+int
+bt_position_is_terminal(const bt_position *p)
+{
+    size_t i;
+    for (i = 0; i < bt_position_size(p); i++)
+        if (!bt__component_is_terminal(p, i, NULL))
+            return 0;
+    return 1;
+}
+
+typedef struct list {
+    bt_move *moves;
+    size_t n, cap, comp, max;
+    const bt_position *p;
+} list;
+
+bt_status
+bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t comp,
+              const mpz_t *to, size_t nto)
+{
+    bt_move *m;
+    size_t j;
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 8;
+        bt_move *q = realloc(*moves, c * sizeof *q);
+        if (q == NULL)
+            return BT_ENOMEM;
+        *moves = q;
+        *cap = c;
+    }
+    m = &(*moves)[*n];
+    m->component = comp;
+    m->nto = nto;
+    m->text = NULL;
+    m->to = NULL;
+    if (nto > 0) {
+        m->to = malloc(nto * sizeof *m->to);
+        if (m->to == NULL)
+            return BT_ENOMEM;
+        for (j = 0; j < nto; j++)
+            mpz_init_set(m->to[j], to[j]);
+    }
+    (*n)++;
+    return BT_OK;
+}
+
+char *
+bt__move_text(const bt_position *p, const bt_move *m)
+{
+    bt_game *g = bt_position_game(p, m->component);
+    bt__buf b;
+    bt__buf_init(&b);
+    g->rules->describe(g, &b, m->component, bt_position_nums(p, m->component),
+                       (const mpz_t *)m->to, m->nto);
+    return bt__buf_take(&b);
+}
+
+static bt_status
+on_move(void *ud, const mpz_t *to, size_t nto)
+{
+    list *l = ud;
+    bt_status st;
+    if (l->n >= l->max)
+        return BT_ELIMIT;
+    st = bt__move_push(&l->moves, &l->n, &l->cap, l->comp, to, nto);
+    if (st != BT_OK)
+        return st;
+    l->moves[l->n - 1].text = bt__move_text(l->p, &l->moves[l->n - 1]);
+    return l->moves[l->n - 1].text ? BT_OK : BT_ENOMEM;
+}
+
+bt_status
+bt_position_moves(bt_move **out, size_t *count, const bt_position *p,
+                  const bt_limits *lim, bt_diag *diag)
+{
+    list l;
+    size_t i;
+    bt_status st = BT_OK;
+    lim = bt__limits(lim);
+    memset(&l, 0, sizeof l);
+    l.p = p;
+    l.max = lim->max_search;
+    *out = NULL;
+    *count = 0;
+    for (i = 0; i < bt_position_size(p); i++) {
+        bt_game *g = bt_position_game(p, i);
+        l.comp = i;
+        st = g->rules->options(g, bt_position_nums(p, i), on_move, &l, lim,
+                               diag);
+        if (st != BT_OK)
+            break;
+    }
+    if (st != BT_OK) {
+        bt_moves_free(l.moves, l.n);
+        if (st == BT_ELIMIT)
+            return bt__fail(diag, st,
+                            "more than %zu moves to list (the max_search "
+                            "limit)",
+                            lim->max_search);
+        return st == BT_ENOMEM ? bt__fail(diag, st, "out of memory") : st;
+    }
+    *out = l.moves;
+    *count = l.n;
+    return BT_OK;
+}
+
+void
+bt_moves_free(bt_move *moves, size_t count)
+{
+    size_t i, j;
+    if (moves == NULL)
+        return;
+    for (i = 0; i < count; i++) {
+        for (j = 0; j < moves[i].nto; j++)
+            mpz_clear(moves[i].to[j]);
+        free(moves[i].to);
+        free(moves[i].text);
+    }
+    free(moves);
+}
+
+bt_status
+bt_position_apply(bt_position *p, const bt_move *m)
+{
+    if (m->component >= bt_position_size(p))
+        return BT_EINVAL;
+    return bt_position_replace(p, m->component,
+                               bt_position_game(p, m->component),
+                               (const mpz_t *)m->to, m->nto);
+}
