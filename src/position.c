@@ -419,7 +419,7 @@ bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
 {
     parser ps;
     bt_status st;
-    size_t i;
+    size_t i, plus;
 
     *out = NULL;
     lim = bt__limits(lim);
@@ -442,12 +442,12 @@ bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
             break;
         if (ps.pos >= ps.len)
             break;
-        ps.pos++; /* the '+' */
+        plus = ps.pos++;
         skip_blanks(&ps);
-        if (ps.pos >= ps.len) {
-            st = bt__fail_at(diag, BT_EPARSE, ps.pos - 1,
+        if (ps.pos >= ps.len || ps.text[ps.pos] == '+') {
+            st = bt__fail_at(diag, BT_EPARSE, plus,
                              "a term is missing after '+' at column %zu",
-                             ps.pos);
+                             plus + 1);
             break;
         }
     }

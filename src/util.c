@@ -261,7 +261,7 @@ bt_status
 bt__parse_number(mpz_t rop, const char *s, size_t len, const bt_limits *lim,
                  bt_diag *diag)
 {
-    char *tmp;
+    char *tmp, small[128];
     size_t i;
     lim = bt__limits(lim);
     if (len == 0)
@@ -281,6 +281,13 @@ bt__parse_number(mpz_t rop, const char *s, size_t len, const bt_limits *lim,
                         "a number of %zu digits is more than the limit of "
                         "%zu (max_digits)",
                         len, lim->max_digits);
+    if (len < sizeof small) {
+        /* most numbers are short: spare the allocation */
+        memcpy(small, s, len);
+        small[len] = '\0';
+        mpz_set_str(rop, small, 10);
+        return BT_OK;
+    }
     tmp = malloc(len + 1);
     if (tmp == NULL)
         return bt__fail(diag, BT_ENOMEM, "out of memory");

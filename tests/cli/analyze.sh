@@ -1,0 +1,109 @@
+#!/bin/sh
+# CLI tests of `bouton analyze` and `bouton table`: output, JSON, exit codes
+# and bad input.  Usage: sh analyze.sh PATH-TO-bouton
+set -u
+B=$1
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check NAME EXPECTED-STATUS EXPECTED-STDOUT -- ARGS...
+check() {
+    name=$1 want_rc=$2 want_out=$3
+    shift 4
+    "$B" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    out=$(cat "$tmp/out")
+    if [ "$rc" -ne "$want_rc" ] || [ "$out" != "$want_out" ]; then
+        echo "FAIL $name: status $rc (want $want_rc)"
+        echo "  got:  $out"
+        echo "  want: $want_out"
+        sed 's/^/  stderr: /' "$tmp/err"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+# bad NAME PATTERN -- ARGS...: exit 2, nothing on stdout, one stderr line
+# that matches PATTERN
+bad() {
+    name=$1 pattern=$2
+    shift 3
+    "$B" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] || [ "$lines" -ne 1 ] ||
+        ! grep -q -- "$pattern" "$tmp/err"; then
+        echo "FAIL $name: status $rc, $lines stderr lines"
+        sed 's/^/  stderr: /' "$tmp/err"
+        sed 's/^/  stdout: /' "$tmp/out"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+check json-345 0 '{"game":"nim","misere":false,"position":["3","4","5"],"outcome":"N","grundy":"2","winning_moves":[{"component":1,"to":["1"],"text":"take 2 from pile 1"}]}' \
+    -- analyze --json 3 4 5
+# the issue's example order: options after the piles work too
+check json-after 0 '{"game":"nim","misere":false,"position":["9","5","12"],"outcome":"P","grundy":"0","winning_moves":[]}' \
+    -- analyze 9 5 12 --json
+check game-nim 0 '{"game":"nim","misere":false,"position":["1","2","3"],"outcome":"P","grundy":"0","winning_moves":[]}' \
+    -- analyze --game nim --json 1 2 3
+check misere-111 0 '{"game":"nim","misere":true,"position":["1","1","1"],"outcome":"P","winning_moves":[]}' \
+    -- analyze --misere --json 1 1 1
+check misere-110 0 '{"game":"nim","misere":true,"position":["1","1","0"],"outcome":"N","winning_moves":[{"component":1,"to":["0"],"text":"take 1 from pile 1"},{"component":2,"to":["0"],"text":"take 1 from pile 2"}]}' \
+    -- analyze --misere --json 1 1 0
+check empty 0 '{"game":"nim","misere":false,"position":[],"outcome":"P","grundy":"0","winning_moves":[]}' \
+    -- analyze --json
+check empty-misere 0 '{"game":"nim","misere":true,"position":[],"outcome":"N","winning_moves":[]}' \
+    -- analyze --misere --json
+check human 0 'position: nim 7 5 12
+outcome:  N (the next player wins)
+grundy:   14
+winning moves (1):
+  take 10 from pile 3' -- analyze 7 5 12
+big=1$(printf '%0300d' 0)
+check huge 0 "{\"game\":\"nim\",\"misere\":false,\"position\":[\"$big\",\"$big\"],\"outcome\":\"P\",\"grundy\":\"0\",\"winning_moves\":[]}" \
+    -- analyze --json "$big" "$big"
+printf '9 5 12\n' | "$B" analyze --json - >"$tmp/stdin.out" 2>&1
+if grep -q '"outcome":"P"' "$tmp/stdin.out"; then pass=$((pass + 1)); else
+    echo "FAIL stdin: $(cat "$tmp/stdin.out")"; fail=$((fail + 1)); fi
+"$B" analyze --explain 9 5 12 | grep -q 'column sums   2202' &&
+    pass=$((pass + 1)) || { echo "FAIL explain columns"; fail=$((fail + 1)); }
+
+check table-3 0 '0 0 0
+0 1 1
+0 2 2
+0 3 3
+1 2 3' -- table --piles 3 --below 4
+check table-json 0 '["1","2","3"]' -- table --json --piles 3 --min 1 --below 4
+check table-misere-1 0 '1' -- table --misere --piles 1 --below 5
+[ "$("$B" table --piles 3 --min 1 --below 16 | wc -l)" -eq 35 ] &&
+    pass=$((pass + 1)) || { echo "FAIL Bouton's 35"; fail=$((fail + 1)); }
+
+bad negative 'negative' -- analyze 3 -4 5
+bad not-a-number 'not a non-negative integer' -- analyze 3 four 5
+bad fraction 'not a non-negative integer' -- analyze 3 4.5
+bad unknown-option 'unknown option' -- analyze --frobnicate 3
+bad unknown-game 'unknown game' -- analyze --game chess 3
+bad too-many-digits 'max_digits' -- analyze --max-digits 5 123456
+bad too-many-piles 'max_components' -- analyze --max-piles 2 1 2 3
+bad below-0 'below' -- table --piles 3 --below 0
+bad below-missing 'below' -- table --piles 3
+bad piles-huge 'piles' -- table --piles 99999999999999999999 --below 3
+bad below-neg 'negative' -- table --piles 2 --below -3
+bad unknown-command 'unknown command' -- frobnicate
+bad limit-value 'max-digits' -- analyze --max-digits x 3
+
+"$B" --version | grep -q '^bouton [0-9]' && pass=$((pass + 1)) ||
+    { echo "FAIL --version"; fail=$((fail + 1)); }
+for c in analyze table; do
+    "$B" $c --help | grep -q usage && pass=$((pass + 1)) ||
+        { echo "FAIL $c --help"; fail=$((fail + 1)); }
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
