@@ -45,9 +45,10 @@ typedef struct srv_reply {
     char *body;        /* malloc'd JSON text ending in a newline */
     size_t size;       /* bytes of body */
     const char *allow; /* the methods of the Allow header of a 405, or NULL */
+    int is_static;     /* body is a static text, not to be freed */
 } srv_reply;
 
-/* Releases r->body. */
+/* Releases r->body (unless it is static). */
 void srv_reply_free(srv_reply *r);
 
 /*

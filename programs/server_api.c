@@ -8,6 +8,7 @@
  * nothing a client sends can make a 500.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,7 +97,7 @@ static const char oom_body[] =
 void
 srv_reply_free(srv_reply *r)
 {
-    if (r->body != oom_body)
+    if (!r->is_static)
         free(r->body);
     r->body = NULL;
     r->size = 0;
@@ -107,36 +108,215 @@ static void
 reply_oom(srv_reply *r)
 {
     r->status = 503;
+    r->is_static = 1;
     r->body = (char *)oom_body; /* never freed: see srv_reply_free */
     r->size = sizeof oom_body - 1;
 }
 
-/* Fills r with v printed compactly on one line, as the CLI prints it, and
-   releases v. */
+/*
+ * A compact JSON writer, byte for byte what jansson's json_dumpb() prints
+ * with JSON_COMPACT | JSON_ENSURE_ASCII (the CLI's cli_json_print): members
+ * in insertion order, "," and ":" without blanks, strings escaped as
+ * jansson escapes them (\" \\ \b \f \n \r \t, other controls and every
+ * non-ASCII code point as \uXXXX in upper case, UTF-16 pairs beyond the
+ * BMP).  It is here because jansson 2.14's dump formats a pointer with
+ * snprintf and hashes it for every array and object it writes (its loop
+ * check), which was a third of the time of an answer.  The API tests
+ * compare answers with the CLI's and the fuzzer compares every answer with
+ * json_dumpb(), so the two cannot drift apart unseen.
+ */
+typedef struct wbuf {
+    char *p;
+    size_t len, cap;
+    int failed;
+} wbuf;
+
+static void
+w_put(wbuf *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (n + 2 > b->cap - b->len) {
+        size_t cap = b->cap * 2;
+        char *p;
+
+        while (cap - b->len < n + 2)
+            cap *= 2;
+        p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static void
+w_hex4(wbuf *b, unsigned u)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    char seq[6] = {'\\', 'u', hex[(u >> 12) & 15], hex[(u >> 8) & 15],
+                   hex[(u >> 4) & 15], hex[u & 15]};
+
+    w_put(b, seq, 6);
+}
+
+static void
+w_string(wbuf *b, const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0, run;
+
+    w_put(b, "\"", 1);
+    while (i < n) {
+        for (run = i; run < n && u[run] >= 0x20 && u[run] < 0x80 &&
+                      u[run] != '"' && u[run] != '\\';
+             run++)
+            ;
+        w_put(b, s + i, run - i);
+        if (run == n)
+            break;
+        i = run;
+        if (u[i] < 0x80) {
+            const char *esc = NULL;
+
+            switch (u[i]) {
+            case '"': esc = "\\\""; break;
+            case '\\': esc = "\\\\"; break;
+            case '\b': esc = "\\b"; break;
+            case '\f': esc = "\\f"; break;
+            case '\n': esc = "\\n"; break;
+            case '\r': esc = "\\r"; break;
+            case '\t': esc = "\\t"; break;
+            default: break;
+            }
+            if (esc)
+                w_put(b, esc, 2);
+            else
+                w_hex4(b, u[i]);
+            i++;
+        } else {
+            /* jansson keeps strings valid UTF-8: decode one code point */
+            unsigned cp;
+            size_t len = u[i] >= 0xF0 ? 4 : u[i] >= 0xE0 ? 3 : 2, k;
+
+            cp = u[i] & (len == 4 ? 0x07u : len == 3 ? 0x0Fu : 0x1Fu);
+            for (k = 1; k < len && i + k < n; k++)
+                cp = (cp << 6) | (u[i + k] & 0x3Fu);
+            if (cp < 0x10000) {
+                w_hex4(b, cp);
+            } else {
+                cp -= 0x10000;
+                w_hex4(b, 0xD800 | ((cp >> 10) & 0x3FF));
+                w_hex4(b, 0xDC00 | (cp & 0x3FF));
+            }
+            i += len;
+        }
+    }
+    w_put(b, "\"", 1);
+}
+
+/* Returns -1 for what this writer leaves to jansson (reals). */
+static int
+w_value(wbuf *b, json_t *v)
+{
+    char num[32];
+    size_t i, n;
+    const char *key;
+    json_t *x;
+    int first = 1;
+
+    switch (json_typeof(v)) {
+    case JSON_OBJECT:
+        w_put(b, "{", 1);
+        json_object_foreach(v, key, x) {
+            if (!first)
+                w_put(b, ",", 1);
+            first = 0;
+            w_string(b, key, strlen(key));
+            w_put(b, ":", 1);
+            if (w_value(b, x) != 0)
+                return -1;
+        }
+        w_put(b, "}", 1);
+        return 0;
+    case JSON_ARRAY:
+        w_put(b, "[", 1);
+        n = json_array_size(v);
+        for (i = 0; i < n; i++) {
+            if (i)
+                w_put(b, ",", 1);
+            if (w_value(b, json_array_get(v, i)) != 0)
+                return -1;
+        }
+        w_put(b, "]", 1);
+        return 0;
+    case JSON_STRING:
+        w_string(b, json_string_value(v), json_string_length(v));
+        return 0;
+    case JSON_INTEGER: {
+        json_int_t iv = json_integer_value(v);
+        unsigned long long u = iv < 0 ? 0ULL - (unsigned long long)iv
+                                      : (unsigned long long)iv;
+        char *end = num + sizeof num, *at = end;
+
+        do {
+            *--at = (char)('0' + u % 10);
+            u /= 10;
+        } while (u);
+        if (iv < 0)
+            *--at = '-';
+        w_put(b, at, (size_t)(end - at));
+        return 0;
+    }
+    case JSON_TRUE:
+        w_put(b, "true", 4);
+        return 0;
+    case JSON_FALSE:
+        w_put(b, "false", 5);
+        return 0;
+    case JSON_NULL:
+        w_put(b, "null", 4);
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/* Fills r with v printed compactly on one line, as the CLI prints it
+   (cli_json_print), and releases v. */
 static void
 reply_json(srv_reply *r, unsigned status, json_t *v)
 {
-    char *text = v ? json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
-    size_t n;
+    wbuf b = {NULL, 0, 512, 0};
 
-    json_decref(v);
-    if (!text) {
-        reply_oom(r);
-        return;
-    }
-    n = strlen(text);
-    r->body = malloc(n + 2);
-    if (!r->body) {
+    b.p = v ? malloc(b.cap) : NULL;
+    if (b.p && w_value(&b, v) != 0) {
+        /* a real: let jansson print the whole value */
+        char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
+
+        b.len = 0;
+        if (text)
+            w_put(&b, text, strlen(text));
+        else
+            b.failed = 1;
         free(text);
+    }
+    json_decref(v);
+    if (!b.p || b.failed) {
+        free(b.p);
         reply_oom(r);
         return;
     }
-    memcpy(r->body, text, n);
-    r->body[n] = '\n';
-    r->body[n + 1] = '\0';
-    r->size = n + 1;
+    b.p[b.len] = '\n';
+    b.p[b.len + 1] = '\0';
+    r->body = b.p;
+    r->size = b.len + 1;
     r->status = status;
-    free(text);
+    r->is_static = 0;
 }
 
 void
@@ -203,7 +383,10 @@ srv_parse_body(const char *body, size_t len, const srv_config *cfg,
     req = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!req) {
         srv_fail(e, 400, "EPARSE", "request body is not JSON (line %d, "
-                 "column %d): %s", jerr.line, jerr.column, jerr.text);
+                 "column %d): %s%s", jerr.line, jerr.column, jerr.text,
+                 strstr(jerr.text, "too big integer")
+                     ? " (send big numbers as decimal strings)"
+                     : "");
         return NULL;
     }
     if (!json_is_object(req)) {
@@ -268,20 +451,54 @@ get_string(json_t *req, const char *key, const char *dflt, const char **out,
     return 0;
 }
 
+/* Puts a printf-style prefix and ": " before e's message. */
+static int
+prefix_error(srv_error *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static int
+prefix_error(srv_error *e, const char *fmt, ...)
+{
+    char msg[sizeof e->message];
+    va_list ap;
+    int n;
+
+    size_t at, len;
+
+    memcpy(msg, e->message, sizeof msg);
+    va_start(ap, fmt);
+    n = vsnprintf(e->message, sizeof e->message, fmt, ap);
+    va_end(ap);
+    at = n < 0 ? 0 : (size_t)n;
+    if (at + 3 < sizeof e->message) {
+        e->message[at++] = ':';
+        e->message[at++] = ' ';
+        len = strnlen(msg, sizeof msg);
+        if (len > sizeof e->message - 1 - at)
+            len = sizeof e->message - 1 - at;
+        memcpy(e->message + at, msg, len);
+        e->message[at + len] = '\0';
+    }
+    return -1;
+}
+
 /*
  * A non-negative integer of any size from a JSON value: a string of decimal
- * digits (the way big integers travel in this API) or a JSON integer.
+ * digits (the way big integers travel in this API) or a JSON integer.  The
+ * caller names the value in a failure's message (prefix_error).
  */
 static int
-json_mpz(mpz_t out, json_t *v, const char *what, const bt_limits *lim,
-         srv_error *e)
+json_mpz(mpz_t out, json_t *v, const bt_limits *lim, srv_error *e)
 {
     if (json_is_integer(v)) {
         json_int_t x = json_integer_value(v);
 
         if (x < 0)
             return srv_fail(e, 400, "EINVAL",
-                            "%s: must be a non-negative integer", what);
+                            "must be a non-negative integer");
         mpz_set_ui(out, 0);
         mpz_import(out, 1, 1, sizeof x, 0, 0, &x);
         return 0;
@@ -291,21 +508,21 @@ json_mpz(mpz_t out, json_t *v, const char *what, const bt_limits *lim,
         size_t n = json_string_length(v), i;
 
         if (n == 0)
-            return srv_fail(e, 400, "EINVAL", "%s: empty number", what);
+            return srv_fail(e, 400, "EINVAL", "empty number");
         for (i = 0; i < n; i++)
             if (s[i] < '0' || s[i] > '9')
                 return srv_fail(e, 400, "EINVAL",
-                                "%s: \"%.40s\" is not a non-negative decimal "
-                                "integer", what, s);
+                                "\"%.40s\" is not a non-negative decimal "
+                                "integer", s);
         if (n > lim->max_digits)
             return srv_fail(e, 422, "ELIMIT",
-                            "%s: %zu digits is over the limit of %zu digits",
-                            what, n, lim->max_digits);
+                            "%zu digits is over the limit of %zu digits", n,
+                            lim->max_digits);
         mpz_set_str(out, s, 10);
         return 0;
     }
     return srv_fail(e, 400, "EINVAL",
-                    "%s: must be a decimal string or an integer", what);
+                    "must be a decimal string or an integer");
 }
 
 /* A bounded count (piles, page size) from a JSON integer or digit string,
@@ -362,12 +579,12 @@ get_mpz(json_t *req, const char *key, mpz_t out, const bt_limits *lim,
         srv_error *e)
 {
     json_t *v = json_object_get(req, key);
-    char what[64];
 
     if (!v || json_is_null(v))
         return srv_fail(e, 400, "EINVAL", "\"%s\" is required", key);
-    snprintf(what, sizeof what, "\"%s\"", key);
-    return json_mpz(out, v, what, lim, e);
+    if (json_mpz(out, v, lim, e) != 0)
+        return prefix_error(e, "\"%s\"", key);
+    return 0;
 }
 
 static int
@@ -383,14 +600,15 @@ new_game(bt_game **out, const char *spec, srv_error *e)
 
 /* ---------------------------------------------------------------- position */
 
-/* Appends the components of game g made of the numbers of array `nums`
-   (a multiple of g's arity of them); `where` names it in messages. */
+/* Appends the components of game g made of the numbers nums[from..to-1]
+   of a JSON array (a multiple of g's arity of them); `where` names them in
+   messages. */
 static int
-add_numbers(bt_position *p, bt_game *g, json_t *nums, const char *where,
-            const bt_limits *lim, srv_error *e)
+add_numbers(bt_position *p, bt_game *g, json_t *nums, size_t from,
+            size_t to, const char *where, const bt_limits *lim, srv_error *e)
 {
     unsigned arity = bt_game_arity(g);
-    size_t n = json_array_size(nums), i, j;
+    size_t n = to - from, i, j;
     mpz_t c[2];
     int rc = 0;
 
@@ -413,15 +631,14 @@ add_numbers(bt_position *p, bt_game *g, json_t *nums, const char *where,
         bt_status st;
         char what[96];
 
-        for (j = 0; j < arity && rc == 0; j++) {
-            snprintf(what, sizeof what, "%s[%zu]", where, i + j);
-            rc = json_mpz(c[j], json_array_get(nums, i + j), what, lim, e);
-        }
+        for (j = 0; j < arity && rc == 0; j++)
+            if (json_mpz(c[j], json_array_get(nums, from + i + j), lim, e))
+                rc = prefix_error(e, "%s[%zu]", where, from + i + j);
         if (rc != 0)
             break;
         st = bt_position_add(p, g, (const mpz_t *)c, lim, &diag);
         if (st != BT_OK) {
-            snprintf(what, sizeof what, "%s[%zu]", where, i);
+            snprintf(what, sizeof what, "%s[%zu]", where, from + i);
             rc = fail_status(e, st, &diag, what);
         }
     }
@@ -451,21 +668,12 @@ parse_position_array(bt_position *p, json_t *arr, bt_game *dflt,
         if (json_is_string(item) || json_is_integer(item)) {
             /* A run of plain numbers: the default game's components. */
             size_t j = i;
-            json_t *run = json_array();
-            int rc;
 
-            if (!run)
-                return srv_fail(e, 503, "ENOMEM", "out of memory");
             while (j < n && (json_is_string(json_array_get(arr, j)) ||
                              json_is_integer(json_array_get(arr, j))))
-                json_array_append(run, json_array_get(arr, j++));
-            snprintf(where, sizeof where, "position[%zu..%zu]", i, j - 1);
-            if (i == 0 && j == n)
-                snprintf(where, sizeof where, "position");
-            rc = add_numbers(p, dflt, run, where, lim, e);
-            json_decref(run);
-            if (rc != 0)
-                return rc;
+                j++;
+            if (add_numbers(p, dflt, arr, i, j, "position", lim, e) != 0)
+                return -1;
             i = j;
         } else if (json_is_array(item)) {
             snprintf(where, sizeof where, "position[%zu]", i);
@@ -473,7 +681,8 @@ parse_position_array(bt_position *p, json_t *arr, bt_game *dflt,
                 return srv_fail(e, 400, "EINVAL",
                                 "%s: a %s component is %u numbers", where,
                                 bt_game_spec(dflt), bt_game_arity(dflt));
-            if (add_numbers(p, dflt, item, where, lim, e) != 0)
+            if (add_numbers(p, dflt, item, 0, json_array_size(item), where,
+                            lim, e) != 0)
                 return -1;
             i++;
         } else if (json_is_object(item)) {
@@ -496,7 +705,8 @@ parse_position_array(bt_position *p, json_t *arr, bt_game *dflt,
             if (new_game(&g, spec, e) != 0)
                 return -1;
             snprintf(where, sizeof where, "position[%zu].position", i);
-            rc = add_numbers(p, g, nums, where, lim, e);
+            rc = add_numbers(p, g, nums, 0, json_array_size(nums), where,
+                             lim, e);
             bt_game_free(g);
             if (rc != 0)
                 return rc;
@@ -614,6 +824,60 @@ done:
     return rc;
 }
 
+/* The components of a position, each with its game and numbers, as the
+   "components" of an analysis are written. */
+static json_t *
+components_json(const bt_position *p)
+{
+    json_t *a = json_array();
+    size_t i, n = bt_position_size(p);
+
+    for (i = 0; a && i < n; i++) {
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        json_t *nums = json_array();
+        unsigned j;
+
+        for (j = 0; nums && j < bt_game_arity(g); j++)
+            if (json_array_append_new(nums, cli_json_mpz(v[j])) != 0) {
+                json_decref(nums);
+                nums = NULL;
+            }
+        if (json_array_append_new(a, json_pack("{s:s,s:o}", "game",
+                                               bt_game_spec(g), "position",
+                                               nums)) != 0) {
+            json_decref(a);
+            a = NULL;
+        }
+    }
+    return a;
+}
+
+/* /v1/parse: the position as the server reads it (its canonical text and
+   its components), with no analysis: for clients that draw positions. */
+static int
+api_parse(json_t **out, json_t *req, const srv_config *cfg,
+          const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"game", "position", NULL};
+    bt_position *p = NULL;
+    char *text;
+
+    (void)cfg;
+    if (check_members(req, members, e) != 0 ||
+        srv_parse_position(&p, req, lim, e) != 0)
+        return -1;
+    text = bt_position_format(p);
+    *out = text ? json_pack("{s:s,s:o}", "position", text, "components",
+                            components_json(p))
+                : NULL;
+    free(text);
+    bt_position_free(p);
+    if (!*out)
+        return srv_fail(e, 503, "ENOMEM", "out of memory");
+    return 0;
+}
+
 /*
  * The cursor of /v1/table is the last row of the previous page, its numbers
  * joined by commas ("3,5,6"); the next page holds the rows after it in the
@@ -667,9 +931,10 @@ parse_cursor(mpz_t *cur, size_t width, size_t *ncur, const char *s,
     return 0;
 }
 
-/* Compares a row with a cursor lexicographically (a prefix is smaller). */
+/* Compares a row of `width` numbers with a cursor of ncur <= width
+   numbers lexicographically (a proper prefix is smaller). */
 static int
-row_cmp(mpz_t *row, const mpz_t *cur, size_t ncur)
+row_cmp(mpz_t *row, size_t width, const mpz_t *cur, size_t ncur)
 {
     size_t i;
 
@@ -679,7 +944,7 @@ row_cmp(mpz_t *row, const mpz_t *cur, size_t ncur)
         if (c)
             return c;
     }
-    return 1;
+    return ncur < width;
 }
 
 static json_t *
@@ -783,7 +1048,7 @@ api_table(json_t **out, json_t *req, const srv_config *cfg,
      * page re-walks the rows before it; the time budget bounds that walk.
      */
     while (cursor && (r = bt_table_next(t, row)) == 1 &&
-           row_cmp(row, (const mpz_t *)cur, ncur) <= 0)
+           row_cmp(row, width, (const mpz_t *)cur, ncur) <= 0)
         if (++skipped % 1024 == 0 && lim->interrupt &&
             lim->interrupt(lim->interrupt_ud)) {
             r = -BT_EINTR;
@@ -855,16 +1120,478 @@ done:
     return rc;
 }
 
+/* A record's header field as a JSON string, or null. */
+static json_t *
+field_json(const bt_record *r, const char *key)
+{
+    const char *v = bt_record_get(r, key);
+
+    return v ? json_string(v) : json_null();
+}
+
+static json_t *
+player_json(char c)
+{
+    char s[2] = {c, '\0'};
+
+    return c ? json_string(s) : json_null();
+}
+
+/* /v1/record: reads a game record in the seeds' notation (the format of
+   `bouton play`'s saved games, include/bouton/play.h), checking every move
+   by the rules, and returns its positions and moves. */
 static int
-api_todo(json_t **out, json_t *req, const srv_config *cfg,
+api_record(json_t **out, json_t *req, const srv_config *cfg,
+           const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"record", NULL};
+    const char *text;
+    bt_record *r = NULL;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    json_t *positions = NULL, *moves = NULL;
+    size_t i, n;
+    bt_game *g;
+
+    (void)cfg;
+    if (check_members(req, members, e) != 0 ||
+        get_string(req, "record", NULL, &text, e) != 0)
+        return -1;
+    if (!text)
+        return srv_fail(e, 400, "EINVAL", "\"record\" is required");
+    st = bt_record_parse(&r, text, lim, &diag);
+    if (st != BT_OK)
+        return fail_status(e, st, &diag, "record");
+    n = bt_record_length(r);
+    positions = json_array();
+    moves = json_array();
+    for (i = 0; positions && i <= n; i++) {
+        const bt_position *p = bt_record_position(r, i);
+        char *t = bt_position_format(p);
+        json_t *o = t ? json_pack("{s:s,s:o}", "position", t, "components",
+                                  components_json(p))
+                      : NULL;
+
+        free(t);
+        if (json_array_append_new(positions, o) != 0) {
+            json_decref(positions);
+            positions = NULL;
+        }
+    }
+    for (i = 0; moves && i < n; i++) {
+        json_t *m = cli_json_move(bt_record_move(r, i));
+
+        if (!m || json_object_set_new(m, "player",
+                                      player_json(bt_record_player(r, i))) ||
+            json_array_append_new(moves, m) != 0) {
+            json_decref(moves);
+            moves = NULL;
+        }
+    }
+    g = bt_position_single_game(bt_record_position(r, 0));
+    *out = NULL;
+    if (positions && moves)
+        *out = json_pack("{s:s,s:b,s:o,s:{s:o,s:o},s:o,s:o,s:o,s:o,s:o,s:o}",
+                         "game", g ? bt_game_spec(g) : "sum", "misere",
+                         bt_record_is_misere(r), "first",
+                         player_json(bt_record_player(r, 0)), "names", "A",
+                         field_json(r, "A"), "B", field_json(r, "B"),
+                         "level", field_json(r, "level"), "seed",
+                         field_json(r, "seed"), "positions", positions,
+                         "moves", moves, "to_move",
+                         player_json(bt_record_player(r, n)), "winner",
+                         player_json(bt_record_winner(r)));
+    else {
+        json_decref(positions);
+        json_decref(moves);
+    }
+    bt_record_free(r);
+    if (!*out)
+        return srv_fail(e, 503, "ENOMEM", "out of memory");
+    return 0;
+}
+
+/* A uint64 seed from a JSON integer or decimal string (default 1, as the
+   CLI's --seed). */
+static int
+get_seed(json_t *req, uint64_t *out, srv_error *e)
+{
+    json_t *v = json_object_get(req, "seed");
+    const char *s;
+    char *end;
+    unsigned long long x;
+
+    *out = 1;
+    if (!v || json_is_null(v))
+        return 0;
+    if (json_is_integer(v) && json_integer_value(v) >= 0) {
+        *out = (uint64_t)json_integer_value(v);
+        return 0;
+    }
+    s = json_is_string(v) ? json_string_value(v) : "";
+    if (*s < '0' || *s > '9')
+        return srv_fail(e, 400, "EINVAL", "\"seed\" must be an integer in "
+                        "[0, 2^64) (as a decimal string)");
+    errno = 0;
+    x = strtoull(s, &end, 10);
+    if (*end || errno == ERANGE || x > UINT64_MAX)
+        return srv_fail(e, 400, "EINVAL", "\"seed\" must be an integer in "
+                        "[0, 2^64) (as a decimal string)");
+    *out = (uint64_t)x;
+    return 0;
+}
+
+/* /v1/move: the computer's move, as `bouton move --json` prints it. */
+static int
+api_move(json_t **out, json_t *req, const srv_config *cfg,
          const bt_limits *lim, srv_error *e)
 {
-    (void)out;
-    (void)req;
+    static const char *const members[] = {"game",  "misere", "position",
+                                          "level", "seed",   NULL};
+    const char *level_text;
+    bt_level level;
+    bt_position *p = NULL;
+    bt_move *m = NULL;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    uint64_t rng;
+    int misere, rc = -1;
+
     (void)cfg;
-    (void)lim;
-    return srv_fail(e, 501, "EUNDEF",
-                    "not implemented in this build of bouton");
+    if (check_members(req, members, e) != 0 ||
+        get_bool(req, "misere", 0, &misere, e) != 0 ||
+        get_string(req, "level", "perfect", &level_text, e) != 0 ||
+        get_seed(req, &rng, e) != 0)
+        return -1;
+    st = bt_level_parse(&level, level_text, &diag);
+    if (st != BT_OK)
+        return fail_status(e, st, &diag, "level");
+    if (srv_parse_position(&p, req, lim, e) != 0)
+        return -1;
+    if (bt_position_is_terminal(p)) {
+        srv_fail(e, 422, "EUNDEF", "the game is over: the position has no "
+                 "move");
+        goto done;
+    }
+    st = bt_opponent_move(&m, p, misere, level, &rng, lim, &diag);
+    if (st != BT_OK) {
+        fail_status(e, st, &diag, NULL);
+        goto done;
+    }
+    *out = cli_json_move(m);
+    if (!*out) {
+        srv_fail(e, 503, "ENOMEM", "out of memory");
+        goto done;
+    }
+    rc = 0;
+done:
+    if (m)
+        bt_moves_free(m, 1);
+    bt_position_free(p);
+    return rc;
+}
+
+/* /v1/count: Bouton's sec. 3 counts, as `bouton count --json` prints. */
+static int
+api_count(json_t **out, json_t *req, const srv_config *cfg,
+          const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"piles",   "min",    "max",
+                                          "below",   "ordered",
+                                          "misere",  NULL};
+    mpz_t min, max, pos, ppos;
+    mpq_t prob;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    size_t piles;
+    int ordered, misere, by_below, rc = -1;
+    char *q = NULL, k[32];
+
+    (void)cfg;
+    mpz_inits(min, max, pos, ppos, NULL);
+    mpq_init(prob);
+    if (check_members(req, members, e) != 0 ||
+        get_bool(req, "ordered", 0, &ordered, e) != 0 ||
+        get_bool(req, "misere", 0, &misere, e) != 0 ||
+        get_size(req, "piles", 0, 1, lim->max_table_piles, &piles, e) != 0 ||
+        (json_object_get(req, "min") &&
+         get_mpz(req, "min", min, lim, e) != 0))
+        goto done;
+    if (piles == 0) {
+        srv_fail(e, 400, "EINVAL", "\"piles\" is required");
+        goto done;
+    }
+    by_below = json_object_get(req, "below") != NULL;
+    if (by_below == (json_object_get(req, "max") != NULL)) {
+        srv_fail(e, 400, "EINVAL", "give exactly one of \"max\" and "
+                 "\"below\"");
+        goto done;
+    }
+    if (get_mpz(req, by_below ? "below" : "max", max, lim, e) != 0)
+        goto done;
+    if (by_below) {
+        if (mpz_sgn(max) == 0) {
+            srv_fail(e, 400, "EINVAL", "\"below\" must be at least 1");
+            goto done;
+        }
+        mpz_sub_ui(max, max, 1);
+    }
+    if (mpz_cmp(min, max) > 0) {
+        srv_fail(e, 400, "EINVAL", "\"min\" is larger than the largest "
+                 "pile allowed");
+        goto done;
+    }
+    st = bt_nim_count(pos, ppos, prob, piles, min, max,
+                      (misere ? BT_MISERE : 0u) |
+                          (ordered ? BT_COUNT_ORDERED : 0u),
+                      lim, &diag);
+    if (st != BT_OK) {
+        fail_status(e, st, &diag, NULL);
+        goto done;
+    }
+    q = mpq_get_str(NULL, 10, prob);
+    snprintf(k, sizeof k, "%zu", piles);
+    /* a whole number keeps the fraction's form, as the CLI writes it */
+    *out = q ? json_pack("{s:s,s:o,s:o,s:b,s:b,s:o,s:o,s:s}", "piles", k,
+                         "min", cli_json_mpz(min), "max", cli_json_mpz(max),
+                         "ordered", ordered, "misere", misere, "positions",
+                         cli_json_mpz(pos), "p_positions",
+                         cli_json_mpz(ppos), "probability",
+                         strchr(q, '/') ? q
+                                        : (mpz_sgn(ppos) ? "1/1" : "0/1"))
+             : NULL;
+    if (!*out) {
+        srv_fail(e, 503, "ENOMEM", "out of memory");
+        goto done;
+    }
+    rc = 0;
+done:
+    free(q);
+    mpq_clear(prob);
+    mpz_clears(min, max, pos, ppos, NULL);
+    return rc;
+}
+
+/* The table of G(x, y), x, y < below, of a Wythoff game, as `bouton
+   grundy --game wythoff --below N --json` prints it. */
+static int
+grundy_wythoff(json_t **out, json_t *req, bt_game *g, const srv_config *cfg,
+               const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"game", "below", NULL};
+    bt_wythoff_sg *t = NULL;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    size_t below, x, y;
+    json_t *rows;
+
+    if (check_members(req, members, e) != 0 ||
+        get_size(req, "below", (size_t)-1, 1, lim->max_grundy, &below, e) !=
+            0)
+        return -1;
+    if (below == (size_t)-1)
+        return srv_fail(e, 400, "EINVAL", "\"below\" is required for %s",
+                        bt_game_spec(g));
+    if (below > cfg->max_values / below)
+        return srv_fail(e, 422, "ELIMIT",
+                        "a table of %zu x %zu values is over the limit of "
+                        "%zu values in one answer", below, below,
+                        cfg->max_values);
+    st = bt_wythoff_sg_new(&t, g, below, lim, &diag);
+    if (st != BT_OK)
+        return fail_status(e, st, &diag, NULL);
+    rows = json_array();
+    for (x = 0; rows && x < below; x++) {
+        json_t *row = json_array();
+
+        for (y = 0; row && y < below; y++)
+            if (json_array_append_new(
+                    row, json_integer((json_int_t)bt_wythoff_sg_get(t, x, y))))
+            {
+                json_decref(row);
+                row = NULL;
+            }
+        if (json_array_append_new(rows, row) != 0) {
+            json_decref(rows);
+            rows = NULL;
+        }
+    }
+    bt_wythoff_sg_free(t);
+    *out = rows ? json_pack("{s:s,s:I,s:o}", "game", bt_game_spec(g),
+                            "below", (json_int_t)below, "rows", rows)
+                : NULL;
+    if (!*out)
+        return srv_fail(e, 503, "ENOMEM", "out of memory");
+    return 0;
+}
+
+/* /v1/grundy: a heap game's Grundy sequence with its period, as `bouton
+   grundy --json` prints it; for the Wythoff family, the table G(x, y). */
+static int
+api_grundy(json_t **out, json_t *req, const srv_config *cfg,
+           const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"game", "upto", "until_proved",
+                                          "no_values", NULL};
+    const char *spec;
+    bt_game *g = NULL;
+    bt_sequence *s = NULL;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    size_t upto, n, i, period, preperiod;
+    int until, novalues, has_period, rc = -1;
+    json_t *values = NULL;
+
+    if (get_string(req, "game", NULL, &spec, e) != 0)
+        return -1;
+    if (!spec)
+        return srv_fail(e, 400, "EINVAL", "\"game\" is required");
+    if (new_game(&g, spec, e) != 0)
+        return -1;
+    if (bt_game_arity(g) == 2) {
+        rc = grundy_wythoff(out, req, g, cfg, lim, e);
+        bt_game_free(g);
+        return rc;
+    }
+    if (check_members(req, members, e) != 0 ||
+        get_bool(req, "until_proved", 0, &until, e) != 0 ||
+        get_bool(req, "no_values", 0, &novalues, e) != 0 ||
+        get_size(req, "upto", until ? lim->max_grundy : (size_t)-1, 0,
+                 lim->max_grundy, &upto, e) != 0)
+        goto done;
+    if (upto == (size_t)-1) {
+        srv_fail(e, 400, "EINVAL", "\"upto\" is required (or "
+                 "\"until_proved\": true)");
+        goto done;
+    }
+    if (!novalues && !until && upto > cfg->max_values) {
+        srv_fail(e, 422, "ELIMIT", "%zu values are over the limit of %zu "
+                 "values in one answer; ask with \"no_values\": true",
+                 upto, cfg->max_values);
+        goto done;
+    }
+    if (!bt_sequence_is_supported(g)) {
+        srv_fail(e, 422, "EUNDEF", "%s has no Grundy sequence of one heap%s",
+                 bt_game_spec(g), bt_game_is_nim(g) ? " (in Nim G(n) = n)"
+                                                    : "");
+        goto done;
+    }
+    st = bt_sequence_new(&s, g, BT_SEQ_AUTO, &diag);
+    if (st == BT_OK)
+        st = until ? bt_sequence_prove(s, upto, lim, &diag)
+                   : bt_sequence_compute(s, upto, lim, &diag);
+    if (st != BT_OK) {
+        fail_status(e, st, &diag, NULL);
+        goto done;
+    }
+    /* compute may go past upto; the answer is what was asked for */
+    n = until ? bt_sequence_length(s) : upto;
+    if (!novalues && n > cfg->max_values) {
+        srv_fail(e, 422, "ELIMIT", "%zu values are over the limit of %zu "
+                 "values in one answer; ask with \"no_values\": true", n,
+                 cfg->max_values);
+        goto done;
+    }
+    has_period = bt_sequence_period(s, &period, &preperiod);
+    *out = json_pack("{s:s,s:I}", "game", bt_game_spec(g), "upto",
+                     (json_int_t)n);
+    if (*out && !novalues) {
+        values = json_array();
+        for (i = 0; values && i < n; i++)
+            if (json_array_append_new(
+                    values,
+                    json_integer((json_int_t)bt_sequence_value(s, i)))) {
+                json_decref(values);
+                values = NULL;
+            }
+        if (!values || json_object_set_new(*out, "values", values) != 0) {
+            json_decref(*out);
+            *out = NULL;
+        }
+    }
+    if (*out) {
+        json_object_set_new(*out, "period",
+                            has_period ? json_integer((json_int_t)period)
+                                       : json_null());
+        json_object_set_new(*out, "preperiod",
+                            has_period ? json_integer((json_int_t)preperiod)
+                                       : json_null());
+        json_object_set_new(*out, "proved",
+                            json_boolean(bt_sequence_is_proved(s)));
+    }
+    if (!*out) {
+        srv_fail(e, 503, "ENOMEM", "out of memory");
+        goto done;
+    }
+    rc = 0;
+done:
+    bt_sequence_free(s);
+    bt_game_free(g);
+    return rc;
+}
+
+/* /v1/pair: the n-th safe pair of a Wythoff game, or the pair of x, as
+   `bouton pair --json` prints them. */
+static int
+api_pair(json_t **out, json_t *req, const srv_config *cfg,
+         const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"game", "misere", "n", "index_of",
+                                          NULL};
+    const char *spec;
+    bt_game *g = NULL;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    bt_wythoff_member member;
+    mpz_t n, x, lo, hi;
+    int misere, rc = -1, by_x;
+
+    (void)cfg;
+    mpz_inits(n, x, lo, hi, NULL);
+    if (check_members(req, members, e) != 0 ||
+        get_string(req, "game", "wythoff", &spec, e) != 0 ||
+        get_bool(req, "misere", 0, &misere, e) != 0)
+        goto done;
+    by_x = json_object_get(req, "index_of") != NULL;
+    if (by_x == (json_object_get(req, "n") != NULL)) {
+        srv_fail(e, 400, "EINVAL", "give exactly one of \"n\" and "
+                 "\"index_of\"");
+        goto done;
+    }
+    if ((by_x ? get_mpz(req, "index_of", x, lim, e)
+              : get_mpz(req, "n", n, lim, e)) != 0 ||
+        new_game(&g, spec, e) != 0)
+        goto done;
+    if (strcmp(bt_game_family(g), "wythoff") != 0) {
+        srv_fail(e, 400, "EINVAL", "game: pairs belong to the Wythoff "
+                 "family (wythoff[:A]), not %s", bt_game_spec(g));
+        goto done;
+    }
+    st = by_x ? bt_wythoff_index_of(n, &member, lo, hi, g, misere, x, lim,
+                                    &diag)
+              : bt_wythoff_pair(lo, hi, g, misere, n, lim, &diag);
+    if (st != BT_OK) {
+        fail_status(e, st, &diag, NULL);
+        goto done;
+    }
+    if (by_x)
+        *out = json_pack("{s:o,s:o,s:s,s:[o,o]}", "x", cli_json_mpz(x), "n",
+                         cli_json_mpz(n), "member",
+                         member == BT_WYTHOFF_LOWER ? "lower" : "upper",
+                         "pair", cli_json_mpz(lo), cli_json_mpz(hi));
+    else
+        *out = json_pack("{s:s,s:b,s:o,s:[o,o]}", "game", bt_game_spec(g),
+                         "misere", misere, "n", cli_json_mpz(n), "pair",
+                         cli_json_mpz(lo), cli_json_mpz(hi));
+    if (!*out) {
+        srv_fail(e, 503, "ENOMEM", "out of memory");
+        goto done;
+    }
+    rc = 0;
+done:
+    bt_game_free(g);
+    mpz_clears(n, x, lo, hi, NULL);
+    return rc;
 }
 
 /* The aliases text "kayles dawsons-kayles" as a JSON array. */
@@ -946,11 +1673,13 @@ typedef struct srv_route {
 
 static const srv_route routes[] = {
     {"/v1/analyze", "POST", api_analyze},
-    {"/v1/move", "POST", api_todo},
+    {"/v1/parse", "POST", api_parse},
+    {"/v1/record", "POST", api_record},
+    {"/v1/move", "POST", api_move},
     {"/v1/table", "POST", api_table},
-    {"/v1/count", "POST", api_todo},
-    {"/v1/grundy", "POST", api_todo},
-    {"/v1/pair", "POST", api_todo},
+    {"/v1/count", "POST", api_count},
+    {"/v1/grundy", "POST", api_grundy},
+    {"/v1/pair", "POST", api_pair},
     {"/v1/games", "GET", api_games},
     {"/v1/info", "GET", api_info},
 };

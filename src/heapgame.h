@@ -39,6 +39,7 @@ typedef struct bt__heap_rules {
     size_t nint;
     size_t *lo, *hi;
     size_t setsize;    /* elements in the set (sub) */
+    unsigned char *digit; /* octal digits d[0..t] (octal, grundy) */
 } bt__heap_rules;
 
 /* The state of a game of the three families. */
@@ -49,6 +50,15 @@ typedef struct bt__heap_game {
 
 /* Releases what the rules own (not the struct itself). */
 void bt__heap_rules_clear(bt__heap_rules *r);
+
+/*
+ * Fills r from octal digits d[0..t] (d[0] is 0 or 4, d[t] is not 0); with
+ * unequal, the two heaps of a split must differ (Grundy's game).  Octal
+ * games are provable (Guy-Smith).  BT_ENOMEM on failure.
+ */
+bt_status bt__heap_rules_digits(bt__heap_rules *r, bt__heap_kind kind,
+                                const unsigned char *d, size_t t,
+                                int unequal);
 
 /* The ruleset hooks shared by the three families (g->state is a
    bt__heap_game). */

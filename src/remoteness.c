@@ -18,6 +18,7 @@
  *   - Any other position by an exhaustive, memoised search of its game
  *     graph (bt_solver), from the rules alone.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,56 +129,202 @@ store(bt_solver *s, char *key, size_t len, bt_outcome o, long rem)
     return BT_OK;
 }
 
-/* The text of one component, "spec:n,n". */
-static char *
-comp_text(bt_game *g, const mpz_t *v)
+/*
+ * Keys.  A position is stored as the texts of its components, "spec:n,n",
+ * sorted and each followed by '|', after a '#': "#nim:3|nim:5|".  A frame
+ * of the search keeps only its key (and its moves): the position is
+ * rebuilt from the key when its moves are listed, so that a long game
+ * costs little memory per level.
+ */
+typedef struct part {
+    const char *s;
+    size_t len;
+} part;
+
+static int
+part_cmp(const part *a, const part *b)
 {
-    bt__buf b;
-    unsigned j;
-    bt__buf_init(&b);
-    bt__buf_puts(&b, g->spec);
-    for (j = 0; j < g->rules->arity; j++) {
-        bt__buf_putc(&b, j ? ',' : ':');
-        bt__buf_mpz(&b, v[j]);
-    }
-    return bt__buf_take(&b);
+    size_t n = a->len < b->len ? a->len : b->len;
+    int c = memcmp(a->s, b->s, n);
+    if (c != 0)
+        return c;
+    return a->len < b->len ? -1 : a->len > b->len;
 }
 
 static int
-cmp_str(const void *a, const void *b)
+part_qcmp(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return part_cmp(a, b);
 }
 
-/*
- * The canonical key of a sum: its components' texts sorted, each followed
- * by '|'.  parts[0..n-1] are borrowed texts; they are sorted in place.
- */
+static void
+put_comp(bt__buf *b, bt_game *g, const mpz_t *v)
+{
+    unsigned j;
+    bt__buf_puts(b, g->spec);
+    for (j = 0; j < g->rules->arity; j++) {
+        bt__buf_putc(b, j ? ',' : ':');
+        bt__buf_mpz(b, v[j]);
+    }
+}
+
+/* Joins sorted parts into a key. */
 static char *
-join_key(const char **parts, size_t n, size_t *len)
+join_parts(const part *parts, size_t n, size_t *len)
 {
     bt__buf b;
     size_t i;
-    qsort(parts, n, sizeof *parts, cmp_str);
     bt__buf_init(&b);
     bt__buf_putc(&b, '#');
-    for (i = 0; i < n; i++) {
-        bt__buf_puts(&b, parts[i]);
-        bt__buf_putc(&b, '|');
-    }
+    for (i = 0; i < n; i++)
+        bt__buf_printf(&b, "%.*s|", (int)parts[i].len, parts[i].s);
     *len = b.len;
     return bt__buf_take(&b);
 }
 
-/* A position on the search path: its components' texts and its moves. */
+/* Splits a key into its parts (pointers into the key). */
+static bt_status
+split_key(const char *key, size_t keylen, part **out, size_t *n)
+{
+    size_t i, count = 0, k = 0, start = 1;
+    part *parts;
+    for (i = 1; i < keylen; i++)
+        if (key[i] == '|')
+            count++;
+    parts = malloc((count ? count : 1) * sizeof *parts);
+    if (parts == NULL)
+        return BT_ENOMEM;
+    for (i = 1; i < keylen; i++)
+        if (key[i] == '|') {
+            parts[k].s = key + start;
+            parts[k].len = i - start;
+            k++;
+            start = i + 1;
+        }
+    *out = parts;
+    *n = count;
+    return BT_OK;
+}
+
+/* The key of a position. */
+static char *
+position_key(const bt_position *p, size_t *len)
+{
+    size_t n = bt_position_size(p), i;
+    bt__buf b;
+    part *parts = malloc((n ? n : 1) * sizeof *parts);
+    size_t *ends = malloc((n ? n : 1) * sizeof *ends);
+    char *flat = NULL, *key = NULL;
+    if (parts == NULL || ends == NULL)
+        goto cleanup;
+    bt__buf_init(&b);
+    for (i = 0; i < n; i++) {
+        put_comp(&b, bt_position_game(p, i), bt_position_nums(p, i));
+        ends[i] = b.len;
+    }
+    flat = bt__buf_take(&b);
+    if (flat == NULL)
+        goto cleanup;
+    for (i = 0; i < n; i++) {
+        parts[i].s = flat + (i ? ends[i - 1] : 0);
+        parts[i].len = ends[i] - (i ? ends[i - 1] : 0);
+    }
+    qsort(parts, n, sizeof *parts, part_qcmp);
+    key = join_parts(parts, n, len);
+cleanup:
+    free(flat);
+    free(parts);
+    free(ends);
+    return key;
+}
+
+/* The games of the search: every component of every position reached is of
+   a game of the root position. */
+typedef struct games {
+    bt_game **g;
+    size_t n;
+} games;
+
+static bt_game *
+game_named(const games *gs, const char *spec, size_t len)
+{
+    size_t i;
+    for (i = 0; i < gs->n; i++)
+        if (strlen(gs->g[i]->spec) == len &&
+            memcmp(gs->g[i]->spec, spec, len) == 0)
+            return gs->g[i];
+    return NULL;
+}
+
+/* Rebuilds the position of a key (components in key order). */
+static bt_status
+key_position(bt_position **out, const part *parts, size_t n,
+             const games *gs, bt_diag *diag)
+{
+    bt_position *q;
+    size_t i;
+    bt_status st = bt_position_new(&q);
+    mpz_t v[2];
+    *out = NULL;
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    mpz_init(v[0]);
+    mpz_init(v[1]);
+    for (i = 0; i < n && st == BT_OK; i++) {
+        const char *s = parts[i].s;
+        size_t len = parts[i].len, colon = len, j, at;
+        bt_game *g;
+        unsigned k;
+        while (colon > 0 && s[colon - 1] != ':')
+            colon--;
+        assert(colon > 0);
+        g = game_named(gs, s, colon - 1);
+        assert(g != NULL && g->rules->arity <= 2);
+        at = colon;
+        for (k = 0; k < g->rules->arity; k++) {
+            char buf[64], *big = NULL;
+            j = at;
+            while (j < len && s[j] != ',')
+                j++;
+            if (j - at < sizeof buf) {
+                memcpy(buf, s + at, j - at);
+                buf[j - at] = '\0';
+                mpz_set_str(v[k], buf, 10);
+            } else {
+                big = malloc(j - at + 1);
+                if (big == NULL) {
+                    st = BT_ENOMEM;
+                    break;
+                }
+                memcpy(big, s + at, j - at);
+                big[j - at] = '\0';
+                mpz_set_str(v[k], big, 10);
+                free(big);
+            }
+            at = j + 1;
+        }
+        if (st == BT_OK)
+            st = bt_position_add(q, g, (const mpz_t *)v, NULL, diag);
+    }
+    mpz_clear(v[0]);
+    mpz_clear(v[1]);
+    if (st != BT_OK) {
+        bt_position_free(q);
+        return st == BT_ENOMEM ? bt__fail(diag, st, "out of memory") : st;
+    }
+    *out = q;
+    return BT_OK;
+}
+
+/* A position on the search path: its key and its moves. */
 typedef struct frame {
-    bt_position *pos;
-    char **texts; /* one per component of pos */
-    size_t ntexts;
     char *key;
     size_t keylen;
-    bt_move *kids; /* every move of pos (to and component; no text) */
+    part *parts; /* into key */
+    size_t nparts;
+    bt_move *kids; /* every move (component = index of a part) */
     size_t nkids, capkids, next;
+    int expanded;
     int has_p;
     long min_p, max_all;
 } frame;
@@ -185,14 +332,20 @@ typedef struct frame {
 static void
 frame_clear(frame *f)
 {
-    size_t i;
-    bt_position_free(f->pos);
-    for (i = 0; i < f->ntexts; i++)
-        free(f->texts[i]);
-    free(f->texts);
     free(f->key);
+    free(f->parts);
     bt_moves_free(f->kids, f->nkids);
     memset(f, 0, sizeof *f);
+}
+
+/* Sets up a frame for a key (taken). */
+static bt_status
+frame_init(frame *f, char *key, size_t keylen)
+{
+    memset(f, 0, sizeof *f);
+    f->key = key;
+    f->keylen = keylen;
+    return split_key(key, keylen, &f->parts, &f->nparts);
 }
 
 typedef struct gather {
@@ -208,81 +361,86 @@ on_kid(void *ud, const mpz_t *to, size_t nto)
                          to, nto);
 }
 
-/* Sets up f for position pos (taken): its component texts and its key. */
-static bt_status
-frame_init(frame *f, bt_position *pos)
-{
-    size_t n = bt_position_size(pos), i;
-    const char **parts;
-    memset(f, 0, sizeof *f);
-    f->pos = pos;
-    f->texts = calloc(n ? n : 1, sizeof *f->texts);
-    parts = malloc((n ? n : 1) * sizeof *parts);
-    if (f->texts == NULL || parts == NULL) {
-        free(parts);
-        return BT_ENOMEM;
-    }
-    for (i = 0; i < n; i++) {
-        f->texts[i] = comp_text(bt_position_game(pos, i),
-                                bt_position_nums(pos, i));
-        if (f->texts[i] == NULL)
-            break;
-        parts[i] = f->texts[i];
-        f->ntexts = i + 1;
-    }
-    if (f->ntexts == n)
-        f->key = join_key(parts, n, &f->keylen);
-    free(parts);
-    return f->key != NULL ? BT_OK : BT_ENOMEM;
-}
-
 /* Lists every move of f's position. */
 static bt_status
-frame_expand(frame *f, const bt_limits *lim, bt_diag *diag)
+frame_expand(frame *f, const games *gs, const bt_limits *lim, bt_diag *diag)
 {
+    bt_position *q;
     size_t i;
-    for (i = 0; i < bt_position_size(f->pos); i++) {
-        bt_game *g = bt_position_game(f->pos, i);
+    bt_status st = key_position(&q, f->parts, f->nparts, gs, diag);
+    for (i = 0; st == BT_OK && i < bt_position_size(q); i++) {
+        bt_game *g = bt_position_game(q, i);
         gather ga;
-        bt_status st;
         ga.f = f;
         ga.comp = i;
-        st = g->rules->options(g, bt_position_nums(f->pos, i), on_kid, &ga,
-                               lim, diag);
-        if (st != BT_OK)
-            return st;
+        st = g->rules->options(g, bt_position_nums(q, i), on_kid, &ga, lim,
+                               diag);
     }
-    return BT_OK;
+    bt_position_free(q);
+    if (st == BT_OK && f->nkids < f->capkids && f->nkids > 0) {
+        /* the frame may wait long on the path: keep it small */
+        bt_move *k = realloc(f->kids, f->nkids * sizeof *k);
+        if (k != NULL) {
+            f->kids = k;
+            f->capkids = f->nkids;
+        }
+    }
+    return st;
 }
 
-/* The key of the position that move m leaves from f's position. */
+/* The key of the position that move m leaves from f's position: the other
+   parts and the new ones, merged in order. */
 static char *
-kid_key(const frame *f, const bt_move *m, size_t *len)
+kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
 {
-    bt_game *g = bt_position_game(f->pos, m->component);
-    unsigned ar = g->rules->arity;
-    size_t k = m->nto / ar, n = f->ntexts - 1 + k, i, j = 0;
-    const char **parts = malloc((n ? n : 1) * sizeof *parts);
-    char **made = calloc(k ? k : 1, sizeof *made);
-    char *key = NULL;
-    if (parts == NULL || made == NULL)
+    const part *old = &f->parts[m->component];
+    size_t colon = old->len, k, i, j, n, a = 0, b = 0;
+    bt_game *g;
+    unsigned ar;
+    part *fresh = NULL, *all = NULL;
+    size_t *ends = NULL;
+    bt__buf buf;
+    char *flat = NULL, *key = NULL;
+
+    while (colon > 0 && old->s[colon - 1] != ':')
+        colon--;
+    g = game_named(gs, old->s, colon - 1);
+    ar = g->rules->arity;
+    k = m->nto / ar;
+    n = f->nparts - 1 + k;
+    fresh = malloc((k ? k : 1) * sizeof *fresh);
+    ends = malloc((k ? k : 1) * sizeof *ends);
+    all = malloc((n ? n : 1) * sizeof *all);
+    if (fresh == NULL || ends == NULL || all == NULL)
         goto cleanup;
-    for (i = 0; i < f->ntexts; i++)
-        if (i != m->component)
-            parts[j++] = f->texts[i];
+    bt__buf_init(&buf);
     for (i = 0; i < k; i++) {
-        made[i] = comp_text(g, (const mpz_t *)m->to + i * ar);
-        if (made[i] == NULL)
-            goto cleanup;
-        parts[j++] = made[i];
+        put_comp(&buf, g, (const mpz_t *)m->to + i * ar);
+        ends[i] = buf.len;
     }
-    key = join_key(parts, n, len);
+    flat = bt__buf_take(&buf);
+    if (flat == NULL)
+        goto cleanup;
+    for (i = 0; i < k; i++) {
+        fresh[i].s = flat + (i ? ends[i - 1] : 0);
+        fresh[i].len = ends[i] - (i ? ends[i - 1] : 0);
+    }
+    qsort(fresh, k, sizeof *fresh, part_qcmp);
+    for (j = 0; j < n; j++) {
+        if (a == m->component)
+            a++;
+        if (a < f->nparts &&
+            (b >= k || part_cmp(&f->parts[a], &fresh[b]) <= 0))
+            all[j] = f->parts[a++];
+        else
+            all[j] = fresh[b++];
+    }
+    key = join_parts(all, n, len);
 cleanup:
-    if (made != NULL)
-        for (i = 0; i < k; i++)
-            free(made[i]);
-    free(made);
-    free(parts);
+    free(flat);
+    free(fresh);
+    free(ends);
+    free(all);
     return key;
 }
 
@@ -303,31 +461,38 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 const bt_position *p, const bt_limits *lim, bt_diag *diag)
 {
     frame *stack = NULL;
-    size_t depth = 0, cap = 0;
-    bt_position *copy;
-    bt_status st;
+    size_t depth = 0, cap = 64, i, len;
+    games gs;
+    bt_status st = BT_OK;
+    char *key;
     slot *sl;
 
     lim = bt__limits(lim);
-    st = bt_position_copy(&copy, p);
-    if (st != BT_OK)
-        return bt__fail(diag, st, "out of memory");
-    cap = 64;
+    gs.n = 0;
+    gs.g = malloc((bt_position_size(p) + 1) * sizeof *gs.g);
     stack = malloc(cap * sizeof *stack);
-    if (stack == NULL) {
-        bt_position_free(copy);
-        return bt__fail(diag, BT_ENOMEM, "out of memory");
-    }
-    st = frame_init(&stack[0], copy);
-    depth = 1;
-    if (st != BT_OK)
+    key = position_key(p, &len);
+    if (gs.g == NULL || stack == NULL || key == NULL) {
+        free(key);
+        st = BT_ENOMEM;
         goto cleanup;
-    sl = lookup(s, stack[0].key, stack[0].keylen);
+    }
+    for (i = 0; i < bt_position_size(p); i++) {
+        bt_game *g = bt_position_game(p, i);
+        if (game_named(&gs, g->spec, strlen(g->spec)) == NULL)
+            gs.g[gs.n++] = g;
+    }
+    sl = lookup(s, key, len);
     if (sl->key != NULL) {
         *outcome = (bt_outcome)sl->outcome;
         *remoteness = sl->rem;
+        free(key);
         goto cleanup;
     }
+    st = frame_init(&stack[0], key, len);
+    depth = 1;
+    if (st != BT_OK)
+        goto cleanup;
     /*
      * Depth-first, with an explicit stack: a frame is finished when every
      * move of its position has been folded in, and its value is stored
@@ -336,18 +501,15 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
      */
     while (depth > 0) {
         frame *f = &stack[depth - 1];
-        if (f->kids == NULL && f->next == 0 && f->nkids == 0 &&
-            f->capkids == 0) {
-            f->capkids = 1; /* expanded, even when it has no move */
-            st = frame_expand(f, lim, diag);
+        if (!f->expanded) {
+            f->expanded = 1;
+            st = frame_expand(f, &gs, lim, diag);
             if (st != BT_OK)
                 goto cleanup;
         }
         if (f->next < f->nkids) {
             const bt_move *m = &f->kids[f->next++];
-            size_t len;
-            char *key = kid_key(f, m, &len);
-            bt_position *q;
+            key = kid_key(f, m, &gs, &len);
             if (key == NULL) {
                 st = BT_ENOMEM;
                 goto cleanup;
@@ -358,8 +520,8 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 free(key);
                 continue;
             }
-            free(key);
             if (s->used + depth >= s->max_states) {
+                free(key);
                 st = bt__fail(diag, BT_ELIMIT,
                               "the game graph has more than %zu positions "
                               "(the search limit)",
@@ -369,21 +531,14 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
             if (depth == cap) {
                 frame *ns = realloc(stack, 2 * cap * sizeof *ns);
                 if (ns == NULL) {
+                    free(key);
                     st = BT_ENOMEM;
                     goto cleanup;
                 }
                 stack = ns;
                 cap *= 2;
-                f = &stack[depth - 1];
-                m = &f->kids[f->next - 1];
             }
-            st = bt_position_copy(&q, f->pos);
-            if (st == BT_OK)
-                st = bt_position_apply(q, m);
-            if (st == BT_OK)
-                st = frame_init(&stack[depth], q);
-            else
-                bt_position_free(q);
+            st = frame_init(&stack[depth], key, len);
             depth++;
             if (st != BT_OK)
                 goto cleanup;
@@ -426,6 +581,7 @@ cleanup:
     while (depth > 0)
         frame_clear(&stack[--depth]);
     free(stack);
+    free(gs.g);
     if (st == BT_ENOMEM)
         return bt__fail(diag, st, "out of memory");
     return st;

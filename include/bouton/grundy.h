@@ -1,5 +1,31 @@
 /*
- * bouton/grundy.h -- part of the public contract; include <bouton.h>.
+ * bouton/grundy.h -- Grundy sequences of heap games; part of the public
+ * contract, include <bouton.h>.
+ *
+ * A heap game (a subtraction game "sub:S", an octal game "octal:0.77" or
+ * one of its aliases, Grundy's game "grundy") has a Grundy sequence
+ * G(0), G(1), ...: the value of one heap of n counters.  A bt_sequence
+ * computes it, detects its period, and proves the periodicity when a
+ * theorem allows:
+ *
+ *   - octal games, with t the index of the last non-zero code digit (the
+ *     Guy-Smith theorem, Winning Ways ch. 4): if G(n + p) = G(n) for all
+ *     n0 <= n < 2*n0 + p + t, then for all n >= n0.  The engine uses
+ *     max(n0, 1) in place of n0 in the bound, which keeps the proof valid
+ *     when n0 = 0 (a split must leave two non-empty heaps);
+ *   - subtraction games (every move takes k in S and leaves at most one
+ *     heap), with t = max(S): if G(n + p) = G(n) for n0 <= n < n0 + t, then
+ *     for all n >= n0.  Octal games without splits get the same window,
+ *     with max(n0, 1) when some digit is 1 or 2;
+ *   - Grundy's game is not known to be periodic: never proved.
+ *
+ * Once proved, the reported period and preperiod are the least ones of the
+ * whole infinite sequence, and G(n) is known for every n (any size).
+ * Before that, a detected period is only a candidate (see
+ * bt_sequence_period).
+ *
+ * Values are below 65536; a game whose values would reach it fails with
+ * BT_ELIMIT.  A bt_sequence holds a reference to its game.
  */
 #ifndef BOUTON_GRUNDY_H
 #define BOUTON_GRUNDY_H
@@ -9,6 +35,81 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+typedef struct bt_sequence bt_sequence;
+
+/* How the values are computed.  All methods give the same values; they
+   differ in speed (tests compare them). */
+typedef enum {
+    BT_SEQ_AUTO = 0, /* rare values where the game has a sparse space */
+    BT_SEQ_PLAIN,    /* the mex over every option: the reference, O(n^2) */
+    BT_SEQ_RARE      /* the rare-value method from the start, whatever the
+                        sparsity (for tests) */
+} bt_seq_method;
+
+/* Non-zero when g is a heap game with a Grundy sequence. */
+int bt_sequence_is_supported(const bt_game *g);
+
+/*
+ * Makes an empty sequence (no value computed yet) for heap game g, taking a
+ * reference to g.  BT_EINVAL when g is not a heap game (Nim's sequence is
+ * G(n) = n; Wythoff's game is not a heap game).
+ */
+bt_status bt_sequence_new(bt_sequence **out, bt_game *g,
+                          bt_seq_method method, bt_diag *diag);
+/* Frees s and drops its reference to the game; accepts NULL. */
+void bt_sequence_free(bt_sequence *s);
+
+/*
+ * Computes at least G(0..n-1) and then looks for a period in the values
+ * computed.  BT_ELIMIT when n exceeds lim->max_grundy or a value reaches
+ * 65536; BT_EINTR when lim->interrupt stops it (the values computed so far
+ * are kept).
+ */
+bt_status bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
+                              bt_diag *diag);
+
+/*
+ * Computes values until the periodicity is proved or `limit` values have
+ * been computed, whichever comes first (checking in steps, so a proof may
+ * use somewhat more values than the least needed).  Returns BT_OK in both
+ * cases: ask bt_sequence_is_proved().  BT_ELIMIT when limit exceeds
+ * lim->max_grundy.
+ */
+bt_status bt_sequence_prove(bt_sequence *s, size_t limit,
+                            const bt_limits *lim, bt_diag *diag);
+
+/* The number of values computed. */
+size_t bt_sequence_length(const bt_sequence *s);
+/* G(i) for i < bt_sequence_length(s). */
+unsigned bt_sequence_value(const bt_sequence *s, size_t i);
+
+/*
+ * The period and preperiod: returns 1 and sets them when the periodicity is
+ * proved or a candidate was detected in the values (the last quarter of the
+ * values, and at least two whole periods, repeat), else 0.
+ */
+int bt_sequence_period(const bt_sequence *s, size_t *period,
+                       size_t *preperiod);
+/* Non-zero when a theorem proves the periodicity (see above). */
+int bt_sequence_is_proved(const bt_sequence *s);
+
+/*
+ * G(n) for a heap of any size: from the values computed, or from the proved
+ * period.  BT_ERANGE with a message when n is beyond the values computed
+ * and the periodicity is not proved.
+ */
+bt_status bt_sequence_grundy(mpz_t rop, const bt_sequence *s, const mpz_t n,
+                             bt_diag *diag);
+
+/* The method in use for the latest values: "plain" or "rare". */
+const char *bt_sequence_method_name(const bt_sequence *s);
+/* The rare-value mask in use (a value v is rare when v AND mask has an even
+   number of bits), or 0 with the plain method. */
+unsigned bt_sequence_rare_mask(const bt_sequence *s);
+/* How many positions n >= 1 have a rare value under the current mask (0
+   with the plain method). */
+size_t bt_sequence_rare_count(const bt_sequence *s);
 
 #ifdef __cplusplus
 }

@@ -77,7 +77,7 @@ test_parse_errors(void **state)
         {"3 -4", BT_EPARSE, 2},       {"3 + ", BT_EPARSE, 2},
         {"nim 3 +", BT_EPARSE, 6},    {"chess 3", BT_EPARSE, 0},
         {"3 + chess 1", BT_EPARSE, 4}, {"wythoff 3 5 7", BT_EPARSE, 0},
-        {"nim:2 3", BT_EPARSE, 0},    {"3 4.5", BT_EPARSE, 3},
+        {"nim:2 3", BT_EPARSE, 4},    {"3 4.5", BT_EPARSE, 3},
     };
     size_t i;
     bt_game *nim = game("nim");

@@ -1,0 +1,138 @@
+/*
+ * cmd_move.c -- `bouton move`: the move the computer plays.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "usage: bouton move [--game RULES] [--misere] [--level L] [--seed S] "
+    "[--json]\n"
+    "                   POSITION...\n"
+    "       bouton move [OPTIONS] -      (read the position from standard "
+    "input)\n\n"
+    "Prints the move the computer plays from POSITION, and the position it\n"
+    "leaves.  From a winning position it plays the fastest win; from a "
+    "losing\none, the move that leaves the opponent the fewest ways to win "
+    "(see\ndocs/opponent.md).\n\n"
+    "  --game RULES  nim, wythoff[:A], sub:S, octal:CODE, kayles, ...\n"
+    "  --misere      taking the last counter loses\n"
+    "  --level L     perfect (default), medium (a random move 1 time in 5),\n"
+    "                easy (a random move 1 time in 2)\n"
+    "  --seed S      seed of the random choices (0 to 2^64-1; default 1),\n"
+    "                so that a move can be reproduced\n"
+    "  --json        {\"component\":1,\"to\":[\"1\"],\"text\":\"...\"}, the "
+    "move\n"
+    "                shape of `bouton analyze --json`\n"
+    "  --help        this text\n";
+
+/* Parses a seed: a decimal integer below 2^64. */
+static int
+parse_seed(const char *cmd, const char *arg, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    if (arg[0] < '0' || arg[0] > '9')
+        return cli_error(cmd, "--seed '%.40s' is not a non-negative integer",
+                         arg),
+               -1;
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (*end != '\0')
+        return cli_error(cmd, "--seed '%.40s' is not a non-negative integer",
+                         arg),
+               -1;
+    if (errno == ERANGE)
+        return cli_error(cmd, "--seed '%.40s' is too large (below 2^64)",
+                         arg),
+               -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+int
+cmd_move(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"misere", no_argument, NULL, 'm'},
+        {"level", required_argument, NULL, 'l'},
+        {"seed", required_argument, NULL, 's'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        CLI_LIMIT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    const char *game = NULL;
+    int misere = 0, json = 0, c, rc;
+    bt_level level = BT_LEVEL_PERFECT;
+    uint64_t seed = 1;
+    bt_limits lim;
+    bt_position *p = NULL;
+    bt_move *m = NULL;
+    bt_diag d;
+    bt_status st;
+
+    bt_limits_default(&lim);
+    memset(&d, 0, sizeof d);
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'g':
+            game = optarg;
+            break;
+        case 'm':
+            misere = 1;
+            break;
+        case 'l':
+            if (bt_level_parse(&level, optarg, &d) != BT_OK)
+                return cli_error("move", "--level: %s", d.message);
+            break;
+        case 's':
+            if (parse_seed("move", optarg, &seed) != 0)
+                return CLI_USAGE;
+            break;
+        case 'j':
+            json = 1;
+            break;
+        case 'h':
+            fputs(help, stdout);
+            printf("\n%s", cli_limit_help);
+            return CLI_OK;
+        case '?':
+        case ':':
+            return cli_bad_option("move", c, argv);
+        default:
+            rc = cli_limit_option("move", c, optarg, &lim);
+            if (rc < 0)
+                return CLI_USAGE;
+            if (rc == 0)
+                return cli_error("move", "unexpected option");
+        }
+    }
+    if (optind >= argc)
+        return cli_error("move", "no position given (try --help)");
+    rc = cli_position("move", &p, game, argv + optind, argc - optind, &lim);
+    if (rc != CLI_OK)
+        return rc;
+    st = bt_opponent_move(&m, p, misere, level, &seed, &lim, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error("move", st, &d);
+    } else if (json) {
+        rc = cli_json_print(cli_json_move(m));
+    } else {
+        char *text = NULL;
+        if (bt_position_apply(p, m) == BT_OK)
+            text = bt_position_format(p);
+        printf("%s\nleaves: %s\n", m->text, text ? text : "?");
+        free(text);
+        rc = CLI_OK;
+    }
+    bt_moves_free(m, m ? 1 : 0);
+    bt_position_free(p);
+    return rc;
+}

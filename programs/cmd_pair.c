@@ -1,0 +1,155 @@
+/*
+ * cmd_pair.c -- `bouton pair`: the n-th P-position of Wythoff's game (or
+ * of its generalisation wythoff:A), and the inverse: which pair holds X.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "usage: bouton pair [--game wythoff[:A]] [--misere] [--json] N\n"
+    "       bouton pair [--game wythoff[:A]] [--misere] [--json] "
+    "--index-of X\n\n"
+    "Prints the N-th safe pair (P-position) (A_N, B_N) of Wythoff's game, "
+    "counted\nfrom 0 in increasing order: (0, 0) first in normal play, "
+    "(0, 1) first in\nmisère play.  With --index-of, says which safe pair "
+    "holds X and whether X is\nits lower or upper member (every number is "
+    "in exactly one pair; in (0, 0)\nand misère (2, 2) it counts as the "
+    "lower).  Exact for numbers of any size.\n\n"
+    "  --game RULES    wythoff (default) or wythoff:A, difference A >= 1\n"
+    "  --misere        taking the last counter loses\n"
+    "  --index-of X    the pair holding X instead of the N-th pair\n"
+    "  --json          {\"game\":..,\"misere\":..,\"n\":\"N\",\"pair\":"
+    "[\"A\",\"B\"]}, or with\n"
+    "                  --index-of {\"x\":\"X\",\"n\":\"N\",\"member\":"
+    "\"lower\",\"pair\":[\"A\",\"B\"]}\n"
+    "  --help          this text\n";
+
+static void
+print_pair(const mpz_t lo, const mpz_t hi)
+{
+    fputc('(', stdout);
+    mpz_out_str(stdout, 10, lo);
+    fputs(", ", stdout);
+    mpz_out_str(stdout, 10, hi);
+    fputs(")\n", stdout);
+}
+
+int
+cmd_pair(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"misere", no_argument, NULL, 'm'},
+        {"json", no_argument, NULL, 'j'},
+        {"index-of", required_argument, NULL, 'x'},
+        {"help", no_argument, NULL, 'h'},
+        CLI_LIMIT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    const char *spec = "wythoff", *index_of = NULL;
+    int misere = 0, json = 0, c, rc = CLI_OK;
+    bt_limits lim;
+    bt_game *g = NULL;
+    bt_diag d;
+    bt_status st;
+    bt_wythoff_member mem = BT_WYTHOFF_LOWER;
+    mpz_t n, x, lo, hi;
+
+    bt_limits_default(&lim);
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'g':
+            spec = optarg;
+            break;
+        case 'm':
+            misere = 1;
+            break;
+        case 'j':
+            json = 1;
+            break;
+        case 'x':
+            index_of = optarg;
+            break;
+        case 'h':
+            fputs(help, stdout);
+            printf("\n%s", cli_limit_help);
+            return CLI_OK;
+        case '?':
+        case ':':
+            return cli_bad_option("pair", c, argv);
+        default:
+            if (cli_limit_option("pair", c, optarg, &lim) < 0)
+                return CLI_USAGE;
+        }
+    }
+    if (index_of == NULL && optind >= argc)
+        return cli_error("pair", "give the index N of the pair, or "
+                                 "--index-of X (try --help)");
+    if (index_of == NULL && optind < argc - 1)
+        return cli_error("pair", "unexpected argument '%s'", argv[argc - 1]);
+    if (index_of != NULL && optind < argc)
+        return cli_error("pair", "unexpected argument '%s' with --index-of",
+                         argv[optind]);
+    memset(&d, 0, sizeof d);
+    if (bt_game_new(&g, spec, &d) != BT_OK)
+        return cli_error("pair", "--game '%s': %s", spec, d.message);
+    if (strcmp(bt_game_family(g), "wythoff") != 0) {
+        bt_game_free(g);
+        return cli_error("pair",
+                         "--game '%s': pairs are defined for "
+                         "Wythoff's game only (wythoff[:A])",
+                         spec);
+    }
+    mpz_inits(n, x, lo, hi, NULL);
+    if (index_of != NULL) {
+        if (cli_parse_mpz("pair", "--index-of", index_of, &lim, x) < 0) {
+            rc = CLI_USAGE;
+            goto done;
+        }
+        st = bt_wythoff_index_of(n, &mem, lo, hi, g, misere, x, &lim, &d);
+    } else {
+        if (cli_parse_mpz("pair", "the index N", argv[optind], &lim, n) < 0) {
+            rc = CLI_USAGE;
+            goto done;
+        }
+        st = bt_wythoff_pair(lo, hi, g, misere, n, &lim, &d);
+    }
+    if (st != BT_OK) {
+        rc = cli_status_error("pair", st, &d);
+        goto done;
+    }
+    if (json) {
+        json_t *v;
+        if (index_of != NULL)
+            v = json_pack("{s:o,s:o,s:s,s:[o,o]}", "x", cli_json_mpz(x), "n",
+                          cli_json_mpz(n), "member",
+                          mem == BT_WYTHOFF_LOWER ? "lower" : "upper", "pair",
+                          cli_json_mpz(lo), cli_json_mpz(hi));
+        else
+            v = json_pack("{s:s,s:b,s:o,s:[o,o]}", "game", bt_game_spec(g),
+                          "misere", misere, "n", cli_json_mpz(n), "pair",
+                          cli_json_mpz(lo), cli_json_mpz(hi));
+        rc = cli_json_print(v);
+    } else {
+        if (index_of != NULL) {
+            mpz_out_str(stdout, 10, x);
+            printf(" is the %s member of pair ",
+                   mem == BT_WYTHOFF_LOWER ? "lower" : "upper");
+        } else {
+            fputs("pair ", stdout);
+        }
+        mpz_out_str(stdout, 10, n);
+        fputs(": ", stdout);
+        print_pair(lo, hi);
+        if (fflush(stdout) != 0 || ferror(stdout))
+            rc = CLI_FAIL;
+    }
+done:
+    mpz_clears(n, x, lo, hi, NULL);
+    bt_game_free(g);
+    return rc;
+}

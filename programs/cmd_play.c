@@ -1,0 +1,1020 @@
+/*
+ * cmd_play.c -- `bouton play`: a game against the computer in the terminal.
+ *
+ * On a terminal the moves are read with libedit (line editing, history);
+ * when standard input is not a terminal they are read with getline and no
+ * prompt is printed, so a game can be scripted.  The game is kept as a
+ * bt_record and saved when it ends, when the player quits or the input
+ * ends, and on SIGINT, SIGHUP or SIGTERM (the handlers only set a flag; the
+ * read returns and the loop saves).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <histedit.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "usage: bouton play [--game RULES] [--misere] [--first me|computer]\n"
+    "                   [--level L] [--seed S] [--save FILE] [POSITION...]\n"
+    "       bouton play [OPTIONS] --random [--piles K] [--max N]\n"
+    "       bouton play [--level L] [--seed S] [--save FILE] --load FILE\n\n"
+    "Plays a game against the computer.  POSITION is piles of the game "
+    "given\nby --game (default nim) or a sum in the position language, e.g.\n"
+    "'nim 3 4 + kayles 6'.  With no position, or with --random, the start "
+    "is\nrandom: K components (default 3; 1 for a game of pairs such as\n"
+    "wythoff) whose numbers are drawn independently and uniformly from\n"
+    "1..N (default 15).  The player to move wins from most such starts:\n"
+    "for Nim the share of safe starts is given by\n"
+    "`bouton count --ordered --piles K --min 1 --max N`.\n\n"
+    "  --game RULES        nim, wythoff[:A], sub:S, octal:CODE, kayles, ...\n"
+    "  --misere            taking the last counter loses\n"
+    "  --first me|computer who moves first (default me)\n"
+    "  --level L           perfect (default), medium (a random move 1 time "
+    "in\n"
+    "                      5), easy (a random move 1 time in 2)\n"
+    "  --seed S            seed of the computer's random choices and of the\n"
+    "                      random start (default: from the clock; the seed\n"
+    "                      is written in the record, so a game replays)\n"
+    "  --random            a random start (see above)\n"
+    "  --piles K, --max N  the random start's size\n"
+    "  --load FILE         resume a game saved by bouton play\n"
+    "  --save FILE         where the game is saved (default\n"
+    "                      $XDG_STATE_HOME/bouton/last-game.txt, or\n"
+    "                      ~/.local/state/bouton/last-game.txt)\n"
+    "  --help              this text\n\n"
+    "During the game, type 'help' for the moves and commands.\n";
+
+static const char game_help[] =
+    "Moves:\n"
+    "  I N            take N counters from pile I (piles are numbered as "
+    "drawn)\n"
+    "  take N from I  the same\n"
+    "  b N, b J N     Wythoff: take N from both piles (of pair J)\n"
+    "  3 0 5          the position your move leaves (a sum: 'nim 3 + "
+    "kayles 4')\n"
+    "  = 3 5          the position your move leaves, when '3 5' could also\n"
+    "                 read as 'take 5 from pile 3'\n"
+    "Commands:\n"
+    "  hint           the winning moves and why (or the best try)\n"
+    "  undo           take back your last move and the computer's reply\n"
+    "  show           draw the position again\n"
+    "  save FILE      save the game (bouton play --load FILE resumes it)\n"
+    "  help           this text\n"
+    "  quit           stop (the game is saved)\n";
+
+/* Piles drawn as rows of counters when none is larger and there are no
+   more rows than this. */
+#define DRAW_MAX 40
+#define DRAW_ROWS 24
+
+static volatile sig_atomic_t got_signal;
+
+static void
+on_signal(int sig)
+{
+    got_signal = sig;
+}
+
+typedef struct game {
+    bt_record *rec;
+    bt_game *dflt; /* the game of terms that name none */
+    int misere;
+    char human; /* 'A' or 'B' */
+    bt_level level;
+    uint64_t rng;
+    bt_limits lim;
+    const char *save_path;
+    int tty;
+    EditLine *el;
+    History *hist;
+    char *line; /* getline's buffer */
+    size_t cap;
+} game;
+
+/* --------------------------------------------------------------- output */
+
+/* Counts the numbers of p; *width is the largest when all are small enough
+   to draw as counters, else 0. */
+static void
+count_numbers(const bt_position *p, size_t *numbers, unsigned long *width)
+{
+    size_t i, n = 0;
+    unsigned long w = 1;
+    int small = 1;
+    for (i = 0; i < bt_position_size(p); i++) {
+        const mpz_t *v = bt_position_nums(p, i);
+        unsigned j, ar = bt_game_arity(bt_position_game(p, i));
+        for (j = 0; j < ar; j++, n++) {
+            if (mpz_cmp_ui(v[j], DRAW_MAX) > 0)
+                small = 0;
+            else if (mpz_get_ui(v[j]) > w)
+                w = mpz_get_ui(v[j]);
+        }
+    }
+    *numbers = n;
+    *width = small && n <= DRAW_ROWS ? w : 0;
+}
+
+/* Draws the position: a row per pile, numbered as moves name them. */
+static void
+draw(const bt_position *p)
+{
+    size_t i, n, flat = 0;
+    unsigned long width;
+    int mixed = bt_position_single_game(p) == NULL;
+    count_numbers(p, &n, &width);
+    if (n == 0) {
+        printf("  (nothing left)\n");
+        return;
+    }
+    for (i = 0; i < bt_position_size(p); i++) {
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        unsigned j, ar = bt_game_arity(g);
+        for (j = 0; j < ar; j++) {
+            flat++;
+            printf("  %2zu  ", flat);
+            if (width > 0) {
+                unsigned long k, c = mpz_get_ui(v[j]);
+                for (k = 0; k < width; k++)
+                    fputs(k < c ? "o" : " ", stdout);
+                printf("  %2lu", c);
+            } else {
+                mpz_out_str(stdout, 10, v[j]);
+            }
+            if (ar > 1 && j == 0)
+                printf("   \\ pair %zu (%s)", i + 1, bt_game_spec(g));
+            else if (ar > 1)
+                printf("   /");
+            else if (mixed)
+                printf("   (%s)", bt_game_spec(g));
+            fputc('\n', stdout);
+        }
+    }
+}
+
+static const char *
+family_summary(const bt_game *g)
+{
+    size_t i;
+    for (i = 0; i < bt_family_count(); i++)
+        if (strcmp(bt_family(i)->name, bt_game_family(g)) == 0)
+            return bt_family(i)->summary;
+    return "";
+}
+
+static void
+banner(const game *gm)
+{
+    const bt_position *p = bt_record_current(gm->rec);
+    bt_game *g = bt_position_single_game(p);
+    if (g != NULL)
+        printf("Game: %s -- %s\n", bt_game_spec(g), family_summary(g));
+    else
+        printf("Game: a sum -- a move is a move in one of its games.\n");
+    printf(gm->misere ? "Misère play: whoever makes the last move loses.\n"
+                      : "Normal play: whoever makes the last move wins.\n");
+    if (bt_record_length(gm->rec) == 0)
+        printf("You play %s.\n", bt_record_player(gm->rec, 0) == gm->human
+                                     ? "first"
+                                     : "second");
+    else
+        printf("Resumed after %zu moves.\n", bt_record_length(gm->rec));
+    if (gm->level != BT_LEVEL_PERFECT)
+        printf("The computer plays at level %s (a random move %u times in "
+               "1000).\n",
+               bt_level_name(gm->level), bt_level_error_permille(gm->level));
+    printf("Type 'help' for the moves and commands.\n");
+}
+
+/* ------------------------------------------------------------- saving */
+
+/* Makes the directories above path (like mkdir -p of its dirname). */
+static void
+make_parents(const char *path)
+{
+    char *copy = strdup(path), *s;
+    if (copy == NULL)
+        return;
+    for (s = copy + 1; *s; s++)
+        if (*s == '/') {
+            *s = '\0';
+            mkdir(copy, 0777); /* fails harmlessly when it exists */
+            *s = '/';
+        }
+    free(copy);
+}
+
+static int
+save_to(const game *gm, const char *path)
+{
+    bt_record *r = gm->rec;
+    char state[32];
+    char *text;
+    FILE *f;
+    int ok;
+    snprintf(state, sizeof state, "%llu", (unsigned long long)gm->rng);
+    bt_record_set(r, "rng", state, NULL);
+    text = bt_record_format(r);
+    if (text == NULL)
+        return -1;
+    make_parents(path);
+    f = fopen(path, "w");
+    if (f == NULL) {
+        free(text);
+        return -1;
+    }
+    ok = fputs(text, f) >= 0;
+    ok = (fclose(f) == 0) && ok;
+    free(text);
+    return ok ? 0 : -1;
+}
+
+/* Saves to the game's path and says where (or why not). */
+static void
+save_game(const game *gm)
+{
+    if (save_to(gm, gm->save_path) == 0)
+        printf("The game is saved in %s ('bouton replay %s' shows it, "
+               "'bouton play --load %s' resumes it).\n",
+               gm->save_path, gm->save_path, gm->save_path);
+    else
+        fprintf(stderr, "bouton play: cannot save the game in %s: %s\n",
+                gm->save_path, strerror(errno));
+}
+
+static char *
+default_save_path(void)
+{
+    const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    const char *tail = "/bouton/last-game.txt";
+    char *p;
+    if (state != NULL && state[0] == '/') {
+        p = malloc(strlen(state) + strlen(tail) + 1);
+        if (p != NULL)
+            sprintf(p, "%s%s", state, tail);
+        return p;
+    }
+    if (home != NULL && home[0] == '/') {
+        p = malloc(strlen(home) + strlen("/.local/state") + strlen(tail) + 1);
+        if (p != NULL)
+            sprintf(p, "%s/.local/state%s", home, tail);
+        return p;
+    }
+    return strdup("bouton-last-game.txt");
+}
+
+/* -------------------------------------------------------------- input */
+
+static char *
+prompt(EditLine *el)
+{
+    (void)el;
+    return (char *)"your move> ";
+}
+
+/* Reads a line without its newline; NULL at the end of input or on a
+   signal. */
+static const char *
+read_line(game *gm)
+{
+    if (gm->tty) {
+        int count = 0;
+        const char *line;
+        HistEvent ev;
+        size_t len;
+        line = el_gets(gm->el, &count);
+        if (line == NULL || count <= 0 || got_signal)
+            return NULL;
+        len = strlen(line);
+        free(gm->line);
+        gm->line = malloc(len + 1);
+        if (gm->line == NULL)
+            return NULL;
+        memcpy(gm->line, line, len + 1);
+        while (len > 0 && (gm->line[len - 1] == '\n' ||
+                           gm->line[len - 1] == '\r'))
+            gm->line[--len] = '\0';
+        if (len > 0)
+            history(gm->hist, &ev, H_ENTER, gm->line);
+        return gm->line;
+    } else {
+        ssize_t n = getline(&gm->line, &gm->cap, stdin);
+        if (n < 0 || got_signal)
+            return NULL;
+        while (n > 0 && (gm->line[n - 1] == '\n' || gm->line[n - 1] == '\r'))
+            gm->line[--n] = '\0';
+        return gm->line;
+    }
+}
+
+/* ---------------------------------------------------------- moves typed */
+
+static int
+is_number(const char *s)
+{
+    if (*s == '\0')
+        return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
+/* Splits line into at most max blank-separated words (in place). */
+static int
+split_words(char *line, char **w, int max)
+{
+    int n = 0;
+    char *s = line;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == '\0' || n == max)
+            return *s == '\0' ? n : max + 1;
+        w[n++] = s;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+        if (*s)
+            *s++ = '\0';
+    }
+}
+
+/*
+ * The move "take n from pile `pile`" (1-based, numbered as drawn); for a
+ * pair, both = 1 takes n from both of its piles.  NULL with a message in
+ * why when it is not legal.
+ */
+static bt_move *
+short_move(const game *gm, const char *pile, const char *n, int both,
+           char *why, size_t whylen)
+{
+    const bt_position *p = bt_record_current(gm->rec);
+    size_t i, flat = 0, want;
+    mpz_t k, to[2];
+    bt_move *m = NULL;
+    bt_diag d;
+    char *end;
+    int found = 0;
+
+    errno = 0;
+    want = strtoul(pile, &end, 10);
+    if (*end != '\0' || errno == ERANGE || want == 0) {
+        snprintf(why, whylen, "there is no pile %.20s", pile);
+        return NULL;
+    }
+    mpz_init(k);
+    mpz_init(to[0]);
+    mpz_init(to[1]);
+    if (mpz_set_str(k, n, 10) != 0 || mpz_sgn(k) == 0) {
+        snprintf(why, whylen, "take at least one counter");
+        goto done;
+    }
+    for (i = 0; i < bt_position_size(p) && !found; i++) {
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        unsigned j, ar = bt_game_arity(g);
+        size_t at = flat;
+        flat += ar;
+        if (both ? (i + 1 != want || ar != 2) : want > flat)
+            continue;
+        found = 1;
+        for (j = 0; j < ar; j++)
+            mpz_set(to[j], v[j]);
+        for (j = 0; j < ar; j++) {
+            if (!both && at + j + 1 != want)
+                continue;
+            if (mpz_cmp(k, v[j]) > 0) {
+                gmp_snprintf(why, whylen, "pile %zu has only %Zd",
+                             at + j + 1, v[j]);
+                goto done;
+            }
+            mpz_sub(to[j], v[j], k);
+        }
+        {
+            /* as one component of what is left; for a heap game emptied,
+               also as no component (whichever the rules have) */
+            int tries = (ar == 1 && mpz_sgn(to[0]) == 0) ? 2 : 1, t;
+            for (t = 0; t < tries && m == NULL; t++) {
+                bt_position *q;
+                if (bt_position_copy(&q, p) != BT_OK)
+                    goto done;
+                memset(&d, 0, sizeof d);
+                if (bt_position_replace(q, i, g, (const mpz_t *)to,
+                                        t == 0 ? ar : 0) == BT_OK &&
+                    bt_position_find_move(&m, p, q, &gm->lim, &d) != BT_OK)
+                    m = NULL;
+                if (m == NULL && t == tries - 1)
+                    snprintf(why, whylen, "%s", d.message);
+                bt_position_free(q);
+            }
+        }
+    }
+    if (!found)
+        snprintf(why, whylen, both ? "there is no pair %zu"
+                                   : "there is no pile %zu",
+                 want);
+done:
+    mpz_clear(k);
+    mpz_clear(to[0]);
+    mpz_clear(to[1]);
+    return m;
+}
+
+/* The move that leaves the position written in text. */
+static bt_move *
+position_move(const game *gm, const char *text, char *why, size_t whylen)
+{
+    bt_position *q;
+    bt_move *m = NULL;
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    if (bt_position_parse(&q, text, gm->dflt, &gm->lim, &d) != BT_OK) {
+        snprintf(why, whylen, "%s", d.message);
+        return NULL;
+    }
+    if (bt_position_find_move(&m, bt_record_current(gm->rec), q, &gm->lim,
+                              &d) != BT_OK) {
+        snprintf(why, whylen, "%s", d.message);
+        m = NULL;
+    }
+    bt_position_free(q);
+    return m;
+}
+
+static int
+same_result(const bt_position *p, const bt_move *a, const bt_move *b)
+{
+    bt_position *x, *y;
+    int same = 0;
+    if (bt_position_copy(&x, p) != BT_OK)
+        return 0;
+    if (bt_position_copy(&y, p) == BT_OK) {
+        same = bt_position_apply(x, a) == BT_OK &&
+               bt_position_apply(y, b) == BT_OK && bt_position_equal(x, y);
+        bt_position_free(y);
+    }
+    bt_position_free(x);
+    return same;
+}
+
+/* Reads a move from what the player typed; NULL after saying why not. */
+static bt_move *
+parse_move(const game *gm, const char *line)
+{
+    char copy[1024], *w[8], why[300], why2[300];
+    int n;
+    size_t len = strlen(line);
+    bt_move *a = NULL, *b = NULL;
+
+    why[0] = why2[0] = '\0';
+    if (line[0] == '=')
+        a = position_move(gm, line + 1, why, sizeof why);
+    else if (len >= sizeof copy)
+        a = position_move(gm, line, why, sizeof why);
+    else {
+        memcpy(copy, line, len + 1);
+        n = split_words(copy, w, 6);
+        if (n == 4 && strcmp(w[0], "take") == 0 &&
+            strcmp(w[2], "from") == 0 && is_number(w[1]) && is_number(w[3]))
+            a = short_move(gm, w[3], w[1], 0, why, sizeof why);
+        else if ((n == 2 || n == 3) &&
+                 (strcmp(w[0], "b") == 0 || strcmp(w[0], "both") == 0) &&
+                 is_number(w[1]) && (n == 2 || is_number(w[2])))
+            a = short_move(gm, n == 3 ? w[1] : "1", w[n - 1], 1, why,
+                           sizeof why);
+        else if (n == 2 && is_number(w[0]) && is_number(w[1])) {
+            /* "I N", or a position of two numbers */
+            a = short_move(gm, w[0], w[1], 0, why, sizeof why);
+            b = position_move(gm, line, why2, sizeof why2);
+            if (a != NULL && b != NULL &&
+                !same_result(bt_record_current(gm->rec), a, b)) {
+                printf("'%s' is ambiguous: it could mean '%s' or, as the "
+                       "position it leaves, '%s'.  Type 'take %s from %s' "
+                       "or '= %s %s'.\n",
+                       line, a->text, b->text, w[1], w[0], w[0], w[1]);
+                bt_moves_free(a, 1);
+                bt_moves_free(b, 1);
+                return NULL;
+            }
+            if (a == NULL) {
+                a = b;
+                b = NULL;
+            }
+            bt_moves_free(b, b ? 1 : 0);
+        } else
+            a = position_move(gm, line, why, sizeof why);
+    }
+    if (a == NULL)
+        printf("Not a move: %s.  (Type 'help' for how to write moves.)\n",
+               why[0] ? why : "not understood");
+    return a;
+}
+
+/* --------------------------------------------------------------- hints */
+
+static void
+hint(game *gm)
+{
+    const bt_position *p = bt_record_current(gm->rec);
+    bt_analysis *a;
+    bt_diag d;
+    bt_status st;
+    mpz_t r;
+    size_t i;
+
+    memset(&d, 0, sizeof d);
+    st = bt_analyze(&a, p, BT_EXPLAIN | (gm->misere ? BT_MISERE : 0),
+                    &gm->lim, &d);
+    if (st != BT_OK) {
+        printf("No hint: %s.\n", d.message);
+        return;
+    }
+    mpz_init(r);
+    if (bt_analysis_outcome(a) == BT_N) {
+        printf("You can win.  The winning move%s:\n",
+               bt_analysis_move_count(a) > 1 ? "s" : "");
+        for (i = 0; i < bt_analysis_move_count(a); i++)
+            printf("  %s\n", bt_analysis_move(a, i)->text);
+        if (bt_remoteness(r, p, gm->misere, &gm->lim, NULL) == BT_OK)
+            gmp_printf("With best play on both sides the game lasts %Zd "
+                       "more move%s.\n",
+                       r, mpz_cmp_ui(r, 1) == 0 ? "" : "s");
+    } else {
+        bt_move *m = NULL;
+        printf("Every move loses against perfect play (a P-position).\n");
+        if (bt_opponent_move(&m, p, gm->misere, BT_LEVEL_PERFECT, NULL,
+                             &gm->lim, NULL) == BT_OK) {
+            printf("Best try: %s -- it leaves the computer the fewest ways "
+                   "to win.\n",
+                   m->text);
+            bt_moves_free(m, 1);
+        }
+        if (bt_remoteness(r, p, gm->misere, &gm->lim, NULL) == BT_OK)
+            gmp_printf("Against best play the game lasts %Zd more "
+                       "move%s.\n",
+                       r, mpz_cmp_ui(r, 1) == 0 ? "" : "s");
+    }
+    if (bt_analysis_explanation(a) != NULL)
+        printf("\n%s", bt_analysis_explanation(a));
+    mpz_clear(r);
+    bt_analysis_free(a);
+}
+
+/* ---------------------------------------------------------------- play */
+
+/* The computer moves; -1 when it cannot. */
+static int
+computer_moves(game *gm)
+{
+    const bt_position *p = bt_record_current(gm->rec);
+    bt_move *m = NULL;
+    bt_diag d;
+    bt_status st;
+    memset(&d, 0, sizeof d);
+    st = bt_opponent_move(&m, p, gm->misere, gm->level, &gm->rng, &gm->lim,
+                          &d);
+    if (st != BT_OK) {
+        /* too big to weigh: any legal move keeps the game going */
+        bt_diag d2;
+        memset(&d2, 0, sizeof d2);
+        if (bt_random_move(&m, p, &gm->rng, &gm->lim, &d2) != BT_OK) {
+            fprintf(stderr, "bouton play: the computer cannot move: %s\n",
+                    d.message);
+            return -1;
+        }
+    }
+    memset(&d, 0, sizeof d);
+    st = bt_record_play(gm->rec, m, &gm->lim, &d);
+    if (st != BT_OK) {
+        fprintf(stderr, "bouton play: %s\n", d.message);
+        bt_moves_free(m, 1);
+        return -1;
+    }
+    printf("Computer: %s.\n", m->text);
+    bt_moves_free(m, 1);
+    return 0;
+}
+
+static void
+announce_end(const game *gm)
+{
+    char w = bt_record_winner(gm->rec);
+    printf("%s\n", w == gm->human ? "You win!" : "The computer wins.");
+}
+
+/* Takes back the player's last move and the replies after it. */
+static void
+undo(game *gm)
+{
+    size_t len = bt_record_length(gm->rec), back = 0;
+    while (back < len &&
+           bt_record_player(gm->rec, len - 1 - back) != gm->human)
+        back++;
+    if (back == len) {
+        printf("Nothing to undo.\n");
+        return;
+    }
+    bt_record_undo(gm->rec, back + 1);
+    printf("Taken back.\n");
+}
+
+/* Runs the game; returns the exit status. */
+static int
+run(game *gm)
+{
+    int rc = CLI_OK;
+    banner(gm);
+    for (;;) {
+        const bt_position *p = bt_record_current(gm->rec);
+        const char *line;
+        fputc('\n', stdout);
+        draw(p);
+        if (bt_record_winner(gm->rec) != 0) {
+            announce_end(gm);
+            save_game(gm);
+            break;
+        }
+        if (bt_record_player(gm->rec, bt_record_length(gm->rec)) !=
+            gm->human) {
+            fflush(stdout);
+            if (computer_moves(gm) != 0) {
+                save_game(gm);
+                rc = CLI_FAIL;
+                break;
+            }
+            continue;
+        }
+        for (;;) {
+            bt_move *m;
+            bt_diag d;
+            fflush(stdout);
+            line = read_line(gm);
+            if (line == NULL)
+                break;
+            while (*line == ' ' || *line == '\t')
+                line++;
+            if (*line == '\0')
+                continue;
+            if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+                fputs(game_help, stdout);
+            } else if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0 ||
+                       strcmp(line, "exit") == 0) {
+                line = NULL;
+                break;
+            } else if (strcmp(line, "hint") == 0) {
+                hint(gm);
+            } else if (strcmp(line, "show") == 0) {
+                draw(p);
+            } else if (strcmp(line, "undo") == 0) {
+                undo(gm);
+                break;
+            } else if (strncmp(line, "save", 4) == 0 &&
+                       (line[4] == ' ' || line[4] == '\0')) {
+                const char *path = line + 4;
+                while (*path == ' ')
+                    path++;
+                if (*path == '\0')
+                    printf("Save where?  Type 'save FILE'.\n");
+                else if (save_to(gm, path) == 0)
+                    printf("Saved in %s.\n", path);
+                else
+                    printf("Cannot save in %s: %s.\n", path,
+                           strerror(errno));
+            } else if ((m = parse_move(gm, line)) != NULL) {
+                memset(&d, 0, sizeof d);
+                if (bt_record_play(gm->rec, m, &gm->lim, &d) != BT_OK)
+                    printf("Not a move: %s.\n", d.message);
+                else
+                    printf("You: %s.\n", m->text);
+                bt_moves_free(m, 1);
+                break;
+            }
+        }
+        if (line == NULL) {
+            fputc('\n', stdout);
+            if (got_signal)
+                printf("Interrupted.\n");
+            save_game(gm);
+            rc = got_signal ? 128 + got_signal : CLI_OK;
+            break;
+        }
+    }
+    return rc;
+}
+
+/* --------------------------------------------------------------- setup */
+
+static int
+parse_seed(const char *arg, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    if (arg[0] < '0' || arg[0] > '9')
+        return cli_error("play", "--seed '%.40s' is not a non-negative "
+                                 "integer",
+                         arg),
+               -1;
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (*end != '\0' || errno == ERANGE)
+        return cli_error("play", "--seed '%.40s' is not an integer below "
+                                 "2^64",
+                         arg),
+               -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+static char *
+read_file(const char *path, size_t max)
+{
+    FILE *f = fopen(path, "r");
+    char *buf;
+    size_t len = 0, cap = 4096, n;
+    if (f == NULL) {
+        cli_error("play", "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    buf = malloc(cap);
+    while (buf != NULL && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (len > max) {
+            free(buf);
+            fclose(f);
+            cli_error("play", "'%s' is longer than %zu bytes", path, max);
+            return NULL;
+        }
+        if (len + 1 == cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (nb == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf == NULL) {
+        fprintf(stderr, "bouton play: out of memory\n");
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+/* Who is who in a loaded record: the player named "you", else the one not
+   named "computer", else the player to move. */
+static char
+loaded_human(const bt_record *r)
+{
+    const char *a = bt_record_get(r, "A"), *b = bt_record_get(r, "B");
+    if (a != NULL && strcmp(a, "you") == 0)
+        return 'A';
+    if (b != NULL && strcmp(b, "you") == 0)
+        return 'B';
+    if (a != NULL && strcmp(a, "computer") == 0)
+        return 'B';
+    if (b != NULL && strcmp(b, "computer") == 0)
+        return 'A';
+    return bt_record_player(r, bt_record_length(r));
+}
+
+int
+cmd_play(int argc, char **argv)
+{
+    enum { O_RANDOM = 2000, O_PILES, O_MAX, O_LOAD, O_SAVE };
+    static const struct option longopts[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"misere", no_argument, NULL, 'm'},
+        {"first", required_argument, NULL, 'f'},
+        {"level", required_argument, NULL, 'l'},
+        {"seed", required_argument, NULL, 's'},
+        {"random", no_argument, NULL, O_RANDOM},
+        {"piles", required_argument, NULL, O_PILES},
+        {"max", required_argument, NULL, O_MAX},
+        {"load", required_argument, NULL, O_LOAD},
+        {"save", required_argument, NULL, O_SAVE},
+        {"help", no_argument, NULL, 'h'},
+        CLI_LIMIT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    const char *game_spec = NULL, *load = NULL, *first = "me";
+    const char *piles_arg = NULL, *max_arg = NULL;
+    char *save_path = NULL, *text = NULL;
+    int random_start = 0, seeded = 0, c, rc = CLI_OK, level_given = 0;
+    game gm;
+    bt_position *p = NULL;
+    bt_diag d;
+    bt_status st;
+    struct sigaction sa, old_int, old_hup, old_term;
+    char buf[32];
+
+    memset(&gm, 0, sizeof gm);
+    memset(&d, 0, sizeof d);
+    bt_limits_default(&gm.lim);
+    gm.level = BT_LEVEL_PERFECT;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'g':
+            game_spec = optarg;
+            break;
+        case 'm':
+            gm.misere = 1;
+            break;
+        case 'f':
+            if (strcmp(optarg, "me") != 0 && strcmp(optarg, "computer") != 0)
+                return cli_error("play", "--first '%.40s': me or computer",
+                                 optarg);
+            first = optarg;
+            break;
+        case 'l':
+            if (bt_level_parse(&gm.level, optarg, &d) != BT_OK)
+                return cli_error("play", "--level: %s", d.message);
+            level_given = 1;
+            break;
+        case 's':
+            if (parse_seed(optarg, &gm.rng) != 0)
+                return CLI_USAGE;
+            seeded = 1;
+            break;
+        case O_RANDOM:
+            random_start = 1;
+            break;
+        case O_PILES:
+            piles_arg = optarg;
+            break;
+        case O_MAX:
+            max_arg = optarg;
+            break;
+        case O_LOAD:
+            load = optarg;
+            break;
+        case O_SAVE:
+            save_path = strdup(optarg);
+            if (save_path == NULL)
+                return CLI_FAIL;
+            break;
+        case 'h':
+            fputs(help, stdout);
+            printf("\n%s", cli_limit_help);
+            return CLI_OK;
+        case '?':
+        case ':':
+            free(save_path);
+            return cli_bad_option("play", c, argv);
+        default:
+            if (cli_limit_option("play", c, optarg, &gm.lim) <= 0) {
+                free(save_path);
+                return CLI_USAGE;
+            }
+        }
+    }
+    if (load != NULL && (game_spec != NULL || gm.misere || random_start ||
+                         optind < argc)) {
+        free(save_path);
+        return cli_error("play", "--load takes the game, the rules and the "
+                                 "position from the file");
+    }
+    if (random_start && optind < argc) {
+        free(save_path);
+        return cli_error("play", "--random and a position: give one or the "
+                                 "other");
+    }
+    if (!seeded)
+        gm.rng = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+    if (save_path == NULL && (save_path = default_save_path()) == NULL)
+        return CLI_FAIL;
+    gm.save_path = save_path;
+
+    if (load != NULL) {
+        text = read_file(load, gm.lim.max_text);
+        if (text == NULL) {
+            rc = CLI_USAGE;
+            goto cleanup;
+        }
+        st = bt_record_parse(&gm.rec, text, &gm.lim, &d);
+        if (st != BT_OK) {
+            rc = cli_error("play", "%s: %s", load, d.message);
+            goto cleanup;
+        }
+        gm.misere = bt_record_is_misere(gm.rec);
+        gm.human = loaded_human(gm.rec);
+        if (!level_given && bt_record_get(gm.rec, "level") != NULL)
+            bt_level_parse(&gm.level, bt_record_get(gm.rec, "level"), NULL);
+        if (!seeded && bt_record_get(gm.rec, "rng") != NULL)
+            gm.rng = strtoull(bt_record_get(gm.rec, "rng"), NULL, 10);
+        {
+            /* the game of terms that name none, for typed positions */
+            bt_game *g = bt_position_single_game(bt_record_position(gm.rec,
+                                                                    0));
+            gm.dflt = bt_game_ref(g);
+            if (gm.dflt == NULL && bt_game_new(&gm.dflt, "nim", NULL))
+                gm.dflt = NULL;
+        }
+    } else {
+        st = bt_game_new(&gm.dflt, game_spec ? game_spec : "nim", &d);
+        if (st != BT_OK) {
+            rc = cli_error("play", "--game '%s': %s", game_spec, d.message);
+            goto cleanup;
+        }
+        if (optind < argc) {
+            rc = cli_position("play", &p, game_spec, argv + optind,
+                              argc - optind, &gm.lim);
+            if (rc != CLI_OK)
+                goto cleanup;
+        } else {
+            size_t k = bt_game_arity(gm.dflt) == 2 ? 1 : 3;
+            mpz_t lo, hi;
+            if (piles_arg != NULL &&
+                cli_parse_size("play", "--piles", piles_arg, 1, 1000, &k)) {
+                rc = CLI_USAGE;
+                goto cleanup;
+            }
+            mpz_init_set_ui(lo, 1);
+            mpz_init_set_ui(hi, 15);
+            if (max_arg != NULL &&
+                (cli_parse_mpz("play", "--max", max_arg, &gm.lim, hi) != 0 ||
+                 (mpz_sgn(hi) == 0 &&
+                  cli_error("play", "--max must be at least 1")))) {
+                mpz_clear(lo);
+                mpz_clear(hi);
+                rc = CLI_USAGE;
+                goto cleanup;
+            }
+            st = bt_position_random(&p, gm.dflt, k, lo, hi, &gm.rng, &gm.lim,
+                                    &d);
+            mpz_clear(lo);
+            mpz_clear(hi);
+            if (st != BT_OK) {
+                rc = cli_status_error("play", st, &d);
+                goto cleanup;
+            }
+        }
+        st = bt_record_new(&gm.rec, p, gm.misere, 'A', &d);
+        if (st != BT_OK) {
+            rc = cli_status_error("play", st, &d);
+            goto cleanup;
+        }
+        gm.human = strcmp(first, "me") == 0 ? 'A' : 'B';
+        bt_record_set(gm.rec, "A", gm.human == 'A' ? "you" : "computer",
+                      NULL);
+        bt_record_set(gm.rec, "B", gm.human == 'B' ? "you" : "computer",
+                      NULL);
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)gm.rng);
+        bt_record_set(gm.rec, "seed", buf, NULL);
+    }
+    bt_record_set(gm.rec, "level", bt_level_name(gm.level), NULL);
+
+    gm.tty = isatty(STDIN_FILENO);
+    if (gm.tty) {
+        HistEvent ev;
+        gm.el = el_init("bouton", stdin, stdout, stderr);
+        gm.hist = history_init();
+        if (gm.el == NULL || gm.hist == NULL) {
+            gm.tty = 0;
+        } else {
+            history(gm.hist, &ev, H_SETSIZE, 200);
+            el_set(gm.el, EL_PROMPT, prompt);
+            el_set(gm.el, EL_EDITOR, "emacs");
+            el_set(gm.el, EL_HIST, history, gm.hist);
+            el_set(gm.el, EL_SIGNAL, 1);
+        }
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: the read must return */
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGHUP, &sa, &old_hup);
+    sigaction(SIGTERM, &sa, &old_term);
+    rc = run(&gm);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+
+cleanup:
+    if (gm.el != NULL)
+        el_end(gm.el);
+    if (gm.hist != NULL)
+        history_end(gm.hist);
+    free(gm.line);
+    bt_record_free(gm.rec);
+    bt_game_free(gm.dflt);
+    bt_position_free(p);
+    free(text);
+    free(save_path);
+    return rc;
+}

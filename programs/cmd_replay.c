@@ -1,0 +1,296 @@
+/*
+ * cmd_replay.c -- `bouton replay FILE`: a saved game, every move analysed.
+ *
+ * A move from an N-position to a P-position is a winning move; a move from
+ * an N-position to an N-position threw the win away (the replay names the
+ * winning moves there were); from a P-position no move wins against best
+ * play.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "usage: bouton replay [--json] FILE\n\n"
+    "Shows a game saved by `bouton play` (or written by hand in the same\n"
+    "notation, e.g. Beardon's '(41,163,13) -A-> (25,163,13) -B-> ...'), with\n"
+    "an analysis of every move: which moves won, and which threw a win "
+    "away.\n"
+    "FILE '-' reads standard input.\n\n"
+    "  --json   {\"game\":...,\"misere\":...,\"moves\":[{\"player\":\"A\","
+    "\"move\":{...},\n"
+    "           \"before\":\"N\",\"after\":\"P\",\"verdict\":\"win\"},...],"
+    "\"result\":\"B\"}\n"
+    "           verdict: win (N to P), blunder (N to N: the win thrown "
+    "away),\n"
+    "           lost (from a P-position), unknown (beyond the limits)\n"
+    "  --help   this text\n";
+
+static char *
+read_all(const char *path, size_t max)
+{
+    FILE *f;
+    char *buf;
+    size_t len = 0, cap = 4096, n;
+    if (strcmp(path, "-") == 0)
+        return cli_read_stdin("replay", max);
+    f = fopen(path, "r");
+    if (f == NULL) {
+        cli_error("replay", "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    buf = malloc(cap);
+    while (buf != NULL && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (len > max) {
+            free(buf);
+            fclose(f);
+            cli_error("replay", "'%s' is longer than %zu bytes", path, max);
+            return NULL;
+        }
+        if (len + 1 == cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (nb == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf == NULL) {
+        fprintf(stderr, "bouton replay: out of memory\n");
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+/* The outcome of p for the player to move: 'N', 'P', or '?' beyond the
+   limits.  *a receives the analysis (NULL when '?'). */
+static char
+outcome_of(bt_analysis **a, const bt_position *p, int misere,
+           const bt_limits *lim)
+{
+    if (bt_analyze(a, p, misere ? BT_MISERE : 0, lim, NULL) != BT_OK) {
+        *a = NULL;
+        return '?';
+    }
+    return bt_analysis_outcome(*a) == BT_N ? 'N' : 'P';
+}
+
+static const char *
+verdict(char before, char after)
+{
+    if (before == '?' || after == '?')
+        return "unknown";
+    if (before == 'P')
+        return "lost";
+    return after == 'P' ? "win" : "blunder";
+}
+
+static json_t *
+json_position(const bt_position *p)
+{
+    if (bt_position_single_game(p) != NULL)
+        return cli_json_numbers(p);
+    {
+        char *s = bt_position_format(p);
+        json_t *v = json_string(s ? s : "");
+        free(s);
+        return v;
+    }
+}
+
+/* A position as the record writes it: "(3,4,5)" for one game. */
+static void
+print_position(const bt_position *p)
+{
+    size_t i;
+    if (bt_position_single_game(p) != NULL) {
+        int first = 1;
+        fputc('(', stdout);
+        for (i = 0; i < bt_position_size(p); i++) {
+            const mpz_t *v = bt_position_nums(p, i);
+            unsigned j, ar = bt_game_arity(bt_position_game(p, i));
+            for (j = 0; j < ar; j++) {
+                if (!first)
+                    fputc(',', stdout);
+                mpz_out_str(stdout, 10, v[j]);
+                first = 0;
+            }
+        }
+        fputc(')', stdout);
+    } else {
+        char *s = bt_position_format(p);
+        fputs(s ? s : "?", stdout);
+        free(s);
+    }
+}
+
+static const char *
+name_of(const bt_record *r, char player)
+{
+    char key[2] = {player, '\0'};
+    const char *n = bt_record_get(r, key);
+    return n ? n : "";
+}
+
+int
+cmd_replay(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        CLI_LIMIT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    int json = 0, c, rc = CLI_OK;
+    bt_limits lim;
+    bt_record *r = NULL;
+    char *text;
+    bt_diag d;
+    size_t i, n, blunders = 0;
+    json_t *moves = NULL, *out = NULL;
+    int misere;
+    char w;
+
+    bt_limits_default(&lim);
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'j':
+            json = 1;
+            break;
+        case 'h':
+            fputs(help, stdout);
+            printf("\n%s", cli_limit_help);
+            return CLI_OK;
+        case '?':
+        case ':':
+            return cli_bad_option("replay", c, argv);
+        default:
+            if (cli_limit_option("replay", c, optarg, &lim) <= 0)
+                return CLI_USAGE;
+        }
+    }
+    if (argc - optind != 1)
+        return cli_error("replay", "give one FILE (try --help)");
+    text = read_all(argv[optind], lim.max_text);
+    if (text == NULL)
+        return CLI_USAGE;
+    memset(&d, 0, sizeof d);
+    if (bt_record_parse(&r, text, &lim, &d) != BT_OK) {
+        rc = cli_error("replay", "%s: %s", argv[optind], d.message);
+        free(text);
+        return rc;
+    }
+    free(text);
+    misere = bt_record_is_misere(r);
+    n = bt_record_length(r);
+    if (json) {
+        bt_game *g = bt_position_single_game(bt_record_position(r, 0));
+        out = json_object();
+        moves = json_array();
+        json_object_set_new(out, "game",
+                            json_string(g ? bt_game_spec(g) : "sum"));
+        json_object_set_new(out, "misere", json_boolean(misere));
+        json_object_set_new(out, "start",
+                            json_position(bt_record_position(r, 0)));
+    } else {
+        bt_game *g = bt_position_single_game(bt_record_position(r, 0));
+        printf("%s, %s play", g ? bt_game_spec(g) : "a sum of games",
+               misere ? "misère" : "normal");
+        if (bt_record_get(r, "A") || bt_record_get(r, "B"))
+            printf("; A: %s, B: %s", name_of(r, 'A'), name_of(r, 'B'));
+        printf(".\n");
+        printf("start: ");
+        print_position(bt_record_position(r, 0));
+        printf("\n");
+    }
+    for (i = 0; i < n; i++) {
+        const bt_position *p = bt_record_position(r, i);
+        const bt_position *q = bt_record_position(r, i + 1);
+        const bt_move *m = bt_record_move(r, i);
+        bt_analysis *a, *b;
+        char before = outcome_of(&a, p, misere, &lim);
+        char after = outcome_of(&b, q, misere, &lim);
+        const char *v = verdict(before, after);
+        char who = bt_record_player(r, i);
+        if (strcmp(v, "blunder") == 0)
+            blunders++;
+        if (json) {
+            json_t *o = json_object();
+            json_object_set_new(o, "player", json_string(who == 'A' ? "A"
+                                                                    : "B"));
+            json_object_set_new(o, "move", cli_json_move(m));
+            json_object_set_new(o, "position", json_position(q));
+            if (before != '?')
+                json_object_set_new(o, "before",
+                                    json_string(before == 'N' ? "N" : "P"));
+            if (after != '?')
+                json_object_set_new(o, "after",
+                                    json_string(after == 'N' ? "N" : "P"));
+            json_object_set_new(o, "verdict", json_string(v));
+            if (strcmp(v, "blunder") == 0) {
+                json_t *wm = json_array();
+                size_t k;
+                for (k = 0; k < bt_analysis_move_count(a); k++)
+                    json_array_append_new(
+                        wm, cli_json_move(bt_analysis_move(a, k)));
+                json_object_set_new(o, "winning_moves", wm);
+            }
+            json_array_append_new(moves, o);
+        } else {
+            printf("%3zu. -%c-> ", i + 1, who);
+            print_position(q);
+            printf("   %s\n", m->text);
+            if (strcmp(v, "win") == 0)
+                printf("       a winning move: it leaves a P-position\n");
+            else if (strcmp(v, "lost") == 0)
+                printf("       %c had no winning move (a P-position)\n",
+                       who);
+            else if (strcmp(v, "unknown") == 0)
+                printf("       (beyond the limits of the analysis)\n");
+            else {
+                size_t k, nw = bt_analysis_move_count(a);
+                printf("       THREW THE WIN AWAY: it leaves an "
+                       "N-position; the winning move%s: ",
+                       nw > 1 ? "s were" : " was");
+                for (k = 0; k < nw; k++)
+                    printf("%s%s", k ? "; " : "",
+                           bt_analysis_move(a, k)->text);
+                printf("\n");
+            }
+        }
+        bt_analysis_free(a);
+        bt_analysis_free(b);
+    }
+    w = bt_record_winner(r);
+    if (json) {
+        json_object_set_new(out, "moves", moves);
+        if (w != 0)
+            json_object_set_new(out, "result",
+                                json_string(w == 'A' ? "A" : "B"));
+        else
+            json_object_set_new(out, "result", json_null());
+        rc = cli_json_print(out);
+    } else {
+        if (w != 0)
+            printf("result: %c wins%s%s%s.\n", w,
+                   bt_record_get(r, w == 'A' ? "A" : "B") ? " (" : "",
+                   name_of(r, w),
+                   bt_record_get(r, w == 'A' ? "A" : "B") ? ")" : "");
+        else
+            printf("unfinished: %c to move.\n", bt_record_player(r, n));
+        printf("%zu move%s, %zu thrown win%s.\n", n, n == 1 ? "" : "s",
+               blunders, blunders == 1 ? "" : "s");
+    }
+    bt_record_free(r);
+    return rc;
+}

@@ -1,0 +1,140 @@
+/*
+ * octal.c -- octal games (Guy and Smith 1956; Winning Ways ch. 4).
+ *
+ * The code d0.d1d2...dt: digit d_k says what a move removing k counters
+ * from a heap may leave, as a sum of 1 (nothing: the whole heap is taken),
+ * 2 (one non-empty heap) and 4 (two non-empty heaps).  d0 is 0 or 4 (4:
+ * a heap may be split in two without removing anything).  Kayles is 0.77,
+ * Dawson's Kayles 0.07, Dawson's Chess 0.137.
+ *
+ * Text: "octal:0.77" (the leading 0 may be left out: "octal:.77"), or a
+ * named game: kayles (0.77), dawsons-kayles (0.07), dawsons-chess (0.137),
+ * double-kayles (0.7777), officers (0.6), treblecross (0.007).  The
+ * canonical text is always the code, "octal:0.77", without trailing zeros,
+ * so one game has one text whatever name it was given.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "heapgame.h"
+
+/* The longest code accepted (digits after the point). */
+#define OCTAL_MAX_DIGITS 1024
+
+static const struct {
+    const char *name, *code;
+} aliases[] = {
+    {"kayles", "0.77"},        {"dawsons-kayles", "0.07"},
+    {"dawsons-chess", "0.137"}, {"double-kayles", "0.7777"},
+    {"officers", "0.6"},       {"treblecross", "0.007"},
+};
+
+static bt_status
+octal_init(bt_game *g, const char *name, const char *params, bt_diag *diag)
+{
+    const char *code = NULL;
+    unsigned char d[OCTAL_MAX_DIGITS + 1];
+    size_t i, nd = 0, t = 0, start;
+    bt__heap_game *hg;
+    bt__buf b;
+    bt_status st;
+
+    if (strcmp(name, "octal") == 0) {
+        if (params == NULL || *params == '\0')
+            return bt__fail(diag, BT_EPARSE,
+                            "octal needs a code, e.g. octal:0.77");
+        code = params;
+    } else {
+        for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+            if (strcmp(name, aliases[i].name) == 0)
+                code = aliases[i].code;
+        if (code == NULL)
+            return bt__fail(diag, BT_EPARSE, "unknown octal game '%s'",
+                            name);
+        if (params != NULL)
+            return bt__fail_at(diag, BT_EPARSE, 0,
+                               "%s takes no parameters (it is octal:%s)",
+                               name, code);
+    }
+
+    /* [d0] '.' d1 d2 ... */
+    i = 0;
+    d[0] = 0;
+    if (code[0] >= '0' && code[0] <= '9') {
+        if (code[0] != '0' && code[0] != '4')
+            return bt__fail_at(diag, BT_EPARSE, 0,
+                               "octal code '%.40s': the digit before the "
+                               "point must be 0 or 4 (4: a heap may be "
+                               "split without removing counters)",
+                               code);
+        d[0] = (unsigned char)(code[0] - '0');
+        i = 1;
+    }
+    if (code[i] != '.')
+        return bt__fail_at(diag, BT_EPARSE, i,
+                           "octal code '%.40s': expected a point at column "
+                           "%zu (codes look like 0.77)",
+                           code, i + 1);
+    start = ++i;
+    for (; code[i] != '\0'; i++) {
+        char ch = code[i];
+        if (ch == '8' || ch == '9')
+            return bt__fail_at(diag, BT_EPARSE, i,
+                               "octal code '%.40s': digit %c at column %zu "
+                               "is not octal (digits are 0 to 7)",
+                               code, ch, i + 1);
+        if (ch < '0' || ch > '7')
+            return bt__fail_at(diag, BT_EPARSE, i,
+                               "octal code '%.40s': unexpected '%c' at "
+                               "column %zu",
+                               code, ch, i + 1);
+        if (++nd > OCTAL_MAX_DIGITS)
+            return bt__fail_at(diag, BT_EPARSE, i,
+                               "octal code: more than %d digits",
+                               OCTAL_MAX_DIGITS);
+        d[nd] = (unsigned char)(ch - '0');
+        if (d[nd] != 0)
+            t = nd;
+    }
+    if (i == start)
+        return bt__fail_at(diag, BT_EPARSE, i,
+                           "octal code '%.40s': no digit after the point",
+                           code);
+    if (t == 0 && d[0] == 0)
+        return bt__fail(diag, BT_EPARSE,
+                        "octal code '%.40s' allows no move at all", code);
+
+    hg = calloc(1, sizeof *hg);
+    if (hg == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    g->state = hg;
+    st = bt__heap_rules_digits(&hg->rules, BT__HEAP_OCTAL, d, t, 0);
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+
+    bt__buf_init(&b);
+    bt__buf_printf(&b, "octal:%u.", (unsigned)d[0]);
+    if (t == 0)
+        bt__buf_putc(&b, '0');
+    for (i = 1; i <= t; i++)
+        bt__buf_putc(&b, (char)('0' + d[i]));
+    g->spec = bt__buf_take(&b);
+    return g->spec ? BT_OK : bt__fail(diag, BT_ENOMEM, "out of memory");
+}
+
+const bt__ruleset bt__ruleset_octal = {
+    .info = {"octal", "octal:D.DDD",
+     "Octal games: digit d_k of the code d0.d1d2... says whether removing "
+     "k counters from a heap may leave nothing (1), one heap (2) or two "
+     "heaps (4)",
+     "kayles dawsons-kayles dawsons-chess double-kayles officers "
+     "treblecross"},
+    .arity = 1,
+    .init = octal_init,
+    .fini = bt__heap_fini,
+    .grundy = bt__heap_grundy,
+    .options = bt__heap_options,
+    .moves_to = bt__heap_moves_to,
+    .describe = bt__heap_describe,
+    /* misere and explain: NULL, the generic search and explanation */
+};

@@ -1,0 +1,918 @@
+/*
+ * opponent.c -- the computer's move, seeded randomness and random starts.
+ *
+ * The rule (documented for users in include/bouton/play.h, with its reasons
+ * and measurements in docs/opponent.md): from an N-position the fastest
+ * winning move; from a P-position, where every move loses against perfect
+ * play, the move after which a randomly erring opponent is most likely to
+ * go wrong (the least share w/m of winning replies), then the longest game.
+ * As the AMS column on Nim puts it, "if you are looking at a position and
+ * know that you can not win, you can still exploit any mistake your
+ * opponent who could win with optimal play might make."
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ------------------------------------------------------- random numbers */
+
+uint64_t
+bt_rng_next(uint64_t *state)
+{
+    /* SplitMix64 (Steele, Lea, Flood 2014), constants as published */
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t
+bt_rng_below(uint64_t *state, uint64_t n)
+{
+    uint64_t threshold, r;
+    if (n == 0)
+        return 0;
+    /* 2^64 mod n: the values below it would make small results likelier */
+    threshold = (0 - n) % n;
+    do
+        r = bt_rng_next(state);
+    while (r < threshold);
+    return r % n;
+}
+
+void
+bt_rng_mpz_below(mpz_t rop, uint64_t *state, const mpz_t n)
+{
+    size_t bits, words, i;
+    uint64_t *w, mask;
+    if (mpz_sgn(n) <= 0) {
+        mpz_set_ui(rop, 0);
+        return;
+    }
+    bits = mpz_sizeinbase(n, 2);
+    words = (bits + 63) / 64;
+    mask = bits % 64 ? (((uint64_t)1 << (bits % 64)) - 1) : ~(uint64_t)0;
+    w = malloc(words * sizeof *w);
+    if (w == NULL) { /* n is bounded by the caller's digit limit */
+        mpz_set_ui(rop, 0);
+        return;
+    }
+    do {
+        for (i = 0; i < words; i++)
+            w[i] = bt_rng_next(state);
+        w[words - 1] &= mask;
+        mpz_import(rop, words, -1, sizeof *w, 0, 0, w);
+    } while (mpz_cmp(rop, n) >= 0);
+    free(w);
+}
+
+/* ---------------------------------------------------------- random starts */
+
+bt_status
+bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
+                   const mpz_t max, uint64_t *rng, const bt_limits *lim,
+                   bt_diag *diag)
+{
+    bt_position *p;
+    mpz_t range, nums[2];
+    unsigned ar = g->rules->arity, j;
+    size_t i;
+    bt_status st;
+
+    *out = NULL;
+    lim = bt__limits(lim);
+    if (ar > 2)
+        return bt__fail(diag, BT_EINVAL, "random starts: unsupported arity");
+    if (mpz_sgn(min) < 0 || mpz_cmp(min, max) > 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "random starts need 0 <= min <= max");
+    if (k > lim->max_components)
+        return bt__fail(diag, BT_ELIMIT,
+                        "%zu components are more than the limit of %zu "
+                        "(max_components)",
+                        k, lim->max_components);
+    st = bt__check_number(max, lim, "the largest number", diag);
+    if (st != BT_OK)
+        return st;
+    st = bt_position_new(&p);
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    mpz_init(range);
+    mpz_init(nums[0]);
+    mpz_init(nums[1]);
+    mpz_sub(range, max, min);
+    mpz_add_ui(range, range, 1);
+    for (i = 0; i < k && st == BT_OK; i++) {
+        for (j = 0; j < ar; j++) {
+            bt_rng_mpz_below(nums[j], rng, range);
+            mpz_add(nums[j], nums[j], min);
+        }
+        st = bt_position_add(p, g, (const mpz_t *)nums, lim, diag);
+    }
+    mpz_clear(range);
+    mpz_clear(nums[0]);
+    mpz_clear(nums[1]);
+    if (st != BT_OK) {
+        bt_position_free(p);
+        return st;
+    }
+    *out = p;
+    return BT_OK;
+}
+
+/* ------------------------------------------------------------ levels */
+
+unsigned
+bt_level_error_permille(bt_level l)
+{
+    switch (l) {
+    case BT_LEVEL_MEDIUM:
+        return 200;
+    case BT_LEVEL_EASY:
+        return 500;
+    case BT_LEVEL_PERFECT:
+    default:
+        return 0;
+    }
+}
+
+const char *
+bt_level_name(bt_level l)
+{
+    switch (l) {
+    case BT_LEVEL_MEDIUM:
+        return "medium";
+    case BT_LEVEL_EASY:
+        return "easy";
+    case BT_LEVEL_PERFECT:
+    default:
+        return "perfect";
+    }
+}
+
+bt_status
+bt_level_parse(bt_level *out, const char *text, bt_diag *diag)
+{
+    static const bt_level all[] = {BT_LEVEL_PERFECT, BT_LEVEL_MEDIUM,
+                                   BT_LEVEL_EASY};
+    size_t i;
+    for (i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (strcmp(text, bt_level_name(all[i])) == 0) {
+            *out = all[i];
+            return BT_OK;
+        }
+    return bt__fail(diag, BT_EPARSE,
+                    "unknown level '%.40s' (perfect, medium or easy)", text);
+}
+
+/* ------------------------------------------------------------- helpers */
+
+/* Makes *out a one-move array holding (comp, to), with its text. */
+static bt_status
+make_move(bt_move **out, const bt_position *p, size_t comp, const mpz_t *to,
+          size_t nto, bt_diag *diag)
+{
+    bt_move *m = NULL;
+    size_t n = 0, cap = 0;
+    bt_status st = bt__move_push(&m, &n, &cap, comp, to, nto);
+    *out = NULL;
+    if (st == BT_OK) {
+        m->text = bt__move_text(p, m);
+        if (m->text == NULL)
+            st = BT_ENOMEM;
+    }
+    if (st != BT_OK) {
+        bt_moves_free(m, n);
+        return bt__fail(diag, st, "out of memory");
+    }
+    *out = m;
+    return BT_OK;
+}
+
+static int
+all_nim(const bt_position *p)
+{
+    size_t i;
+    for (i = 0; i < bt_position_size(p); i++)
+        if (!bt_game_is_nim(bt_position_game(p, i)))
+            return 0;
+    return 1;
+}
+
+/* The number of counters of a Nim position. */
+static void
+nim_total(mpz_t t, const bt_position *p)
+{
+    size_t i;
+    mpz_set_ui(t, 0);
+    for (i = 0; i < bt_position_size(p); i++)
+        mpz_add(t, t, bt_position_nums(p, i)[0]);
+}
+
+/* ------------------------------------------------------------ random move */
+
+bt_status
+bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
+               const bt_limits *lim, bt_diag *diag)
+{
+    bt_move *moves;
+    size_t n, pick;
+    bt_status st;
+    bt_diag quiet;
+
+    *out = NULL;
+    lim = bt__limits(lim);
+    memset(&quiet, 0, sizeof quiet);
+    st = bt_position_moves(&moves, &n, p, lim, &quiet);
+    if (st == BT_OK) {
+        if (n == 0) {
+            bt_moves_free(moves, n);
+            return bt__fail(diag, BT_EINVAL, "no move: the game is over");
+        }
+        pick = (size_t)bt_rng_below(rng, (uint64_t)n);
+        /* hand the picked move over and free the rest */
+        st = make_move(out, p, moves[pick].component,
+                       (const mpz_t *)moves[pick].to, moves[pick].nto, diag);
+        bt_moves_free(moves, n);
+        return st;
+    }
+    if (st == BT_ELIMIT && all_nim(p)) {
+        /*
+         * Too many moves to list, but a Nim pile of a counters has exactly
+         * the moves to 0, 1, ..., a - 1: number the T moves of the position
+         * pile by pile in that order (the order of bt_position_moves) and
+         * draw one number.
+         */
+        mpz_t t, r;
+        size_t i;
+        mpz_init(t);
+        mpz_init(r);
+        nim_total(t, p);
+        bt_rng_mpz_below(r, rng, t);
+        for (i = 0; i < bt_position_size(p); i++) {
+            const mpz_t *v = bt_position_nums(p, i);
+            if (mpz_cmp(r, v[0]) < 0)
+                break;
+            mpz_sub(r, r, v[0]);
+        }
+        st = make_move(out, p, i, (const mpz_t *)&r, 1, diag);
+        mpz_clear(t);
+        mpz_clear(r);
+        return st;
+    }
+    if (diag != NULL)
+        *diag = quiet;
+    return st;
+}
+
+/* ------------------------------------------------------------ opponent */
+
+typedef struct opp {
+    const bt_position *p;
+    int misere;
+    unsigned flags; /* BT_MISERE or 0 */
+    const bt_limits *lim;
+    bt_diag *diag;
+    int nim;           /* every component a Nim pile: closed forms */
+    bt_solver *solver; /* other games: remoteness by search */
+    int rem_known;
+} opp;
+
+/* Decides whether remoteness is known, searching for it when p is not Nim. */
+static bt_status
+opp_init(opp *o, const bt_position *p, int misere, const bt_limits *lim,
+         bt_diag *diag)
+{
+    size_t budget;
+    bt_outcome out;
+    long rem;
+    bt_status st;
+    bt_diag quiet;
+
+    memset(o, 0, sizeof *o);
+    o->p = p;
+    o->misere = misere;
+    o->flags = misere ? BT_MISERE : 0;
+    o->lim = lim;
+    o->diag = diag;
+    o->nim = all_nim(p);
+    if (o->nim) {
+        o->rem_known = 1;
+        return BT_OK;
+    }
+    budget = lim->max_search < BT_OPPONENT_SEARCH ? lim->max_search
+                                                  : BT_OPPONENT_SEARCH;
+    st = bt_solver_new(&o->solver, misere, budget);
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    memset(&quiet, 0, sizeof quiet);
+    st = bt_solver_solve(o->solver, &out, &rem, p, lim, &quiet);
+    if (st == BT_OK) {
+        o->rem_known = 1;
+    } else if (st == BT_ELIMIT) {
+        /* too big to search: the rule goes on without remoteness */
+        bt_solver_free(o->solver);
+        o->solver = NULL;
+        st = BT_OK;
+    } else if (diag != NULL) {
+        *diag = quiet;
+    }
+    return st;
+}
+
+static void
+opp_fini(opp *o)
+{
+    bt_solver_free(o->solver);
+}
+
+/* The remoteness of q, a position reachable from o->p. */
+static bt_status
+opp_remoteness(opp *o, mpz_t rop, const bt_position *q)
+{
+    bt_outcome out;
+    long rem;
+    bt_status st;
+    if (o->nim)
+        return bt_remoteness(rop, q, o->misere, o->lim, o->diag);
+    st = bt_solver_solve(o->solver, &out, &rem, q, o->lim, o->diag);
+    if (st == BT_OK)
+        mpz_set_si(rop, rem);
+    return st;
+}
+
+/* The sum of to[] minus the numbers of the component it replaces: how the
+   total of the position's numbers changes. */
+static void
+total_delta(mpz_t d, const bt_position *p, const bt_move *m)
+{
+    bt_game *g = bt_position_game(p, m->component);
+    const mpz_t *v = bt_position_nums(p, m->component);
+    unsigned j;
+    size_t k;
+    mpz_set_ui(d, 0);
+    for (k = 0; k < m->nto; k++)
+        mpz_add(d, d, m->to[k]);
+    for (j = 0; j < g->rules->arity; j++)
+        mpz_sub(d, d, v[j]);
+}
+
+/* The tie order after the total: lower component, then smaller `to`. */
+static int
+cmp_place(const bt_move *a, const bt_move *b)
+{
+    size_t k;
+    if (a->component != b->component)
+        return a->component < b->component ? -1 : 1;
+    for (k = 0; k < a->nto && k < b->nto; k++) {
+        int c = mpz_cmp(a->to[k], b->to[k]);
+        if (c != 0)
+            return c < 0 ? -1 : 1;
+    }
+    if (a->nto != b->nto)
+        return a->nto < b->nto ? -1 : 1;
+    return 0;
+}
+
+/* One candidate move and what the rule weighs. */
+typedef struct scored {
+    const bt_move *m;
+    mpz_t delta;  /* change of the total of numbers */
+    mpz_t rem;    /* remoteness of the result, when known */
+    mpz_t w, all; /* P-rule: winning replies and all replies */
+} scored;
+
+static void
+scored_init(scored *s)
+{
+    s->m = NULL;
+    mpz_init(s->delta);
+    mpz_init(s->rem);
+    mpz_init(s->w);
+    mpz_init(s->all);
+}
+
+static void
+scored_clear(scored *s)
+{
+    mpz_clear(s->delta);
+    mpz_clear(s->rem);
+    mpz_clear(s->w);
+    mpz_clear(s->all);
+}
+
+/* N-position order: least remoteness, then smaller total, then place.
+   Returns < 0 when a is preferred. */
+static int
+cmp_win(const scored *a, const scored *b, int rem_known)
+{
+    int c;
+    if (rem_known && (c = mpz_cmp(a->rem, b->rem)) != 0)
+        return c;
+    if ((c = mpz_cmp(a->delta, b->delta)) != 0)
+        return c;
+    return cmp_place(a->m, b->m);
+}
+
+/* P-position order: least w/all, then greatest remoteness, then larger
+   total, then place. */
+static int
+cmp_delay(const scored *a, const scored *b, int rem_known)
+{
+    int c;
+    mpz_t x, y;
+    mpz_init(x);
+    mpz_init(y);
+    mpz_mul(x, a->w, b->all);
+    mpz_mul(y, b->w, a->all);
+    c = mpz_cmp(x, y);
+    mpz_clear(x);
+    mpz_clear(y);
+    if (c != 0)
+        return c;
+    if (rem_known && (c = mpz_cmp(b->rem, a->rem)) != 0)
+        return c;
+    if ((c = mpz_cmp(b->delta, a->delta)) != 0)
+        return c;
+    return cmp_place(a->m, b->m);
+}
+
+/* The position m leaves. */
+static bt_status
+child_of(bt_position **out, const bt_position *p, const bt_move *m,
+         bt_diag *diag)
+{
+    bt_status st = bt_position_copy(out, p);
+    if (st == BT_OK && (st = bt_position_apply(*out, m)) != BT_OK) {
+        bt_position_free(*out);
+        *out = NULL;
+    }
+    return st == BT_OK ? st : bt__fail(diag, st, "out of memory");
+}
+
+/* N-position: the fastest winning move. */
+static bt_status
+choose_win(bt_move **out, opp *o, const bt_analysis *a)
+{
+    size_t n = bt_analysis_move_count(a), i, best = 0;
+    scored cur, top;
+    bt_status st = BT_OK;
+
+    if (n == 0)
+        return bt__fail(o->diag, BT_EUNDEF,
+                        "the analysis gave an N-position no winning move "
+                        "(a bug in the game's rules)");
+    scored_init(&cur);
+    scored_init(&top);
+    for (i = 0; i < n; i++) {
+        const bt_move *m = bt_analysis_move(a, i);
+        cur.m = m;
+        total_delta(cur.delta, o->p, m);
+        if (o->rem_known && n > 1) {
+            bt_position *q;
+            st = child_of(&q, o->p, m, o->diag);
+            if (st == BT_OK) {
+                st = opp_remoteness(o, cur.rem, q);
+                bt_position_free(q);
+            }
+            if (st != BT_OK)
+                break;
+        }
+        if (i == 0 || cmp_win(&cur, &top, o->rem_known) < 0) {
+            scored t = top;
+            top = cur;
+            cur = t;
+            best = i;
+        }
+    }
+    if (st == BT_OK) {
+        const bt_move *m = bt_analysis_move(a, best);
+        st = make_move(out, o->p, m->component, (const mpz_t *)m->to, m->nto,
+                       o->diag);
+    }
+    scored_clear(&cur);
+    scored_clear(&top);
+    return st;
+}
+
+/* Counts the options of every component of q (stops past `max`). */
+typedef struct counter {
+    size_t n, max;
+} counter;
+
+static bt_status
+count_one(void *ud, const mpz_t *to, size_t nto)
+{
+    counter *c = ud;
+    (void)to;
+    (void)nto;
+    return ++c->n > c->max ? BT_ELIMIT : BT_OK;
+}
+
+static bt_status
+count_moves(mpz_t rop, const bt_position *q, const bt_limits *lim,
+            bt_diag *diag)
+{
+    counter c;
+    size_t i;
+    c.n = 0;
+    c.max = lim->max_search;
+    for (i = 0; i < bt_position_size(q); i++) {
+        bt_game *g = bt_position_game(q, i);
+        bt_status st = g->rules->options(g, bt_position_nums(q, i), count_one,
+                                         &c, lim, diag);
+        if (st == BT_ELIMIT)
+            return bt__fail(diag, st,
+                            "more than %zu replies to count (the "
+                            "max_search limit)",
+                            lim->max_search);
+        if (st != BT_OK)
+            return st;
+    }
+    mpz_set_ui(rop, (unsigned long)c.n);
+    return BT_OK;
+}
+
+/* Scores move m of a P-position: w, all, remoteness, delta. */
+static bt_status
+score_delay(scored *s, opp *o, const bt_move *m)
+{
+    bt_position *q;
+    bt_analysis *a;
+    bt_status st;
+
+    s->m = m;
+    total_delta(s->delta, o->p, m);
+    st = child_of(&q, o->p, m, o->diag);
+    if (st != BT_OK)
+        return st;
+    st = bt_analyze(&a, q, o->flags, o->lim, o->diag);
+    if (st == BT_OK) {
+        mpz_set_ui(s->w, (unsigned long)bt_analysis_move_count(a));
+        bt_analysis_free(a);
+        st = count_moves(s->all, q, o->lim, o->diag);
+    }
+    if (st == BT_OK && mpz_sgn(s->all) == 0) {
+        /* no reply: the game is over and (misère) we lost */
+        mpz_set_ui(s->w, 1);
+        mpz_set_ui(s->all, 1);
+    }
+    if (st == BT_OK && o->rem_known)
+        st = opp_remoteness(o, s->rem, q);
+    bt_position_free(q);
+    return st;
+}
+
+/* P-position, any game: every legal move scored. */
+static bt_status
+choose_delay(bt_move **out, opp *o)
+{
+    bt_move *moves;
+    size_t n, i, best = 0;
+    scored cur, top;
+    bt_status st;
+
+    st = bt_position_moves(&moves, &n, o->p, o->lim, o->diag);
+    if (st != BT_OK)
+        return st;
+    scored_init(&cur);
+    scored_init(&top);
+    for (i = 0; i < n && st == BT_OK; i++) {
+        st = score_delay(&cur, o, &moves[i]);
+        if (st == BT_OK &&
+            (i == 0 || cmp_delay(&cur, &top, o->rem_known) < 0)) {
+            scored t = top;
+            top = cur;
+            cur = t;
+            best = i;
+        }
+    }
+    if (st == BT_OK)
+        st = make_move(out, o->p, moves[best].component,
+                       (const mpz_t *)moves[best].to, moves[best].nto,
+                       o->diag);
+    scored_clear(&cur);
+    scored_clear(&top);
+    bt_moves_free(moves, n);
+    return st;
+}
+
+/* ------------------------------------------- the P-position rule for Nim */
+
+/*
+ * Nim piles as large as the library allows cannot have their moves listed,
+ * but the rule's first criterion can be computed from the binary digits.
+ * Let the P-position have piles a_i with nim-sum 0 and T counters, and move
+ * pile i to b < a_i; let k be the highest bit where a_i and b differ (a_i
+ * has a 1 there, b a 0).  The result has nim-sum s = a_i xor b with top bit
+ * k, so (Bouton, Theorem II) the opponent's winning replies are the piles
+ * with a 1 in column k, pile i excepted: w = c_k - 1, with c_k the number
+ * of piles with a 1 in column k.  The replies number m = T - (a_i - b).  So
+ * for each pair (i, k) only the largest b matters -- a_i with bit k cleared
+ * and every lower bit set, b = a_i - low - 1 where low = a_i mod 2^k -- and
+ * for a column k only the piles with the least low.  In misère play with a
+ * pile above 1 the winning replies are the same (docs/opponent.md), and a
+ * misère P-position of piles of one and nothing larger leaves no choice
+ * worth making: every move takes a 1.
+ */
+
+/* Above these sizes the exact Nim rule costs too much; see fallback. */
+#define NIM_EXACT_BITS 8192
+
+/* The fallback: take one counter from the first pile with the fewest
+   trailing zero bits, which keeps the game longest (docs/opponent.md). */
+static bt_status
+nim_fallback(bt_move **out, opp *o)
+{
+    size_t i, best = 0, bestz = (size_t)-1;
+    mpz_t b;
+    bt_status st;
+    for (i = 0; i < bt_position_size(o->p); i++) {
+        const mpz_t *v = bt_position_nums(o->p, i);
+        size_t z;
+        if (mpz_sgn(v[0]) == 0)
+            continue;
+        z = mpz_scan1(v[0], 0);
+        if (z < bestz) {
+            bestz = z;
+            best = i;
+        }
+    }
+    mpz_init(b);
+    mpz_sub_ui(b, bt_position_nums(o->p, best)[0], 1);
+    st = make_move(out, o->p, best, (const mpz_t *)&b, 1, o->diag);
+    mpz_clear(b);
+    return st;
+}
+
+typedef struct column {
+    int seen;
+    mpz_t low;     /* the least a_i mod 2^k over piles with bit k */
+    size_t *piles; /* the piles attaining it */
+    size_t n, cap;
+} column;
+
+static bt_status
+nim_delay(bt_move **out, opp *o)
+{
+    const bt_position *p = o->p;
+    size_t n = bt_position_size(p), i, k, bits = 0, work = 0;
+    size_t *count = NULL, ncols = 0;
+    column *col = NULL;
+    bt_move *cands = NULL;
+    size_t ncand = 0, capcand = 0, best = 0;
+    scored cur, top;
+    mpz_t t, low, b;
+    bt_status st = BT_OK;
+    int big = 0;
+
+    for (i = 0; i < n; i++) {
+        const mpz_t *v = bt_position_nums(p, i);
+        size_t len = mpz_sizeinbase(v[0], 2);
+        if (len > bits)
+            bits = len;
+        if (mpz_cmp_ui(v[0], 1) > 0)
+            big = 1;
+    }
+    if (o->misere && !big) {
+        /* piles of one: every move takes a 1 and scores the same */
+        for (i = 0; i < n; i++)
+            if (mpz_sgn(bt_position_nums(p, i)[0]) > 0)
+                break;
+        mpz_init(b);
+        st = make_move(out, p, i, (const mpz_t *)&b, 1, o->diag);
+        mpz_clear(b);
+        return st;
+    }
+    if (bits > NIM_EXACT_BITS)
+        return nim_fallback(out, o);
+
+    mpz_init(t);
+    mpz_init(low);
+    mpz_init(b);
+    scored_init(&cur);
+    scored_init(&top);
+    nim_total(t, p);
+    count = calloc(bits, sizeof *count);
+    col = calloc(bits, sizeof *col);
+    if (count == NULL || col == NULL) {
+        st = bt__fail(o->diag, BT_ENOMEM, "out of memory");
+        goto cleanup;
+    }
+    ncols = bits;
+    for (k = 0; k < bits; k++)
+        mpz_init(col[k].low);
+    /* c_k, and the work the exact rule would take */
+    for (i = 0; i < n; i++) {
+        const mpz_t *v = bt_position_nums(p, i);
+        mp_bitcnt_t at = mpz_scan1(v[0], 0);
+        size_t len = mpz_sizeinbase(v[0], 2);
+        if (mpz_sgn(v[0]) == 0)
+            continue;
+        for (; at < len; at = mpz_scan1(v[0], at + 1)) {
+            count[at]++;
+            if (++work > o->lim->max_search)
+                break;
+        }
+        if (work > o->lim->max_search)
+            break;
+    }
+    if (work > o->lim->max_search) {
+        st = nim_fallback(out, o);
+        goto cleanup;
+    }
+    /* for each column, the piles with the least low */
+    for (i = 0; i < n; i++) {
+        const mpz_t *v = bt_position_nums(p, i);
+        size_t len = mpz_sizeinbase(v[0], 2);
+        mp_bitcnt_t at;
+        if (mpz_sgn(v[0]) == 0)
+            continue;
+        mpz_set_ui(low, 0);
+        for (at = mpz_scan1(v[0], 0); at < len;
+             at = mpz_scan1(v[0], at + 1)) {
+            column *c = &col[at];
+            int cmp = c->seen ? mpz_cmp(low, c->low) : -1;
+            if (cmp < 0) {
+                mpz_set(c->low, low);
+                c->seen = 1;
+                c->n = 0;
+            }
+            if (cmp <= 0) {
+                if (c->n == c->cap) {
+                    size_t nc = c->cap ? 2 * c->cap : 4;
+                    size_t *np = realloc(c->piles, nc * sizeof *np);
+                    if (np == NULL) {
+                        st = bt__fail(o->diag, BT_ENOMEM, "out of memory");
+                        goto cleanup;
+                    }
+                    c->piles = np;
+                    c->cap = nc;
+                }
+                c->piles[c->n++] = i;
+            }
+            mpz_setbit(low, at);
+        }
+    }
+    /*
+     * The candidates: for each column, its best piles.  Piles of equal size
+     * give results that differ only in order, so only the first of them is
+     * kept (the tie order prefers the lower component anyway).
+     */
+    for (k = 0; k < bits; k++) {
+        column *c = &col[k];
+        size_t j, l;
+        for (j = 0; j < c->n; j++) {
+            const mpz_t *v = bt_position_nums(p, c->piles[j]);
+            int dup = 0;
+            for (l = 0; l < j && !dup; l++)
+                dup = mpz_cmp(bt_position_nums(p, c->piles[l])[0], v[0]) == 0;
+            if (dup)
+                continue;
+            if (++work > o->lim->max_search) {
+                st = nim_fallback(out, o);
+                goto cleanup;
+            }
+            mpz_sub(b, v[0], c->low);
+            mpz_sub_ui(b, b, 1);
+            st = bt__move_push(&cands, &ncand, &capcand, c->piles[j],
+                               (const mpz_t *)&b, 1);
+            if (st != BT_OK) {
+                st = bt__fail(o->diag, st, "out of memory");
+                goto cleanup;
+            }
+        }
+    }
+    /* score them: w and m in closed form; remoteness only for the ties */
+    {
+        size_t nties = 0;
+        for (i = 0; i < ncand; i++) {
+            const bt_move *m = &cands[i];
+            const mpz_t *v = bt_position_nums(p, m->component);
+            mpz_xor(low, v[0], m->to[0]);
+            k = mpz_sizeinbase(low, 2) - 1;
+            cur.m = m;
+            mpz_set_ui(cur.w, (unsigned long)(count[k] - 1));
+            total_delta(cur.delta, p, m);
+            mpz_add(cur.all, t, cur.delta);
+            if (i == 0 || cmp_delay(&cur, &top, 0) < 0) {
+                scored x = top;
+                top = cur;
+                cur = x;
+            }
+        }
+        /* mark the candidates whose w/m ties with the best */
+        for (i = 0; i < ncand; i++) {
+            const bt_move *m = &cands[i];
+            const mpz_t *v = bt_position_nums(p, m->component);
+            mpz_t x, y;
+            mpz_xor(low, v[0], m->to[0]);
+            k = mpz_sizeinbase(low, 2) - 1;
+            mpz_init(x);
+            mpz_init(y);
+            total_delta(cur.delta, p, m);
+            mpz_add(cur.all, t, cur.delta);
+            /* a tie: (c_k - 1) / all == top.w / top.all */
+            mpz_mul_ui(x, top.all, (unsigned long)count[k] - 1);
+            mpz_mul(y, top.w, cur.all);
+            if (mpz_cmp(x, y) == 0) {
+                /* keep it: swap into the front part of the array */
+                bt_move tmp = cands[nties];
+                cands[nties] = cands[i];
+                cands[i] = tmp;
+                nties++;
+            }
+            mpz_clear(x);
+            mpz_clear(y);
+        }
+        /* among the ties, the full order with remoteness */
+        if (nties > 1 && nties * (n + 1) > o->lim->max_search) {
+            st = nim_fallback(out, o);
+            goto cleanup;
+        }
+        for (i = 0; i < nties; i++) {
+            const bt_move *m = &cands[i];
+            const mpz_t *v = bt_position_nums(p, m->component);
+            mpz_xor(low, v[0], m->to[0]);
+            k = mpz_sizeinbase(low, 2) - 1;
+            cur.m = m;
+            mpz_set_ui(cur.w, (unsigned long)(count[k] - 1));
+            total_delta(cur.delta, p, m);
+            mpz_add(cur.all, t, cur.delta);
+            if (nties > 1) {
+                bt_position *q;
+                st = child_of(&q, p, m, o->diag);
+                if (st == BT_OK) {
+                    st = bt_remoteness(cur.rem, q, o->misere, o->lim,
+                                       o->diag);
+                    bt_position_free(q);
+                }
+                if (st != BT_OK)
+                    goto cleanup;
+            }
+            if (i == 0 || cmp_delay(&cur, &top, nties > 1) < 0) {
+                scored x = top;
+                top = cur;
+                cur = x;
+                best = i;
+            }
+        }
+    }
+    st = make_move(out, p, cands[best].component,
+                   (const mpz_t *)cands[best].to, 1, o->diag);
+cleanup:
+    for (k = 0; k < ncols; k++) {
+        mpz_clear(col[k].low);
+        free(col[k].piles);
+    }
+    free(col);
+    free(count);
+    bt_moves_free(cands, ncand);
+    scored_clear(&cur);
+    scored_clear(&top);
+    mpz_clear(t);
+    mpz_clear(low);
+    mpz_clear(b);
+    return st;
+}
+
+/* ------------------------------------------------------------- the move */
+
+bt_status
+bt_opponent_move(bt_move **out, const bt_position *p, int misere,
+                 bt_level level, uint64_t *rng, const bt_limits *lim,
+                 bt_diag *diag)
+{
+    bt_analysis *a;
+    bt_status st;
+    opp o;
+
+    *out = NULL;
+    lim = bt__limits(lim);
+    if (bt_position_is_terminal(p))
+        return bt__fail(diag, BT_EINVAL, "no move: the game is over");
+    if (level != BT_LEVEL_PERFECT) {
+        if (rng == NULL)
+            return bt__fail(diag, BT_EINVAL,
+                            "a level below perfect needs a random "
+                            "generator");
+        if (bt_rng_below(rng, 1000) < bt_level_error_permille(level))
+            return bt_random_move(out, p, rng, lim, diag);
+    }
+    st = bt_analyze(&a, p, misere ? BT_MISERE : 0, lim, diag);
+    if (st != BT_OK)
+        return st;
+    st = opp_init(&o, p, misere, lim, diag);
+    if (st == BT_OK) {
+        if (bt_analysis_outcome(a) == BT_N)
+            st = choose_win(out, &o, a);
+        else if (o.nim)
+            st = nim_delay(out, &o);
+        else
+            st = choose_delay(out, &o);
+    }
+    opp_fini(&o);
+    bt_analysis_free(a);
+    return st;
+}

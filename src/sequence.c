@@ -1,0 +1,1487 @@
+/*
+ * sequence.c -- Grundy sequences of heap games, and the ruleset hooks the
+ * families sub, octal and grundy share.
+ *
+ * G(n) = mex { G(options of a heap of n) }, where a split into a + b counts
+ * as G(a) XOR G(b) (the Sprague-Grundy theorem: a sum is worth the nim-sum
+ * of its parts).  Three ways to compute it:
+ *
+ *   - plain: mark every option's value and take the mex; with splits this
+ *     is O(n) per value, O(n^2) in all.  It is the reference of the tests.
+ *
+ *   - rare values (the "sparse space" of Winning Ways ch. 4, used by
+ *     Gangolli and Plambeck 1989 and by Flammenkamp): for many octal games
+ *     a mask m splits the values into rare ones (v AND m has an even number
+ *     of bits; they form a subgroup under XOR) and common ones (odd), and
+ *     rare values occur at very few positions.  A split's value
+ *     G(a) XOR G(b) is common exactly when one part is rare and the other
+ *     common, so the common values among the options come from pairing the
+ *     few rare positions with everything: O(#rare) per value.  That gives
+ *     c, the least common value not among the options.  G(n) is c unless
+ *     some rare value below c is missing from the options, which a scan of
+ *     all the splits settles; since most splits pair two common values and
+ *     so give rare values, the scan stops early (as soon as every rare value
+ *     below c has been seen).  The result is exact for any mask; the mask
+ *     only decides the speed.  We choose it from the histogram of the values
+ *     by a Walsh-Hadamard transform (the count of positions with rare values
+ *     for every mask at once), review it as n doubles, and keep the plain
+ *     method when no mask makes the rare positions sparse (Treblecross,
+ *     0.007, has no sparse space).
+ *
+ *   - sliding windows, for subtraction games with large sets: the options
+ *     of n are the positions of windows [n - hi, n - lo], one per interval
+ *     of the set; counts per value and a two-level bitset give the mex in
+ *     O(intervals) per value instead of O(|S|).
+ *
+ * Periodicity is detected by scanning, for each candidate period p, back
+ * from the end while G(i) = G(i + p); multiples of a period already seen
+ * are skipped (their preperiod is the same, so they cannot do better).  It
+ * is proved by the Guy-Smith theorem (octal games) or the subtraction-game
+ * window, see include/bouton/grundy.h and docs/grundy.md.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "heapgame.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#define MAXV 65536u           /* values are below this (16 bits) */
+#define POLL_WORK (1u << 22)  /* pair operations between interrupt polls */
+#define WINDOW_MIN_SET 33     /* sliding windows from this set size on */
+#define CONFIRM_BLOCK 64      /* pairs per split and round of the check */
+#define SIMD_NEED 4           /* compare in registers from this few on */
+#define WITNESS_K 32          /* first positions kept per value */
+#define WITNESS_T 8           /* frequent values tried per missing value */
+
+struct bt_sequence {
+    bt_game *game;           /* a reference, NULL for a game's own cache */
+    const bt__heap_rules *r; /* borrowed from the game */
+    bt_seq_method method;
+    int window;              /* sliding-window method (subtraction) */
+    uint16_t *g;             /* G(0..n-1) */
+    size_t n, cap;
+    unsigned w;              /* a power of two above every value so far */
+    uint8_t *seen;           /* MAXV + 64 bytes: option values seen */
+    size_t *sr, *sh;         /* per split: the heap split and the pairs */
+    /* the rare-value method */
+    int rare;                /* in use for the next values */
+    unsigned mask;
+    unsigned domain;         /* 1: the class also counts the position's
+                                parity (Flammenkamp's sparse domain) */
+    unsigned sigma;          /* the sparse class */
+    uint32_t *rpos;          /* sparse positions >= 1, ascending */
+    uint16_t *rval;          /* their values */
+    size_t nrare, rcap;
+    uint8_t *par;            /* par[v] = parity of v AND mask, v < par_w */
+    unsigned par_w;
+    uint16_t *need;          /* values the check still looks for */
+    size_t *pa;              /* per split: the next pair of the check */
+    uint32_t *hist[2];       /* hist[x & 1][v]: positions x >= 1 of value v */
+    uint32_t *first;         /* first[v * WITNESS_K + i]: the first positions
+                                >= 1 of value v, for v < first_w */
+    uint8_t *nfirst;         /* how many of them (MAXV entries) */
+    unsigned first_w;
+    uint16_t top[WITNESS_T]; /* the most frequent values */
+    unsigned ntop;
+    size_t review;           /* the n at which to reconsider the method */
+    /* sliding windows */
+    uint32_t *cnt;           /* occurrences of each value in the windows */
+    uint64_t *present;       /* MAXV bits: cnt[v] > 0 */
+    uint64_t full[MAXV / 4096]; /* bit j: word j of present is all ones */
+    /* periodicity */
+    int has_period, proved;
+    size_t period, preperiod;
+    size_t best_need;        /* values the best proof candidate needs */
+    size_t detected_at;      /* n at the last detection */
+    size_t work;             /* pair operations since the last poll */
+};
+
+/* ------------------------------------------------------------ helpers */
+
+static unsigned
+ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* The parity of the number of one bits of v. */
+static unsigned
+parity(unsigned v)
+{
+    v ^= v >> 8;
+    v ^= v >> 4;
+    v ^= v >> 2;
+    v ^= v >> 1;
+    return v & 1u;
+}
+
+/* The class of position x of value v: parity(v AND mask), flipped on odd
+   positions in the domain type.  Sparse positions are of class sigma. */
+static int
+is_sparse(const bt_sequence *s, size_t x, unsigned v)
+{
+    return (parity(v & s->mask) ^ (s->domain & (unsigned)x & 1u)) ==
+           s->sigma;
+}
+
+/* Writes n in decimal into buf (size 64), eliding the middle of a huge
+   number. */
+static const char *
+heap_text(char *buf, const mpz_t n)
+{
+    size_t digits = mpz_sizeinbase(n, 10);
+    if (digits <= 40) {
+        gmp_snprintf(buf, 64, "%Zd", n);
+    } else {
+        char head[24];
+        gmp_snprintf(head, sizeof head, "%Zd", n); /* the leading digits */
+        snprintf(buf, 64, "%.20s... (%zu digits)", head, digits);
+    }
+    return buf;
+}
+
+/* ------------------------------------------------------------- rules */
+
+void
+bt__heap_rules_clear(bt__heap_rules *r)
+{
+    free(r->whole);
+    free(r->one);
+    free(r->split);
+    free(r->lo);
+    free(r->hi);
+    free(r->digit);
+    memset(r, 0, sizeof *r);
+}
+
+bt_status
+bt__heap_rules_digits(bt__heap_rules *r, bt__heap_kind kind,
+                      const unsigned char *d, size_t t, int unequal)
+{
+    size_t k, nw = 0, no = 0, ns = 0;
+    int only3 = 1;
+    memset(r, 0, sizeof *r);
+    r->kind = kind;
+    r->t = t;
+    r->unequal = unequal;
+    r->digit = malloc(t + 1);
+    r->whole = malloc((t + 1) * sizeof *r->whole);
+    r->one = malloc((t + 1) * sizeof *r->one);
+    r->split = malloc((t + 1) * sizeof *r->split);
+    if (r->digit == NULL || r->whole == NULL || r->one == NULL ||
+        r->split == NULL) {
+        bt__heap_rules_clear(r);
+        return BT_ENOMEM;
+    }
+    memcpy(r->digit, d, t + 1);
+    for (k = 0; k <= t; k++) {
+        if (d[k] & 1u)
+            r->whole[nw++] = k;
+        if (d[k] & 2u)
+            r->one[no++] = k;
+        if (d[k] & 4u)
+            r->split[ns++] = k;
+        if (d[k] != 0 && d[k] != 3)
+            only3 = 0;
+    }
+    r->nwhole = nw;
+    r->none = no;
+    r->nsplit = ns;
+    r->provable = kind == BT__HEAP_OCTAL;
+    r->sub_window = only3;
+    return BT_OK;
+}
+
+/* -------------------------------------------------------- the engine */
+
+static bt_status
+seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
+{
+    bt_sequence *s = calloc(1, sizeof *s);
+    *out = NULL;
+    if (s == NULL)
+        return BT_ENOMEM;
+    s->r = r;
+    s->method = method;
+    s->w = 1;
+    s->window = r->nint > 0 && r->setsize >= WINDOW_MIN_SET &&
+                method != BT_SEQ_PLAIN;
+    s->review = method == BT_SEQ_RARE ? 8 : 512;
+    s->best_need = SIZE_MAX;
+    s->seen = malloc(MAXV + 64);
+    if (r->nsplit > 0) {
+        s->sr = malloc(r->nsplit * sizeof *s->sr);
+        s->sh = malloc(r->nsplit * sizeof *s->sh);
+        s->pa = malloc(r->nsplit * sizeof *s->pa);
+    }
+    if (r->nsplit > 0 && method != BT_SEQ_PLAIN) {
+        s->hist[0] = calloc(MAXV, sizeof *s->hist[0]);
+        s->hist[1] = calloc(MAXV, sizeof *s->hist[1]);
+        s->par = malloc(MAXV);
+        s->need = malloc(MAXV * sizeof *s->need);
+        s->nfirst = calloc(MAXV, 1);
+    }
+    if (s->window) {
+        s->cnt = calloc(MAXV, sizeof *s->cnt);
+        s->present = calloc(MAXV / 64, sizeof *s->present);
+    }
+    if (s->seen == NULL ||
+        (r->nsplit > 0 &&
+         (s->sr == NULL || s->sh == NULL || s->pa == NULL)) ||
+        (r->nsplit > 0 && method != BT_SEQ_PLAIN &&
+         (s->hist[0] == NULL || s->hist[1] == NULL || s->par == NULL ||
+          s->need == NULL || s->nfirst == NULL)) ||
+        (s->window && (s->cnt == NULL || s->present == NULL))) {
+        bt_sequence_free(s);
+        return BT_ENOMEM;
+    }
+    *out = s;
+    return BT_OK;
+}
+
+/* Marks the values of the options that leave at most one heap. */
+static void
+mark_singles(const bt__heap_rules *r, const uint16_t *g, size_t n,
+             uint8_t *seen)
+{
+    size_t i, k;
+    for (i = 0; i < r->nwhole; i++)
+        if (r->whole[i] == n)
+            seen[0] = 1;
+    for (i = 0; i < r->none; i++)
+        if (r->one[i] < n)
+            seen[g[n - r->one[i]]] = 1;
+    /* a subtraction set: take k, leaving n - k (0 included) */
+    for (i = 0; i < r->nint && r->lo[i] <= n; i++)
+        for (k = r->lo[i]; k <= r->hi[i] && k <= n; k++)
+            seen[g[n - k]] = 1;
+}
+
+/*
+ * Marks G(a) XOR G(rest - a) for first <= a <= last.  The inner loop of the
+ * plain method: two loads, an XOR and a byte store per pair, unrolled so
+ * that the stores of independent pairs overlap.
+ */
+static void
+mark_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
+           uint8_t *seen)
+{
+    const uint16_t *lo = g + first, *hi = g + rest - first;
+    size_t a = 0, h = last + 1 - first;
+    for (; a + 4 <= h; a += 4) {
+        unsigned v0 = lo[a] ^ *(hi - a);
+        unsigned v1 = lo[a + 1] ^ *(hi - a - 1);
+        unsigned v2 = lo[a + 2] ^ *(hi - a - 2);
+        unsigned v3 = lo[a + 3] ^ *(hi - a - 3);
+        seen[v0] = 1;
+        seen[v1] = 1;
+        seen[v2] = 1;
+        seen[v3] = 1;
+    }
+    for (; a < h; a++)
+        seen[lo[a] ^ *(hi - a)] = 1;
+}
+
+/* Marks G(x) XOR G(rest - x) for the sparse positions x = rpos[from..to-1]
+   (phase 1 of the rare-value method). */
+static void
+mark_sparse(const uint16_t *g, size_t rest, const uint32_t *rpos,
+            const uint16_t *rval, size_t from, size_t to, uint8_t *seen)
+{
+    const uint16_t *top = g + rest;
+    size_t i = from;
+    for (; i + 4 <= to; i += 4) {
+        unsigned v0 = rval[i] ^ *(top - rpos[i]);
+        unsigned v1 = rval[i + 1] ^ *(top - rpos[i + 1]);
+        unsigned v2 = rval[i + 2] ^ *(top - rpos[i + 2]);
+        unsigned v3 = rval[i + 3] ^ *(top - rpos[i + 3]);
+        seen[v0] = 1;
+        seen[v1] = 1;
+        seen[v2] = 1;
+        seen[v3] = 1;
+    }
+    for (; i < to; i++)
+        seen[rval[i] ^ *(top - rpos[i])] = 1;
+}
+
+/* Fills s->sr/s->sh with the splits of heap n; returns how many apply. */
+static size_t
+splits_of(bt_sequence *s, size_t n)
+{
+    const bt__heap_rules *r = s->r;
+    size_t i, m = 0;
+    for (i = 0; i < r->nsplit; i++) {
+        size_t k = r->split[i], rest;
+        if (n < k + 2)
+            break; /* ascending k: the rest leave less */
+        rest = n - k;
+        s->sr[m] = rest;
+        s->sh[m] = r->unequal ? (rest - 1) / 2 : rest / 2;
+        if (s->sh[m] > 0)
+            m++;
+    }
+    return m;
+}
+
+static unsigned
+value_plain(bt_sequence *s, size_t n)
+{
+    uint8_t *seen = s->seen;
+    size_t i, m;
+    memset(seen, 0, s->w + 1);
+    mark_singles(s->r, s->g, n, seen);
+    m = splits_of(s, n);
+    for (i = 0; i < m; i++) {
+        mark_pairs(s->g, s->sr[i], 1, s->sh[i], seen);
+        s->work += s->sh[i];
+    }
+    return (unsigned)((const uint8_t *)memchr(seen, 0, s->w + 1) - seen);
+}
+
+#if defined(__SSE2__)
+/* Reverses the eight 16-bit lanes of x. */
+static __m128i
+rev16(__m128i x)
+{
+    x = _mm_shuffle_epi32(x, 0x4E);
+    x = _mm_shufflelo_epi16(x, 0x1B);
+    return _mm_shufflehi_epi16(x, 0x1B);
+}
+#endif
+
+/*
+ * Looks at the pairs (a, rest - a), first <= a <= last, for the k values of
+ * need[] (k <= SIMD_NEED), removing those found; returns how many remain.
+ * Eight pairs at a time in SSE2 registers: the reversed upper parts are one
+ * load and three shuffles.
+ */
+static size_t
+compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
+              uint16_t *need, size_t k)
+{
+    size_t a = first, i;
+#if defined(__SSE2__)
+    __m128i nv[SIMD_NEED];
+    for (i = 0; i < k; i++)
+        nv[i] = _mm_set1_epi16((short)need[i]);
+    while (k > 0 && a + 7 <= last) {
+        __m128i lo = _mm_loadu_si128((const void *)(g + a));
+        __m128i hi = _mm_loadu_si128((const void *)(g + rest - a - 7));
+        __m128i x = _mm_xor_si128(lo, rev16(hi));
+        __m128i any = _mm_cmpeq_epi16(x, nv[0]);
+        for (i = 1; i < k; i++)
+            any = _mm_or_si128(any, _mm_cmpeq_epi16(x, nv[i]));
+        if (_mm_movemask_epi8(any) != 0) {
+            for (i = 0; i < k;) {
+                if (_mm_movemask_epi8(_mm_cmpeq_epi16(x, nv[i])) != 0) {
+                    k--;
+                    need[i] = need[k];
+                    nv[i] = nv[k];
+                } else {
+                    i++;
+                }
+            }
+        }
+        a += 8;
+    }
+#endif
+    for (; k > 0 && a <= last; a++) {
+        unsigned v = (unsigned)(g[a] ^ g[rest - a]);
+        for (i = 0; i < k; i++)
+            if (need[i] == v) {
+                need[i] = need[--k];
+                break;
+            }
+    }
+    return k;
+}
+
+/*
+ * Looks for the k values of need[] among the splits by aiming: a split
+ * (a, rest - a) has value v when G(a) = u ^ v and G(rest - a) = u, so for
+ * the most frequent values u (the likeliest to sit at rest - a) it tries
+ * the first positions a of value u ^ v.  A hit proves v is an option; a
+ * miss proves nothing (the exhaustive scan follows).  Returns how many
+ * values remain.
+ */
+static size_t
+aim(const bt_sequence *s, size_t m, uint16_t *need, size_t k)
+{
+    const uint16_t *g = s->g;
+    size_t i = 0, t, q, j;
+    while (i < k) {
+        unsigned v = need[i];
+        int hit = 0;
+        for (t = 0; t < s->ntop && !hit; t++) {
+            unsigned u = s->top[t], x = u ^ v;
+            const uint32_t *fp;
+            size_t cnt;
+            if (x >= s->first_w)
+                continue;
+            fp = s->first + (size_t)x * WITNESS_K;
+            cnt = s->nfirst[x];
+            for (q = 0; q < cnt && !hit; q++) {
+                size_t a = fp[q];
+                for (j = 0; j < m; j++) {
+                    size_t rest = s->sr[j];
+                    if (a < rest && g[rest - a] == u &&
+                        !(s->r->unequal && 2 * a == rest)) {
+                        hit = 1;
+                        break;
+                    }
+                }
+            }
+        }
+        if (hit)
+            need[i] = need[--k];
+        else
+            i++;
+    }
+    return k;
+}
+
+/*
+ * The check of the rare-value method: every value below lim not yet among
+ * the options must turn up in some split, else G is the least of those
+ * missing.  The splits are scanned in rounds of CONFIRM_BLOCK pairs,
+ * marking bytes while many values are missing and comparing in registers
+ * once few are.
+ */
+static unsigned
+confirm(bt_sequence *s, size_t m, unsigned lim)
+{
+    const uint16_t *g = s->g;
+    uint8_t *seen = s->seen;
+    uint16_t *need = s->need;
+    size_t k = 0, j, i;
+    unsigned v, least;
+    int live;
+
+    int aimed = 0;
+
+    for (v = 0; v < lim; v++)
+        if (!seen[v])
+            need[k++] = (uint16_t)v;
+    if (k == 0)
+        return lim;
+    for (j = 0; j < m; j++)
+        s->pa[j] = 1;
+    do {
+        live = 0;
+        for (j = 0; j < m && k > 0; j++) {
+            size_t a = s->pa[j], h = s->sh[j], rest = s->sr[j], last;
+            if (a > h)
+                continue;
+            live = 1;
+            /* blocks long enough that filtering need[] stays cheaper than
+               the marking */
+            last = a + (k > CONFIRM_BLOCK / 2 ? 2 * k : CONFIRM_BLOCK) - 1;
+            if (last > h)
+                last = h;
+            s->pa[j] = last + 1;
+            s->work += last - a + 1;
+            if (k <= SIMD_NEED && !aimed) {
+                aimed = 1;
+                k = aim(s, m, need, k);
+                if (k == 0)
+                    break;
+            }
+            if (k <= SIMD_NEED) {
+                k = compare_pairs(g, rest, a, last, need, k);
+                continue;
+            }
+            mark_pairs(g, rest, a, last, seen);
+            for (i = 0; i < k;) {
+                if (seen[need[i]])
+                    need[i] = need[--k];
+                else
+                    i++;
+            }
+        }
+    } while (k > 0 && live);
+    if (k == 0)
+        return lim;
+    least = need[0];
+    for (i = 1; i < k; i++)
+        if (need[i] < least)
+            least = need[i];
+    return least;
+}
+
+/* The rare-value method (see the top of the file). */
+static unsigned
+value_rare(bt_sequence *s, size_t n)
+{
+    const uint16_t *g = s->g;
+    uint8_t *seen = s->seen;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    const uint8_t *par;
+    unsigned w = s->w, mask = s->mask, pi, c;
+    size_t j, m, nr = s->nrare;
+
+    if (s->par_w != w) {
+        unsigned v;
+        for (v = 0; v < w; v++)
+            s->par[v] = (uint8_t)parity(v & mask);
+        s->par_w = w;
+    }
+    par = s->par;
+    memset(seen, 0, w + 1);
+    mark_singles(s->r, g, n, seen);
+    m = splits_of(s, n);
+    if (m == 0)
+        return (unsigned)((const uint8_t *)memchr(seen, 0, w + 1) - seen);
+    /* 1. every split with a sparse part: that gives every option value of
+       parity pi, the one splits of two common positions cannot give */
+    j = 0;
+    if (m >= 2 && !s->r->unequal) {
+        /* two splits in one pass over the sparse positions (0.354 has
+           two): half the loads of positions and values */
+        size_t r0 = s->sr[0], r1 = s->sr[1], c0 = nr, c1, i;
+        while (c0 > 0 && rpos[c0 - 1] >= r0)
+            c0--;
+        c1 = c0;
+        while (c1 > 0 && rpos[c1 - 1] >= r1)
+            c1--;
+        for (i = 0; i < c1; i++) {
+            unsigned v = rval[i];
+            size_t x = rpos[i];
+            seen[v ^ g[r0 - x]] = 1;
+            seen[v ^ g[r1 - x]] = 1;
+        }
+        for (; i < c0; i++)
+            seen[rval[i] ^ g[r0 - rpos[i]]] = 1;
+        s->work += c0 + c1;
+        j = 2;
+    }
+    for (; j < m; j++) {
+        size_t rest = s->sr[j], cnt = nr;
+        while (cnt > 0 && rpos[cnt - 1] >= rest)
+            cnt--;
+        if (s->r->unequal && rest % 2 == 0) {
+            /* skip the equal split (rest/2, rest/2) if rest/2 is sparse */
+            size_t lo = 0, hi = cnt;
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (rpos[mid] < rest / 2)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            mark_sparse(g, rest, rpos, rval, 0, lo, seen);
+            if (lo < cnt && rpos[lo] == rest / 2)
+                lo++;
+            mark_sparse(g, rest, rpos, rval, lo, cnt, seen);
+        } else {
+            mark_sparse(g, rest, rpos, rval, 0, cnt, seen);
+        }
+        s->work += cnt;
+    }
+    /* every split rest has the same parity in the domain type */
+    pi = 1u ^ (s->domain & (unsigned)s->sr[0] & 1u);
+    /* c: the least value of parity pi not among the options.  Options are
+       below w, whose own parity is 0 (mask < w); above w the least value
+       of parity 1 is w plus the lowest bit of the mask. */
+    for (c = 0; c < w; c++)
+        if (!seen[c] && par[c] == pi)
+            break;
+    if (c == w && pi == 1)
+        c = w | (mask & (0u - mask));
+    /* 2. G is c, or the least value below it still missing */
+    return confirm(s, m, c < w ? c : w);
+}
+
+static void
+win_add(bt_sequence *s, unsigned v)
+{
+    if (s->cnt[v]++ == 0) {
+        uint64_t *wd = &s->present[v >> 6];
+        *wd |= (uint64_t)1 << (v & 63);
+        if (*wd == UINT64_MAX)
+            s->full[v >> 12] |= (uint64_t)1 << ((v >> 6) & 63);
+    }
+}
+
+static void
+win_del(bt_sequence *s, unsigned v)
+{
+    if (--s->cnt[v] == 0) {
+        s->full[v >> 12] &= ~((uint64_t)1 << ((v >> 6) & 63));
+        s->present[v >> 6] &= ~((uint64_t)1 << (v & 63));
+    }
+}
+
+/* Subtraction games with large sets: slide one window per interval. */
+static unsigned
+value_window(bt_sequence *s, size_t n)
+{
+    const bt__heap_rules *r = s->r;
+    size_t i;
+    for (i = 0; i < r->nint; i++) {
+        if (n >= r->lo[i])
+            win_add(s, s->g[n - r->lo[i]]);
+        if (n >= r->hi[i] + 1)
+            win_del(s, s->g[n - r->hi[i] - 1]);
+    }
+    s->work += r->nint;
+    for (i = 0; i < MAXV / 4096; i++)
+        if (s->full[i] != UINT64_MAX) {
+            size_t wd = i * 64 + ctz64(~s->full[i]);
+            return (unsigned)(wd * 64 + ctz64(~s->present[wd]));
+        }
+    return MAXV;
+}
+
+static bt_status
+rare_push(bt_sequence *s, size_t pos, unsigned v)
+{
+    if (s->nrare == s->rcap) {
+        size_t nc = s->rcap ? 2 * s->rcap : 256;
+        uint32_t *p = realloc(s->rpos, nc * sizeof *p);
+        uint16_t *q;
+        if (p == NULL)
+            return BT_ENOMEM;
+        s->rpos = p;
+        q = realloc(s->rval, nc * sizeof *q);
+        if (q == NULL)
+            return BT_ENOMEM;
+        s->rval = q;
+        s->rcap = nc;
+    }
+    s->rpos[s->nrare] = (uint32_t)pos;
+    s->rval[s->nrare] = (uint16_t)v;
+    s->nrare++;
+    return BT_OK;
+}
+
+/*
+ * Walsh-Hadamard transform of f[0..w-1] in place: afterwards f[m] is
+ * sum_v f(v) (-1)^popcount(v AND m).
+ */
+static void
+wht(int64_t *f, size_t w)
+{
+    size_t len, i, j;
+    for (len = 1; len < w; len <<= 1)
+        for (i = 0; i < w; i += 2 * len)
+            for (j = i; j < i + len; j++) {
+                int64_t x = f[j], y = f[j + len];
+                f[j] = x + y;
+                f[j + len] = x - y;
+            }
+}
+
+/*
+ * Reconsiders the method at s->n: the classing that makes the fewest
+ * positions sparse, found for all masks at once.  With h the histogram of
+ * the values, its Walsh-Hadamard transform H(m) is #even - #odd, the
+ * parity being that of v AND m; so in the range type (Winning Ways)
+ * #sparse(m) = (total + H(m)) / 2.  In the domain type (Flammenkamp: the
+ * class also flips on odd positions, usable when every split removes a
+ * number of counters of the same parity k) the even and odd positions are
+ * counted apart, and the sparse class is k mod 2.
+ */
+static bt_status
+review(bt_sequence *s)
+{
+    const bt__heap_rules *r = s->r;
+    size_t w = s->w, i, e0 = 0, e1 = 0, total, best_count = SIZE_MAX;
+    unsigned best = 0, best_dom = 0, best_sigma = 0, kpar, dom;
+    int64_t *f0, *f1;
+    int same = 1;
+
+    s->review = s->n * 2;
+    if (s->method == BT_SEQ_PLAIN || r->nsplit == 0 || w < 2)
+        return BT_OK;
+    kpar = (unsigned)(r->split[0] & 1u);
+    for (i = 1; i < r->nsplit; i++)
+        if ((r->split[i] & 1u) != kpar)
+            same = 0;
+    f0 = malloc(w * sizeof *f0);
+    f1 = malloc(w * sizeof *f1);
+    if (f0 == NULL || f1 == NULL) {
+        free(f0);
+        free(f1);
+        return BT_OK; /* keep the current method: only speed is at stake */
+    }
+    for (i = 0; i < w; i++) {
+        f0[i] = s->hist[0][i];
+        f1[i] = s->hist[1][i];
+        e0 += s->hist[0][i];
+        e1 += s->hist[1][i];
+    }
+    total = e0 + e1;
+    /* the most frequent values, for aim() */
+    s->ntop = 0;
+    for (i = 0; i < w; i++) {
+        uint32_t c = s->hist[0][i] + s->hist[1][i];
+        size_t t = s->ntop;
+        if (c == 0 || (t == WITNESS_T &&
+                       c <= s->hist[0][s->top[t - 1]] +
+                                s->hist[1][s->top[t - 1]]))
+            continue;
+        if (t < WITNESS_T)
+            s->ntop++;
+        else
+            t--;
+        while (t > 0 && c > s->hist[0][s->top[t - 1]] +
+                                 s->hist[1][s->top[t - 1]]) {
+            s->top[t] = s->top[t - 1];
+            t--;
+        }
+        s->top[t] = (uint16_t)i;
+    }
+    wht(f0, w);
+    wht(f1, w);
+    for (dom = 0; dom <= (unsigned)same; dom++)
+        for (i = 1; i < w; i++) {
+            size_t cnt;
+            if (dom == 0) {
+                cnt = (size_t)(((int64_t)total + f0[i] + f1[i]) / 2);
+            } else {
+                size_t class0 = (size_t)(((int64_t)e0 + f0[i]) / 2 +
+                                         ((int64_t)e1 - f1[i]) / 2);
+                cnt = kpar == 0 ? class0 : total - class0;
+            }
+            if (cnt < best_count) {
+                best_count = cnt;
+                best = (unsigned)i;
+                best_dom = dom;
+                best_sigma = dom ? kpar : 0;
+            }
+        }
+    free(f0);
+    free(f1);
+    /* The rare method costs about #sparse per value against n/2 for the
+       plain one; demand a clear margin. */
+    if (s->method == BT_SEQ_AUTO && best_count * 8 > s->n) {
+        s->rare = 0;
+        return BT_OK;
+    }
+    if (s->rare && best == s->mask && best_dom == s->domain)
+        return BT_OK;
+    s->mask = best;
+    s->domain = best_dom;
+    s->sigma = best_sigma;
+    s->par_w = 0;
+    s->nrare = 0;
+    for (i = 1; i < s->n; i++)
+        if (is_sparse(s, i, s->g[i])) {
+            bt_status st = rare_push(s, i, s->g[i]);
+            if (st != BT_OK) {
+                s->rare = 0;
+                return st;
+            }
+        }
+    s->rare = 1;
+    return BT_OK;
+}
+
+/* Records position x as one of the first of value v. */
+static bt_status
+first_push(bt_sequence *s, size_t x, unsigned v)
+{
+    if (v >= s->first_w) {
+        unsigned nw = s->first_w ? s->first_w : 64;
+        uint32_t *p;
+        while (nw <= v)
+            nw *= 2;
+        p = realloc(s->first, (size_t)nw * WITNESS_K * sizeof *p);
+        if (p == NULL)
+            return BT_ENOMEM;
+        s->first = p;
+        s->first_w = nw;
+    }
+    s->first[(size_t)v * WITNESS_K + s->nfirst[v]++] = (uint32_t)x;
+    return BT_OK;
+}
+
+static bt_status
+reserve(bt_sequence *s, size_t n)
+{
+    uint16_t *p;
+    if (n <= s->cap)
+        return BT_OK;
+    p = realloc(s->g, n * sizeof *p);
+    if (p == NULL)
+        return BT_ENOMEM;
+    s->g = p;
+    s->cap = n;
+    return BT_OK;
+}
+
+/* Computes G(s->n .. n-1). */
+static bt_status
+extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    if (n <= s->n)
+        return BT_OK;
+    if (n > lim->max_grundy)
+        return bt__fail(diag, BT_ELIMIT,
+                        "%zu values of the Grundy sequence exceed the "
+                        "max_grundy limit (%zu)",
+                        n, lim->max_grundy);
+    if (reserve(s, n) != BT_OK)
+        return bt__fail(diag, BT_ENOMEM, "out of memory for %zu values", n);
+    while (s->n < n) {
+        size_t i = s->n;
+        unsigned v;
+        if (i == s->review && (st = review(s)) != BT_OK)
+            return bt__fail(diag, st, "out of memory");
+        if (s->window)
+            v = value_window(s, i);
+        else if (s->rare)
+            v = value_rare(s, i);
+        else
+            v = value_plain(s, i);
+        if (v >= MAXV)
+            return bt__fail(diag, BT_ELIMIT,
+                            "the Grundy value of heap %zu reaches 65536, "
+                            "beyond the 16 bits the engine keeps",
+                            i);
+        s->g[i] = (uint16_t)v;
+        s->n = i + 1;
+        while (v >= s->w)
+            s->w <<= 1;
+        if (i >= 1) {
+            if (s->hist[0] != NULL) {
+                s->hist[i & 1u][v]++;
+                if (s->nfirst[v] < WITNESS_K &&
+                    (st = first_push(s, i, v)) != BT_OK)
+                    return bt__fail(diag, st, "out of memory");
+            }
+            if (s->rare && is_sparse(s, i, v) &&
+                (st = rare_push(s, i, v)) != BT_OK)
+                return bt__fail(diag, st, "out of memory");
+        }
+        if (++s->work >= POLL_WORK) {
+            s->work = 0;
+            if (bt__poll(lim) != BT_OK)
+                return bt__fail(diag, BT_EINTR,
+                                "interrupted after %zu Grundy values "
+                                "(the time budget ran out)",
+                                s->n);
+        }
+    }
+    return BT_OK;
+}
+
+/* ------------------------------------------------------- periodicity */
+
+/* How many values a proof of period p from n0 needs (SIZE_MAX: no theorem
+   applies). */
+static size_t
+need_of(const bt__heap_rules *r, size_t n0, size_t p)
+{
+    size_t m = n0 > 0 ? n0 : 1;
+    if (!r->provable)
+        return SIZE_MAX;
+    if (r->nsplit > 0) /* Guy-Smith: n0 <= n < 2*n0 + p + t */
+        return 2 * m + p + r->t + p;
+    if (r->sub_window) /* subtraction: n0 <= n < n0 + t */
+        return n0 + r->t + p;
+    return m + r->t + p; /* no split, some digit 1 or 2 */
+}
+
+/* G(i) of a sequence proved periodic with p from n0 (i may be >= s->n). */
+static unsigned
+at_periodic(const bt_sequence *s, size_t i, size_t p, size_t n0)
+{
+    if (i < s->n)
+        return s->g[i];
+    return s->g[n0 + (i - n0) % p];
+}
+
+/* The least period and preperiod of a sequence proved p-periodic from n0:
+   the least period divides p, and one whole period decides it. */
+static void
+set_proved(bt_sequence *s, size_t p, size_t n0)
+{
+    size_t d, i, m;
+    for (d = 1; d < p; d++) {
+        if (p % d != 0)
+            continue;
+        for (i = n0; i < n0 + p; i++)
+            if (at_periodic(s, i, p, n0) != at_periodic(s, i + d, p, n0))
+                break;
+        if (i == n0 + p)
+            break;
+    }
+    m = n0;
+    while (m > 0 && s->g[m - 1] == at_periodic(s, m - 1 + d, p, n0))
+        m--;
+    s->period = d;
+    s->preperiod = m;
+    s->has_period = 1;
+    s->proved = 1;
+}
+
+/*
+ * Looks for periods in G(0..n-1): for each p the least n0 with
+ * G(i) = G(i + p) for n0 <= i < n - p.  If that holds from n0, it holds
+ * with the same n0 for every multiple kp <= n - n0 (the mismatch at n0 - 1
+ * stays in view), so those are skipped.
+ */
+static bt_status
+detect(bt_sequence *s, bt_diag *diag)
+{
+    size_t n = s->n, pmax = n / 2, p, best_p = 0, best_n0 = 0;
+    size_t rep_p = 0, rep_n0 = 0, rep_rank = SIZE_MAX;
+    size_t best_need = SIZE_MAX;
+    const uint16_t *g = s->g;
+    uint64_t *skip;
+
+    if (s->proved || s->detected_at == n)
+        return BT_OK;
+    s->detected_at = n;
+    s->has_period = 0;
+    if (pmax == 0)
+        return BT_OK;
+    skip = calloc(pmax / 64 + 1, sizeof *skip);
+    if (skip == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    for (p = 1; p <= pmax; p++) {
+        size_t i, n0, tail, need, rank;
+        if (skip[p >> 6] & ((uint64_t)1 << (p & 63)))
+            continue;
+        i = n - p;
+        while (i > 0 && g[i - 1] == g[i - 1 + p])
+            i--;
+        n0 = i;
+        tail = n - n0;
+        need = need_of(s->r, n0, p);
+        if (need < best_need) {
+            best_need = need;
+            best_p = p;
+            best_n0 = n0;
+        }
+        /* a candidate to report: two whole periods, and the last quarter
+           of the values, repeat */
+        rank = s->r->provable ? need : 2 * n0 + 2 * p;
+        if (tail >= 2 * p && tail >= n / 4 && rank < rep_rank) {
+            rep_rank = rank;
+            rep_p = p;
+            rep_n0 = n0;
+        }
+        if (tail >= 2 * p) {
+            size_t q, top = n0 == 0 ? pmax : (tail < pmax ? tail : pmax);
+            for (q = 2 * p; q <= top; q += p)
+                skip[q >> 6] |= (uint64_t)1 << (q & 63);
+        }
+    }
+    free(skip);
+    s->best_need = best_need;
+    if (best_need <= n) {
+        set_proved(s, best_p, best_n0);
+        return BT_OK;
+    }
+    if (rep_p != 0) {
+        s->has_period = 1;
+        s->period = rep_p;
+        s->preperiod = rep_n0;
+    }
+    return BT_OK;
+}
+
+/* ----------------------------------------------------- public API */
+
+int
+bt__is_heap_game(const bt_game *g)
+{
+    return g != NULL &&
+           (g->rules == &bt__ruleset_sub || g->rules == &bt__ruleset_octal ||
+            g->rules == &bt__ruleset_grundys);
+}
+
+int
+bt_sequence_is_supported(const bt_game *g)
+{
+    return bt__is_heap_game(g);
+}
+
+bt_status
+bt_sequence_new(bt_sequence **out, bt_game *g, bt_seq_method method,
+                bt_diag *diag)
+{
+    bt__heap_game *hg;
+    bt_status st;
+    *out = NULL;
+    if (g == NULL)
+        return bt__fail(diag, BT_EINVAL, "no game given");
+    if (!bt__is_heap_game(g))
+        return bt__fail(diag, BT_EINVAL,
+                        "%s has no Grundy sequence: sequences are for "
+                        "heap games (sub:S, octal:CODE and its aliases, "
+                        "grundy)",
+                        g->spec);
+    if (method != BT_SEQ_AUTO && method != BT_SEQ_PLAIN &&
+        method != BT_SEQ_RARE)
+        return bt__fail(diag, BT_EINVAL, "unknown method %d", (int)method);
+    hg = g->state;
+    st = seq_create(out, &hg->rules, method);
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    (*out)->game = bt_game_ref(g);
+    return BT_OK;
+}
+
+void
+bt_sequence_free(bt_sequence *s)
+{
+    if (s == NULL)
+        return;
+    free(s->g);
+    free(s->seen);
+    free(s->sr);
+    free(s->sh);
+    free(s->pa);
+    free(s->rpos);
+    free(s->rval);
+    free(s->par);
+    free(s->need);
+    free(s->first);
+    free(s->nfirst);
+    free(s->hist[0]);
+    free(s->hist[1]);
+    free(s->cnt);
+    free(s->present);
+    bt_game_free(s->game);
+    free(s);
+}
+
+bt_status
+bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
+                    bt_diag *diag)
+{
+    bt_status st;
+    lim = bt__limits(lim);
+    st = extend(s, n, lim, diag);
+    if (st != BT_OK)
+        return st;
+    return detect(s, diag);
+}
+
+bt_status
+bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
+                  bt_diag *diag)
+{
+    size_t target;
+    lim = bt__limits(lim);
+    if (s->proved)
+        return BT_OK;
+    if (limit > lim->max_grundy)
+        return bt__fail(diag, BT_ELIMIT,
+                        "a limit of %zu values exceeds the max_grundy "
+                        "limit (%zu)",
+                        limit, lim->max_grundy);
+    target = s->n < 64 ? 64 : s->n;
+    for (;;) {
+        bt_status st;
+        size_t next;
+        if (target > limit)
+            target = limit;
+        if ((st = extend(s, target, lim, diag)) != BT_OK)
+            return st;
+        if ((st = detect(s, diag)) != BT_OK)
+            return st;
+        if (s->proved || s->n >= limit)
+            return BT_OK;
+        /* double, or go straight to where the best candidate's proof
+           would be complete */
+        next = s->n * 2;
+        if (s->best_need > s->n && s->best_need < next)
+            next = s->best_need;
+        target = next;
+    }
+}
+
+size_t
+bt_sequence_length(const bt_sequence *s)
+{
+    return s->n;
+}
+
+unsigned
+bt_sequence_value(const bt_sequence *s, size_t i)
+{
+    return i < s->n ? s->g[i] : 0;
+}
+
+int
+bt_sequence_period(const bt_sequence *s, size_t *period, size_t *preperiod)
+{
+    if (!s->has_period)
+        return 0;
+    if (period != NULL)
+        *period = s->period;
+    if (preperiod != NULL)
+        *preperiod = s->preperiod;
+    return 1;
+}
+
+int
+bt_sequence_is_proved(const bt_sequence *s)
+{
+    return s->proved;
+}
+
+/* G(n) from what s knows; BT_ERANGE (without a message) when unknown. */
+static bt_status
+seq_lookup(const bt_sequence *s, unsigned *v, const mpz_t n)
+{
+    if (mpz_cmp_ui(n, (unsigned long)s->n) < 0 &&
+        (size_t)mpz_get_ui(n) < s->n) {
+        *v = s->g[mpz_get_ui(n)];
+        return BT_OK;
+    }
+    if (s->proved) {
+        /* n >= s->n > preperiod: G(pre + (n - pre) mod period) */
+        mpz_t t;
+        unsigned long r;
+        mpz_init(t);
+        mpz_sub_ui(t, n, (unsigned long)s->preperiod);
+        r = mpz_fdiv_ui(t, (unsigned long)s->period);
+        mpz_clear(t);
+        *v = s->g[s->preperiod + r];
+        return BT_OK;
+    }
+    return BT_ERANGE;
+}
+
+bt_status
+bt_sequence_grundy(mpz_t rop, const bt_sequence *s, const mpz_t n,
+                   bt_diag *diag)
+{
+    unsigned v;
+    char buf[64];
+    if (mpz_sgn(n) < 0)
+        return bt__fail(diag, BT_EINVAL, "a heap cannot be negative");
+    if (seq_lookup(s, &v, n) != BT_OK)
+        return bt__fail(diag, BT_ERANGE,
+                        "heap %s is beyond the computed values (G is known "
+                        "for heaps below %zu) and the periodicity is not "
+                        "proved",
+                        heap_text(buf, n), s->n);
+    mpz_set_ui(rop, v);
+    return BT_OK;
+}
+
+const char *
+bt_sequence_method_name(const bt_sequence *s)
+{
+    if (s->window)
+        return "window";
+    if (s->rare)
+        return s->domain ? "rare-domain" : "rare";
+    return "plain";
+}
+
+unsigned
+bt_sequence_rare_mask(const bt_sequence *s)
+{
+    return s->rare ? s->mask : 0;
+}
+
+size_t
+bt_sequence_rare_count(const bt_sequence *s)
+{
+    return s->rare ? s->nrare : 0;
+}
+
+/* ----------------------------------------------- the ruleset hooks */
+
+void
+bt__heap_fini(bt_game *g)
+{
+    bt__heap_game *hg = g->state;
+    if (hg == NULL)
+        return;
+    bt_sequence_free(hg->seq);
+    bt__heap_rules_clear(&hg->rules);
+    free(hg);
+    g->state = NULL;
+}
+
+/*
+ * G(n) of game g from its cache, computing on demand: up to n itself when n
+ * is within lim->max_grundy (stopping early if the periodicity is proved on
+ * the way), else until proved within max_grundy values.
+ */
+static bt_status
+heap_value(bt_game *g, unsigned *v, const mpz_t n, const bt_limits *lim,
+           bt_diag *diag)
+{
+    bt__heap_game *hg = g->state;
+    bt_sequence *s;
+    bt_status st;
+    char buf[64];
+
+    if (hg->seq == NULL && seq_create(&hg->seq, &hg->rules, BT_SEQ_AUTO) !=
+                               BT_OK)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    s = hg->seq;
+    if (seq_lookup(s, v, n) == BT_OK)
+        return BT_OK;
+    if (mpz_fits_ulong_p(n) && mpz_get_ui(n) < lim->max_grundy) {
+        /* grow geometrically, so that many queries of growing heaps cost
+           no more than one */
+        size_t want = 64, need = (size_t)mpz_get_ui(n) + 1;
+        while (want < need)
+            want *= 2;
+        if (want > lim->max_grundy)
+            want = lim->max_grundy;
+        st = bt_sequence_prove(s, want, lim, diag);
+    }
+    else if (hg->rules.provable)
+        st = bt_sequence_prove(s, lim->max_grundy, lim, diag);
+    else
+        st = BT_OK;
+    if (st != BT_OK)
+        return st;
+    if (seq_lookup(s, v, n) == BT_OK)
+        return BT_OK;
+    return bt__fail(diag, BT_ERANGE,
+                    "heap %s is beyond the computed limit: G of %s is known "
+                    "for heaps below %zu (the max_grundy limit) and its "
+                    "periodicity is %s",
+                    heap_text(buf, n), g->spec, s->n,
+                    hg->rules.provable ? "not proved within that limit"
+                                       : "an open problem");
+}
+
+bt_status
+bt__heap_grundy(bt_game *g, mpz_t rop, const mpz_t *c, const bt_limits *lim,
+                bt_diag *diag)
+{
+    unsigned v;
+    bt_status st = heap_value(g, &v, c[0], bt__limits(lim), diag);
+    if (st == BT_OK)
+        mpz_set_ui(rop, v);
+    return st;
+}
+
+/*
+ * The options of a heap of n, in order of k (the counters removed), each
+ * once: nothing left, one heap, then the splits (a, rest - a) with a <= the
+ * other part.  With `target` non-NULL only those of that value are emitted.
+ */
+typedef struct walker {
+    bt_game *g;
+    const bt__heap_rules *r;
+    bt__emit emit;
+    void *ud;
+    const mpz_t *target; /* NULL: every option */
+    unsigned tv;
+    const bt_limits *lim;
+    bt_diag *diag;
+    mpz_t to[2];
+} walker;
+
+static bt_status
+walk_leave(walker *wk, const mpz_t n, size_t k)
+{
+    /* take k from n (k <= n), leaving 0 or 1 heap */
+    bt_status st;
+    mpz_sub_ui(wk->to[0], n, (unsigned long)k);
+    if (mpz_sgn(wk->to[0]) == 0) {
+        if (wk->target != NULL && wk->tv != 0)
+            return BT_OK;
+        return wk->emit(wk->ud, (const mpz_t *)wk->to, 0);
+    }
+    if (wk->target != NULL) {
+        unsigned v;
+        st = heap_value(wk->g, &v, wk->to[0], wk->lim, wk->diag);
+        if (st != BT_OK)
+            return st;
+        if (v != wk->tv)
+            return BT_OK;
+    }
+    return wk->emit(wk->ud, (const mpz_t *)wk->to, 1);
+}
+
+static bt_status
+walk(walker *wk, const mpz_t n)
+{
+    const bt__heap_rules *r = wk->r;
+    const bt_limits *lim = wk->lim;
+    bt__heap_game *hg = wk->g->state;
+    size_t count = 0, nn = 0, i, k;
+    bt_status st = BT_OK;
+    char buf[64];
+    int small = mpz_cmp_ui(n, (unsigned long)(lim->max_search)) <= 0 ||
+                (mpz_fits_ulong_p(n) && r->nsplit == 0 &&
+                 mpz_get_ui(n) < SIZE_MAX / 2);
+
+    /* count the options first: more than max_search is refused */
+    if (small) {
+        nn = (size_t)mpz_get_ui(n);
+        for (i = 0; i < r->nwhole; i++)
+            count += r->whole[i] == nn;
+        for (i = 0; i < r->none; i++)
+            count += r->one[i] < nn;
+        for (i = 0; i < r->nint && r->lo[i] <= nn; i++)
+            count += (r->hi[i] < nn ? r->hi[i] : nn) - r->lo[i] + 1;
+        for (i = 0; i < r->nsplit && r->split[i] + 2 <= nn; i++) {
+            size_t rest = nn - r->split[i];
+            count += r->unequal ? (rest - 1) / 2 : rest / 2;
+        }
+    } else if (r->nsplit == 0) {
+        count = r->none + r->setsize; /* n > t: every single applies */
+    } else {
+        count = SIZE_MAX;
+    }
+    if (count > lim->max_search)
+        return bt__fail(wk->diag, BT_ELIMIT,
+                        "heap %s of %s has more than %zu moves to examine "
+                        "(the max_search limit)",
+                        heap_text(buf, n), wk->g->spec, lim->max_search);
+    if (wk->target != NULL) {
+        if (mpz_cmp_ui(*wk->target, MAXV) >= 0)
+            return BT_OK; /* no option has so large a value */
+        wk->tv = (unsigned)mpz_get_ui(*wk->target);
+    }
+    if (!small) {
+        /* a huge heap without splits: every k of the rules applies */
+        for (i = 0; i < r->none && st == BT_OK; i++)
+            st = walk_leave(wk, n, r->one[i]);
+        for (i = 0; i < r->nint && st == BT_OK; i++)
+            for (k = r->lo[i]; k <= r->hi[i] && st == BT_OK; k++)
+                st = walk_leave(wk, n, k);
+        return st;
+    }
+    /* make sure G is known below n before reading the cache directly */
+    if (wk->target != NULL && r->nsplit > 0 && nn >= 2) {
+        unsigned v;
+        mpz_sub_ui(wk->to[0], n, 1);
+        st = heap_value(wk->g, &v, wk->to[0], lim, wk->diag);
+        if (st != BT_OK)
+            return st;
+    }
+    if (r->nint > 0) {
+        for (i = 0; i < r->nint && r->lo[i] <= nn && st == BT_OK; i++)
+            for (k = r->lo[i]; k <= r->hi[i] && k <= nn && st == BT_OK; k++)
+                st = walk_leave(wk, n, k);
+        return st;
+    }
+    for (k = 0; k <= r->t && k <= nn && st == BT_OK; k++) {
+        unsigned d = r->digit[k];
+        size_t rest = nn - k, a, h;
+        if ((d & 1u) && k == nn)
+            st = walk_leave(wk, n, k);
+        if (st == BT_OK && (d & 2u) && k < nn && k > 0)
+            st = walk_leave(wk, n, k);
+        if (st != BT_OK || !(d & 4u) || rest < 2)
+            continue;
+        h = r->unequal ? (rest - 1) / 2 : rest / 2;
+        for (a = 1; a <= h && st == BT_OK; a++) {
+            if (wk->target != NULL) {
+                const bt_sequence *s = hg->seq;
+                unsigned v = at_periodic(s, a, s->period, s->preperiod) ^
+                             at_periodic(s, rest - a, s->period,
+                                         s->preperiod);
+                if (v != wk->tv)
+                    continue;
+            }
+            mpz_set_ui(wk->to[0], (unsigned long)a);
+            mpz_set_ui(wk->to[1], (unsigned long)(rest - a));
+            st = wk->emit(wk->ud, (const mpz_t *)wk->to, 2);
+        }
+    }
+    return st;
+}
+
+static bt_status
+walk_run(bt_game *g, const mpz_t *c, const mpz_t *target, bt__emit emit,
+         void *ud, const bt_limits *lim, bt_diag *diag)
+{
+    bt__heap_game *hg = g->state;
+    walker wk;
+    bt_status st;
+    wk.g = g;
+    wk.r = &hg->rules;
+    wk.emit = emit;
+    wk.ud = ud;
+    wk.target = target;
+    wk.tv = 0;
+    wk.lim = bt__limits(lim);
+    wk.diag = diag;
+    mpz_init(wk.to[0]);
+    mpz_init(wk.to[1]);
+    st = walk(&wk, c[0]);
+    mpz_clear(wk.to[0]);
+    mpz_clear(wk.to[1]);
+    return st;
+}
+
+bt_status
+bt__heap_options(bt_game *g, const mpz_t *c, bt__emit emit, void *ud,
+                 const bt_limits *lim, bt_diag *diag)
+{
+    return walk_run(g, c, NULL, emit, ud, lim, diag);
+}
+
+bt_status
+bt__heap_moves_to(bt_game *g, const mpz_t *c, const mpz_t target,
+                  bt__emit emit, void *ud, const bt_limits *lim,
+                  bt_diag *diag)
+{
+    /* target is a pointer here (an array parameter decays): copy it into
+       a real mpz_t so that walk_run gets an array of one */
+    mpz_t t;
+    bt_status st;
+    mpz_init_set(t, target);
+    st = walk_run(g, c, (const mpz_t *)&t, emit, ud, lim, diag);
+    mpz_clear(t);
+    return st;
+}
+
+void
+bt__heap_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
+                  const mpz_t *to, size_t nto)
+{
+    mpz_t k;
+    size_t i;
+    (void)g;
+    mpz_init_set(k, c[0]);
+    for (i = 0; i < nto; i++)
+        mpz_sub(k, k, to[i]);
+    if (nto == 0) {
+        bt__buf_puts(out, "take all ");
+        bt__buf_mpz(out, c[0]);
+        bt__buf_printf(out, " from heap %zu", comp + 1);
+    } else if (nto == 1) {
+        bt__buf_puts(out, "take ");
+        bt__buf_mpz(out, k);
+        bt__buf_printf(out, " from heap %zu", comp + 1);
+    } else if (mpz_sgn(k) == 0) {
+        bt__buf_printf(out, "split heap %zu into ", comp + 1);
+        bt__buf_mpz(out, to[0]);
+        bt__buf_puts(out, " and ");
+        bt__buf_mpz(out, to[1]);
+    } else {
+        bt__buf_puts(out, "take ");
+        bt__buf_mpz(out, k);
+        bt__buf_printf(out, " from heap %zu and split the rest into ",
+                       comp + 1);
+        bt__buf_mpz(out, to[0]);
+        bt__buf_puts(out, " and ");
+        bt__buf_mpz(out, to[1]);
+    }
+    mpz_clear(k);
+}

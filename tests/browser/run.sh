@@ -1,0 +1,44 @@
+#!/bin/sh
+# Browser tests of the web app: sh run.sh PATH-TO-bouton
+#
+# Starts `bouton serve` on a free loopback port, runs test.mjs with Debian's
+# chromium through the npm package playwright-core (installed here with
+# `npm ci` when node_modules is missing; it never downloads a browser), and
+# stops the server.  Screenshots and the server's log go to
+# BROWSER_ARTIFACTS (default: browser-artifacts/ beside the binary, i.e. in
+# the build directory).  Exits 77 (skipped) when chromium or node is absent:
+# `scripts/deps.sh browser` installs them.
+set -eu
+[ $# -eq 1 ] || { echo "usage: sh run.sh PATH-TO-bouton" >&2; exit 2; }
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+art=${BROWSER_ARTIFACTS:-$(dirname "$bin")/browser-artifacts}
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+export CHROMIUM
+if [ ! -x "$CHROMIUM" ] || ! command -v node >/dev/null 2>&1; then
+    echo "run.sh: skipped: needs node and $CHROMIUM (scripts/deps.sh browser)" >&2
+    exit 77
+fi
+cd "$here"
+if [ ! -d node_modules/playwright-core ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+fi
+mkdir -p "$art"
+rm -f "$art"/*.png "$art/server.out" "$art/server.log"
+"$bin" serve --host 127.0.0.1 --port 0 >"$art/server.out" 2>"$art/server.log" &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true' EXIT
+trap 'exit 1' INT TERM
+url=""
+i=0
+while [ -z "$url" ] && [ $i -lt 100 ]; do
+    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$art/server.out")
+    [ -n "$url" ] || { kill -0 "$pid" 2>/dev/null || break; sleep 0.1; }
+    i=$((i + 1))
+done
+if [ -z "$url" ]; then
+    echo "run.sh: the server did not start:" >&2
+    cat "$art/server.log" >&2
+    exit 1
+fi
+node test.mjs "$url" "$art"

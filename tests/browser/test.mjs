@@ -1,0 +1,367 @@
+// Browser tests of the bouton web app, run by run.sh:
+//   node test.mjs URL ARTIFACT-DIR
+// Debian's chromium, driven by playwright-core (never a downloaded
+// browser).  Each test plays the page as a person would, by clicking
+// counters or with the keyboard, and checks what the page shows against
+// numbers computed here from the rules (BigInt XOR for Nim, the safe pairs
+// for Wythoff), not against the page's own code.  Screenshots of every
+// test go to ARTIFACT-DIR.
+import assert from 'node:assert/strict';
+import {createRequire} from 'node:module';
+import {mkdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const {chromium} = require('playwright-core');
+
+const [url, artifacts] = process.argv.slice(2);
+if (!url || !artifacts) {
+  console.error('usage: node test.mjs URL ARTIFACT-DIR');
+  process.exit(2);
+}
+mkdirSync(artifacts, {recursive: true});
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const xor = (xs) => xs.reduce((a, b) => a ^ b, 0n);
+
+// ------------------------------------------------------------ helpers
+
+async function newGame(page, {game = 'nim', start, misere, mode = 'computer', level = 'perfect', first = 'me', param}) {
+  await page.goto(url);
+  await page.selectOption('#game', game);
+  if (param !== undefined) await page.fill('#param', param);
+  if (misere !== undefined) await page.setChecked('#misere', misere);
+  await page.fill('#start', start);
+  await page.check(mode === 'computer' ? '#mode-computer' : '#mode-two');
+  if (mode === 'computer') {
+    await page.selectOption('#level', level);
+    await page.selectOption('#first', first);
+  }
+  await page.click('#start-game');
+  await page.waitForSelector('#piles .comp');
+}
+
+// Waits until it is the person's move or the game is over; returns status.
+async function settle(page) {
+  await page.waitForFunction(() => {
+    const s = document.getElementById('status').textContent;
+    return s.startsWith('Your move') || s.startsWith('Game over') || s.includes('to move');
+  }, null, {timeout: 15000});
+  return page.textContent('#status');
+}
+
+// The piles as drawn: [BigInt] of every row of every component.
+async function piles(page) {
+  const texts = await page.$$eval('#piles .row-label, #piles input.bigpile', (els) => els.map((e) =>
+    e.tagName === 'INPUT' ? e.value : e.textContent.replace(/^.*:\s*/, '')));
+  return texts.map((t) => BigInt(t));
+}
+
+async function recordLines(page) {
+  return (await page.textContent('#record')).trim().split('\n');
+}
+
+// Clicks counter j (0-based) of row r of component i: takes it and all
+// after it in the pile.
+async function clickCounter(page, i, r, j) {
+  await page.click(`svg.pile[data-comp="${i}"][data-row="${r}"] circle[data-j="${j}"]`);
+}
+
+const shot = (page, name) => page.screenshot({path: path.join(artifacts, name + '.png'), fullPage: true});
+
+// -------------------------------------------------------------- tests
+
+const tests = [];
+const test = (name, fn) => tests.push({name, fn});
+
+test('a whole game of Nim against the computer, lost from an N-position', async (page) => {
+  await newGame(page, {start: '3 4 5'});
+  let p = await piles(page);
+  assert.notEqual(xor(p), 0n, '3 4 5 is an N-position');
+  let moves = 0;
+  for (;;) {
+    const status = await settle(page);
+    if (status.startsWith('Game over')) break;
+    p = await piles(page);
+    if (moves > 0) assert.equal(xor(p), 0n, `the computer left a safe combination, not ${p}`);
+    // A poor move: one counter from the first non-empty pile, by clicking
+    // its last counter and then Take.
+    const i = p.findIndex((x) => x > 0n);
+    await clickCounter(page, i, 0, Number(p[i]) - 1);
+    assert.equal(await page.getAttribute(`svg.pile[data-comp="${i}"] circle[data-j="${Number(p[i]) - 1}"]`, 'class'), 'counter chosen');
+    await page.click('#take');
+    moves++;
+    assert.ok(moves < 40, 'the game ends');
+  }
+  const status = await page.textContent('#status');
+  assert.match(status, /Game over: Computer \(perfect\) wins/);
+  const lines = await recordLines(page);
+  assert.equal(lines.filter((l) => l.startsWith('-A->')).length, moves);
+  assert.match(lines.find((l) => l.startsWith('-B->') && l.includes('(0,0,0)')) || '', /-B-> \(0,0,0\)/);
+  assert.equal(lines[lines.length - 1], 'result: B wins');
+  await shot(page, 'nim-lost');
+});
+
+test('a hint, followed', async (page) => {
+  await newGame(page, {start: '9 5 7'});
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box .play-move');
+  const text = await page.textContent('#hint-box .moves');
+  // 9 ^ 5 ^ 7 = 11: the only winning move leaves 9 ^ 11 = 2? No: pile p
+  // becomes p ^ 11 where that is smaller: 9 -> 2, 5 -> 14 (no), 7 -> 12 (no).
+  assert.match(text, /take 7 from pile 1/);
+  await shot(page, 'hint');
+  await page.click('#hint-box .play-move');
+  const lines = await recordLines(page);
+  assert.ok(lines.includes('-A-> (2,5,7)'), 'the hint was played');
+  await settle(page);
+  const p = await piles(page);
+  assert.notEqual(xor(p), 0n, 'from a safe combination the computer must leave an unsafe one');
+});
+
+test('misère Nim: the hint differs from normal play and wins', async (page) => {
+  await newGame(page, {game: 'misere-nim', start: '1 1 2'});
+  assert.equal(await page.isChecked('#misere'), true);
+  assert.match(await page.textContent('#rules'), /Misère play/);
+  for (let turn = 0; turn < 5; turn++) {
+    const status = await settle(page);
+    if (status.startsWith('Game over')) break;
+    await page.click('#hint');
+    await page.waitForSelector('#hint-box .play-move');
+    if (turn === 0) {
+      // Normal play would empty pile 3 (nim-sum 0); misère play (Bouton
+      // sec. 6) leaves an odd number of single counters: 1 1 1.
+      assert.match(await page.textContent('#hint-box .moves'), /take 1 from pile 3/);
+      await shot(page, 'misere-hint');
+    }
+    await page.click('#hint-box .play-move');
+  }
+  await settle(page);
+  assert.match(await page.textContent('#status'), /Game over: You win \(misère play: the last mover loses\)/);
+  const lines = await recordLines(page);
+  assert.ok(lines.includes('rules: misère'));
+  assert.equal(lines[lines.length - 1], 'result: A wins');
+  assert.ok(lines.includes('-A-> (1,1,1)'));
+  await shot(page, 'misere-won');
+});
+
+test("Wythoff's game: a move on both piles", async (page) => {
+  await newGame(page, {game: 'wythoff', start: '4 6'});
+  // An illegal move first: 1 from one pile and 2 from the other.
+  await clickCounter(page, 0, 0, 3);
+  await clickCounter(page, 0, 1, 4);
+  await page.click('#take');
+  assert.match(await page.textContent('#move-error'), /same number/);
+  // Now 1 from both: (4,6) -> (3,5), Wythoff's safe pair A_2 = 3, B_2 = 5.
+  await page.click('#clear-sel');
+  await clickCounter(page, 0, 0, 3);
+  await clickCounter(page, 0, 1, 5);
+  await shot(page, 'wythoff-chosen');
+  await page.click('#take');
+  const lines = await recordLines(page);
+  assert.ok(lines.includes('-A-> (3,5)'), lines.join('\n'));
+  await settle(page);
+  await page.click('#analysis summary');
+  await page.waitForSelector('table.pairs tbody tr');
+  const pairs = await page.$$eval('table.pairs tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  // The normal-play safe pairs (n, A_n, B_n) from the mex construction.
+  const expect = [];
+  const used = new Set();
+  for (let n = 0, a = 0; n < 12; n++) {
+    while (used.has(a)) a++;
+    expect.push([n, a, a + n]);
+    used.add(a);
+    used.add(a + n);
+  }
+  for (const row of pairs) {
+    const [n, a, b] = row.slice(0, 3).map(Number);
+    assert.deepEqual([n, a, b], expect[n], `pair ${n}`);
+  }
+  await shot(page, 'wythoff-analysis');
+});
+
+test('a 60-digit pile: exact answers', async (page) => {
+  const big = '123456789012345678901234567890123456789012345678901234567890';
+  const other = '987654321098765432109876543210987654321098765432109876543210';
+  assert.equal(big.length, 60);
+  // The analysis page: the winning move, exactly.
+  await page.goto(url + 'analyze.html');
+  await page.fill('#position', `${big} ${other} 5`);
+  await page.click('#go');
+  await page.waitForSelector('#outcome .moves li');
+  const ps = [BigInt(big), BigInt(other), 5n];
+  const s = xor(ps);
+  const winning = ps.map((p, i) => [i, p ^ s]).filter(([i, t]) => t < ps[i]);
+  const items = await page.$$eval('#outcome .moves li .move-to', (els) => els.map((e) => e.textContent));
+  assert.equal(items.length, winning.length);
+  for (const [i, t] of winning) {
+    assert.ok(items.some((x) => x.includes(`component ${i + 1} \u2192 ${t}`)), `move to ${t}`);
+  }
+  await shot(page, 'bigpile-analysis');
+  // The play page: the big pile gets a number field; typing the winning
+  // size plays it, and the record keeps every digit.
+  await newGame(page, {start: `${big} ${other} 5`});
+  assert.equal(await page.$$eval('input.bigpile', (els) => els.length), 2);
+  const [i, t] = winning[0];
+  const field = `input.bigpile[data-comp="${i}"]`;
+  await page.fill(field, String(t));
+  await page.press(field, 'Enter');
+  const after = ps.slice();
+  after[i] = t;
+  const lines = await recordLines(page);
+  assert.ok(lines.includes(`-A-> (${after.join(',')})`), lines.join('\n'));
+  await settle(page);
+  const now = await piles(page);
+  assert.notEqual(xor(now), 0n);
+  await shot(page, 'bigpile-play');
+});
+
+test('the binary-column panel (Beardon: 41, 163, 13)', async (page) => {
+  await newGame(page, {start: '41 163 13', mode: 'two'});
+  await page.click('#analysis summary');
+  await page.waitForSelector('table.binary tfoot tr.sums');
+  const sums = await page.$$eval('table.binary tfoot tr.sums td', (tds) => tds.slice(1).map((td) => td.textContent));
+  // Beardon writes the units first: sums 3 1 1 2 0 2 0 1; the panel, as
+  // Bouton, writes the units last.
+  assert.deepEqual(sums, ['3', '1', '1', '2', '0', '2', '0', '1'].reverse());
+  const odd = await page.$$eval('table.binary tfoot tr.sums td', (tds) => tds.slice(1).map((td) => td.classList.contains('odd')));
+  assert.deepEqual(odd, [true, false, false, false, false, true, true, true]);
+  const lead = await page.$$eval('table.binary tfoot tr.sums td.lead', (tds) => tds.length);
+  assert.equal(lead, 1);
+  const rows = await page.$$eval('table.binary tbody tr', (trs) => trs.map((tr) => ({
+    bits: [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent).join(''),
+    shrink: tr.classList.contains('shrink'),
+  })));
+  assert.deepEqual(rows.map((r) => r.bits), ['00101001', '10100011', '00001101']);
+  // The leftmost odd column is 2^7, where only 163 has a 1.
+  assert.deepEqual(rows.map((r) => r.shrink), [false, true, false]);
+  await shot(page, 'binary-panel');
+  // Two people on one screen: A moves, then it is B's turn.
+  assert.match(await page.textContent('#status'), /Player A to move/);
+  await clickCounter(page, 0, 0, 25);
+  await clickCounter(page, 0, 0, 25); // a second click on the chosen counter takes
+  assert.match(await page.textContent('#status'), /Player B to move/);
+});
+
+test('keyboard only: choose with the arrows, take with Enter, undo', async (page) => {
+  await newGame(page, {start: '3 4 5'});
+  const pile = 'svg.pile[data-comp="0"]';
+  await page.focus(pile);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute(pile, 'aria-valuetext'), 'take 2, leaving 1');
+  await page.keyboard.press('Enter');
+  let lines = await recordLines(page);
+  assert.ok(lines.includes('-A-> (1,4,5)'));
+  await settle(page);
+  await page.keyboard.press('u');
+  lines = await recordLines(page);
+  assert.equal(lines.filter((l) => l.startsWith('-')).length, 0, 'undo takes back both moves');
+  assert.deepEqual(await piles(page), [3n, 4n, 5n]);
+  await shot(page, 'keyboard');
+});
+
+test('a sum of games: Grundy values and their nim-sum', async (page) => {
+  await newGame(page, {game: 'sum', start: 'nim 3 + kayles 4 + wythoff 1 2 + sub:1-3 6'});
+  await page.click('#analysis summary');
+  await page.waitForSelector('table.components tbody tr');
+  const g = await page.$$eval('table.components tbody tr', (trs) => trs.map((tr) => tr.lastElementChild.textContent));
+  // Nim heap 3: 3; Kayles 4: 1 (0.77: 0,1,2,3,1); Wythoff (1,2): 0 (a safe
+  // pair); take 1-3 from 6: 6 mod 4 = 2.
+  assert.deepEqual(g, ['3', '1', '0', '2']);
+  const nimsum = await page.textContent('table.binary tr.nimsum td.num');
+  assert.equal(nimsum, String(3 ^ 1 ^ 0 ^ 2));
+  await shot(page, 'sum');
+});
+
+test('the game record: download it and load it back', async (page) => {
+  await newGame(page, {start: '2 3', mode: 'two'});
+  await clickCounter(page, 1, 0, 2);
+  await page.click('#take');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const file = path.join(artifacts, 'record.txt');
+  await download.saveAs(file);
+  const text = readFileSync(file, 'utf8');
+  assert.match(text, /^# bouton game record\n/);
+  assert.match(text, /\ngame: nim\nrules: normal\nfirst: A\n/);
+  assert.match(text, /\(2,3\)\n-A-> \(2,2\)\n/);
+  // The downloaded record loads back (read by the library's parser).
+  await page.click('#paste summary');
+  await page.fill('#paste-text', text);
+  await page.click('#load');
+  await page.waitForFunction(() => /Loaded 1 move/.test(document.getElementById('status').textContent));
+  assert.deepEqual(await piles(page), [2n, 2n]);
+  // Beardon's chained notation, pasted in, resumes the game.
+  await page.goto(url);
+  await page.click('#paste summary');
+  await page.fill('#paste-text', '(41,163,13) -A-> (25,163,13) -B-> (25,19,13)');
+  await page.check('#mode-two');
+  await page.click('#load');
+  await page.waitForFunction(() => document.getElementById('record').textContent.includes('(25,19,13)'));
+  assert.deepEqual(await piles(page), [25n, 19n, 13n]);
+  assert.match(await page.textContent('#status'), /Player A to move/);
+  // An illegal record is refused with a reason.
+  await page.fill('#paste-text', '(3,4,5) -A-> (3,4,6)');
+  await page.click('#load');
+  await page.waitForFunction(() => document.getElementById('load-error').textContent !== '');
+  assert.match(await page.textContent('#load-error'), /not a legal move/);
+});
+
+test('the analysis page: outcome, moves, explanation and the safe table', async (page) => {
+  await page.goto(url + 'analyze.html');
+  await page.fill('#position', '3 4 5');
+  await page.press('#position', 'Enter');
+  await page.waitForSelector('#table-body table tbody tr');
+  assert.match(await page.textContent('#outcome'), /N-position/);
+  assert.match(await page.textContent('#outcome .moves'), /take 2 from pile 1/);
+  assert.match(await page.textContent('#explain'), /binary/);
+  const rows = await page.$$eval('#table-body tbody tr', (trs) => trs.map((tr) => tr.textContent));
+  assert.ok(rows.some((r) => r.includes('your position')));
+  for (const r of await page.$$eval('#table-body tbody tr:not(.here)', (trs) => trs.map((tr) => [...tr.querySelectorAll('td.num')].map((td) => td.textContent)))) {
+    assert.equal(xor(r.map(BigInt)), 0n, `${r} is safe`);
+  }
+  await shot(page, 'analysis-page');
+  // A syntax error points at its column.
+  await page.fill('#position', 'nim 3 x 5');
+  await page.click('#go');
+  await page.waitForFunction(() => document.getElementById('ask-error').textContent !== '');
+  assert.match(await page.textContent('#ask-error'), /column 7/);
+});
+
+test('a phone-sized screen', async (page) => {
+  await page.setViewportSize({width: 360, height: 740});
+  await newGame(page, {start: '7 12 15 3'});
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px too wide)`);
+  // A tap on a counter works as a click does.
+  await clickCounter(page, 2, 0, 10);
+  await page.click('#take');
+  assert.ok((await recordLines(page)).includes('-A-> (7,12,10,3)'));
+  await settle(page);
+  await shot(page, 'phone');
+});
+
+// --------------------------------------------------------------- run
+
+const browser = await chromium.launch({executablePath, headless: true, args: ['--no-sandbox']});
+let failed = 0;
+for (const {name, fn} of tests) {
+  const context = await browser.newContext({viewport: {width: 1000, height: 900}, acceptDownloads: true});
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const t0 = Date.now();
+  try {
+    await fn(page);
+    assert.deepEqual(errors, [], 'no JavaScript errors');
+    console.log(`ok - ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}\n  ${String(e.stack || e).split('\n').join('\n  ')}`);
+    await page.screenshot({path: path.join(artifacts, 'FAILED-' + name.replace(/[^a-z0-9]+/gi, '-') + '.png'), fullPage: true}).catch(() => {});
+  }
+  await context.close();
+}
+await browser.close();
+console.log(`${tests.length - failed} of ${tests.length} browser tests passed; screenshots in ${artifacts}`);
+process.exit(failed ? 1 : 0);

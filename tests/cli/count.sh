@@ -1,0 +1,148 @@
+#!/bin/sh
+# CLI tests of `bouton count`: output, JSON, Bouton's sec. 3 for n = 1..64,
+# exit codes and bad input.  Usage: sh count.sh PATH-TO-bouton
+set -u
+B=$1
+here=$(cd "$(dirname "$0")" && pwd)
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check NAME EXPECTED-STATUS EXPECTED-STDOUT -- ARGS...
+check() {
+    name=$1 want_rc=$2 want_out=$3
+    shift 4
+    "$B" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    out=$(cat "$tmp/out")
+    if [ "$rc" -ne "$want_rc" ] || [ "$out" != "$want_out" ] ||
+        [ -s "$tmp/err" ]; then
+        echo "FAIL $name: status $rc (want $want_rc)"
+        echo "  got:  $out"
+        echo "  want: $want_out"
+        sed 's/^/  stderr: /' "$tmp/err"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+# bad NAME PATTERN -- ARGS...: exit 2, nothing on stdout, one stderr line
+# that matches PATTERN
+bad() {
+    name=$1 pattern=$2
+    shift 3
+    "$B" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] || [ "$lines" -ne 1 ] ||
+        ! grep -q -- "$pattern" "$tmp/err"; then
+        echo "FAIL $name: status $rc, $lines stderr lines (want 2, 1)"
+        sed 's/^/  stderr: /' "$tmp/err"
+        sed 's/^/  stdout: /' "$tmp/out"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+# Bouton sec. 3: three non-empty piles below 16.  The JSON is the issue's,
+# byte for byte.
+check bouton-json 0 '{"piles":"3","min":"1","max":"15","ordered":false,"misere":false,"positions":"680","p_positions":"35","probability":"7/136"}' \
+    -- count --piles 3 --min 1 --max 15 --json
+check bouton-text 0 '3 piles, each of 1 to 15 counters, as multisets (the order of the piles does not count), normal play
+positions    680
+P-positions  35 (safe: the second player wins)
+probability  7/136 (about 0.0514706)' \
+    -- count --piles 3 --min 1 --max 15
+check bouton-below 0 '{"piles":"3","min":"1","max":"15","ordered":false,"misere":false,"positions":"680","p_positions":"35","probability":"7/136"}' \
+    -- count --json --piles 3 --min 1 --below 16
+# options in any order, --min defaults to 0: the 35, the 15 (0, n, n) and
+# (0, 0, 0) among the C(18, 3) = 816 multisets of piles below 16
+check default-min 0 '{"piles":"3","min":"0","max":"15","ordered":false,"misere":false,"positions":"816","p_positions":"51","probability":"1/16"}' \
+    -- count --max 15 --json --piles 3
+# the essay (sec. 3.2) counts ordered triples: 4^4 = 256 with XOR 0 among
+# the 16^3 of piles 0..15, 210 of them with no empty pile
+check essay-256 0 '{"piles":"3","min":"0","max":"15","ordered":true,"misere":false,"positions":"4096","p_positions":"256","probability":"1/16"}' \
+    -- count --ordered --json --piles 3 --min 0 --max 15
+check essay-210 0 '{"piles":"3","min":"1","max":"15","ordered":true,"misere":false,"positions":"3375","p_positions":"210","probability":"14/225"}' \
+    -- count --ordered --json --piles 3 --min 1 --max 15
+# the essay's Table 2 (piles up to 10): 10 rows without an empty pile,
+# plus (0, n, n) for n = 1..10 and (0, 0, 0)
+check essay-table2 0 '{"piles":"3","min":"0","max":"10","ordered":false,"misere":false,"positions":"286","p_positions":"21","probability":"21/286"}' \
+    -- count --json --piles 3 --max 10
+# misère (Bouton sec. 6): 1, 1, 1 becomes safe
+check misere 0 '{"piles":"3","min":"1","max":"15","ordered":false,"misere":true,"positions":"680","p_positions":"36","probability":"9/170"}' \
+    -- count --misere --json --piles 3 --min 1 --max 15
+check misere-ones 0 '{"piles":"4","min":"0","max":"1","ordered":true,"misere":true,"positions":"16","p_positions":"8","probability":"1/2"}' \
+    -- count --misere --ordered --json --piles 4 --max 1
+check one-pile 0 '{"piles":"1","min":"1","max":"9","ordered":false,"misere":false,"positions":"9","p_positions":"0","probability":"0/1"}' \
+    -- count --json --piles 1 --min 1 --max 9
+check all-zero 0 '{"piles":"5","min":"0","max":"0","ordered":false,"misere":false,"positions":"1","p_positions":"1","probability":"1/1"}' \
+    -- count --json --piles 5 --max 0
+# big: 64 piles below 2^1024 answers at once (checked in test_count)
+"$B" count --json --piles 64 --min 1 --below \
+    179769313486231590772930519078902473361797697894230657273430081157732675805500963132708477322407536021120113879871393357658789768814416622492847430639474124377767893424865485276302219601246094119453082952085005768838150682342462881473913110540827237163350510684586298239947245938479716304835356329624224137216 \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+digits=$(sed -n 's/.*"positions":"\([0-9]*\)".*/\1/p' "$tmp/out" | tr -d '\n' |
+    wc -c)
+if [ "$rc" -eq 0 ] && [ "$digits" -gt 19000 ] && [ ! -s "$tmp/err" ]; then
+    pass=$((pass + 1))
+else
+    echo "FAIL big: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
+    fail=$((fail + 1))
+fi
+check help 0 "$("$B" count --help)" -- count --help
+
+# Bouton's sec. 3 formulas for n = 1..64 (tests/cases/nim_bouton_sec3.txt)
+n_ok=0
+while read -r n below positions safe prob; do
+    case $n in '#'* | '') continue ;; esac
+    got=$("$B" count --json --piles 3 --min 1 --below "$below" 2>&1)
+    want="\"positions\":\"$positions\",\"p_positions\":\"$safe\",\"probability\":\"$prob\"}"
+    case $got in
+    *"$want") n_ok=$((n_ok + 1)) ;;
+    *)
+        echo "FAIL sec3 n=$n: got $got"
+        echo "  want ...$want"
+        fail=$((fail + 1))
+        ;;
+    esac
+done <"$here/../cases/nim_bouton_sec3.txt"
+if [ "$n_ok" -eq 64 ]; then
+    pass=$((pass + 1))
+else
+    echo "FAIL sec3: $n_ok of 64 rows agree"
+    fail=$((fail + 1))
+fi
+
+# bad input: one line on stderr, exit 2, nothing on stdout
+bad min-gt-max 'larger than --max' -- count --piles 3 --min 9 --max 3
+bad min-not-below 'not below' -- count --piles 3 --min 9 --below 9
+bad piles-0 'piles' -- count --piles 0 --max 3
+bad piles-big 'too large' -- count --piles 5000 --max 3
+bad piles-text 'not a non-negative integer' -- count --piles three --max 3
+bad piles-neg 'piles' -- count --piles -3 --max 3
+bad min-neg 'negative' -- count --piles 3 --min -1 --max 3
+bad max-neg 'negative' -- count --piles 3 --max -3
+bad max-text 'not a non-negative integer' -- count --piles 3 --max 1e9
+bad max-empty 'empty' -- count --piles 3 --max ''
+bad below-0 'below 0' -- count --piles 3 --below 0
+bad no-piles 'piles K is required' -- count --max 3
+bad no-max 'required' -- count --piles 3
+bad max-and-below 'not both' -- count --piles 3 --max 3 --below 4
+bad unknown 'unknown option' -- count --piles 3 --max 3 --frobnicate
+bad stray 'unexpected argument' -- count --piles 3 --max 3 7
+bad no-value 'needs a value' -- count --piles 3 --max
+bad digits 'max-digits' -- count --piles 3 --max 123456 --max-digits 5
+# a count too long to print: 4096 piles of 300 digits
+bad too-many-digits 'digits' -- count --piles 4096 --max \
+    999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999
+# a count too long to compute: 1000 multisets of random 1000-bit piles
+bad too-much-work 'work limit' -- count --piles 1000 --min 3 --max \
+    8146418573198757839526458471262758165913216452895318766651834839186378637895913875638762098465619856398576387462394862938746239874623987462398746239876423987462398476239847623984762398476239847623987462398476239847623984762398476239847623984762398476293847692837469283746928374692837469283746928374692837469283746928347692834769234
+
+echo "count.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,92 @@
+#!/bin/sh
+# Builds the libFuzzer harness on the server's request parsing and runs it
+# for a fixed number of inputs:  sh tests/fuzz/run.sh [RUNS] [WORK-DIR]
+#
+# RUNS defaults to 50000 (seconds, after a build of about 15 s); WORK-DIR (default: a
+# fresh temporary directory) keeps the binary, the corpus and any crash.
+# Needs clang (scripts/deps.sh test installs it).  Exits non-zero on a
+# finding, printing the input that caused it.
+set -eu
+runs=${1:-50000}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work=${2:-$(mktemp -d)}
+mkdir -p "$work/corpus"
+command -v clang >/dev/null 2>&1 || {
+    echo "fuzz/run.sh: skipped: clang is not installed" >&2
+    exit 77
+}
+
+# The page's files are not needed; json.c and server_api.c are.
+flags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
+    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
+# shellcheck disable=SC2086
+clang $flags -I"$root/include" -I"$root/src" -I"$root/programs" \
+    -o "$work/fuzz_request" "$here/fuzz_request.c" \
+    "$root/programs/server_api.c" "$root/programs/json.c" \
+    "$root/src"/*.c \
+    $(pkg-config --cflags --libs gmp jansson) -lm
+
+# Seeds: the first byte picks the target (below 32: the position language;
+# 32 + i: endpoint i of fuzz_request.c's list, as POST).
+# position-language seeds: a first byte below 32
+pos() {
+    { printf '\001'; printf '%s' "$1"; } >"$work/corpus/seed-$2"
+}
+# request seeds: the first byte ' ' + i picks endpoint i
+req() {
+    printf '%s%s' "$1" "$2" >"$work/corpus/seed-$3"
+}
+pos 'nim 3 4 5 + kayles 10 + wythoff 3 5 + sub:1-3 13' p1
+pos 'wythoff:2 4 10, 1 2' p2
+pos 'octal:0.137 9 + grundys-game 12' p3
+pos '123456789012345678901234567890 7' p4
+req ' ' '{"game":"nim","misere":false,"position":["3","4","5"]}' a1
+req ' ' '{"position":"nim 3 4 5 + kayles 10","explain":true}' a2
+req ' ' '{"position":[{"game":"kayles","position":["10","12"]},["1"],2]}' a3
+req '!' '{"position":"9 5 12","level":"easy","seed":"7"}' m1
+req '"' '{"game":"nim","piles":3,"below":"16","cursor":"1,2","limit":5}' t1
+req '"' '{"game":"wythoff","below":"40","min":"3"}' t2
+req '#' '{"piles":3,"min":"1","max":"15","ordered":true}' c1
+req '$' '{"game":"kayles","upto":50}' g1
+req '$' '{"game":"wythoff","below":5}' g2
+req '%' '{"game":"wythoff:2","n":"10"}' r1
+req '%' '{"index_of":"10","misere":true}' r2
+req '&' '{"position":"wythoff 3 5"}' s1
+req "'" '{"record":"(41,163,13) -A-> (25,163,13) -B-> (25,19,13)"}' s2
+
+cat >"$work/dict" <<'DICT'
+"\"position\""
+"\"game\""
+"\"misere\""
+"\"explain\""
+"\"level\""
+"\"seed\""
+"\"piles\""
+"\"below\""
+"\"min\""
+"\"max\""
+"\"cursor\""
+"\"limit\""
+"\"upto\""
+"\"until_proved\""
+"\"no_values\""
+"\"index_of\""
+"\"record\""
+"\"ordered\""
+"true"
+"false"
+"null"
+"nim"
+"wythoff:"
+"sub:"
+"octal:0."
+"kayles"
+"grundys-game"
+" + "
+"-A-> "
+DICT
+
+cd "$work"
+./fuzz_request -runs="$runs" -max_len=1024 -timeout=10 -rss_limit_mb=2048 \
+    -dict="$work/dict" -print_final_stats=1 "$work/corpus"

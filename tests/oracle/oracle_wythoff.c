@@ -1,0 +1,88 @@
+/*
+ * oracle_wythoff.c -- see oracle_wythoff.h.  Deliberately plain: every
+ * candidate move is checked against the rules by oracle_wythoff_is_move().
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle_wythoff.h"
+
+int
+oracle_wythoff_is_move(int a, int x, int y, int x2, int y2)
+{
+    int k = x - x2, l = y - y2;
+    if (x2 < 0 || y2 < 0 || k < 0 || l < 0 || (k == 0 && l == 0))
+        return 0;
+    if (k == 0 || l == 0) /* from one pile */
+        return 1;
+    return (k > l ? k - l : l - k) < a; /* from both */
+}
+
+unsigned char *
+oracle_wythoff_outcomes(int n, int a, int misere)
+{
+    int m = n + 1, x, y, x2, y2;
+    unsigned char *win = calloc((size_t)m * (size_t)m, 1);
+    if (win == NULL)
+        return NULL;
+    /* every option of (x, y) has x2 <= x and y2 <= y, not both equal, so
+       it comes earlier in this order */
+    for (x = 0; x <= n; x++)
+        for (y = 0; y <= n; y++) {
+            int any = 0, w = 0;
+            for (x2 = 0; x2 <= x && !w; x2++)
+                for (y2 = 0; y2 <= y && !w; y2++)
+                    if (oracle_wythoff_is_move(a, x, y, x2, y2)) {
+                        any = 1;
+                        if (!win[x2 * m + y2])
+                            w = 1;
+                    }
+            win[x * m + y] = (unsigned char)(any ? w : misere);
+        }
+    return win;
+}
+
+/* Marks the value of option (x2, y2) of (x, y) after checking the move
+   against the rules. */
+static void
+mark(unsigned char *seen, size_t cap, const unsigned *g, int n, int a, int x,
+     int y, int x2, int y2)
+{
+    if (oracle_wythoff_is_move(a, x, y, x2, y2) && g[x2 * n + y2] < cap)
+        seen[g[x2 * n + y2]] = 1;
+}
+
+unsigned *
+oracle_wythoff_grundy(int n, int a)
+{
+    int ae = a < n ? a : n, x, y, k, l;
+    /* a value is at most the number of options */
+    size_t cap = (size_t)n * (size_t)(2 * ae + 2) + 1;
+    unsigned *g = malloc((size_t)n * (size_t)n * sizeof *g);
+    unsigned char *seen = malloc(cap);
+    if (g == NULL || seen == NULL) {
+        free(g);
+        free(seen);
+        return NULL;
+    }
+    for (x = 0; x < n; x++)
+        for (y = 0; y < n; y++) {
+            size_t v = 0;
+            memset(seen, 0, cap);
+            for (k = 1; k <= x; k++)
+                mark(seen, cap, g, n, a, x, y, x - k, y);
+            for (l = 1; l <= y; l++)
+                mark(seen, cap, g, n, a, x, y, x, y - l);
+            /* from both piles: |k - l| < a, so l within a of k (the
+               rules check again in mark()) */
+            for (k = 1; k <= x; k++)
+                for (l = k - ae + 1 > 1 ? k - ae + 1 : 1; l <= y && l < k + ae;
+                     l++)
+                    mark(seen, cap, g, n, a, x, y, x - k, y - l);
+            while (seen[v])
+                v++;
+            g[x * n + y] = (unsigned)v;
+        }
+    free(seen);
+    return g;
+}

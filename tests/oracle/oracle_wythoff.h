@@ -1,0 +1,29 @@
+/*
+ * oracle_wythoff.h -- a brute-force solver of Wythoff's game and of its
+ * generalisation with difference a, written from the rules alone: two
+ * piles; a move takes any positive number from one pile, or k > 0 from one
+ * and l > 0 from the other with |k - l| < a.  No formula, no library code:
+ * the game graph is searched cell by cell, each cell after its options.
+ */
+#ifndef ORACLE_WYTHOFF_H
+#define ORACLE_WYTHOFF_H
+
+/* 1 when (x, y) -> (x2, y2) is a legal move with difference a. */
+int oracle_wythoff_is_move(int a, int x, int y, int x2, int y2);
+
+/*
+ * The outcomes of every (x, y) with x, y <= n: the returned array (caller
+ * frees, NULL when out of memory) holds at [x * (n + 1) + y] 1 when the
+ * player to move wins, 0 when the previous player does.  Misère: taking
+ * the last counter loses, so (0, 0), which has no move, is a win for the
+ * player to move.
+ */
+unsigned char *oracle_wythoff_outcomes(int n, int a, int misere);
+
+/*
+ * The Sprague-Grundy values (normal play) of every (x, y) with x, y < n,
+ * at [x * n + y]: the mex of the values of the options.  Caller frees.
+ */
+unsigned *oracle_wythoff_grundy(int n, int a);
+
+#endif

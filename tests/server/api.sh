@@ -1,0 +1,427 @@
+#!/bin/sh
+# API tests of `bouton serve`: sh api.sh PATH-TO-bouton
+#
+# Starts the server on a free loopback port with small limits, checks every
+# endpoint (answers compared byte for byte with the CLI's --json where the
+# CLI has the command), every error code and every limit with curl, checks
+# that the server keeps answering, and stops it with SIGTERM.
+set -u
+bouton=$1
+case $bouton in /*) ;; *) bouton=$(pwd)/$bouton ;; esac
+tmp=$(mktemp -d)
+pid=""
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+fails=0
+checks=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    fails=$((fails + 1))
+}
+
+# req METHOD PATH [BODY]: sets $status, $body (the answer) and $headers.
+req() {
+    if [ $# -ge 3 ]; then
+        printf '%s' "$3" >"$tmp/req"
+        status=$(curl -s -o "$tmp/body" -D "$tmp/headers" -w '%{http_code}' \
+            -X "$1" -H 'Content-Type: application/json' \
+            --data-binary @"$tmp/req" "$url${2#/}")
+    else
+        status=$(curl -s -o "$tmp/body" -D "$tmp/headers" -w '%{http_code}' \
+            -X "$1" "$url${2#/}")
+    fi
+    body=$(cat "$tmp/body")
+    headers=$(cat "$tmp/headers")
+}
+
+# expect STATUS DESCRIPTION: the last answer had this status.
+expect() {
+    checks=$((checks + 1))
+    [ "$status" = "$1" ] || fail "$2: status $status, expected $1: $body"
+}
+
+# has TEXT DESCRIPTION: the last answer contains TEXT.
+has() {
+    checks=$((checks + 1))
+    case $body in *"$1"*) ;; *) fail "$2: no '$1' in: $body" ;; esac
+}
+
+header() {
+    checks=$((checks + 1))
+    printf '%s\n' "$headers" | tr -d '\r' | grep -qi "^$1" ||
+        fail "$2: no header '$1' in: $headers"
+}
+
+# same_as DESCRIPTION CLI-ARGS...: the last answer is what the CLI prints.
+same_as() {
+    what=$1
+    shift
+    checks=$((checks + 1))
+    "$bouton" "$@" >"$tmp/cli" 2>"$tmp/cli.err" ||
+        { fail "$what: bouton $* failed: $(cat "$tmp/cli.err")"; return; }
+    cmp -s "$tmp/body" "$tmp/cli" ||
+        fail "$what: server and CLI differ:
+  server: $body
+  cli:    $(cat "$tmp/cli")"
+}
+
+# --------------------------------------------------------------- start
+
+"$bouton" serve --help | grep -q -- '--time-budget' || fail "serve --help"
+"$bouton" serve --port 70000 2>/dev/null && fail "--port 70000 accepted"
+"$bouton" serve --bogus 2>/dev/null && fail "--bogus accepted"
+
+"$bouton" serve --host 127.0.0.1 --port 0 --max-body 4096 --max-piles 50 \
+    --max-digits 100 --max-search 5000 --max-page 10 --max-values 500 \
+    --time-budget 300 >"$tmp/out" 2>"$tmp/log" &
+: >>"$tmp/out"
+pid=$!
+url=""
+i=0
+while [ -z "$url" ] && [ $i -lt 100 ]; do
+    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out")
+    [ -n "$url" ] || sleep 0.1
+    i=$((i + 1))
+done
+if [ -z "$url" ]; then
+    echo "FAIL: the server did not start: $(cat "$tmp/log")" >&2
+    exit 1
+fi
+case $url in http://127.0.0.1:*/) ;; *) fail "address line: $url" ;; esac
+
+# ------------------------------------------------------------ the page
+
+req GET /
+expect 200 "GET /"
+has '<title>bouton' "GET / is the play page"
+header 'Content-Type: text/html' "GET / type"
+etag=$(printf '%s\n' "$headers" | tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: //p')
+status=$(curl -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $etag" "$url")
+expect 304 "GET / revalidated with its ETag"
+for f in index.html analyze.html app.js analyze.js common.js app.css favicon.svg; do
+    req GET "/$f"
+    expect 200 "GET /$f"
+done
+req GET /app.js
+header 'Content-Type: text/javascript' "app.js type"
+header 'Content-Security-Policy:' "the page has a CSP"
+req HEAD /app.css
+expect 200 "HEAD /app.css"
+req GET /nothing.html
+expect 404 "unknown file"
+has '"code":"ENOTFOUND"' "404 code"
+req POST /index.html '{}'
+expect 405 "POST to a file"
+header 'Allow: GET, HEAD' "Allow of a file"
+
+# ------------------------------------------------------------- analyze
+
+req POST /v1/analyze '{"game":"nim","misere":false,"position":["3","4","5"]}'
+expect 200 "analyze 3 4 5"
+same_as "analyze 3 4 5 (structured)" analyze --json 3 4 5
+header 'Content-Type: application/json' "analyze type"
+req POST /v1/analyze '{"position":"3 4 5"}'
+same_as "analyze 3 4 5 (text)" analyze --json 3 4 5
+req POST /v1/analyze '{"position":[3,4,5]}'
+same_as "analyze 3 4 5 (JSON numbers)" analyze --json 3 4 5
+req POST /v1/analyze '{"position":"nim 3 4 5 + kayles 10"}'
+expect 200 "analyze a sum"
+same_as "analyze a sum" analyze --json 'nim 3 4 5 + kayles 10'
+req POST /v1/analyze '{"position":[{"game":"nim","position":["3","4","5"]},{"game":"kayles","position":["10"]}]}'
+same_as "analyze a sum (structured)" analyze --json 'nim 3 4 5 + kayles 10'
+req POST /v1/analyze '{"game":"wythoff","position":[["4","6"]]}'
+same_as "analyze wythoff (pair array)" analyze --json --game wythoff 4 6
+req POST /v1/analyze '{"game":"wythoff:2","position":["4","10"]}'
+same_as "analyze wythoff:2" analyze --json --game wythoff:2 4 10
+req POST /v1/analyze '{"position":"9 5 12","misere":true}'
+same_as "analyze misere" analyze --json --misere 9 5 12
+req POST /v1/analyze '{"position":"41 163 13","explain":true}'
+same_as "analyze --explain" analyze --json --explain 41 163 13
+big=123456789012345678901234567890123456789012345678901234567890
+req POST /v1/analyze "{\"position\":[\"$big\",\"$big\",\"1\"]}"
+same_as "analyze a 60-digit pile" analyze --json "$big" "$big" 1
+has '"winning_moves":[{"component":3,"to":["0"]' "60-digit winning move"
+req POST /v1/analyze '{"position":""}'
+expect 200 "the empty position"
+has '"outcome":"P"' "the empty position is P"
+
+# --------------------------------------------------------------- parse
+
+req POST /v1/parse '{"position":"nim 3 4 + wythoff 3 5"}'
+expect 200 "parse"
+has '"components":[{"game":"nim","position":["3"]},{"game":"nim","position":["4"]},{"game":"wythoff","position":["3","5"]}]' "parse components"
+
+# ---------------------------------------------------------------- move
+
+req POST /v1/move '{"position":"3 4 5"}'
+expect 200 "move"
+same_as "move 3 4 5" move --json 3 4 5
+req POST /v1/move '{"position":"9 5 12","level":"easy","seed":"7"}'
+same_as "move easy seed 7" move --json --level easy --seed 7 9 5 12
+req POST /v1/move '{"game":"wythoff","position":["4","6"],"misere":true}'
+same_as "move wythoff misere" move --json --game wythoff --misere 4 6
+req POST /v1/move '{"position":"0 0"}'
+expect 422 "move from a finished game"
+has '"code":"EUNDEF"' "move from a finished game"
+req POST /v1/move '{"position":"3","level":"godlike"}'
+expect 400 "unknown level"
+
+# --------------------------------------------------------------- table
+
+# Page through the whole table with the cursor: it must be the CLI's table.
+"$bouton" table --json --piles 3 --below 16 >"$tmp/cli-table"
+cursor=""
+: >"$tmp/pages"
+pages=0
+while :; do
+    if [ -z "$cursor" ]; then
+        req POST /v1/table '{"game":"nim","piles":3,"below":"16"}'
+    else
+        req POST /v1/table "{\"game\":\"nim\",\"piles\":3,\"below\":\"16\",\"cursor\":\"$cursor\"}"
+    fi
+    expect 200 "table page $pages"
+    pages=$((pages + 1))
+    printf '%s' "$body" | sed 's/.*"rows":\[\(.*\)\],"next":.*/\1/' |
+        sed 's/\],\[/]\
+[/g' >>"$tmp/pages"
+    echo >>"$tmp/pages"
+    cursor=$(printf '%s' "$body" | sed -n 's/.*"next":"\([0-9,]*\)".*/\1/p')
+    [ -n "$cursor" ] || break
+    [ $pages -lt 100 ] || { fail "table: endless pages"; break; }
+done
+checks=$((checks + 1))
+cmp -s "$tmp/pages" "$tmp/cli-table" ||
+    fail "table pages differ from the CLI's table: $(diff "$tmp/pages" "$tmp/cli-table")"
+[ $pages -eq 6 ] || fail "table: $pages pages of at most 10 rows for 51 rows"
+req POST /v1/table '{"game":"nim","piles":3,"below":"16","cursor":"3","limit":2}'
+has '"rows":[["3","4","7"],["3","5","6"]],"next":"3,5,6"' "table: a prefix cursor"
+req POST /v1/table '{"game":"wythoff","below":"30","min":"5"}'
+has '"rows":[["6","10"],["8","13"],["9","15"],["11","18"],["12","20"],["14","23"],["16","26"],["17","28"]],"next":null' "wythoff table"
+req POST /v1/table '{"game":"nim","piles":3,"below":"16","limit":11}'
+expect 422 "table: a page over --max-page"
+has '"code":"ELIMIT"' "table page limit"
+req POST /v1/table '{"game":"nim","piles":3,"below":"16","cursor":"1,x"}'
+expect 400 "table: a bad cursor"
+req POST /v1/table '{"game":"nim","below":"16"}'
+expect 400 "table: piles missing"
+
+# --------------------------------------------------------------- count
+
+req POST /v1/count '{"piles":3,"min":"1","max":"15"}'
+expect 200 "count"
+has '"positions":"680","p_positions":"35","probability":"7/136"' "Bouton sec. 3"
+same_as "count" count --json --piles 3 --min 1 --max 15
+req POST /v1/count '{"piles":"4","below":"8","ordered":true,"misere":true}'
+same_as "count ordered misere" count --json --piles 4 --below 8 --ordered --misere
+req POST /v1/count '{"piles":3,"min":"9","max":"2"}'
+expect 400 "count: min > max"
+req POST /v1/count '{"piles":3,"max":"2","below":"3"}'
+expect 400 "count: max and below"
+
+# -------------------------------------------------------------- grundy
+
+req POST /v1/grundy '{"game":"kayles","upto":20}'
+expect 200 "grundy kayles"
+# Kayles, G(0..19): Winning Ways ch. 4 (OEIS A002186).
+has '"values":[0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2]' "kayles values"
+req POST /v1/grundy '{"game":"kayles","until_proved":true,"no_values":true}'
+expect 200 "grundy kayles until proved"
+has '"period":12,"preperiod":71,"proved":true' "kayles period"
+req POST /v1/grundy '{"game":"sub:1-3","upto":8}'
+has '"values":[0,1,2,3,0,1,2,3]' "take 1-3: multiples of four are P"
+req POST /v1/grundy '{"game":"wythoff","below":4}'
+has '"rows":[[0,1,2,3],[1,2,0,4],[2,0,1,5],[3,4,5,6]]' "wythoff grundy table"
+req POST /v1/grundy '{"game":"kayles","upto":501}'
+expect 422 "grundy: values over --max-values"
+req POST /v1/grundy '{"game":"wythoff","below":23}'
+expect 422 "grundy: a table over --max-values"
+req POST /v1/grundy '{"game":"nim","upto":5}'
+expect 422 "grundy of nim"
+
+# ---------------------------------------------------------------- pair
+
+req POST /v1/pair '{"game":"wythoff","n":"2"}'
+has '"pair":["3","5"]' "pair 2"
+req POST /v1/pair '{"game":"wythoff:2","n":"10"}'
+expect 200 "pair wythoff:2"
+if "$bouton" pair --help >/dev/null 2>&1; then
+    same_as "pair wythoff:2 10" pair --game wythoff:2 --json 10
+fi
+req POST /v1/pair '{"index_of":"10"}'
+has '"x":"10","n":"4","member":"upper","pair":["6","10"]' "index of 10"
+req POST /v1/pair "{\"n\":\"$big\"}"
+expect 200 "pair of a 60-digit n"
+req POST /v1/pair '{"game":"nim","n":"1"}'
+expect 400 "pair of nim"
+req POST /v1/pair '{"n":"1","index_of":"1"}'
+expect 400 "pair: n and index_of"
+
+# -------------------------------------------------------------- record
+
+req POST /v1/record '{"record":"(41,163,13) -A-> (25,163,13) -B-> (25,19,13)"}'
+expect 200 "record"
+has '"positions":[{"position":"nim 41 163 13"' "record start"
+has '"player":"B"' "record players"
+has '"to_move":"A","winner":null' "record: A to move"
+req POST /v1/record '{"record":"(3,4,5) -A-> (3,4,6)"}'
+expect 400 "record: an illegal move"
+
+# ---------------------------------------------------------------- GETs
+
+req GET /v1/games
+expect 200 "games"
+for g in nim wythoff sub octal; do has "\"name\":\"$g\"" "games lists $g"; done
+has '"kayles"' "games lists the aliases"
+req GET /v1/info
+has '"max_body":4096' "info: max_body"
+has '"max_components":50' "info: max_components"
+has '"time_budget_ms":300' "info: time budget"
+req HEAD /v1/games
+expect 200 "HEAD /v1/games"
+
+# -------------------------------------------------------------- errors
+
+req POST /v1/analyze '{"position":"nim 3 x 5"}'
+expect 400 "a position with a syntax error"
+has '"code":"EPARSE"' "syntax error code"
+has '"column":7' "syntax error column"
+req POST /v1/analyze '{"position":"frobnicate 3"}'
+expect 400 "an unknown game"
+req POST /v1/analyze 'not json'
+expect 400 "a body that is not JSON"
+has '"code":"EPARSE"' "not JSON"
+req POST /v1/analyze '[1,2]'
+expect 400 "a body that is not an object"
+req POST /v1/analyze ''
+expect 400 "an empty body"
+req POST /v1/analyze '{"position":"3","colour":"red"}'
+expect 400 "an unknown field"
+has 'unknown field' "unknown field message"
+req POST /v1/analyze '{"position":["3","-4"]}'
+expect 400 "a negative pile"
+req POST /v1/analyze '{"position":[3,-4]}'
+expect 400 "a negative JSON pile"
+req POST /v1/analyze '{"position":[3,123456789012345678901234567890]}'
+expect 400 "a big JSON integer"
+has 'decimal strings' "big JSON integer advice"
+req POST /v1/analyze '{"position":["3",null]}'
+expect 400 "null in a position"
+req POST /v1/analyze '{"position":3}'
+expect 400 "position of the wrong type"
+req POST /v1/analyze '{"position":"3","misere":"yes"}'
+expect 400 "misere of the wrong type"
+req POST /v1/analyze '{"position":"3","position":"4"}'
+expect 400 "a duplicate field"
+req POST /v1/analyze '{"game":"wythoff","position":["1","2","3"]}'
+expect 400 "half a Wythoff pair"
+req POST /v1/analyze '{"game":"wythoff","position":"1 2 3"}'
+expect 400 "half a Wythoff pair (text)"
+req POST /v1/analyze '{"game":"wythoff:0","position":"1 2"}'
+expect 400 "wythoff:0"
+req POST /v1/analyze '{"position":"octal:0.78 3"}'
+expect 400 "an octal digit 8"
+req GET /v1/analyze
+expect 405 "GET of a POST endpoint"
+header 'Allow: POST' "Allow of a POST endpoint"
+has '"code":"EMETHOD"' "405 code"
+req POST /v1/games '{}'
+expect 405 "POST to a GET endpoint"
+header 'Allow: GET, HEAD' "Allow of a GET endpoint"
+req DELETE /v1/table
+expect 405 "DELETE"
+req POST /v1/nothing '{}'
+expect 404 "an unknown endpoint"
+req POST /v2/analyze '{}'
+expect 404 "an unknown version"
+
+# -------------------------------------------------------------- limits
+
+# Body size: refused from its Content-Length, and when sent in chunks.
+head -c 5000 /dev/zero | tr '\0' '1' >"$tmp/long"
+printf '{"position":"%s"}' "$(cat "$tmp/long")" >"$tmp/big.json"
+status=$(curl -s -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/big.json" "${url}v1/analyze")
+body=$(cat "$tmp/body")
+expect 413 "a body over --max-body"
+has '"code":"ELIMIT"' "413 code"
+status=$(curl -s -o "$tmp/body" -w '%{http_code}' -H 'Transfer-Encoding: chunked' \
+    --data-binary @"$tmp/big.json" "${url}v1/analyze")
+body=$(cat "$tmp/body")
+expect 413 "a chunked body over --max-body"
+# Components: 50 pass, 51 do not.
+fifty=$(seq 1 50 | tr '\n' ' ')
+req POST /v1/analyze "{\"position\":\"$fifty\"}"
+expect 200 "50 piles (the limit)"
+req POST /v1/analyze "{\"position\":\"$fifty 51\"}"
+expect 422 "51 piles"
+has '"code":"ELIMIT"' "piles limit code"
+req POST /v1/analyze "{\"position\":[$(seq -s, 1 51)]}"
+expect 422 "51 piles (structured)"
+# Digits: 100 pass, 101 do not.
+d100=$(head -c 100 /dev/zero | tr '\0' '7')
+req POST /v1/analyze "{\"position\":[\"$d100\"]}"
+expect 200 "a 100-digit pile (the limit)"
+req POST /v1/analyze "{\"position\":[\"${d100}7\"]}"
+expect 422 "a 101-digit pile"
+req POST /v1/analyze "{\"position\":\"${d100}7\"}"
+expect 422 "a 101-digit pile (text)"
+# Exhaustive misère search of a sum: over --max-search.
+req POST /v1/analyze '{"position":"kayles 20 21 22 + sub:1-5 30 31","misere":true}'
+expect 422 "misère search over --max-search"
+has '"code":"ELIMIT"' "search limit code"
+# The time budget: a computation of seconds stops at 300 ms.
+start=$(date +%s%N)
+req POST /v1/grundy '{"game":"octal:0.354","until_proved":true,"no_values":true}'
+end=$(date +%s%N)
+expect 422 "a computation over the time budget"
+has '"code":"EINTR"' "time budget code"
+ms=$(((end - start) / 1000000))
+[ $ms -lt 2000 ] || fail "the time budget of 300 ms took $ms ms"
+# Table piles over the server's default of 64.
+req POST /v1/table '{"game":"nim","piles":65,"below":"2"}'
+expect 422 "a table of 65 piles"
+
+# ------------------------------------------ never a 500, always answering
+
+for ep in analyze move table count grundy pair parse record; do
+    for b in '{' '{"position":{}}' '{"position":[[[]]]}' '{"game":7}' \
+        '{"position":"+ + +"}' '{"position":"\u0000"}' '{"game":"wythoff:-1","position":"1 2"}' \
+        '{"piles":-1}' '{"below":"1e9"}' '{"n":[]}' '{"record":"("}' \
+        '{"cursor":",,,"}' '{"upto":18446744073709551617}'; do
+        req POST "/v1/$ep" "$b"
+        checks=$((checks + 1))
+        case $status in 4??) ;; *) fail "$ep $b: status $status: $body" ;; esac
+    done
+done
+req POST /v1/analyze '{"position":"1 2 3"}'
+expect 200 "still answering"
+
+# ---------------------------------------------------------- log and stop
+
+grep -q '^POST /v1/analyze 200 [0-9]*us$' "$tmp/log" || fail "no request log line"
+grep -q '^GET / 200 ' "$tmp/log" || fail "no log line of GET /"
+kill -TERM "$pid"
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+if kill -0 "$pid" 2>/dev/null; then
+    fail "the server did not stop on SIGTERM"
+else
+    wait "$pid"
+    rc=$?
+    [ $rc -eq 0 ] || fail "the server exited $rc on SIGTERM"
+    grep -q 'SIGTERM, stopping' "$tmp/log" || fail "no stopping line"
+fi
+pid=""
+
+if [ $fails -ne 0 ]; then
+    echo "api.sh: $fails of $checks checks failed" >&2
+    exit 1
+fi
+echo "api.sh: all $checks checks passed"

@@ -1,0 +1,236 @@
+/* label: quick
+ *
+ * test_remoteness.c -- remoteness against the brute-force oracle
+ * (tests/oracle/oracle_search.c, from the definitions alone):
+ *   - Nim's closed forms (bt_remoteness) on every position of up to four
+ *     piles of up to 6 counters and five piles of up to 3, normal and
+ *     misère;
+ *   - the solver (bt_solver) on small positions of the other games and of
+ *     sums, normal and misère;
+ *   - the closed forms at sizes no search reaches, against the theorem's
+ *     statement; the solver's limit; a long game that would exhaust a
+ *     recursive search's stack.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <bouton.h>
+
+#include "oracle_search.h"
+
+static bt_position *
+parse(const char *text)
+{
+    bt_position *p = NULL;
+    bt_game *nim = NULL;
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
+    if (bt_position_parse(&p, text, nim, NULL, &d) != BT_OK)
+        fail_msg("parse '%s': %s", text, d.message);
+    bt_game_free(nim);
+    return p;
+}
+
+/* Checks bt_remoteness (and, for non-Nim, a shared solver) on p. */
+static void
+check(oracle_search *o, bt_solver *s, const char *text, int misere)
+{
+    bt_position *p = parse(text);
+    int win;
+    long rem, srem;
+    bt_outcome out;
+    mpz_t r;
+    bt_diag d;
+
+    memset(&d, 0, sizeof d);
+    if (oracle_search_solve(o, p, &win, &rem) != 0)
+        fail_msg("oracle failed on '%s'", text);
+    mpz_init(r);
+    if (bt_remoteness(r, p, misere, NULL, &d) != BT_OK)
+        fail_msg("bt_remoteness '%s': %s", text, d.message);
+    if (mpz_cmp_si(r, rem) != 0)
+        fail_msg("'%s'%s: remoteness %ld, oracle %ld", text,
+                 misere ? " misère" : "", mpz_get_si(r), rem);
+    if (s != NULL) {
+        if (bt_solver_solve(s, &out, &srem, p, NULL, &d) != BT_OK)
+            fail_msg("solver '%s': %s", text, d.message);
+        if (srem != rem || (out == BT_N) != win)
+            fail_msg("'%s'%s: solver %c %ld, oracle %c %ld", text,
+                     misere ? " misère" : "", out == BT_N ? 'N' : 'P', srem,
+                     win ? 'N' : 'P', rem);
+    }
+    mpz_clear(r);
+    bt_position_free(p);
+}
+
+/* Every tuple of k piles below `below`, Nim, both conventions; the solver
+   too, so that it is checked on Nim as well. */
+static void
+nim_all(int k, int below)
+{
+    int misere;
+    for (misere = 0; misere < 2; misere++) {
+        oracle_search *o = oracle_search_new(misere);
+        bt_solver *s;
+        int v[8] = {0}, i;
+        assert_non_null(o);
+        assert_int_equal(bt_solver_new(&s, misere, 1000000), BT_OK);
+        for (;;) {
+            char text[128];
+            int len = 0;
+            for (i = 0; i < k; i++)
+                len += sprintf(text + len, "%d ", v[i]);
+            check(o, s, text, misere);
+            for (i = 0; i < k && ++v[i] == below; i++)
+                v[i] = 0;
+            if (i == k)
+                break;
+        }
+        bt_solver_free(s);
+        oracle_search_free(o);
+    }
+}
+
+static void
+test_nim_closed_forms(void **state)
+{
+    (void)state;
+    nim_all(1, 9);
+    nim_all(2, 9);
+    nim_all(3, 7);
+    nim_all(4, 6);
+    nim_all(5, 3);
+}
+
+/* Positions of other games and sums, every small one of each shape. */
+static void
+test_solver_games(void **state)
+{
+    static const struct {
+        const char *fmt; /* printf with the numbers */
+        int nums, below;
+    } shapes[] = {
+        {"wythoff %d %d", 2, 8},
+        {"wythoff %d %d + wythoff %d %d", 4, 3},
+        {"wythoff:2 %d %d", 2, 6},
+        {"sub:1-3 %d %d", 2, 10},
+        {"sub:1,3 %d %d %d", 3, 6},
+        {"kayles %d %d", 2, 8},
+        {"dawsons-kayles %d", 1, 12},
+        {"grundys-game %d %d", 2, 8},
+        {"octal:0.137 %d %d", 2, 7},
+        {"nim %d + kayles %d + wythoff %d %d", 4, 4},
+    };
+    size_t sh;
+    int misere;
+    (void)state;
+    for (sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++)
+        for (misere = 0; misere < 2; misere++) {
+            oracle_search *o = oracle_search_new(misere);
+            bt_solver *s;
+            int v[4] = {0}, i, k = shapes[sh].nums;
+            assert_non_null(o);
+            assert_int_equal(bt_solver_new(&s, misere, 1000000), BT_OK);
+            for (;;) {
+                char text[128];
+                snprintf(text, sizeof text, shapes[sh].fmt, v[0], v[1], v[2],
+                         v[3]);
+                check(o, s, text, misere);
+                for (i = 0; i < k && ++v[i] == shapes[sh].below; i++)
+                    v[i] = 0;
+                if (i == k)
+                    break;
+            }
+            bt_solver_free(s);
+            oracle_search_free(o);
+        }
+}
+
+/* The closed forms at sizes beyond any search: a P-position's remoteness
+   is the number of counters (less one in misère play). */
+static void
+test_nim_huge(void **state)
+{
+    bt_position *p;
+    mpz_t r, t;
+    (void)state;
+    mpz_init(r);
+    mpz_init(t);
+    /* 2^200 + 5, 2^200 + 3, 6: nim-sum 0 */
+    p = parse("1606938044258990275541962092341162602522202993782792835301381 "
+              "1606938044258990275541962092341162602522202993782792835301379 "
+              "6");
+    assert_int_equal(bt_remoteness(r, p, 0, NULL, NULL), BT_OK);
+    mpz_ui_pow_ui(t, 2, 201);
+    mpz_add_ui(t, t, 14);
+    assert_true(mpz_cmp(r, t) == 0);
+    assert_int_equal(bt_remoteness(r, p, 1, NULL, NULL), BT_OK);
+    mpz_sub_ui(t, t, 1);
+    assert_true(mpz_cmp(r, t) == 0);
+    bt_position_free(p);
+    /* an N-position: 2^200+5, 2^200+3, 7 -> the winning move takes 1 from
+       the last pile (the only one with bit 0... of s = 1): T - 1 + 1 */
+    p = parse("1606938044258990275541962092341162602522202993782792835301381 "
+              "1606938044258990275541962092341162602522202993782792835301379 "
+              "7");
+    assert_int_equal(bt_remoteness(r, p, 0, NULL, NULL), BT_OK);
+    mpz_ui_pow_ui(t, 2, 201);
+    mpz_add_ui(t, t, 14 + 1); /* P-child has T - 1 = 2^201 + 14 counters */
+    assert_true(mpz_cmp(r, t) == 0);
+    bt_position_free(p);
+    mpz_clear(r);
+    mpz_clear(t);
+}
+
+/* The solver stops at its limit with BT_ELIMIT, and keeps what it stored;
+   a game 300 000 moves long does not exhaust the stack. */
+static void
+test_solver_limits(void **state)
+{
+    bt_solver *s;
+    bt_position *p = parse("kayles 30 + nim 25 + wythoff 30 40");
+    bt_outcome out;
+    long rem;
+    bt_diag d;
+    mpz_t r;
+    (void)state;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_solver_new(&s, 0, 1000), BT_OK);
+    assert_int_equal(bt_solver_solve(s, &out, &rem, p, NULL, &d), BT_ELIMIT);
+    assert_true(strstr(d.message, "1000") != NULL);
+    assert_true(bt_solver_size(s) > 0 && bt_solver_size(s) <= 1000);
+    bt_solver_free(s);
+    bt_position_free(p);
+
+    p = parse("sub:1 300000");
+    assert_int_equal(bt_solver_new(&s, 0, 400000), BT_OK);
+    assert_int_equal(bt_solver_solve(s, &out, &rem, p, NULL, &d), BT_OK);
+    assert_int_equal(rem, 300000);
+    assert_int_equal(out, BT_P);
+    bt_solver_free(s);
+    mpz_init(r);
+    assert_int_equal(bt_remoteness(r, p, 1, NULL, &d), BT_OK);
+    assert_true(mpz_cmp_ui(r, 300000) == 0);
+    mpz_clear(r);
+    bt_position_free(p);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nim_closed_forms),
+        cmocka_unit_test(test_solver_games),
+        cmocka_unit_test(test_nim_huge),
+        cmocka_unit_test(test_solver_limits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,161 @@
+// analyze.js -- the analysis page: a position in, its outcome, every
+// winning move, the explanation, the seeds' panel and the safe
+// combinations around it.
+import {
+  h, clear, api, ApiError, singleGame, compsFromParse, binaryPanel,
+  wythoffAround, sumPanel, outcomePanel,
+} from './common.js';
+
+const $ = (id) => document.getElementById(id);
+const TABLE_REACH = 1n << 16n; // beyond, walking the table to the position takes too long
+
+let tableState = null; // {req, next, rows, sorted, shown}
+let token = 0;
+
+async function analyse(ev) {
+  if (ev) ev.preventDefault();
+  const text = $('position').value.trim();
+  const misere = $('misere').checked;
+  const my = ++token;
+  $('ask-error').textContent = '';
+  const params = new URLSearchParams({p: text});
+  if (misere) params.set('misere', '1');
+  history.replaceState(null, '', '?' + params.toString());
+  let parsed;
+  let res;
+  try {
+    parsed = await api('parse', {position: text});
+    res = await api('analyze', {position: text, misere, explain: true});
+  } catch (e) {
+    if (my !== token) return;
+    $('ask-error').textContent = e.message;
+    if (e instanceof ApiError && e.column) {
+      const at = Math.max(0, e.column - 1);
+      $('position').focus();
+      $('position').setSelectionRange(at, Math.min(text.length, at + 1));
+    }
+    return;
+  }
+  if (my !== token) return;
+  const comps = compsFromParse(parsed);
+  $('result').hidden = false;
+  clear($('outcome')).append(
+    h('p', {class: 'position-text'}, 'Position: ', h('code', {}, parsed.position || '(empty)'),
+      misere ? ' (misère play)' : ' (normal play)'),
+    outcomePanel(res, null));
+  const panel = clear($('panel'));
+  const g = singleGame(comps);
+  try {
+    if (g && g.family === 'nim') {
+      panel.append(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => `pile ${i + 1}`)));
+    } else if (g && g.family === 'wythoff' && comps.length === 1) {
+      panel.append(await wythoffAround(g, misere, comps[0].nums));
+    } else {
+      panel.append(sumPanel(res));
+    }
+  } catch (e) {
+    panel.append(h('p', {class: 'error'}, `No panel: ${e.message}`));
+  }
+  $('explain').textContent = res.explanation || '(none)';
+  await safeTable(g, comps, misere, res.outcome === 'P');
+}
+
+// The safe combinations (P-positions) of as many heaps of the same game,
+// starting a little before the position in the table's order.
+async function safeTable(g, comps, misere, isP) {
+  const sec = $('table-section');
+  const body = clear($('table-body'));
+  $('more').hidden = true;
+  tableState = null;
+  if (!g || g.arity !== 1 || comps.length === 0) {
+    sec.hidden = true;
+    return;
+  }
+  sec.hidden = false;
+  const sorted = comps.map((c) => c.nums[0]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const max = sorted[sorted.length - 1];
+  if (max >= TABLE_REACH) {
+    body.append(h('p', {class: 'note'}, 'The numbers are too big to list the table up to them; the winning moves above are the safe combinations one move away.'));
+    return;
+  }
+  let below = 16n;
+  while (below <= max) below *= 2n;
+  const k = sorted.length;
+  let cursor = null;
+  if (k === 1) {
+    cursor = sorted[0] > 6n ? String(sorted[0] - 6n) : null;
+  } else {
+    const prefix = sorted.slice(0, k - 1);
+    if (prefix[k - 2] > 0n) prefix[k - 2] -= 1n;
+    cursor = prefix.map(String).join(',');
+  }
+  const req = {game: g.spec, misere, piles: k, below: String(below), limit: 12};
+  if (cursor !== null) req.cursor = cursor;
+  tableState = {req, next: null, rows: [], sorted, isP, k, below, word: g.family === 'nim' ? 'pile' : 'heap'};
+  body.append(h('p', {class: 'note'},
+    `${k} heap${k === 1 ? '' : 's'} of ${g.spec}, each below ${below}, in lexicographic order, each listed once with its numbers in non-decreasing order.`));
+  await morePage();
+}
+
+async function morePage() {
+  const st = tableState;
+  if (!st) return;
+  let res;
+  try {
+    res = await api('table', st.next ? {...st.req, cursor: st.next} : st.req);
+  } catch (e) {
+    $('table-body').append(h('p', {class: 'error'}, `No table: ${e.message}`));
+    return;
+  }
+  if (st !== tableState) return;
+  st.rows.push(...res.rows.map((r) => r.map((v) => BigInt(v))));
+  st.next = res.next;
+  drawTable();
+  $('more').hidden = !res.next;
+}
+
+function cmpRows(a, b) {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+function drawTable() {
+  const st = tableState;
+  const body = $('table-body');
+  const old = body.querySelector('.scroll');
+  if (old) old.remove();
+  const trs = [];
+  let placed = false;
+  const mark = () => h('tr', {class: 'here'}, h('td', {colspan: st.k + 1}, `\u2190 your position (${st.sorted.join(', ')}) falls here: not safe`));
+  for (const r of st.rows) {
+    const c = cmpRows(r, st.sorted);
+    if (!placed && !st.isP && c > 0) {
+      trs.push(mark());
+      placed = true;
+    }
+    const here = c === 0;
+    if (here) placed = true;
+    trs.push(h('tr', {class: here ? 'here' : null}, r.map((v) => h('td', {class: 'num'}, String(v))),
+      h('td', {}, here ? '\u2190 your position' : '')));
+  }
+  const table = h('table', {class: 'pairs safe'},
+    h('caption', {}, 'Safe combinations'),
+    h('thead', {}, h('tr', {}, Array.from({length: st.k}, (_, i) => h('th', {scope: 'col'}, `${st.word} ${i + 1}`)), h('th', {}, ''))),
+    h('tbody', {}, trs));
+  body.append(h('div', {class: 'scroll'}, table));
+}
+
+function init() {
+  $('ask').addEventListener('submit', analyse);
+  $('more').addEventListener('click', morePage);
+  const q = new URLSearchParams(location.search);
+  if (q.has('p')) {
+    $('position').value = q.get('p');
+    $('misere').checked = q.get('misere') === '1';
+    analyse();
+  }
+}
+
+init();

@@ -1,0 +1,489 @@
+// common.js -- what the play page (app.js) and the analysis page
+// (analyze.js) share: the API client, the rules of each game family (to
+// check a player's move and to know when a game is over), positions as
+// exact BigInts, game records, and the analysis panels drawn as the seed
+// documents draw them.
+//
+// Every number a user can make big is a BigInt here and a decimal string on
+// the wire; nothing goes through a JavaScript Number.
+
+// ------------------------------------------------------------------ DOM
+
+// h('p', {class: 'x', onclick: f}, 'text', child...) makes an element.
+export function h(tag, attrs, ...kids) {
+  const svg = tag.startsWith('svg:');
+  const el = svg
+    ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4))
+    : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'text') el.textContent = v;
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+// ------------------------------------------------------------------ API
+
+export class ApiError extends Error {
+  constructor(status, err) {
+    super(err && err.message ? err.message : `HTTP ${status}`);
+    this.status = status;
+    this.code = err && err.code ? err.code : 'EHTTP';
+    this.column = err && err.column ? err.column : 0;
+  }
+}
+
+// Calls the API: api('analyze', {...}) posts JSON; api('games') gets.
+export async function api(endpoint, body) {
+  const init = body === undefined
+    ? {method: 'GET'}
+    : {method: 'POST', headers: {'Content-Type': 'application/json'},
+       body: JSON.stringify(body)};
+  let resp;
+  try {
+    resp = await fetch('/v1/' + endpoint, init);
+  } catch (e) {
+    throw new ApiError(0, {code: 'ENET', message: 'the server cannot be reached'});
+  }
+  let json = null;
+  try {
+    json = await resp.json();
+  } catch (e) {
+    throw new ApiError(resp.status, {code: 'EHTTP', message: `HTTP ${resp.status}`});
+  }
+  if (!resp.ok) throw new ApiError(resp.status, json && json.error);
+  return json;
+}
+
+// ---------------------------------------------------------------- games
+
+const ALIASES = {
+  'kayles': 'octal:0.77',
+  'dawsons-kayles': 'octal:0.07',
+  'dawsons-chess': 'octal:0.137',
+};
+
+function parseSet(text) {
+  // "1-3,7" -> [1n, 2n, 3n, 7n]
+  const out = [];
+  for (const part of text.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(part);
+    if (!m) return null;
+    const lo = BigInt(m[1]);
+    const hi = m[2] === undefined ? lo : BigInt(m[2]);
+    if (hi < lo || hi - lo > 10000n) return null;
+    for (let x = lo; x <= hi; x++) if (!out.includes(x)) out.push(x);
+  }
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function parseOctal(code) {
+  // "0.77" -> {d0: 0, d: [_, 7, 7]}; "4.07" allows splitting without taking.
+  const m = /^(\d)?\.?([0-7]*)$/.exec(code);
+  if (!m) return null;
+  const d = [Number(m[1] || 0)];
+  for (const c of m[2]) d.push(Number(c));
+  return d;
+}
+
+// A game of the page from its text ("nim", "wythoff:2", "sub:1-3",
+// "octal:0.77", "kayles", "grundys-game"): its family, arity and rules.
+export function parseGame(spec) {
+  const raw = String(spec).trim();
+  const full = ALIASES[raw] || raw;
+  const colon = full.indexOf(':');
+  const name = colon < 0 ? full : full.slice(0, colon);
+  const params = colon < 0 ? '' : full.slice(colon + 1);
+  const g = {spec: raw, family: name, arity: 1};
+  switch (name) {
+    case 'nim':
+      g.label = 'Nim';
+      return g;
+    case 'wythoff':
+      g.arity = 2;
+      g.a = params ? BigInt(params) : 1n;
+      g.label = g.a === 1n ? "Wythoff's game" : `Wythoff's game, a = ${g.a}`;
+      return g;
+    case 'sub':
+      g.set = parseSet(params) || [1n, 2n, 3n];
+      g.label = `subtraction game {${params}}`;
+      return g;
+    case 'octal':
+      g.digits = parseOctal(params) || [0, 7, 7];
+      g.split = g.digits.some((d) => d & 4);
+      g.label = raw in ALIASES ? raw : `octal game ${params}`;
+      return g;
+    case 'grundy':
+    case 'grundys-game':
+      g.family = 'grundy';
+      g.split = true;
+      g.label = "Grundy's game";
+      return g;
+    default:
+      g.family = 'other';
+      g.label = raw;
+      return g;
+  }
+}
+
+const sum = (xs) => xs.reduce((a, b) => a + b, 0n);
+
+// Why moving component `nums` to `to` is not legal in g, or null if it is.
+export function illegal(g, nums, to) {
+  if (to.some((x) => x < 0n)) return 'numbers cannot be negative';
+  switch (g.family) {
+    case 'nim': {
+      if (to.length !== 1) return 'a Nim move leaves one pile';
+      if (to[0] >= nums[0]) return 'take at least one counter';
+      return null;
+    }
+    case 'wythoff': {
+      if (to.length !== 2) return 'a Wythoff move leaves two piles';
+      const dx = nums[0] - to[0];
+      const dy = nums[1] - to[1];
+      if (dx < 0n || dy < 0n) return 'a pile cannot grow';
+      if (dx === 0n && dy === 0n) return 'take at least one counter';
+      if (dx > 0n && dy > 0n) {
+        const diff = dx > dy ? dx - dy : dy - dx;
+        if (diff >= g.a) {
+          return g.a === 1n
+            ? 'from both piles you must take the same number'
+            : `from both piles the numbers taken must differ by less than ${g.a}`;
+        }
+      }
+      return null;
+    }
+    case 'sub': {
+      if (to.length !== 1) return 'a subtraction move leaves one heap';
+      const k = nums[0] - to[0];
+      if (!g.set.includes(k)) {
+        return `you may take ${g.set.join(', ')} counters, not ${k}`;
+      }
+      return null;
+    }
+    case 'octal': {
+      const left = sum(to);
+      const k = nums[0] - left;
+      if (k < 0n) return 'a heap cannot grow';
+      if (to.some((x) => x === 0n)) return 'leave no empty heap';
+      if (k >= BigInt(g.digits.length)) return `you may not take ${k} counters`;
+      const d = g.digits[Number(k)];
+      const bit = to.length === 0 ? 1 : to.length === 1 ? 2 : to.length === 2 ? 4 : 0;
+      if (k === 0n && to.length !== 2) return 'take at least one counter';
+      if (!(d & bit)) {
+        const how = ['take the whole heap', 'leave one heap', 'leave two heaps'];
+        return `taking ${k} you may not ${how[[1, 2, 4].indexOf(bit)] || 'do that'}`;
+      }
+      return null;
+    }
+    case 'grundy': {
+      if (to.length !== 2 || sum(to) !== nums[0]) return 'split the heap into two';
+      if (to[0] === to[1]) return 'the two heaps must be unequal';
+      if (to.some((x) => x === 0n)) return 'both heaps must be non-empty';
+      return null;
+    }
+    default:
+      return null; // the server checks what the page does not know
+  }
+}
+
+// Whether component `nums` of g has a move left.
+export function hasMove(g, nums) {
+  switch (g.family) {
+    case 'nim':
+      return nums[0] > 0n;
+    case 'wythoff':
+      return nums[0] > 0n || nums[1] > 0n;
+    case 'sub':
+      return g.set.some((s) => s <= nums[0]);
+    case 'octal': {
+      const n = nums[0];
+      for (let k = 0; k < g.digits.length; k++) {
+        const d = g.digits[k];
+        const r = n - BigInt(k);
+        if (r < 0n) break;
+        if (k === 0 && !(d & 4)) continue;
+        if ((d & 1 && r === 0n) || (d & 2 && r >= 1n) || (d & 4 && r >= 2n)) return true;
+      }
+      return false;
+    }
+    case 'grundy':
+      return nums[0] >= 3n;
+    default:
+      return true;
+  }
+}
+
+// The words for component i (0-based): "pile 2", "heap 3", "pair 1".
+export function compName(g, i) {
+  const n = i + 1;
+  if (g.family === 'nim') return `pile ${n}`;
+  if (g.family === 'wythoff') return `pair ${n}`;
+  return `heap ${n}`;
+}
+
+// A move's text for the game record's list, like the server's texts.
+export function describe(g, i, nums, to) {
+  if (g.family === 'wythoff') {
+    const dx = nums[0] - to[0];
+    const dy = nums[1] - to[1];
+    const what = dx > 0n && dy > 0n
+      ? (dx === dy ? `take ${dx} from both piles` : `take ${dx} and ${dy}`)
+      : dx > 0n ? `take ${dx} from the first pile` : `take ${dy} from the second pile`;
+    return `${what} of ${compName(g, i)}`;
+  }
+  const taken = nums[0] - sum(to);
+  const name = compName(g, i);
+  if (g.family === 'grundy') return `split ${name} into ${to.join(' and ')}`;
+  if (to.length === 2) return `take ${taken} from ${name}, leaving ${to[0]} and ${to[1]}`;
+  if (to.length === 0) return `take all ${taken} of ${name}`;
+  return `take ${taken} from ${name}`;
+}
+
+// ------------------------------------------------------------ positions
+
+// A position of the page: [{game, nums: [BigInt...]}], game a parseGame().
+export function copyComps(comps) {
+  return comps.map((c) => ({game: c.game, nums: c.nums.slice()}));
+}
+
+// The structured form of the API: runs of one game as {game, position}.
+export function apiPosition(comps) {
+  const out = [];
+  for (const c of comps) {
+    const last = out[out.length - 1];
+    const nums = c.nums.map(String);
+    if (last && last.game === c.game.spec) last.position.push(...nums);
+    else out.push({game: c.game.spec, position: nums});
+  }
+  return out;
+}
+
+export function singleGame(comps) {
+  if (comps.length === 0) return null;
+  const s = comps[0].game.spec;
+  return comps.every((c) => c.game.spec === s) ? comps[0].game : null;
+}
+
+// The position in the position language ("nim 3 4 5 + kayles 10").
+export function positionText(comps) {
+  return apiPosition(comps)
+    .map((t) => `${t.game} ${t.position.join(' ')}`)
+    .join(' + ');
+}
+
+// The position as the seeds write it: "(41,163,13)"; a sum in the
+// position language inside the parentheses.
+export function notation(comps, plain) {
+  if (plain && (comps.length === 0 || singleGame(comps) !== null)) {
+    return '(' + comps.flatMap((c) => c.nums.map(String)).join(',') + ')';
+  }
+  return '(' + positionText(comps) + ')';
+}
+
+// Components from the API's parse answer.
+export function compsFromParse(parsed) {
+  return parsed.components.map((c) => ({
+    game: parseGame(c.game),
+    nums: c.position.map((x) => BigInt(x)),
+  }));
+}
+
+// Applies a move {component (1-based), to} of the API or the page.
+export function applyMove(comps, move) {
+  const i = move.component - 1;
+  const c = comps[i];
+  const to = move.to.map((x) => BigInt(x));
+  const repl = [];
+  for (let k = 0; k < to.length; k += c.game.arity) {
+    repl.push({game: c.game, nums: to.slice(k, k + c.game.arity)});
+  }
+  const out = copyComps(comps);
+  out.splice(i, 1, ...repl);
+  return out;
+}
+
+export function isOver(comps) {
+  return !comps.some((c) => hasMove(c.game, c.nums));
+}
+
+// ------------------------------------------------------------- records
+
+// A game record in the seeds' notation (Beardon: (41,163,13) -A-> ...),
+// in the format of `bouton play`'s saved games (include/bouton/play.h): a
+// header of `key: value` lines naming the game and the rules, then the
+// start and one line per move with the player who made it.
+export function recordText(rec) {
+  const lines = [
+    '# bouton game record',
+    `game: ${rec.game}`,
+    `rules: ${rec.misere ? 'mis\u00e8re' : 'normal'}`,
+    `first: ${rec.first}`,
+    `A: ${rec.names.A}`,
+    `B: ${rec.names.B}`,
+  ];
+  if (rec.level !== undefined) lines.push(`level: ${rec.level}`);
+  if (rec.seed !== undefined) lines.push(`seed: ${rec.seed}`);
+  lines.push('');
+  rec.history.forEach((st, k) => {
+    lines.push(k === 0 ? st.text : `-${st.mover}-> ${st.text}`);
+  });
+  if (rec.winner) lines.push(`result: ${rec.winner} wins`);
+  return lines.join('\n') + '\n';
+}
+
+// ------------------------------------------------------ analysis panels
+
+const bin = (x) => x.toString(2);
+const MAX_BITS = 1024;
+
+// The binary columns of Bouton sec. 2 (and Beardon's matrix): the numbers
+// in binary, units in one column, the column sums, the odd columns marked
+// and the leftmost odd one highlighted with the rows that have a 1 there
+// (the piles that can be reduced to make a safe combination).
+export function binaryPanel(values, labels, caption) {
+  const width = values.reduce((w, v) => Math.max(w, bin(v).length), 1);
+  const shown = Math.min(width, MAX_BITS);
+  const digits = values.map((v) => bin(v).padStart(width, '0').slice(width - shown));
+  const sums = [];
+  for (let c = 0; c < shown; c++) {
+    sums.push(digits.reduce((s, d) => s + (d[c] === '1' ? 1 : 0), 0));
+  }
+  const lead = sums.findIndex((s) => s % 2 === 1);
+  const nimsum = values.reduce((a, b) => a ^ b, 0n);
+  const colClass = (c) => [sums[c] % 2 ? 'odd' : '', c === lead ? 'lead' : ''].join(' ').trim() || null;
+  const table = h('table', {class: 'binary'},
+    h('caption', {}, caption || 'The piles in binary, units in one column (Bouton, sec. 2)'),
+    h('thead', {}, h('tr', {},
+      h('th', {scope: 'col'}, ''), h('th', {scope: 'col'}, 'number'),
+      digits.length && shown <= 40
+        ? Array.from({length: shown}, (_, c) => h('th', {scope: 'col', class: colClass(c), title: `2^${shown - 1 - c}`}, String(shown - 1 - c)))
+        : h('th', {scope: 'col', colspan: shown}, 'binary digits (2^k)'))),
+    h('tbody', {}, values.map((v, r) => h('tr', {class: lead >= 0 && digits[r][lead] === '1' ? 'shrink' : null},
+      h('th', {scope: 'row'}, labels[r]),
+      h('td', {class: 'num'}, String(v)),
+      Array.from({length: shown}, (_, c) => h('td', {class: colClass(c)}, digits[r][c]))))),
+    h('tfoot', {},
+      h('tr', {class: 'sums'}, h('th', {scope: 'row'}, 'column sums'), h('td', {}, ''),
+        sums.map((s, c) => h('td', {class: colClass(c)}, String(s)))),
+      h('tr', {class: 'nimsum'}, h('th', {scope: 'row'}, 'nim-sum'), h('td', {class: 'num'}, String(nimsum)),
+        sums.map((s, c) => h('td', {class: colClass(c)}, String(s % 2))))));
+  const notes = [];
+  if (width > shown) notes.push(h('p', {class: 'note'}, `Only the last ${shown} of ${width} binary digits are shown.`));
+  if (lead < 0) {
+    notes.push(h('p', {class: 'verdict'}, 'Every column sum is even: a safe combination (P-position).'));
+  } else {
+    const k = shown - 1 - lead;
+    const rows = labels.filter((_, r) => digits[r][lead] === '1');
+    notes.push(h('p', {class: 'verdict'},
+      `The leftmost odd column is the one worth 2^${k}: not safe (N-position). `,
+      `A winning move shrinks a number with a 1 there (${rows.join(', ')}), writing 0 in that column `,
+      'and choosing the digits to its right so that every column sum becomes even.'));
+  }
+  return h('div', {class: 'panel-binary'}, h('div', {class: 'scroll'}, table), notes);
+}
+
+// The P-positions of Wythoff's game and its generalisation around a pair,
+// with the mex construction and the closed form (Wythoff 1907, sec. 5-7).
+// rows: [[A, B], ...] from /v1/table; at: the position [x, y].
+export function wythoffPanel(g, misere, rows, at) {
+  const a = g.a || 1n;
+  const x = at[0] < at[1] ? at[0] : at[1];
+  const y = at[0] < at[1] ? at[1] : at[0];
+  const alpha = (2 - Number(a) + Math.sqrt(Number(a) * Number(a) + 4)) / 2;
+  const intro = misere
+    ? h('p', {}, a === 1n
+      ? 'Misère play: the safe pairs are those of normal play except in the corner: (0,1) and (2,2) are safe, (0,0) and (1,2) are not.'
+      : `Misère play: the safe pairs are (0,1) and then (A\u2099, A\u2099 + 1 + ${a}n), A\u2099 the smallest number not used before.`)
+    : h('p', {},
+      `Each safe pair is (A\u2099, B\u2099) with A\u2099 the smallest number not in an earlier pair (the mex) and B\u2099 = A\u2099 + ${a === 1n ? '' : a + '\u00b7'}n (Wythoff, sec. 5). `,
+      `In closed form A\u2099 = \u230an\u00b7\u03b1\u230b with \u03b1 = (2 \u2212 a + \u221a(a\u00b2+4))/2 = ${alpha.toFixed(9)}\u2026`,
+      a === 1n ? ' = \u03c6, the golden ratio, and B\u2099 = \u230an\u00b7\u03c6\u00b2\u230b (sec. 6).' : ' (sec. 7).');
+  const showFloat = rows.every((r) => r[1] < 10n ** 12n);
+  const table = h('table', {class: 'pairs'},
+    h('caption', {}, 'Safe pairs around the position'),
+    h('thead', {}, h('tr', {},
+      misere ? null : h('th', {scope: 'col'}, 'n'),
+      h('th', {scope: 'col'}, 'A\u2099'), h('th', {scope: 'col'}, 'B\u2099'),
+      misere || !showFloat ? null : h('th', {scope: 'col'}, 'n\u00b7\u03b1'))),
+    h('tbody', {}, rows.map((r) => {
+      const n = a > 0n ? (r[1] - r[0]) / a : 0n;
+      const here = r[0] === x && r[1] === y;
+      const near = r[0] === x || r[1] === x || r[0] === y || r[1] === y;
+      return h('tr', {class: here ? 'here' : near ? 'near' : null},
+        misere ? null : h('td', {class: 'num'}, String(n)),
+        h('td', {class: 'num'}, String(r[0])), h('td', {class: 'num'}, String(r[1])),
+        misere || !showFloat ? null : h('td', {class: 'num'}, (Number(n) * alpha).toFixed(3)));
+    })));
+  const inTable = rows.some((r) => r[0] === x && r[1] === y);
+  return h('div', {class: 'panel-wythoff'}, intro, h('div', {class: 'scroll'}, table),
+    h('p', {class: 'verdict'}, inTable
+      ? `(${x},${y}) is a safe pair: the player to move loses against best play.`
+      : `(${x},${y}) is not a safe pair; the highlighted rows share a number with it.`));
+}
+
+// The safe pairs around a Wythoff position [x, y], from /v1/table.
+export async function wythoffAround(g, misere, nums) {
+  const x = nums[0] < nums[1] ? nums[0] : nums[1];
+  const y = nums[0] < nums[1] ? nums[1] : nums[0];
+  const min = x > 6n ? x - 6n : 0n;
+  const res = await api('table', {game: g.spec, misere, piles: 1, min: String(min),
+    below: String(4n * y + 20n), limit: 12});
+  return wythoffPanel(g, misere, res.rows.map((r) => r.map((v) => BigInt(v))), [x, y]);
+}
+
+// The components of a sum with their Grundy values and the nim-sum of the
+// values (the Sprague-Grundy theorem), with the values in binary columns.
+export function sumPanel(result) {
+  const comps = result.components || [];
+  const rows = comps.map((c, i) => h('tr', {},
+    h('td', {class: 'num'}, String(i + 1)), h('td', {}, c.game),
+    h('td', {class: 'num'}, c.position.join(', ')),
+    h('td', {class: 'num'}, c.grundy === undefined ? '\u2014' : c.grundy)));
+  const parts = [h('div', {class: 'scroll'}, h('table', {class: 'components'},
+    h('caption', {}, 'Components and their Grundy values'),
+    h('thead', {}, h('tr', {}, ['#', 'game', 'position', 'Grundy value'].map((t) => h('th', {scope: 'col'}, t)))),
+    h('tbody', {}, rows)))];
+  if (comps.length && comps.every((c) => c.grundy !== undefined)) {
+    parts.push(binaryPanel(comps.map((c) => BigInt(c.grundy)),
+      comps.map((c, i) => `${i + 1}: ${c.game}`),
+      'The Grundy values in binary: their nim-sum is the value of the sum'));
+  } else if (result.misere) {
+    parts.push(h('p', {class: 'note'}, 'In misère play Grundy values do not decide a sum: the outcome comes from an exhaustive search of the game.'));
+  }
+  return h('div', {class: 'panel-sum'}, parts);
+}
+
+// Outcome and winning moves of an analyze answer.
+export function outcomePanel(result, onPlay) {
+  const p = result.outcome === 'P';
+  return h('div', {class: 'panel-outcome'},
+    h('p', {class: 'outcome ' + (p ? 'P' : 'N')},
+      h('strong', {}, p ? 'P-position' : 'N-position'),
+      p ? ': the previous player wins; every move loses against best play.'
+        : ': the next player (to move) wins with one of these moves.',
+      result.grundy !== undefined ? ` Grundy value ${result.grundy}.` : '',
+      result.remoteness !== undefined ? ` Remoteness ${result.remoteness}.` : ''),
+    p ? null : h('ul', {class: 'moves'}, result.winning_moves.map((m) => h('li', {},
+      h('span', {class: 'move-text'}, m.text), ' ',
+      h('span', {class: 'move-to'}, `(component ${m.component} \u2192 ${m.to.length ? m.to.join(', ') : 'nothing'})`),
+      onPlay ? h('button', {type: 'button', class: 'play-move', onclick: () => onPlay(m)}, 'Play this move') : null))));
+}
+
+// Random integers in [lo, hi] (Numbers, small) from the crypto source.
+export function randInt(lo, hi) {
+  const u = new Uint32Array(1);
+  crypto.getRandomValues(u);
+  return lo + (u[0] % (hi - lo + 1));
+}
