@@ -11,19 +11,21 @@
  * have one; they differ in a P-position):
  *
  *   designed  bt_opponent_move at level perfect (docs/opponent.md): the
- *             least share w/m of winning replies, then the longest game;
+ *             longest game (the greatest remoteness of the result), then
+ *             the least share w/m of winning replies among all replies;
  *   naive     take one counter from the largest pile (the first such);
- *   delay     only the longest game: the move whose result has the
- *             greatest remoteness (the first such);
- *   fewest    only the fewest winning replies w (the first such).
+ *   delay     only the longest game (the first such move, in the order
+ *             of bt_position_moves);
+ *   share     the rule first tried and rejected: the least share w/m,
+ *             then the longest game.
  *
- * Naive, delay and fewest play the first winning move of bt_analyze in an
+ * Naive, delay and share play the first winning move of bt_analyze in an
  * N-position.  Starts, by game:
  *
  *   nim       4 piles: three uniform on 1..15, the fourth their nim-sum
  *             (drawn again when 0);
  *   nim-misere the same starts in misère play (still P: a pile above 1);
- *   wythoff   one pair (a_k, b_k), k uniform on 1..40.
+ *   wythoff   one pair (a_k, b_k), k uniform on 1..20.
  *
  * Each strategy plays the same starts with the same random choices of the
  * fallible player (one seed per game), so the differences are not luck of
@@ -31,7 +33,9 @@
  * (normal approximation, 1.96 standard errors), and for the difference
  * designed - naive, the interval of the paired difference.
  *
- * usage: bench_opponent [GAMES] [SEED]   (default 20000 games per cell)
+ * usage: bench_opponent [GAMES [SEED [all]]]
+ *   GAMES games per cell (default 20000); with `all` the two brute-force
+ *   strategies (delay, share) play too, which is much slower.
  */
 #include <math.h>
 #include <stdint.h>
@@ -42,9 +46,7 @@
 
 #include <bouton.h>
 
-enum { DESIGNED, NAIVE, DELAY, FEWEST, NSTRAT };
-static const char *strat_name[NSTRAT] = {"designed", "naive", "delay",
-                                         "fewest"};
+enum { DESIGNED, NAIVE, DELAY, SHARE, NSTRAT };
 
 static void
 die(const char *what, bt_status st, const bt_diag *d)
@@ -52,6 +54,28 @@ die(const char *what, bt_status st, const bt_diag *d)
     fprintf(stderr, "bench_opponent: %s: %s\n", what,
             d && d->message[0] ? d->message : bt_strerror(st));
     exit(1);
+}
+
+/* Remoteness for the brute-force strategies: one solver per convention,
+   kept for the whole run (positions of different games recur). */
+static bt_solver *solvers[2];
+
+static void
+remoteness(mpz_t r, const bt_position *q, int misere)
+{
+    bt_outcome o;
+    long rem;
+    bt_diag d;
+    bt_status st;
+    memset(&d, 0, sizeof d);
+    if (bt_game_is_nim(bt_position_game(q, 0))) {
+        st = bt_remoteness(r, q, misere, NULL, &d);
+    } else {
+        st = bt_solver_solve(solvers[misere], &o, &rem, q, NULL, &d);
+        mpz_set_si(r, rem);
+    }
+    if (st != BT_OK)
+        die("remoteness", st, &d);
 }
 
 static bt_move *
@@ -143,13 +167,13 @@ naive_delay(const bt_position *p)
     return c;
 }
 
-/* delay / fewest: brute force over every move. */
+/* delay / share: brute force over every move. */
 static bt_move *
 scored_delay(const bt_position *p, int misere, int which)
 {
     bt_move *moves, *c;
     size_t n, i, best = 0;
-    long best_w = -1;
+    long best_w = 0, best_m = 1;
     mpz_t r, best_r;
     bt_diag d;
     bt_status st;
@@ -161,29 +185,37 @@ scored_delay(const bt_position *p, int misere, int which)
     mpz_init(best_r);
     for (i = 0; i < n; i++) {
         bt_position *q;
+        bt_analysis *a;
+        bt_move *rep;
+        size_t nrep;
+        long w, m;
+        int better;
         if (bt_position_copy(&q, p) != BT_OK)
             die("copy", BT_ENOMEM, NULL);
         apply(q, &moves[i]);
-        if (which == DELAY) {
-            st = bt_remoteness(r, q, misere, NULL, &d);
-            if (st != BT_OK)
-                die("remoteness", st, &d);
-            if (i == 0 || mpz_cmp(r, best_r) > 0) {
-                mpz_set(best_r, r);
-                best = i;
-            }
-        } else {
-            bt_analysis *a;
-            long w;
-            st = bt_analyze(&a, q, misere ? BT_MISERE : 0, NULL, &d);
-            if (st != BT_OK)
-                die("analyze", st, &d);
-            w = (long)bt_analysis_move_count(a);
-            bt_analysis_free(a);
-            if (best_w < 0 || w < best_w) {
-                best_w = w;
-                best = i;
-            }
+        remoteness(r, q, misere);
+        st = bt_analyze(&a, q, misere ? BT_MISERE : 0, NULL, &d);
+        if (st != BT_OK)
+            die("analyze", st, &d);
+        w = (long)bt_analysis_move_count(a);
+        bt_analysis_free(a);
+        st = bt_position_moves(&rep, &nrep, q, NULL, &d);
+        if (st != BT_OK)
+            die("moves", st, &d);
+        bt_moves_free(rep, nrep);
+        m = (long)nrep;
+        if (m == 0)
+            w = m = 1;
+        if (which == DELAY)
+            better = mpz_cmp(r, best_r) > 0;
+        else
+            better = w * best_m < best_w * m ||
+                     (w * best_m == best_w * m && mpz_cmp(r, best_r) > 0);
+        if (i == 0 || better) {
+            mpz_set(best_r, r);
+            best_w = w;
+            best_m = m;
+            best = i;
         }
         bt_position_free(q);
     }
@@ -264,7 +296,7 @@ random_start(const char *game, uint64_t *rng, bt_game *nim, bt_game *wyt)
     char text[128];
     if (strcmp(game, "wythoff") == 0) {
         /* a_k = floor(k phi), b_k = a_k + k */
-        unsigned long k = 1 + (unsigned long)bt_rng_below(rng, 40);
+        unsigned long k = 1 + (unsigned long)bt_rng_below(rng, 20);
         double phi = (1 + sqrt(5.0)) / 2;
         unsigned long a = (unsigned long)floor((double)k * phi);
         snprintf(text, sizeof text, "%lu %lu", a, a + k);
@@ -294,6 +326,7 @@ main(int argc, char **argv)
     static const double es[] = {0.1, 0.3, 0.5};
     long ngames = argc > 1 ? atol(argv[1]) : 20000;
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 20261122ULL;
+    int nstrat = argc > 3 && strcmp(argv[3], "all") == 0 ? NSTRAT : 2;
     bt_game *nim, *wyt;
     size_t gi, ei;
     clock_t t0 = clock();
@@ -303,12 +336,14 @@ main(int argc, char **argv)
         return 2;
     }
     if (bt_game_new(&nim, "nim", NULL) != BT_OK ||
-        bt_game_new(&wyt, "wythoff", NULL) != BT_OK)
-        die("games", BT_EINVAL, NULL);
+        bt_game_new(&wyt, "wythoff", NULL) != BT_OK ||
+        bt_solver_new(&solvers[0], 0, 10000000) != BT_OK ||
+        bt_solver_new(&solvers[1], 1, 10000000) != BT_OK)
+        die("setup", BT_ENOMEM, NULL);
     printf("%ld games per cell, seed %llu; win rate of the computer from "
            "a P-position, 95%% CI\n\n",
            ngames, (unsigned long long)seed);
-    printf("| game | e | designed | naive | delay | fewest | designed - "
+    printf("| game | e | designed | naive | delay | share | designed - "
            "naive |\n");
     printf("| --- | --- | --- | --- | --- | --- | --- |\n");
     for (gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
@@ -323,7 +358,7 @@ main(int argc, char **argv)
                 uint64_t game_seed = bt_rng_next(&rng);
                 int won[NSTRAT];
                 double dd;
-                for (s = 0; s < NSTRAT; s++) {
+                for (s = 0; s < nstrat; s++) {
                     won[s] = play(start, misere, es[ei], s, game_seed);
                     wins[s] += won[s];
                 }
@@ -336,7 +371,10 @@ main(int argc, char **argv)
             for (s = 0; s < NSTRAT; s++) {
                 double p = (double)wins[s] / (double)ngames;
                 double h = 1.96 * sqrt(p * (1 - p) / (double)ngames);
-                printf(" %.3f ± %.3f |", p, h);
+                if (s < nstrat)
+                    printf(" %.3f ± %.3f |", p, h);
+                else
+                    printf(" |");
             }
             {
                 double mean = sum_d / (double)ngames;
@@ -351,5 +389,7 @@ main(int argc, char **argv)
     printf("\n%.1f s of CPU\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
     bt_game_free(nim);
     bt_game_free(wyt);
+    bt_solver_free(solvers[0]);
+    bt_solver_free(solvers[1]);
     return 0;
 }

@@ -42,7 +42,10 @@ print_human(const bt_position *p, const bt_analysis *a)
         fputc('\n', stdout);
     }
     if (bt_analysis_remoteness(a) >= 0)
-        printf("remoteness: %ld moves to the end under best play\n",
+        printf("remoteness: %ld (%s in %ld moves under best play)\n",
+               bt_analysis_remoteness(a),
+               bt_analysis_outcome(a) == BT_N ? "the next player wins"
+                                              : "the next player loses",
                bt_analysis_remoteness(a));
     if (n == 0 && bt_analysis_outcome(a) == BT_P)
         printf("winning moves: none (every move loses against best "
@@ -68,7 +71,7 @@ cmd_analyze(int argc, char **argv)
         CLI_LIMIT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *game = NULL;
-    unsigned flags = 0;
+    unsigned flags = BT_REMOTENESS;
     int json = 0, c, rc;
     bt_limits lim;
     bt_position *p = NULL;

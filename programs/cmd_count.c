@@ -19,6 +19,7 @@ static const char help[] =
     "A position is a multiset of piles (the order of the piles does not "
     "count), as\nBouton counts: 3 non-empty piles below 16 give 680 "
     "positions, 35 safe, 7/136.\n\n"
+    "  --piles K  the number of piles, 1 to 4096\n"
     "  --ordered  count K-tuples instead: the piles are told apart\n"
     "  --misere   the player who takes the last counter loses\n"
     "  --json     one JSON object; the counts are decimal strings:\n"
@@ -29,8 +30,8 @@ static const char help[] =
 
 /* Prints the human-readable answer. */
 static void
-print_text(size_t k, const mpz_t min, const mpz_t max, int ordered,
-           int misere, const mpz_t pos, const mpz_t pp, mpq_srcptr q)
+print_text(size_t k, const mpz_t min, const mpz_t max, int ordered, int misere,
+           const mpz_t pos, const mpz_t pp, mpq_srcptr q)
 {
     double d = mpq_get_d(q);
     gmp_printf("%zu pile%s, each of %Zd to %Zd counters, %s, %s play\n", k,
@@ -52,8 +53,8 @@ print_text(size_t k, const mpz_t min, const mpz_t max, int ordered,
 }
 
 static json_t *
-answer_json(size_t k, const mpz_t min, const mpz_t max, int ordered,
-            int misere, const mpz_t pos, const mpz_t pp, mpq_srcptr q)
+answer_json(size_t k, const mpz_t min, const mpz_t max, int ordered, int misere,
+            const mpz_t pos, const mpz_t pp, mpq_srcptr q)
 {
     json_t *o = json_object();
     char *s;
@@ -158,8 +159,8 @@ cmd_count(int argc, char **argv)
         return cli_error("count", "--max MAX (or --below N) is required");
     if (max != NULL && below != NULL)
         return cli_error("count", "give --max or --below, not both");
-    if (cli_parse_size("count", "--piles", piles, 1, lim.max_table_piles,
-                       &k) < 0)
+    if (cli_parse_size("count", "--piles", piles, 1, lim.max_table_piles, &k) <
+        0)
         return CLI_USAGE;
 
     mpz_inits(lo, hi, pos, pp, NULL);
@@ -197,8 +198,8 @@ cmd_count(int argc, char **argv)
         goto done;
     }
     if (json)
-        rc = cli_json_print(
-            answer_json(k, lo, hi, ordered, misere, pos, pp, q));
+        rc =
+            cli_json_print(answer_json(k, lo, hi, ordered, misere, pos, pp, q));
     else
         print_text(k, lo, hi, ordered, misere, pos, pp, q);
     if (fflush(stdout) != 0)

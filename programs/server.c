@@ -383,11 +383,16 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
     const srv_state *s = cls;
     srv_request *rq = *con_cls;
     const size_t max = s->cfg.max_body;
-    int api = strncmp(url, "/v1/", 4) == 0;
 
     (void)version;
     if (!rq) {
-        /* First call: the headers are in, the body (if any) is not. */
+        /*
+         * First call: the headers are in, the body (if any) is not.  Only
+         * an announced oversized body is answered now (and the connection
+         * closed); everything else waits for the last call, since a
+         * response queued this early makes libmicrohttpd close the
+         * connection instead of keeping it alive.
+         */
         const char *clen;
 
         rq = calloc(1, sizeof *rq);
@@ -397,32 +402,6 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
         copy_clean(rq->method, sizeof rq->method, method);
         copy_clean(rq->path, sizeof rq->path, url);
         *con_cls = rq;
-        if (strcmp(method, "POST") != 0) {
-            if (strcmp(method, "OPTIONS") == 0) {
-                struct MHD_Response *r = MHD_create_response_from_buffer(
-                    0, NULL, MHD_RESPMEM_PERSISTENT);
-                enum MHD_Result res;
-
-                if (!r)
-                    return MHD_NO;
-                MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW,
-                                        "GET, HEAD, POST, OPTIONS");
-                res = queue(conn, rq, 204, r);
-                MHD_destroy_response(r);
-                return res;
-            }
-            if (!api)
-                return serve_asset(s, conn, rq, url, method);
-            {
-                srv_reply reply;
-
-                srv_handle(&reply, &s->cfg, method, url, NULL, 0);
-                return queue_reply(conn, rq, &reply);
-            }
-        }
-        if (!api)
-            return serve_asset(s, conn, rq, url, method);
-        /* Refuse an announced oversized body before reading any of it. */
         clen = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
                                            MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (clen) {
@@ -449,10 +428,26 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
             return MHD_NO;
         return MHD_YES;
     }
+    /* The last call: the whole request is in. */
     if (rq->dropped)
         return queue_error(conn, rq, NULL, 413, "ELIMIT",
                            "request body of more than %zu bytes is over the "
                            "limit", max);
+    if (strcmp(method, "OPTIONS") == 0) {
+        struct MHD_Response *r =
+            MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        enum MHD_Result res;
+
+        if (!r)
+            return MHD_NO;
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW,
+                                "GET, HEAD, POST, OPTIONS");
+        res = queue(conn, rq, 204, r);
+        MHD_destroy_response(r);
+        return res;
+    }
+    if (strncmp(url, "/v1/", 4) != 0)
+        return serve_asset(s, conn, rq, url, method);
     {
         srv_reply reply;
 
@@ -507,7 +502,7 @@ cmd_serve(int argc, char **argv)
     srv_config_default(&s.cfg);
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
         case 'h':
             fputs(serve_usage, stdout);
@@ -567,11 +562,8 @@ cmd_serve(int argc, char **argv)
             s.cfg.lim.max_table_piles = v;
             break;
         case '?':
-            return cli_error("serve", "unknown option '%s' (see --help)",
-                             argv[optind - 1]);
         case ':':
-            return cli_error("serve", "option '%s' needs a value",
-                             argv[optind - 1]);
+            return cli_bad_option("serve", c, argv);
         default:
             switch (cli_limit_option("serve", c, optarg, &s.cfg.lim)) {
             case 1:

@@ -319,11 +319,51 @@ reply_json(srv_reply *r, unsigned status, json_t *v)
     r->is_static = 0;
 }
 
+/*
+ * Makes s valid UTF-8 in place, replacing each byte that does not begin a
+ * whole, shortest-form sequence by '?'.  Messages quote what a client sent,
+ * cut to a length in bytes, which can split a character: jansson refuses a
+ * string that is not UTF-8, and the answer must still be the error.
+ */
+static void
+utf8_clean(char *s)
+{
+    unsigned char *u = (unsigned char *)s;
+
+    while (*u) {
+        size_t len = *u < 0x80 ? 1 : (*u & 0xE0) == 0xC0 ? 2
+                               : (*u & 0xF0) == 0xE0 ? 3
+                               : (*u & 0xF8) == 0xF0 ? 4 : 0;
+        unsigned long cp = len == 2 ? (*u & 0x1Fu) : len == 3 ? (*u & 0x0Fu)
+                                                            : (*u & 0x07u);
+        size_t k;
+
+        for (k = 1; k < len; k++) {
+            if ((u[k] & 0xC0) != 0x80)
+                break;
+            cp = (cp << 6) | (u[k] & 0x3Fu);
+        }
+        if (len == 0 || k < len ||
+            (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) ||
+            (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF && len == 3)) {
+            *u++ = '?';
+            continue;
+        }
+        u += len;
+    }
+}
+
 void
 srv_reply_error(srv_reply *r, const srv_error *e)
 {
-    json_t *err = json_pack("{s:s,s:s}", "code", e->code, "message",
-                            e->message);
+    char msg[sizeof e->message];
+    json_t *err;
+
+    memcpy(msg, e->message, sizeof msg);
+    msg[sizeof msg - 1] = '\0';
+    utf8_clean(msg);
+    err = json_pack("{s:s,s:s}", "code", e->code, "message", msg);
 
     if (err && e->column > 0)
         json_object_set_new(err, "column",
@@ -798,7 +838,7 @@ api_analyze(json_t **out, json_t *req, const srv_config *cfg,
     if (check_members(req, members, e) != 0 ||
         get_bool(req, "misere", 0, &misere, e) != 0 ||
         get_bool(req, "explain", 0, &explain, e) != 0 ||
-        get_bool(req, "remoteness", 0, &remote, e) != 0 ||
+        get_bool(req, "remoteness", 1, &remote, e) != 0 ||
         srv_parse_position(&p, req, lim, e) != 0)
         return -1;
     if (misere)

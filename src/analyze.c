@@ -116,6 +116,32 @@ on_winning(void *ud, const mpz_t *to, size_t nto)
                          to, nto);
 }
 
+/*
+ * One component whose Grundy value is out of reach (a Wythoff pair of
+ * 10^6 digits): it is P exactly when no move leads to a P-position, and
+ * the moves to value 0 are exactly the moves to P-positions, which the
+ * ruleset gives by its closed form at any size.
+ */
+static bt_status
+analyze_single(bt_analysis *a, const bt_position *p, const bt_limits *lim,
+               bt_diag *diag)
+{
+    bt_game *g = bt_position_game(p, 0);
+    collect c;
+    bt_status st;
+    mpz_t zero;
+    c.a = a;
+    c.comp = 0;
+    mpz_init(zero);
+    st = g->rules->moves_to(g, bt_position_nums(p, 0), zero, on_winning, &c,
+                            lim, diag);
+    mpz_clear(zero);
+    if (st != BT_OK)
+        return st;
+    a->outcome = a->nmoves > 0 ? BT_N : BT_P;
+    return BT_OK;
+}
+
 static bt_status
 analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
                const bt_limits *lim, bt_diag *diag)
@@ -133,6 +159,8 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         a->ncomp = i + 1;
         st = g->rules->grundy(g, a->comp_grundy[i], bt_position_nums(p, i),
                               lim, diag);
+        if (st == BT_ERANGE && n == 1)
+            return analyze_single(a, p, lim, diag);
         if (st != BT_OK)
             return st;
         mpz_xor(a->grundy, a->grundy, a->comp_grundy[i]);
@@ -372,6 +400,20 @@ bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
             st = bt__fail(diag, BT_ENOMEM, "out of memory");
             goto fail;
         }
+    }
+    if (flags & BT_REMOTENESS) {
+        /* best effort, and cheap: closed forms (Nim) or a search of at
+           most BT_REMOTENESS_SEARCH positions; a position beyond that has
+           no remoteness, which is not an error of the analysis */
+        bt_limits small = *lim;
+        mpz_t r;
+        if (small.max_search > BT_REMOTENESS_SEARCH)
+            small.max_search = BT_REMOTENESS_SEARCH;
+        mpz_init(r);
+        if (bt_remoteness(r, p, a->misere, &small, NULL) == BT_OK &&
+            mpz_fits_slong_p(r))
+            a->remoteness = mpz_get_si(r);
+        mpz_clear(r);
     }
     if (flags & BT_EXPLAIN) {
         bt_game *g = bt_position_single_game(p);

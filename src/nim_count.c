@@ -66,7 +66,9 @@
  * one point, and the points of equal |W_s| are merged.  Each point costs
  * one power (ordered) or one evaluation of g_K (unordered: by Horner's
  * rule on g_K's coefficients, or by (3) directly when the coefficient table
- * would cost more, as for many piles of small size).
+ * would cost more, as for many piles of small size).  Multisets of
+ * non-empty piles (Bouton's case) are counted as those of [0, MAX] less
+ * those of one pile fewer, which halves the points (bt_nim_count()).
  */
 #include <assert.h>
 #include <limits.h>
@@ -76,11 +78,12 @@
 #include "internal.h"
 
 /*
- * The most work a count takes on, in multiplications of 64-bit words
- * (about ten seconds of one core of 2024).  K = 64 piles of up to 1024
- * bits take about 3 * 10^8.  Documented in docs/counting.md.
+ * The most work a count takes on, in multiplications of 64-bit words, as
+ * estimated by plan_count() (a few seconds of one core).  K = 64 piles of
+ * random 1024-bit sizes take about 2 * 10^8.  Documented in
+ * docs/counting.md.
  */
-#define COUNT_MAX_WORK 5e9
+#define COUNT_MAX_WORK 3e9
 /* The most memory the table of g_K's coefficients, and the spectrum, may
    take, in bytes. */
 #define COUNT_MAX_TABLE (256.0 * 1024 * 1024)
@@ -132,9 +135,26 @@ level_same(const levels *lv, mp_bitcnt_t l)
            (!lv->has_a || mpz_tstbit(lv->a, l) == mpz_tstbit(lv->a, l - 1));
 }
 
-/* The distinct magnitudes a level of each kind gives (g_K and w^K have the
-   parity of K, so w and -w are one point). */
-static const unsigned kind_points[] = {1, 2, 1, 2};
+/*
+ * The points a level of this kind leaves: its values are v1 - v2, and for
+ * the other kinds also -(v1 - v2) or -(v1 + v2) or both, with v2 = 0
+ * without A.  g_K and w^K have the parity of K, so w and -w make one point
+ * for even K and cancel for odd K.
+ */
+static unsigned
+kind_points(int kind, int has_a, unsigned long k)
+{
+    switch (kind) {
+    case LV_FIXED:
+        return 1;
+    case LV_ONE: /* v1 - v2 and -(v1 + v2) */
+        return has_a ? 2 : !(k & 1);
+    case LV_EQUAL: /* +-(v1 - v2) */
+        return !(k & 1);
+    default: /* +-(v1 - v2), +-(v1 + v2) */
+        return k & 1 ? 0 : 2;
+    }
+}
 
 /* v = v_l(b) of (2). */
 static void
@@ -319,34 +339,36 @@ static void
 add_weighted(mpz_t rop, const mpz_t c, const mpz_t x, mpz_t tmp)
 {
     mp_bitcnt_t lo, hi;
-    int runs = 0;
-    void (*op)(mpz_ptr, mpz_srcptr, mpz_srcptr) =
-        mpz_sgn(c) > 0 ? mpz_add : mpz_sub;
-    void (*unop)(mpz_ptr, mpz_srcptr, mpz_srcptr) =
-        mpz_sgn(c) > 0 ? mpz_sub : mpz_add;
+    int runs = 0, neg = mpz_sgn(c) < 0;
+    mpz_t u;
+
     mpz_abs(tmp, c);
     for (lo = mpz_scan1(tmp, 0); lo != ~(mp_bitcnt_t)0 && runs <= 4;
-         lo = mpz_scan1(tmp, hi))
-        hi = mpz_scan0(tmp, lo), runs++;
+         lo = mpz_scan1(tmp, hi)) {
+        hi = mpz_scan0(tmp, lo);
+        runs++;
+    }
     if (runs > 4) {
         mpz_addmul(rop, c, x);
         return;
     }
-    /* |c| = sum over its runs of ones [lo, hi) of 2^hi - 2^lo */
-    mpz_abs(tmp, c);
-    {
-        mpz_t u;
-        mpz_init(u);
-        for (lo = mpz_scan1(tmp, 0); lo != ~(mp_bitcnt_t)0;
-             lo = mpz_scan1(tmp, hi)) {
-            hi = mpz_scan0(tmp, lo);
-            mpz_mul_2exp(u, x, hi);
-            op(rop, rop, u);
-            mpz_mul_2exp(u, x, lo);
-            unop(rop, rop, u);
-        }
-        mpz_clear(u);
+    /* |c| = the sum over its runs of ones [lo, hi) of 2^hi - 2^lo */
+    mpz_init(u);
+    for (lo = mpz_scan1(tmp, 0); lo != ~(mp_bitcnt_t)0;
+         lo = mpz_scan1(tmp, hi)) {
+        hi = mpz_scan0(tmp, lo);
+        mpz_mul_2exp(u, x, hi);
+        if (neg)
+            mpz_sub(rop, rop, u);
+        else
+            mpz_add(rop, rop, u);
+        mpz_mul_2exp(u, x, lo);
+        if (neg)
+            mpz_add(rop, rop, u);
+        else
+            mpz_sub(rop, rop, u);
     }
+    mpz_clear(u);
 }
 
 /* ------------------------------------------------------------ cost model */
@@ -390,7 +412,7 @@ static void
 plan_point(plan *pl, double bits, double kd, double nbits)
 {
     double lg = log2(kd + 1.0), m;
-    /* a^K: squarings up to K bits bits, the last one dominating */
+    /* a^K: squarings up to K * bits bits, the last one dominating */
     pl->ordered += 2 * mulcost(words(kd * bits / 2), words(kd * bits / 2));
     /* (3): K steps; numbers up to K max(bits, nbits/2) + K lg K bits */
     m = kd * ((bits > nbits / 2 ? bits : nbits / 2) + lg);
@@ -424,14 +446,13 @@ plan_count(plan *pl, const levels *lv, unsigned long k, double nbits)
             continue;
         pl->runs++;
         bits = (s1 > s2 ? s1 : s2) + 1;
-        for (i = 0; i < kind_points[level_kind(lv, l)]; i++)
+        for (i = 0; i < kind_points(level_kind(lv, l), lv->has_a, k); i++)
             plan_point(pl, bits, kd, nbits);
         /* 4 raw values, each with a weight of up to L - l bits */
         pl->memory += 4 * ((bits + (double)(lv->L - l)) / 8 + 64);
     }
     /* the table: K steps of about n/2 coefficients times N */
-    pl->by_table +=
-        kd * kd / 4 * mulcost(words(nbits + lg), words(coef)) / 2;
+    pl->by_table += kd * kd / 4 * mulcost(words(nbits + lg), words(coef)) / 2;
     pl->table_bytes = 2 * (kd + 1) * (coef / 8 + 32);
 }
 
@@ -482,8 +503,7 @@ cycle_poly_rec(mpz_t rop, const mpz_t w, const mpz_t n, unsigned long k)
 /* rop = g_k(w) = sum_j g[j] w^j by Horner's rule in w^2 (g[j] = 0 unless
    j has the parity of k). */
 static void
-cycle_poly_horner(mpz_t rop, const mpz_t w, mpz_t *g, unsigned long k,
-                  mpz_t z)
+cycle_poly_horner(mpz_t rop, const mpz_t w, mpz_t *g, unsigned long k, mpz_t z)
 {
     unsigned long j;
     mpz_mul(z, w, w);
@@ -615,42 +635,113 @@ small_positions(mpz_t even, mpz_t odd, unsigned long k, const mpz_t min,
     }
 }
 
-/* Closed forms for one and two piles: a single pile is a P-position in
-   normal play only when it is empty, two piles exactly when they are
-   equal (Bouton sec. 2: x XOR y = 0 iff x = y). */
-static void
-count_small_k(mpz_t pos, mpz_t pp, unsigned long k, const mpz_t min,
-              const mpz_t n, int ordered)
+/*
+ * pp = the number of normal-play P-positions of k piles in [min, max]
+ * (tuples or multisets), for any k.  Plans the work first and refuses what
+ * exceeds the budget.
+ */
+static bt_status
+p_count(mpz_t pp, unsigned long k, const mpz_t min, const mpz_t max,
+        const mpz_t n, int ordered, const bt_limits *lim, bt_diag *diag)
 {
-    if (k == 1) {
-        mpz_set(pos, n);
-        mpz_set_ui(pp, mpz_sgn(min) == 0);
-    } else if (ordered) { /* k == 2 */
-        mpz_mul(pos, n, n);
-        mpz_set(pp, n);
-    } else {
-        mpz_add_ui(pos, n, 1); /* C(N + 1, 2) */
-        mpz_mul(pos, pos, n);
-        mpz_fdiv_q_2exp(pos, pos, 1);
-        mpz_set(pp, n);
+    mpz_t a, t;
+    spectrum sp;
+    levels lv;
+    plan pl;
+    bt_status st = BT_OK;
+    double work;
+    int use_table = 0;
+
+    if (k <= 2) {
+        /* The empty position is safe; a single pile only when it is empty;
+           two piles exactly when equal (Bouton sec. 2: x ^ y = 0 iff
+           x = y), in N ways either way. */
+        if (k == 0)
+            mpz_set_ui(pp, 1);
+        else if (k == 1)
+            mpz_set_ui(pp, mpz_sgn(min) == 0);
+        else
+            mpz_set(pp, n);
+        return BT_OK;
     }
+
+    mpz_inits(a, t, NULL);
+    lv.max = max;
+    lv.has_a = mpz_sgn(min) > 0;
+    if (lv.has_a)
+        mpz_sub_ui(a, min, 1);
+    lv.a = a;
+    lv.L = mpz_sgn(max) == 0 ? 0 : mpz_sizeinbase(max, 2);
+    lv.la = mpz_sgn(a) == 0 ? 0 : mpz_sizeinbase(a, 2);
+    mpz_xor(t, max, a);
+    lv.d = mpz_sizeinbase(t, 2) - 1; /* max > a, so they differ */
+
+    /* The cost model (in word multiplications) picks the method for
+       multisets, and bounds the work and the memory of every count. */
+    plan_count(&pl, &lv, k, (double)mpz_sizeinbase(n, 2));
+    if (ordered) {
+        work = pl.ordered;
+    } else if (pl.by_table < pl.by_rec && pl.table_bytes <= COUNT_MAX_TABLE) {
+        work = pl.by_table;
+        use_table = 1;
+    } else {
+        work = pl.by_rec;
+    }
+    if (work > COUNT_MAX_WORK) {
+        st = bt__fail(diag, BT_ELIMIT,
+                      "counting %lu piles of up to %zu bits is beyond the "
+                      "work limit of the count (about %.1e word "
+                      "multiplications, the limit is %.0e)",
+                      k, (size_t)lv.L, work, COUNT_MAX_WORK);
+        goto out;
+    }
+    if (pl.memory > COUNT_MAX_MEMORY) {
+        st = bt__fail(diag, BT_ELIMIT,
+                      "counting piles of up to %zu bits is beyond the "
+                      "memory limit of the count (about %.0f MiB, the "
+                      "limit is %.0f MiB)",
+                      (size_t)lv.L, pl.memory / 1048576.0,
+                      COUNT_MAX_MEMORY / 1048576.0);
+        goto out;
+    }
+
+    st = spectrum_init(&sp, &lv, pl.runs, k);
+    if (st == BT_OK && ordered) {
+        st = ordered_sum(pp, &sp, n, k, lim);
+        if (st == BT_OK) {
+            assert(mpz_divisible_2exp_p(pp, sp.L));
+            mpz_fdiv_q_2exp(pp, pp, sp.L);
+        }
+    } else if (st == BT_OK) {
+        st = unordered_sum(pp, &sp, n, k, use_table, lim);
+        if (st == BT_OK) {
+            mpz_fac_ui(t, k);
+            mpz_mul_2exp(t, t, sp.L);
+            assert(mpz_divisible_p(pp, t));
+            mpz_divexact(pp, pp, t);
+        }
+    }
+    spectrum_free(&sp);
+    if (st != BT_OK)
+        st = bt__fail(diag, st,
+                      st == BT_ENOMEM ? "out of memory"
+                                      : "the count was interrupted");
+out:
+    mpz_clears(a, t, NULL);
+    return st;
 }
 
 bt_status
-bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
-             size_t k, const mpz_t min, const mpz_t max, unsigned flags,
+bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability, size_t k,
+             const mpz_t min, const mpz_t max, unsigned flags,
              const bt_limits *lim, bt_diag *diag)
 {
     int ordered = (flags & BT_COUNT_ORDERED) != 0;
     int misere = (flags & BT_MISERE) != 0;
     unsigned long kk;
-    mpz_t n, a, pos, pp, t, u;
-    spectrum sp;
-    levels lv;
-    plan pl;
+    mpz_t n, pos, pp, t, u;
     bt_status st;
-    double nbits, digits, work;
-    int use_table = 0;
+    double digits;
 
     lim = bt__limits(lim);
     if ((st = bt__check_number(min, lim, "the minimum pile", diag)) != BT_OK)
@@ -667,7 +758,7 @@ bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
                         k, lim->max_table_piles);
     kk = (unsigned long)k;
 
-    mpz_inits(n, a, pos, pp, t, u, NULL);
+    mpz_inits(n, pos, pp, t, u, NULL);
     mpz_sub(n, max, min);
     mpz_add_ui(n, n, 1);
 
@@ -677,7 +768,6 @@ bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
     {
         signed long ex;
         double mant = mpz_get_d_2exp(&ex, n); /* n = mant 2^ex */
-        nbits = (double)ex;
         digits = (double)k * ((double)ex + log2(mant)) * 0.30102999566;
     }
     if (digits > (double)lim->max_digits) {
@@ -688,94 +778,44 @@ bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
         goto out;
     }
 
-    if (k == 0) { /* the empty position: P in normal play, N in misère */
-        mpz_set_ui(pos, 1);
-        mpz_set_ui(pp, !misere);
-        goto done;
-    }
-    if (k <= 2) {
-        count_small_k(pos, pp, kk, min, n, ordered);
-        goto adjust;
-    }
-
-    lv.max = max;
-    lv.has_a = mpz_sgn(min) > 0;
-    if (lv.has_a)
-        mpz_sub_ui(a, min, 1);
-    lv.a = a;
-    lv.L = mpz_sgn(max) == 0 ? 0 : mpz_sizeinbase(max, 2);
-    lv.la = mpz_sgn(a) == 0 ? 0 : mpz_sizeinbase(a, 2);
-    mpz_xor(t, max, a);
-    lv.d = mpz_sizeinbase(t, 2) - 1; /* max > a, so they differ */
-
-    /* The cost model (in word multiplications) picks the method for
-       multisets, and bounds the work and the memory of every count. */
-    plan_count(&pl, &lv, kk, nbits);
-    if (ordered) {
-        work = pl.ordered;
-    } else if (pl.by_table < pl.by_rec && pl.table_bytes <= COUNT_MAX_TABLE) {
-        work = pl.by_table;
-        use_table = 1;
-    } else {
-        work = pl.by_rec;
-    }
-    if (work > COUNT_MAX_WORK) {
-        st = bt__fail(diag, BT_ELIMIT,
-                      "counting %zu piles of up to %zu bits is beyond the "
-                      "work limit of the count (about %.1e word "
-                      "multiplications, the limit is %.0e)",
-                      k, (size_t)lv.L, work, COUNT_MAX_WORK);
-        goto out;
-    }
-    if (pl.memory > COUNT_MAX_MEMORY) {
-        st = bt__fail(diag, BT_ELIMIT,
-                      "counting piles of up to %zu bits is beyond the "
-                      "memory limit of the count (about %.0f MiB, the "
-                      "limit is %.0f MiB)",
-                      (size_t)lv.L, pl.memory / 1048576.0,
-                      COUNT_MAX_MEMORY / 1048576.0);
-        goto out;
-    }
-
-    st = spectrum_init(&sp, &lv, pl.runs, kk);
-    if (st != BT_OK) {
-        spectrum_free(&sp);
-        st = bt__fail(diag, st, "out of memory");
-        goto out;
-    }
     if (ordered) {
         mpz_pow_ui(pos, n, kk);
-        st = ordered_sum(pp, &sp, n, kk, lim);
-        if (st == BT_OK) {
-            assert(mpz_divisible_2exp_p(pp, sp.L));
-            mpz_fdiv_q_2exp(pp, pp, sp.L);
-        }
-    } else {
+    } else if (kk > 0) {
         mpz_add_ui(t, n, kk - 1);
         mpz_bin_ui(pos, t, kk); /* C(N + K - 1, K) */
-        st = unordered_sum(pp, &sp, n, kk, use_table, lim);
-        if (st == BT_OK) {
-            mpz_fac_ui(t, kk);
-            mpz_mul_2exp(t, t, sp.L);
-            assert(mpz_divisible_p(pp, t));
-            mpz_divexact(pp, pp, t);
+    } else {
+        mpz_set_ui(pos, 1);
+    }
+    if (!ordered && kk >= 3 && mpz_cmp_ui(min, 1) == 0) {
+        /*
+         * Non-empty piles, as Bouton counts: a multiset of k piles in
+         * [0, max] with j empty piles is one of k - j piles in [1, max],
+         * so #P[1, max](k) = #P[0, max](k) - #P[0, max](k - 1).  On
+         * [0, max] the spectrum has half the points (v and -v, one value)
+         * and odd k - 1 cancels them all: half the work.
+         */
+        mpz_add_ui(u, n, 1); /* the size of [0, max] */
+        mpz_set_ui(t, 0);
+        st = p_count(pp, kk, t, max, u, 0, lim, diag);
+        if (st == BT_OK)
+            st = p_count(t, kk - 1, t, max, u, 0, lim, diag);
+        mpz_sub(pp, pp, t);
+    } else {
+        st = p_count(pp, kk, min, max, n, ordered, lim, diag);
+    }
+    if (st != BT_OK)
+        goto out;
+
+    if (misere) {
+        if (kk == 0) { /* no piles: the player to move did not take the
+                          last counter, so he wins */
+            mpz_set_ui(pp, 0);
+        } else {
+            small_positions(t, u, kk, min, max, ordered);
+            mpz_sub(pp, pp, t);
+            mpz_add(pp, pp, u);
         }
     }
-    spectrum_free(&sp);
-    if (st != BT_OK) {
-        st = bt__fail(diag, st,
-                      st == BT_ENOMEM ? "out of memory"
-                                      : "the count was interrupted");
-        goto out;
-    }
-
-adjust:
-    if (misere) {
-        small_positions(t, u, kk, min, max, ordered);
-        mpz_sub(pp, pp, t);
-        mpz_add(pp, pp, u);
-    }
-done:
     mpz_swap(positions, pos);
     mpz_swap(p_positions, pp);
     if (probability != NULL) {
@@ -783,8 +823,7 @@ done:
         mpq_set_den(probability, positions);
         mpq_canonicalize(probability);
     }
-    st = BT_OK;
 out:
-    mpz_clears(n, a, pos, pp, t, u, NULL);
+    mpz_clears(n, pos, pp, t, u, NULL);
     return st;
 }

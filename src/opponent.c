@@ -279,17 +279,12 @@ typedef struct opp {
     int rem_known;
 } opp;
 
-/* Decides whether remoteness is known, searching for it when p is not Nim. */
-static bt_status
+/* Prepares the rule for p; remoteness is searched for (p not Nim) only
+   when the rule needs it (opp_need_remoteness). */
+static void
 opp_init(opp *o, const bt_position *p, int misere, const bt_limits *lim,
          bt_diag *diag)
 {
-    size_t budget;
-    bt_outcome out;
-    long rem;
-    bt_status st;
-    bt_diag quiet;
-
     memset(o, 0, sizeof *o);
     o->p = p;
     o->misere = misere;
@@ -297,26 +292,37 @@ opp_init(opp *o, const bt_position *p, int misere, const bt_limits *lim,
     o->lim = lim;
     o->diag = diag;
     o->nim = all_nim(p);
-    if (o->nim) {
-        o->rem_known = 1;
+    o->rem_known = o->nim;
+}
+
+/* Searches the game graph of a position that is not Nim, within the
+   opponent's budget; remoteness is known when the search succeeds. */
+static bt_status
+opp_need_remoteness(opp *o)
+{
+    size_t budget;
+    bt_outcome out;
+    long rem;
+    bt_status st;
+    bt_diag quiet;
+
+    if (o->nim || o->solver != NULL)
         return BT_OK;
-    }
-    budget = lim->max_search < BT_OPPONENT_SEARCH ? lim->max_search
-                                                  : BT_OPPONENT_SEARCH;
-    st = bt_solver_new(&o->solver, misere, budget);
+    budget = o->lim->max_search < BT_OPPONENT_SEARCH ? o->lim->max_search
+                                                     : BT_OPPONENT_SEARCH;
+    st = bt_solver_new(&o->solver, o->misere, budget);
     if (st != BT_OK)
-        return bt__fail(diag, st, "out of memory");
+        return bt__fail(o->diag, st, "out of memory");
     memset(&quiet, 0, sizeof quiet);
-    st = bt_solver_solve(o->solver, &out, &rem, p, lim, &quiet);
+    st = bt_solver_solve(o->solver, &out, &rem, o->p, o->lim, &quiet);
     if (st == BT_OK) {
         o->rem_known = 1;
     } else if (st == BT_ELIMIT) {
-        /* too big to search: the rule goes on without remoteness */
-        bt_solver_free(o->solver);
-        o->solver = NULL;
+        /* too big to search: the rule goes on without remoteness; the
+           solver stays, empty of use, so that the search is not retried */
         st = BT_OK;
-    } else if (diag != NULL) {
-        *diag = quiet;
+    } else if (o->diag != NULL) {
+        *o->diag = quiet;
     }
     return st;
 }
@@ -415,13 +421,15 @@ cmp_win(const scored *a, const scored *b, int rem_known)
     return cmp_place(a->m, b->m);
 }
 
-/* P-position order: least w/all, then greatest remoteness, then larger
-   total, then place. */
+/* P-position order: greatest remoteness (when known), then least w/all,
+   then larger total, then place. */
 static int
 cmp_delay(const scored *a, const scored *b, int rem_known)
 {
     int c;
     mpz_t x, y;
+    if (rem_known && (c = mpz_cmp(b->rem, a->rem)) != 0)
+        return c;
     mpz_init(x);
     mpz_init(y);
     mpz_mul(x, a->w, b->all);
@@ -430,8 +438,6 @@ cmp_delay(const scored *a, const scored *b, int rem_known)
     mpz_clear(x);
     mpz_clear(y);
     if (c != 0)
-        return c;
-    if (rem_known && (c = mpz_cmp(b->rem, a->rem)) != 0)
         return c;
     if ((c = mpz_cmp(b->delta, a->delta)) != 0)
         return c;
@@ -463,6 +469,8 @@ choose_win(bt_move **out, opp *o, const bt_analysis *a)
         return bt__fail(o->diag, BT_EUNDEF,
                         "the analysis gave an N-position no winning move "
                         "(a bug in the game's rules)");
+    if (n > 1 && (st = opp_need_remoteness(o)) != BT_OK)
+        return st;
     scored_init(&cur);
     scored_init(&top);
     for (i = 0; i < n; i++) {
@@ -574,8 +582,12 @@ choose_delay(bt_move **out, opp *o)
     bt_status st;
 
     st = bt_position_moves(&moves, &n, o->p, o->lim, o->diag);
-    if (st != BT_OK)
+    if (st == BT_OK && n > 1)
+        st = opp_need_remoteness(o);
+    if (st != BT_OK) {
+        bt_moves_free(moves, n);
         return st;
+    }
     scored_init(&cur);
     scored_init(&top);
     for (i = 0; i < n && st == BT_OK; i++) {
@@ -601,27 +613,32 @@ choose_delay(bt_move **out, opp *o)
 /* ------------------------------------------- the P-position rule for Nim */
 
 /*
- * Nim piles as large as the library allows cannot have their moves listed,
- * but the rule's first criterion can be computed from the binary digits.
- * Let the P-position have piles a_i with nim-sum 0 and T counters, and move
- * pile i to b < a_i; let k be the highest bit where a_i and b differ (a_i
- * has a 1 there, b a 0).  The result has nim-sum s = a_i xor b with top bit
- * k, so (Bouton, Theorem II) the opponent's winning replies are the piles
- * with a 1 in column k, pile i excepted: w = c_k - 1, with c_k the number
- * of piles with a 1 in column k.  The replies number m = T - (a_i - b).  So
- * for each pair (i, k) only the largest b matters -- a_i with bit k cleared
- * and every lower bit set, b = a_i - low - 1 where low = a_i mod 2^k -- and
- * for a column k only the piles with the least low.  In misère play with a
- * pile above 1 the winning replies are the same (docs/opponent.md), and a
- * misère P-position of piles of one and nothing larger leaves no choice
- * worth making: every move takes a 1.
+ * Nim piles can be far too large to list their moves, but the rule can be
+ * computed from the binary digits (proofs in docs/opponent.md).  Let the
+ * P-position have piles a_i, T counters, and write z(a) for the number of
+ * trailing zero bits of a.
+ *
+ * Normal play.  The result of any move has remoteness at most T - 1, and
+ * exactly T - 1 when the move takes one counter from a pile a_i such that
+ * every pile with a 1 in column z = z(a_i) has z(a) = z: then (Bouton,
+ * Theorem II) the opponent's winning replies are those piles, each taking
+ * exactly one counter, and the game goes on one counter at a time.  Such a
+ * pile exists (one with the least z).  Its result has w = c_z - 1 winning
+ * replies among m = T - 1, with c_z the number of piles with a 1 in column
+ * z; so the rule takes one counter from the eligible pile of least c_z (the
+ * first of them).
+ *
+ * Misère play with two piles or more above 1 (the P-positions with one
+ * above 1 do not exist; with none, every move takes a 1 and all score the
+ * same).  A result that keeps two piles above 1 has the normal remoteness
+ * less one and the same winning replies; so the best of those are the
+ * normal candidates that keep two piles above 1, with remoteness T - 2.
+ * A result with one pile above 1 can only come from a position with two,
+ * by reducing one of them to 0 or 1: those few moves are scored exactly.
  */
 
-/* Above these sizes the exact Nim rule costs too much; see fallback. */
-#define NIM_EXACT_BITS 8192
-
-/* The fallback: take one counter from the first pile with the fewest
-   trailing zero bits, which keeps the game longest (docs/opponent.md). */
+/* Too much work for the exact Nim rule (more than lim->max_search steps):
+   one counter from the first pile of least z, one of the longest games. */
 static bt_status
 nim_fallback(bt_move **out, opp *o)
 {
@@ -646,36 +663,53 @@ nim_fallback(bt_move **out, opp *o)
     return st;
 }
 
-typedef struct column {
-    int seen;
-    mpz_t low;     /* the least a_i mod 2^k over piles with bit k */
-    size_t *piles; /* the piles attaining it */
-    size_t n, cap;
-} column;
+/* Scores the move (comp -> to) of a Nim P-position exactly, from the
+   result's analysis: a misère special case. */
+static bt_status
+score_exact(scored *s, bt_move *m, opp *o)
+{
+    bt_position *q;
+    bt_analysis *a;
+    bt_status st;
+    size_t i;
+    s->m = m;
+    total_delta(s->delta, o->p, m);
+    st = child_of(&q, o->p, m, o->diag);
+    if (st != BT_OK)
+        return st;
+    st = bt_analyze(&a, q, o->flags, o->lim, o->diag);
+    if (st == BT_OK) {
+        mpz_set_ui(s->w, (unsigned long)bt_analysis_move_count(a));
+        bt_analysis_free(a);
+        mpz_set_ui(s->all, 0);
+        for (i = 0; i < bt_position_size(q); i++)
+            mpz_add(s->all, s->all, bt_position_nums(q, i)[0]);
+        if (mpz_sgn(s->all) == 0) {
+            mpz_set_ui(s->w, 1);
+            mpz_set_ui(s->all, 1);
+        }
+        st = bt_remoteness(s->rem, q, o->misere, o->lim, o->diag);
+    }
+    bt_position_free(q);
+    return st;
+}
 
 static bt_status
 nim_delay(bt_move **out, opp *o)
 {
     const bt_position *p = o->p;
-    size_t n = bt_position_size(p), i, k, bits = 0, work = 0;
-    size_t *count = NULL, ncols = 0;
-    column *col = NULL;
+    size_t n = bt_position_size(p), i, j, big = 0, nz = 0, work = 0;
+    size_t *zs = NULL, *cz = NULL, *ez = NULL, *pz = NULL;
     bt_move *cands = NULL;
     size_t ncand = 0, capcand = 0, best = 0;
     scored cur, top;
-    mpz_t t, low, b;
+    mpz_t t, b;
     bt_status st = BT_OK;
-    int big = 0;
 
-    for (i = 0; i < n; i++) {
-        const mpz_t *v = bt_position_nums(p, i);
-        size_t len = mpz_sizeinbase(v[0], 2);
-        if (len > bits)
-            bits = len;
-        if (mpz_cmp_ui(v[0], 1) > 0)
-            big = 1;
-    }
-    if (o->misere && !big) {
+    for (i = 0; i < n; i++)
+        if (mpz_cmp_ui(bt_position_nums(p, i)[0], 1) > 0)
+            big++;
+    if (o->misere && big == 0) {
         /* piles of one: every move takes a 1 and scores the same */
         for (i = 0; i < n; i++)
             if (mpz_sgn(bt_position_nums(p, i)[0]) > 0)
@@ -685,194 +719,116 @@ nim_delay(bt_move **out, opp *o)
         mpz_clear(b);
         return st;
     }
-    if (bits > NIM_EXACT_BITS)
-        return nim_fallback(out, o);
-
     mpz_init(t);
-    mpz_init(low);
     mpz_init(b);
     scored_init(&cur);
     scored_init(&top);
     nim_total(t, p);
-    count = calloc(bits, sizeof *count);
-    col = calloc(bits, sizeof *col);
-    if (count == NULL || col == NULL) {
+    /* the distinct z of the piles, and for each c_z and e_z (the piles
+       with a 1 in column z, and those with z trailing zeros) */
+    zs = malloc((n ? n : 1) * sizeof *zs);
+    pz = malloc((n ? n : 1) * sizeof *pz);
+    cz = calloc(n ? n : 1, sizeof *cz);
+    ez = calloc(n ? n : 1, sizeof *ez);
+    if (zs == NULL || pz == NULL || cz == NULL || ez == NULL) {
         st = bt__fail(o->diag, BT_ENOMEM, "out of memory");
         goto cleanup;
     }
-    ncols = bits;
-    for (k = 0; k < bits; k++)
-        mpz_init(col[k].low);
-    /* c_k, and the work the exact rule would take */
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
-        mp_bitcnt_t at = mpz_scan1(v[0], 0);
-        size_t len = mpz_sizeinbase(v[0], 2);
+        size_t z;
+        pz[i] = (size_t)-1;
         if (mpz_sgn(v[0]) == 0)
             continue;
-        for (; at < len; at = mpz_scan1(v[0], at + 1)) {
-            count[at]++;
+        z = mpz_scan1(v[0], 0);
+        for (j = 0; j < nz && zs[j] != z; j++)
+            if (++work > o->lim->max_search)
+                break;
+        if (work > o->lim->max_search)
+            break;
+        if (j == nz)
+            zs[nz++] = z;
+        pz[i] = j;
+        ez[j]++;
+    }
+    for (j = 0; j < nz && work <= o->lim->max_search; j++)
+        for (i = 0; i < n; i++) {
+            cz[j] += (size_t)mpz_tstbit(bt_position_nums(p, i)[0], zs[j]);
             if (++work > o->lim->max_search)
                 break;
         }
-        if (work > o->lim->max_search)
-            break;
-    }
     if (work > o->lim->max_search) {
         st = nim_fallback(out, o);
         goto cleanup;
     }
-    /* for each column, the piles with the least low */
+    /* the candidates */
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
-        size_t len = mpz_sizeinbase(v[0], 2);
-        mp_bitcnt_t at;
-        if (mpz_sgn(v[0]) == 0)
+        if (pz[i] == (size_t)-1 || cz[pz[i]] != ez[pz[i]])
             continue;
-        mpz_set_ui(low, 0);
-        for (at = mpz_scan1(v[0], 0); at < len;
-             at = mpz_scan1(v[0], at + 1)) {
-            column *c = &col[at];
-            int cmp = c->seen ? mpz_cmp(low, c->low) : -1;
-            if (cmp < 0) {
-                mpz_set(c->low, low);
-                c->seen = 1;
-                c->n = 0;
-            }
-            if (cmp <= 0) {
-                if (c->n == c->cap) {
-                    size_t nc = c->cap ? 2 * c->cap : 4;
-                    size_t *np = realloc(c->piles, nc * sizeof *np);
-                    if (np == NULL) {
-                        st = bt__fail(o->diag, BT_ENOMEM, "out of memory");
-                        goto cleanup;
-                    }
-                    c->piles = np;
-                    c->cap = nc;
-                }
-                c->piles[c->n++] = i;
-            }
-            mpz_setbit(low, at);
-        }
-    }
-    /*
-     * The candidates: for each column, its best piles.  Piles of equal size
-     * give results that differ only in order, so only the first of them is
-     * kept (the tie order prefers the lower component anyway).
-     */
-    for (k = 0; k < bits; k++) {
-        column *c = &col[k];
-        size_t j, l;
-        for (j = 0; j < c->n; j++) {
-            const mpz_t *v = bt_position_nums(p, c->piles[j]);
-            int dup = 0;
-            for (l = 0; l < j && !dup; l++)
-                dup = mpz_cmp(bt_position_nums(p, c->piles[l])[0], v[0]) == 0;
-            if (dup)
-                continue;
-            if (++work > o->lim->max_search) {
-                st = nim_fallback(out, o);
-                goto cleanup;
-            }
-            mpz_sub(b, v[0], c->low);
-            mpz_sub_ui(b, b, 1);
-            st = bt__move_push(&cands, &ncand, &capcand, c->piles[j],
-                               (const mpz_t *)&b, 1);
-            if (st != BT_OK) {
-                st = bt__fail(o->diag, st, "out of memory");
-                goto cleanup;
-            }
-        }
-    }
-    /* score them: w and m in closed form; remoteness only for the ties */
-    {
-        size_t nties = 0;
-        for (i = 0; i < ncand; i++) {
-            const bt_move *m = &cands[i];
-            const mpz_t *v = bt_position_nums(p, m->component);
-            mpz_xor(low, v[0], m->to[0]);
-            k = mpz_sizeinbase(low, 2) - 1;
-            cur.m = m;
-            mpz_set_ui(cur.w, (unsigned long)(count[k] - 1));
-            total_delta(cur.delta, p, m);
-            mpz_add(cur.all, t, cur.delta);
-            if (i == 0 || cmp_delay(&cur, &top, 0) < 0) {
-                scored x = top;
-                top = cur;
-                cur = x;
-            }
-        }
-        /* mark the candidates whose w/m ties with the best */
-        for (i = 0; i < ncand; i++) {
-            const bt_move *m = &cands[i];
-            const mpz_t *v = bt_position_nums(p, m->component);
-            mpz_t x, y;
-            mpz_xor(low, v[0], m->to[0]);
-            k = mpz_sizeinbase(low, 2) - 1;
-            mpz_init(x);
-            mpz_init(y);
-            total_delta(cur.delta, p, m);
-            mpz_add(cur.all, t, cur.delta);
-            /* a tie: (c_k - 1) / all == top.w / top.all */
-            mpz_mul_ui(x, top.all, (unsigned long)count[k] - 1);
-            mpz_mul(y, top.w, cur.all);
-            if (mpz_cmp(x, y) == 0) {
-                /* keep it: swap into the front part of the array */
-                bt_move tmp = cands[nties];
-                cands[nties] = cands[i];
-                cands[i] = tmp;
-                nties++;
-            }
-            mpz_clear(x);
-            mpz_clear(y);
-        }
-        /* among the ties, the full order with remoteness */
-        if (nties > 1 && nties * (n + 1) > o->lim->max_search) {
-            st = nim_fallback(out, o);
+        if (o->misere && big == 2 && mpz_cmp_ui(v[0], 2) == 0)
+            continue; /* leaves one pile above 1: scored exactly below */
+        mpz_sub_ui(b, v[0], 1);
+        st = bt__move_push(&cands, &ncand, &capcand, i, (const mpz_t *)&b,
+                           1);
+        if (st != BT_OK) {
+            st = bt__fail(o->diag, st, "out of memory");
             goto cleanup;
         }
-        for (i = 0; i < nties; i++) {
-            const bt_move *m = &cands[i];
-            const mpz_t *v = bt_position_nums(p, m->component);
-            mpz_xor(low, v[0], m->to[0]);
-            k = mpz_sizeinbase(low, 2) - 1;
-            cur.m = m;
-            mpz_set_ui(cur.w, (unsigned long)(count[k] - 1));
-            total_delta(cur.delta, p, m);
-            mpz_add(cur.all, t, cur.delta);
-            if (nties > 1) {
-                bt_position *q;
-                st = child_of(&q, p, m, o->diag);
-                if (st == BT_OK) {
-                    st = bt_remoteness(cur.rem, q, o->misere, o->lim,
-                                       o->diag);
-                    bt_position_free(q);
+        cur.m = &cands[ncand - 1];
+        top.m = &cands[best]; /* the array may have moved */
+        mpz_sub_ui(cur.rem, t, o->misere ? 2 : 1);
+        mpz_set_ui(cur.w, (unsigned long)(cz[pz[i]] - 1));
+        mpz_sub_ui(cur.all, t, 1);
+        mpz_set_si(cur.delta, -1);
+        if (ncand == 1 || cmp_delay(&cur, &top, 1) < 0) {
+            scored x = top;
+            top = cur;
+            cur = x;
+            best = ncand - 1;
+        }
+    }
+    if (o->misere && big == 2) {
+        for (i = 0; i < n; i++) {
+            const mpz_t *v = bt_position_nums(p, i);
+            unsigned long k;
+            if (mpz_cmp_ui(v[0], 1) <= 0)
+                continue;
+            for (k = 0; k <= 1; k++) {
+                mpz_set_ui(b, k);
+                st = bt__move_push(&cands, &ncand, &capcand, i,
+                                   (const mpz_t *)&b, 1);
+                if (st != BT_OK) {
+                    st = bt__fail(o->diag, st, "out of memory");
+                    goto cleanup;
                 }
+                st = score_exact(&cur, &cands[ncand - 1], o);
                 if (st != BT_OK)
                     goto cleanup;
-            }
-            if (i == 0 || cmp_delay(&cur, &top, nties > 1) < 0) {
-                scored x = top;
-                top = cur;
-                cur = x;
-                best = i;
+                top.m = &cands[best];
+                if (ncand == 1 || cmp_delay(&cur, &top, 1) < 0) {
+                    scored x = top;
+                    top = cur;
+                    cur = x;
+                    best = ncand - 1;
+                }
             }
         }
     }
-    st = make_move(out, p, cands[best].component,
-                   (const mpz_t *)cands[best].to, 1, o->diag);
+    if (ncand == 0) /* cannot happen: a pile of least z is eligible */
+        st = nim_fallback(out, o);
+    else
+        st = make_move(out, p, cands[best].component,
+                       (const mpz_t *)cands[best].to, 1, o->diag);
 cleanup:
-    for (k = 0; k < ncols; k++) {
-        mpz_clear(col[k].low);
-        free(col[k].piles);
-    }
-    free(col);
-    free(count);
+    free(zs);
+    free(pz);
+    free(cz);
+    free(ez);
     bt_moves_free(cands, ncand);
     scored_clear(&cur);
     scored_clear(&top);
     mpz_clear(t);
-    mpz_clear(low);
     mpz_clear(b);
     return st;
 }
@@ -903,15 +859,13 @@ bt_opponent_move(bt_move **out, const bt_position *p, int misere,
     st = bt_analyze(&a, p, misere ? BT_MISERE : 0, lim, diag);
     if (st != BT_OK)
         return st;
-    st = opp_init(&o, p, misere, lim, diag);
-    if (st == BT_OK) {
-        if (bt_analysis_outcome(a) == BT_N)
-            st = choose_win(out, &o, a);
-        else if (o.nim)
-            st = nim_delay(out, &o);
-        else
-            st = choose_delay(out, &o);
-    }
+    opp_init(&o, p, misere, lim, diag);
+    if (bt_analysis_outcome(a) == BT_N)
+        st = choose_win(out, &o, a);
+    else if (o.nim)
+        st = nim_delay(out, &o);
+    else
+        st = choose_delay(out, &o);
     opp_fini(&o);
     bt_analysis_free(a);
     return st;

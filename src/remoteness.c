@@ -172,14 +172,22 @@ put_comp(bt__buf *b, bt_game *g, const mpz_t *v)
 static char *
 join_parts(const part *parts, size_t n, size_t *len)
 {
-    bt__buf b;
-    size_t i;
-    bt__buf_init(&b);
-    bt__buf_putc(&b, '#');
+    size_t i, total = 1, at = 1;
+    char *key;
     for (i = 0; i < n; i++)
-        bt__buf_printf(&b, "%.*s|", (int)parts[i].len, parts[i].s);
-    *len = b.len;
-    return bt__buf_take(&b);
+        total += parts[i].len + 1;
+    key = malloc(total + 1);
+    if (key == NULL)
+        return NULL;
+    key[0] = '#';
+    for (i = 0; i < n; i++) {
+        memcpy(key + at, parts[i].s, parts[i].len);
+        at += parts[i].len;
+        key[at++] = '|';
+    }
+    key[at] = '\0';
+    *len = total;
+    return key;
 }
 
 /* Splits a key into its parts (pointers into the key). */
@@ -389,17 +397,20 @@ frame_expand(frame *f, const games *gs, const bt_limits *lim, bt_diag *diag)
 }
 
 /* The key of the position that move m leaves from f's position: the other
-   parts and the new ones, merged in order. */
+   parts and the new ones, merged in order.  This runs once per move of
+   every position searched, so it avoids allocations for small sums. */
 static char *
 kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
 {
+    enum { SMALL = 16 };
     const part *old = &f->parts[m->component];
-    size_t colon = old->len, k, i, j, n, a = 0, b = 0;
+    size_t colon = old->len, k, i, j, n, a = 0, b = 0, total = 0;
     bt_game *g;
     unsigned ar;
-    part *fresh = NULL, *all = NULL;
-    size_t *ends = NULL;
+    part fresh_small[SMALL], all_small[SMALL], *fresh = fresh_small;
+    part *all = all_small;
     bt__buf buf;
+    size_t ends[SMALL];
     char *flat = NULL, *key = NULL;
 
     while (colon > 0 && old->s[colon - 1] != ':')
@@ -408,11 +419,10 @@ kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
     ar = g->rules->arity;
     k = m->nto / ar;
     n = f->nparts - 1 + k;
-    fresh = malloc((k ? k : 1) * sizeof *fresh);
-    ends = malloc((k ? k : 1) * sizeof *ends);
-    all = malloc((n ? n : 1) * sizeof *all);
-    if (fresh == NULL || ends == NULL || all == NULL)
-        goto cleanup;
+    if (k > SMALL) /* no ruleset splits a component into so many */
+        return NULL;
+    if (n > SMALL && (all = malloc(n * sizeof *all)) == NULL)
+        return NULL;
     bt__buf_init(&buf);
     for (i = 0; i < k; i++) {
         put_comp(&buf, g, (const mpz_t *)m->to + i * ar);
@@ -435,12 +445,12 @@ kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
         else
             all[j] = fresh[b++];
     }
-    key = join_parts(all, n, len);
+    key = join_parts(all, n, &total);
+    *len = total;
 cleanup:
     free(flat);
-    free(fresh);
-    free(ends);
-    free(all);
+    if (all != all_small)
+        free(all);
     return key;
 }
 

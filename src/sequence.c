@@ -55,8 +55,6 @@
 #define WINDOW_MIN_SET 33     /* sliding windows from this set size on */
 #define CONFIRM_BLOCK 64      /* pairs per split and round of the check */
 #define SIMD_NEED 4           /* compare in registers from this few on */
-#define WITNESS_K 32          /* first positions kept per value */
-#define WITNESS_T 8           /* frequent values tried per missing value */
 
 struct bt_sequence {
     bt_game *game;           /* a reference, NULL for a game's own cache */
@@ -82,12 +80,6 @@ struct bt_sequence {
     uint16_t *need;          /* values the check still looks for */
     size_t *pa;              /* per split: the next pair of the check */
     uint32_t *hist[2];       /* hist[x & 1][v]: positions x >= 1 of value v */
-    uint32_t *first;         /* first[v * WITNESS_K + i]: the first positions
-                                >= 1 of value v, for v < first_w */
-    uint8_t *nfirst;         /* how many of them (MAXV entries) */
-    unsigned first_w;
-    uint16_t top[WITNESS_T]; /* the most frequent values */
-    unsigned ntop;
     size_t review;           /* the n at which to reconsider the method */
     /* sliding windows */
     uint32_t *cnt;           /* occurrences of each value in the windows */
@@ -233,7 +225,6 @@ seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
         s->hist[1] = calloc(MAXV, sizeof *s->hist[1]);
         s->par = malloc(MAXV);
         s->need = malloc(MAXV * sizeof *s->need);
-        s->nfirst = calloc(MAXV, 1);
     }
     if (s->window) {
         s->cnt = calloc(MAXV, sizeof *s->cnt);
@@ -244,7 +235,7 @@ seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
          (s->sr == NULL || s->sh == NULL || s->pa == NULL)) ||
         (r->nsplit > 0 && method != BT_SEQ_PLAIN &&
          (s->hist[0] == NULL || s->hist[1] == NULL || s->par == NULL ||
-          s->need == NULL || s->nfirst == NULL)) ||
+          s->need == NULL)) ||
         (s->window && (s->cnt == NULL || s->present == NULL))) {
         bt_sequence_free(s);
         return BT_ENOMEM;
@@ -411,50 +402,6 @@ compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
 }
 
 /*
- * Looks for the k values of need[] among the splits by aiming: a split
- * (a, rest - a) has value v when G(a) = u ^ v and G(rest - a) = u, so for
- * the most frequent values u (the likeliest to sit at rest - a) it tries
- * the first positions a of value u ^ v.  A hit proves v is an option; a
- * miss proves nothing (the exhaustive scan follows).  Returns how many
- * values remain.
- */
-static size_t
-aim(const bt_sequence *s, size_t m, uint16_t *need, size_t k)
-{
-    const uint16_t *g = s->g;
-    size_t i = 0, t, q, j;
-    while (i < k) {
-        unsigned v = need[i];
-        int hit = 0;
-        for (t = 0; t < s->ntop && !hit; t++) {
-            unsigned u = s->top[t], x = u ^ v;
-            const uint32_t *fp;
-            size_t cnt;
-            if (x >= s->first_w)
-                continue;
-            fp = s->first + (size_t)x * WITNESS_K;
-            cnt = s->nfirst[x];
-            for (q = 0; q < cnt && !hit; q++) {
-                size_t a = fp[q];
-                for (j = 0; j < m; j++) {
-                    size_t rest = s->sr[j];
-                    if (a < rest && g[rest - a] == u &&
-                        !(s->r->unequal && 2 * a == rest)) {
-                        hit = 1;
-                        break;
-                    }
-                }
-            }
-        }
-        if (hit)
-            need[i] = need[--k];
-        else
-            i++;
-    }
-    return k;
-}
-
-/*
  * The check of the rare-value method: every value below lim not yet among
  * the options must turn up in some split, else G is the least of those
  * missing.  The splits are scanned in rounds of CONFIRM_BLOCK pairs,
@@ -470,8 +417,6 @@ confirm(bt_sequence *s, size_t m, unsigned lim)
     size_t k = 0, j, i;
     unsigned v, least;
     int live;
-
-    int aimed = 0;
 
     for (v = 0; v < lim; v++)
         if (!seen[v])
@@ -494,12 +439,6 @@ confirm(bt_sequence *s, size_t m, unsigned lim)
                 last = h;
             s->pa[j] = last + 1;
             s->work += last - a + 1;
-            if (k <= SIMD_NEED && !aimed) {
-                aimed = 1;
-                k = aim(s, m, need, k);
-                if (k == 0)
-                    break;
-            }
             if (k <= SIMD_NEED) {
                 k = compare_pairs(g, rest, a, last, need, k);
                 continue;
@@ -726,26 +665,6 @@ review(bt_sequence *s)
         e1 += s->hist[1][i];
     }
     total = e0 + e1;
-    /* the most frequent values, for aim() */
-    s->ntop = 0;
-    for (i = 0; i < w; i++) {
-        uint32_t c = s->hist[0][i] + s->hist[1][i];
-        size_t t = s->ntop;
-        if (c == 0 || (t == WITNESS_T &&
-                       c <= s->hist[0][s->top[t - 1]] +
-                                s->hist[1][s->top[t - 1]]))
-            continue;
-        if (t < WITNESS_T)
-            s->ntop++;
-        else
-            t--;
-        while (t > 0 && c > s->hist[0][s->top[t - 1]] +
-                                 s->hist[1][s->top[t - 1]]) {
-            s->top[t] = s->top[t - 1];
-            t--;
-        }
-        s->top[t] = (uint16_t)i;
-    }
     wht(f0, w);
     wht(f1, w);
     for (dom = 0; dom <= (unsigned)same; dom++)
@@ -789,25 +708,6 @@ review(bt_sequence *s)
             }
         }
     s->rare = 1;
-    return BT_OK;
-}
-
-/* Records position x as one of the first of value v. */
-static bt_status
-first_push(bt_sequence *s, size_t x, unsigned v)
-{
-    if (v >= s->first_w) {
-        unsigned nw = s->first_w ? s->first_w : 64;
-        uint32_t *p;
-        while (nw <= v)
-            nw *= 2;
-        p = realloc(s->first, (size_t)nw * WITNESS_K * sizeof *p);
-        if (p == NULL)
-            return BT_ENOMEM;
-        s->first = p;
-        s->first_w = nw;
-    }
-    s->first[(size_t)v * WITNESS_K + s->nfirst[v]++] = (uint32_t)x;
     return BT_OK;
 }
 
@@ -860,12 +760,8 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
         while (v >= s->w)
             s->w <<= 1;
         if (i >= 1) {
-            if (s->hist[0] != NULL) {
+            if (s->hist[0] != NULL)
                 s->hist[i & 1u][v]++;
-                if (s->nfirst[v] < WITNESS_K &&
-                    (st = first_push(s, i, v)) != BT_OK)
-                    return bt__fail(diag, st, "out of memory");
-            }
             if (s->rare && is_sparse(s, i, v) &&
                 (st = rare_push(s, i, v)) != BT_OK)
                 return bt__fail(diag, st, "out of memory");
@@ -1055,8 +951,6 @@ bt_sequence_free(bt_sequence *s)
     free(s->rval);
     free(s->par);
     free(s->need);
-    free(s->first);
-    free(s->nfirst);
     free(s->hist[0]);
     free(s->hist[1]);
     free(s->cnt);

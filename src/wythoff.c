@@ -58,7 +58,7 @@ typedef struct wy_memo {
     mpz_t x, n, lo, hi;
 } wy_memo;
 
-/* Recent products m floor(s 2^prec): see floor_ms. */
+/* Recent products m floor(s 2^prec): see fixed_product. */
 #define PRODS 3
 
 typedef struct wy_prod {
@@ -1281,15 +1281,19 @@ wy_explain(bt_game *g, bt__buf *out, const bt_position *p, const bt_analysis *a)
             bt__buf_puts(out, "\nNo counter is left: the opponent took the "
                               "last one and lost.  The player to move has "
                               "won.\n");
+        } else if (mpz_sgn(c[0]) == 0 && mpz_sgn(c[1]) == 0) {
+            bt__buf_puts(out, "\nNo counter is left: the previous player "
+                              "took the last one and won.  A P-position.\n");
         } else if (bt_analysis_outcome(a) == BT_P) {
             bt__buf_puts(out, "\nSo the position is a safe pair: a "
                               "P-position.  No move reaches another safe "
                               "pair, since two safe pairs share no number "
                               "(a move on one pile keeps a number) and their "
-                              "differences are at least a apart (a move on "
-                              "both piles changes the difference by less "
-                              "than a) (sec. 4).  The previous player "
-                              "wins.\n");
+                              "differences are at least a = ");
+            put_num(out, w->a);
+            bt__buf_puts(out, " apart (a move on both piles changes the "
+                              "difference by less than a) (sec. 4).  The "
+                              "previous player wins.\n");
         } else {
             bt__buf_printf(out,
                            "\nSo the position is not a safe pair: an "

@@ -29,6 +29,7 @@ const S = {
   sel: null, // {comp, rows: {r: selection}}
   busy: false,
   started: false,
+  startTyped: false, // the start field holds what the player typed
 };
 
 // ---------------------------------------------------------------- setup
@@ -80,6 +81,7 @@ function onGameChange() {
 }
 
 function randomStart() {
+  S.startTyped = false;
   const kind = $('game').value;
   const r = (lo, hi) => randInt(lo, hi);
   let text;
@@ -92,6 +94,9 @@ function randomStart() {
     text = `${r(5, 25)} ${r(5, 25)} ${r(5, 25)}`;
   } else if (kind === 'octal') {
     text = `${r(4, 14)} ${r(4, 14)}`;
+  } else if ($('misere').checked) {
+    // misère sums are solved by searching the whole game: keep it small
+    text = `nim ${r(1, 3)} ${r(1, 3)} + kayles ${r(2, 5)} + sub:1-3 ${r(2, 6)}`;
   } else {
     text = `nim ${r(1, 7)} ${r(1, 7)} + kayles ${r(3, 8)} + wythoff ${r(1, 6)} ${r(1, 6)} + sub:1-3 ${r(3, 12)}`;
   }
@@ -676,7 +681,13 @@ async function loadRecord() {
 
 function init() {
   $('game').addEventListener('change', onGameChange);
-  $('param').addEventListener('change', randomStart);
+  // a new parameter draws a new start, unless the start was typed
+  $('param').addEventListener('change', () => {
+    if (!S.startTyped) randomStart();
+  });
+  $('start').addEventListener('input', () => {
+    S.startTyped = true;
+  });
   $('random').addEventListener('click', randomStart);
   $('setup-form').addEventListener('submit', startGame);
   const syncMode = () => {

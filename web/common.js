@@ -74,6 +74,8 @@ const ALIASES = {
   'dawsons-chess': 'octal:0.137',
 };
 
+const OCTAL_NAMES = {'0.77': 'Kayles', '0.07': 'Dawson\u2019s Kayles', '0.137': 'Dawson\u2019s chess'};
+
 function parseSet(text) {
   // "1-3,7" -> [1n, 2n, 3n, 7n]
   const out = [];
@@ -122,7 +124,7 @@ export function parseGame(spec) {
     case 'octal':
       g.digits = parseOctal(params) || [0, 7, 7];
       g.split = g.digits.some((d) => d & 4);
-      g.label = raw in ALIASES ? raw : `octal game ${params}`;
+      g.label = OCTAL_NAMES[params] || `octal game ${params}`;
       return g;
     case 'grundy':
     case 'grundys-game':

@@ -203,10 +203,14 @@ typedef struct bt_move {
 
 typedef enum { BT_P = 0, BT_N = 1 } bt_outcome;
 
+/* The search bound of the remoteness that BT_REMOTENESS asks for (the
+   closed forms of Nim need none); bt_remoteness() itself takes any. */
+#define BT_REMOTENESS_SEARCH 20000
+
 enum {
     BT_MISERE = 1u << 0,     /* taking the last counter loses */
     BT_EXPLAIN = 1u << 1,    /* build the explanation text */
-    BT_REMOTENESS = 1u << 2, /* compute remoteness where feasible */
+    BT_REMOTENESS = 1u << 2, /* compute remoteness where cheap */
     BT_NO_MOVES = 1u << 3    /* outcome only: skip the winning moves */
 };
 

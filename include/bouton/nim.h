@@ -53,7 +53,7 @@ enum {
  * BT_ELIMIT when k exceeds lim->max_table_piles, a bound has more than
  * lim->max_digits digits, the count would have more than lim->max_digits
  * digits, or the count would exceed the fixed work budget of the library
- * (about 5e9 word multiplications or 256 MiB, docs/counting.md); BT_EINTR
+ * (about 3e9 word multiplications or 256 MiB, docs/counting.md); BT_EINTR
  * when lim->interrupt asks to stop.  On failure the outputs are unchanged.
  */
 bt_status bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,

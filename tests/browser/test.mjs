@@ -29,7 +29,10 @@ const xor = (xs) => xs.reduce((a, b) => a ^ b, 0n);
 async function newGame(page, {game = 'nim', start, misere, mode = 'computer', level = 'perfect', first = 'me', param}) {
   await page.goto(url);
   await page.selectOption('#game', game);
-  if (param !== undefined) await page.fill('#param', param);
+  if (param !== undefined) {
+    await page.fill('#param', param);
+    await page.press('#param', 'Tab'); // its change event draws a new start
+  }
   if (misere !== undefined) await page.setChecked('#misere', misere);
   await page.fill('#start', start);
   await page.check(mode === 'computer' ? '#mode-computer' : '#mode-two');
@@ -326,6 +329,25 @@ test('the analysis page: outcome, moves, explanation and the safe table', async 
   await page.click('#go');
   await page.waitForFunction(() => document.getElementById('ask-error').textContent !== '');
   assert.match(await page.textContent('#ask-error'), /column 7/);
+});
+
+test('Kayles: choosing counters in the middle splits a heap', async (page) => {
+  await newGame(page, {game: 'octal', param: 'kayles', start: '7', mode: 'two'});
+  assert.match(await page.textContent('#rules'), /octal 0\.77/);
+  // Three adjacent pins may not be taken in Kayles (0.77: one or two).
+  await clickCounter(page, 0, 0, 2);
+  await clickCounter(page, 0, 0, 4);
+  await page.click('#take');
+  assert.match(await page.textContent('#move-error'), /may not take 3/);
+  await page.click('#clear-sel');
+  // Pins 3 and 4 of 7: heaps of 2 and 3 are left.
+  await clickCounter(page, 0, 0, 2);
+  await clickCounter(page, 0, 0, 3);
+  await page.click('#take');
+  assert.ok((await recordLines(page)).includes('-A-> (2,3)'));
+  assert.deepEqual(await piles(page), [2n, 3n]);
+  assert.match(await page.textContent('#status'), /Player B to move/);
+  await shot(page, 'kayles-split');
 });
 
 test('a phone-sized screen', async (page) => {

@@ -7,8 +7,7 @@ B=${1:?usage: sh wythoff.sh PATH-TO-bouton}
 fails=0
 # the command, shortened for messages (some arguments are huge)
 cmd() { echo "$*" | cut -c1-160; }
-tmp=${TMPDIR:-/tmp}/bouton-wythoff.$$
-mkdir -p "$tmp"
+tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 # expect WANT CMD...: stdout must be exactly WANT, exit status 0

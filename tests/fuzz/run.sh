@@ -2,15 +2,22 @@
 # Builds the libFuzzer harness on the server's request parsing and runs it
 # for a fixed number of inputs:  sh tests/fuzz/run.sh [RUNS] [WORK-DIR]
 #
-# RUNS defaults to 50000 (seconds, after a build of about 15 s); WORK-DIR (default: a
-# fresh temporary directory) keeps the binary, the corpus and any crash.
+# RUNS defaults to 50000 (seconds, after a build of about 15 s); WORK-DIR
+# keeps the binary, the corpus and any crash (default: a temporary
+# directory, removed unless the run found something).
 # Needs clang (scripts/deps.sh test installs it).  Exits non-zero on a
 # finding, printing the input that caused it.
 set -eu
 runs=${1:-50000}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-work=${2:-$(mktemp -d)}
+if [ $# -ge 2 ]; then
+    work=$2
+else
+    work=$(mktemp -d)
+    # a temporary directory goes unless it holds a finding
+    trap 'rc=$?; [ $rc -eq 0 ] && rm -rf "$work"; [ $rc -eq 0 ] || echo "fuzz/run.sh: the finding is in $work" >&2' EXIT
+fi
 mkdir -p "$work/corpus"
 command -v clang >/dev/null 2>&1 || {
     echo "fuzz/run.sh: skipped: clang is not installed" >&2
@@ -54,6 +61,8 @@ req '%' '{"game":"wythoff:2","n":"10"}' r1
 req '%' '{"index_of":"10","misere":true}' r2
 req '&' '{"position":"wythoff 3 5"}' s1
 req "'" '{"record":"(41,163,13) -A-> (25,163,13) -B-> (25,19,13)"}' s2
+req ' ' '{"a\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9":1}' u1
+req ' ' '{"position":"3 ééééééééééééééééééééééééééééééééééééé😀"}' u2
 
 cat >"$work/dict" <<'DICT'
 "\"position\""

@@ -31,8 +31,8 @@ static unsigned long seed;
 
 /* Counts with the library; fails the test on an error. */
 static void
-count(mpz_t pos, mpz_t pp, mpq_t q, size_t k, const mpz_t min,
-      const mpz_t max, unsigned flags)
+count(mpz_t pos, mpz_t pp, mpq_t q, size_t k, const mpz_t min, const mpz_t max,
+      unsigned flags)
 {
     bt_diag d;
     bt_status st;
@@ -53,8 +53,8 @@ count(mpz_t pos, mpz_t pp, mpq_t q, size_t k, const mpz_t min,
 }
 
 static void
-count_ui(mpz_t pos, mpz_t pp, size_t k, unsigned long min,
-         unsigned long max, unsigned flags)
+count_ui(mpz_t pos, mpz_t pp, size_t k, unsigned long min, unsigned long max,
+         unsigned flags)
 {
     mpz_t a, b;
     mpq_t q;
@@ -117,8 +117,7 @@ brute_force(size_t k, unsigned top)
                              "P, brute force %lu of %lu",
                              k, lo, hi, misere ? "misère" : "normal",
                              mpz_get_str(NULL, 10, pp),
-                             mpz_get_str(NULL, 10, pos), ordered[misere],
-                             npos);
+                             mpz_get_str(NULL, 10, pos), ordered[misere], npos);
                 count_ui(pos, pp, k, lo, hi, fl);
                 if (mpz_cmp_ui(pos, nmulti) ||
                     mpz_cmp_ui(pp, unordered[misere]))
@@ -173,8 +172,8 @@ test_bouton_sec3(void **state)
     while (fgets(line, sizeof line, f) != NULL) {
         if (line[0] == '#')
             continue;
-        assert_int_equal(sscanf(line, "%u %127s %127s %127s %255s", &n,
-                                t_below, t_pos, t_safe, t_prob),
+        assert_int_equal(sscanf(line, "%u %127s %127s %127s %255s", &n, t_below,
+                                t_pos, t_safe, t_prob),
                          5);
         assert_int_equal(n, rows + 1);
         rows++;
@@ -470,8 +469,7 @@ digit_dp(mpz_t rop, size_t k, const mpz_t lo, const mpz_t hi)
  *   24 D = T - 6 C(N, 2) - N.
  */
 static void
-multisets_from_tuples(mpz_t rop, size_t k, const mpz_t t, const mpz_t n,
-                      int z)
+multisets_from_tuples(mpz_t rop, size_t k, const mpz_t t, const mpz_t n, int z)
 {
     mpz_t c2, d;
     mpz_inits(c2, d, NULL);
@@ -590,8 +588,8 @@ test_errors(void **state)
     /* too many piles */
     mpz_set_ui(max, 3);
     bt_limits_default(&lim);
-    assert_int_equal(bt_nim_count(pos, pp, NULL, lim.max_table_piles + 1,
-                                  min, max, 0, NULL, &d),
+    assert_int_equal(bt_nim_count(pos, pp, NULL, lim.max_table_piles + 1, min,
+                                  max, 0, NULL, &d),
                      BT_ELIMIT);
     assert_non_null(strstr(d.message, "max_table_piles"));
     lim.max_table_piles = 10;
@@ -619,8 +617,7 @@ test_errors(void **state)
     mpz_setbit(max, 1100);
     mpz_set_ui(min, 3);
     bt_limits_default(&lim);
-    assert_int_equal(bt_nim_count(pos, pp, NULL, 1000, min, max, 0, &lim,
-                                  &d),
+    assert_int_equal(bt_nim_count(pos, pp, NULL, 1000, min, max, 0, &lim, &d),
                      BT_ELIMIT);
     assert_non_null(strstr(d.message, "work limit"));
     /* interrupted */
@@ -630,9 +627,9 @@ test_errors(void **state)
     mpz_sub_ui(max, max, 7777);
     assert_int_equal(bt_nim_count(pos, pp, NULL, 5, min, max, 0, &lim, &d),
                      BT_EINTR);
-    assert_int_equal(bt_nim_count(pos, pp, NULL, 5, min, max,
-                                  BT_COUNT_ORDERED, &lim, &d),
-                     BT_EINTR);
+    assert_int_equal(
+        bt_nim_count(pos, pp, NULL, 5, min, max, BT_COUNT_ORDERED, &lim, &d),
+        BT_EINTR);
     /* the outputs never changed; a NULL diag is fine */
     assert_int_equal(mpz_get_ui(pos), 12345);
     assert_int_equal(mpz_get_ui(pp), 678);

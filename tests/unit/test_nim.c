@@ -67,8 +67,8 @@ piles_text(char *buf, size_t cap, const unsigned *piles, size_t n)
     size_t i, len = 0;
     buf[0] = '\0';
     for (i = 0; i < n; i++)
-        len += (size_t)snprintf(buf + len, cap - len, i ? " %u" : "%u",
-                                piles[i]);
+        len +=
+            (size_t)snprintf(buf + len, cap - len, i ? " %u" : "%u", piles[i]);
 }
 
 /* A move of a: component i, one number, that number, a text. */
@@ -110,16 +110,14 @@ check_small(oracle_nim *o, const unsigned *piles, size_t n, int misere)
     if ((bt_analysis_outcome(a) == BT_P) != is_p)
         fail_msg("%s (%s): outcome %s, the oracle says %s", text,
                  misere ? "misère" : "normal",
-                 bt_analysis_outcome(a) == BT_P ? "P" : "N",
-                 is_p ? "P" : "N");
+                 bt_analysis_outcome(a) == BT_P ? "P" : "N", is_p ? "P" : "N");
     assert_int_equal(bt_analysis_is_misere(a), misere);
     nwin = oracle_nim_winning_moves(o, piles, n, want,
                                     sizeof want / sizeof want[0]);
     assert_true(nwin >= 0 && (size_t)nwin <= sizeof want / sizeof want[0]);
     if ((long)bt_analysis_move_count(a) != nwin)
         fail_msg("%s (%s): %zu winning moves, the oracle has %ld", text,
-                 misere ? "misère" : "normal", bt_analysis_move_count(a),
-                 nwin);
+                 misere ? "misère" : "normal", bt_analysis_move_count(a), nwin);
     /* both list the moves by pile; a pile has at most one winning move,
        since one P-position cannot reach another */
     for (i = 0; i < nwin; i++)
@@ -128,8 +126,8 @@ check_small(oracle_nim *o, const unsigned *piles, size_t n, int misere)
     if (!misere) {
         size_t j;
         assert_int_equal(bt_analysis_grundy(g, a), BT_OK);
-        assert_true(mpz_cmp_ui(g, (unsigned long)oracle_nim_grundy(
-                                      o, piles, n)) == 0);
+        assert_true(
+            mpz_cmp_ui(g, (unsigned long)oracle_nim_grundy(o, piles, n)) == 0);
         for (j = 0; j < n; j++) {
             assert_int_equal(bt_analysis_component_grundy(g, a, j), BT_OK);
             assert_true(mpz_cmp_ui(g, (unsigned long)oracle_nim_grundy(
@@ -477,7 +475,7 @@ test_beardon_game(void **state)
                 changed += row[i] < prev[i];
             }
             assert_int_equal(changed, 1); /* one pile, at least one stone */
-            if (step >= 4) /* B passes even (P), A odd (N) */
+            if (step >= 4)                /* B passes even (P), A odd (N) */
                 assert_int_equal(bt_analysis_outcome(a),
                                  tag == 'B' ? BT_P : BT_N);
         }
@@ -530,8 +528,8 @@ test_essay_four_piles(void **state)
     size_t rows = 0;
     (void)state;
     while (read_row(f, row, 4, NULL) == 4) {
-        snprintf(text, sizeof text, "%lu %lu %lu %lu", row[0], row[1],
-                 row[2], row[3]);
+        snprintf(text, sizeof text, "%lu %lu %lu %lu", row[0], row[1], row[2],
+                 row[3]);
         check_example(text, 0, BT_P, 0, NULL);
         rows++;
     }
@@ -620,8 +618,8 @@ test_edges(void **state)
     check_example("0 9 0", BT_MISERE, BT_N, 1,
                   (const unsigned long[][2]){{1, 1}});
     /* a huge pile beside empty ones */
-    check_example("0 100000000000000000000000000000000000000000 0", 0, BT_N,
-                  1, (const unsigned long[][2]){{1, 0}});
+    check_example("0 100000000000000000000000000000000000000000 0", 0, BT_N, 1,
+                  (const unsigned long[][2]){{1, 0}});
     mpz_clear(g);
 }
 
@@ -641,8 +639,7 @@ table_rows(unsigned long below, int misere, unsigned long (*rows)[3],
     mpz_init_set_ui(hi, below);
     for (i = 0; i < 3; i++)
         mpz_init(row[i]);
-    assert_int_equal(bt_table_new(&t, g, misere, 3, lo, hi, NULL, NULL),
-                     BT_OK);
+    assert_int_equal(bt_table_new(&t, g, misere, 3, lo, hi, NULL, NULL), BT_OK);
     assert_int_equal(bt_table_width(t), 3);
     while ((r = bt_table_next(t, row)) > 0) {
         assert_true(n < cap);
@@ -741,8 +738,8 @@ test_essay_table2(void **state)
             assert_true(rows[i][1] != 1);
             zero_rows++;
         } else if (!listed) {
-            fail_msg("(%lu, %lu, %lu) is safe but not in Table 2",
-                     rows[i][0], rows[i][1], rows[i][2]);
+            fail_msg("(%lu, %lu, %lu) is safe but not in Table 2", rows[i][0],
+                     rows[i][1], rows[i][2]);
         }
     }
     assert_int_equal(zero_rows, 10);

@@ -120,18 +120,18 @@ win_cmp(const weigh *a, const weigh *b)
     return c != 0 ? c : place_cmp(a->m, b->m);
 }
 
-/* The P-rule's order. */
+/* The P-rule's order: greatest remoteness, then least w/all, then the
+   larger total, then place. */
 static int
 delay_cmp(const weigh *a, const weigh *b)
 {
-    /* a->w / a->all against b->w / b->all */
     long long x = (long long)a->w * b->all, y = (long long)b->w * a->all;
-    int c;
+    int c = mpz_cmp(b->rem, a->rem);
+    if (c != 0)
+        return c;
     if (x != y)
         return x < y ? -1 : 1;
-    c = mpz_cmp(b->rem, a->rem);
-    if (c == 0)
-        c = mpz_cmp(b->delta, a->delta);
+    c = mpz_cmp(b->delta, a->delta);
     return c != 0 ? c : place_cmp(a->m, b->m);
 }
 

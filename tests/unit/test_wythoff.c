@@ -43,6 +43,19 @@ game_a(int a)
     return game(spec);
 }
 
+/* The game of difference a; a = SMALL + 1 stands for any a above the
+   piles (every move on both piles allowed), and is tested as a huge a. */
+static bt_game *
+game_or_huge(int a)
+{
+    return a == SMALL + 1 ? game("wythoff:123456789012345678901234567890")
+                          : game_a(a);
+}
+
+/* The differences tested against the oracle. */
+static const int diffs[] = {1, 2, 3, 4, 5, SMALL + 1};
+#define NDIFFS (sizeof diffs / sizeof diffs[0])
+
 /* ---------------------------------------------------- sets of moves */
 
 typedef struct moveset {
@@ -199,13 +212,13 @@ test_oracle_small(void **state)
 {
     int a, misere, x, y;
     mpz_t to[BT_WYTHOFF_MAX_WINNING][2], mx, my, zero, gv;
-    size_t i, count;
+    size_t i, di, count;
     (void)state;
     for (i = 0; i < BT_WYTHOFF_MAX_WINNING; i++)
         mpz_inits(to[i][0], to[i][1], NULL);
     mpz_inits(mx, my, zero, gv, NULL);
-    for (a = 1; a <= 5; a++) {
-        bt_game *g = game_a(a);
+    for (di = 0; di < NDIFFS; di++) {
+        bt_game *g = game_or_huge(a = diffs[di]);
         for (misere = 0; misere <= 1; misere++) {
             unsigned char *win = oracle_wythoff_outcomes(SMALL, a, misere);
             assert_non_null(win);
@@ -292,7 +305,7 @@ test_oracle_analyze(void **state)
         for (misere = 0; misere <= 1; misere++) {
             unsigned char *win = oracle_wythoff_outcomes(SMALL, a, misere);
             assert_non_null(win);
-            for (x = 0; x <= SMALL; x += (a > 2 ? 3 : 1))
+            for (x = 0; x <= SMALL; x++)
                 for (y = 0; y <= SMALL; y++) {
                     bt_position *p;
                     bt_analysis *an = NULL;
@@ -945,8 +958,10 @@ analyze_text(const char *text, unsigned flags)
     memset(&d, 0, sizeof d);
     if (bt_position_parse(&p, text, NULL, NULL, &d) != BT_OK)
         fail_msg("parse '%s': %s", text, d.message);
-    if (bt_analyze(&a, p, flags, NULL, &d) != BT_OK)
-        fail_msg("analyze '%s': %s", text, d.message);
+    if (bt_analyze(&a, p, flags, NULL, &d) != BT_OK) {
+        bt_position_free(p);
+        fail_msg("analyze '%.60s': %s", text, d.message);
+    }
     bt_position_free(p);
     return a;
 }
@@ -1009,17 +1024,43 @@ test_texts(void **state)
     assert_true(has_move_text(a, "take 3 from both piles of pair 2"));
     assert_non_null(strstr(bt_analysis_explanation(a), "nim-sum"));
     bt_analysis_free(a);
-    /* huge numbers are abbreviated in the explanation */
-    {
-        char text[400];
-        memset(text, 0, sizeof text);
-        strcpy(text, "wythoff 1");
-        memset(text + 9, '0', 200);
-        strcat(text, " 5");
-        a = analyze_text(text, BT_EXPLAIN);
-        assert_non_null(strstr(bt_analysis_explanation(a), "digits)"));
-        bt_analysis_free(a);
-    }
+}
+
+/*
+ * bt_analyze of a pair of huge piles: the outcome and the winning moves
+ * come from the closed form although no Grundy value is known (the
+ * generic analysis must not need one for a single component), and the
+ * explanation abbreviates the numbers.
+ */
+static void
+test_analyze_huge(void **state)
+{
+    bt_analysis *a;
+    char text[400];
+    mpz_t g;
+    (void)state;
+    mpz_init(g);
+    memset(text, 0, sizeof text);
+    strcpy(text, "wythoff 1");
+    memset(text + 9, '0', 200);
+    strcat(text, " 5");
+    a = analyze_text(text, BT_EXPLAIN);
+    assert_int_equal(bt_analysis_outcome(a), BT_N);
+    /* 5 = B_2: shorten pile 1 to A_2 = 3 */
+    assert_int_equal(bt_analysis_move_count(a), 1);
+    assert_int_equal(mpz_get_ui(bt_analysis_move(a, 0)->to[0]), 3);
+    assert_int_equal(mpz_get_ui(bt_analysis_move(a, 0)->to[1]), 5);
+    assert_non_null(strstr(bt_analysis_explanation(a), "digits)"));
+    bt_analysis_free(a);
+    /* a P-position of that size has the value 0 */
+    memset(text, 0, sizeof text);
+    strcpy(text, "wythoff 161803398874989484820 261803398874989484820");
+    a = analyze_text(text, 0);
+    assert_int_equal(bt_analysis_outcome(a), BT_P);
+    assert_int_equal(bt_analysis_grundy(g, a), BT_OK);
+    assert_int_equal(mpz_sgn(g), 0);
+    bt_analysis_free(a);
+    mpz_clear(g);
 }
 
 int
@@ -1040,6 +1081,7 @@ main(void)
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_texts),
+        cmocka_unit_test(test_analyze_huge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,263 @@
+/*
+ * cmd_grundy.c -- `bouton grundy`: the Grundy sequence of a heap game, its
+ * period, and whether a theorem proves it; for Wythoff's game, the table
+ * of values (grundy_wythoff.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char help[] =
+    "usage: bouton grundy --game RULES (--upto N | --until-proved "
+    "[--limit N])\n"
+    "                     [--no-values] [--json] [--method M]\n"
+    "       bouton grundy --game wythoff[:A] --below N [--json]\n\n"
+    "The Grundy values G(0), G(1), ... of one heap of a subtraction game "
+    "(sub:S),\nan octal game (octal:CODE, kayles, dawsons-kayles, "
+    "dawsons-chess, ...) or\nGrundy's game (grundy), with the period and "
+    "preperiod found in them.  A\nperiod is 'proved' only when a theorem "
+    "proves it from the values: the\nGuy-Smith theorem for octal games, "
+    "the max(S) window for subtraction games;\nGrundy's game is never "
+    "proved (its periodicity is an open problem).\n\n"
+    "  --upto N          compute G(0..N-1)\n"
+    "  --until-proved    compute until the periodicity is proved, or until "
+    "--limit\n"
+    "                    values (default: the --max-grundy limit); 'upto' "
+    "is then\n"
+    "                    the number of values computed\n"
+    "  --no-values       leave the values out (for long runs)\n"
+    "  --json            one JSON object: {\"game\",\"upto\",\"values\","
+    "\"period\",\n"
+    "                    \"preperiod\",\"proved\"}\n"
+    "  --method M        auto (default), plain (the O(n^2) mex, the "
+    "reference)\n"
+    "                    or rare (the rare-value method from the start)\n"
+    "  --below N         Wythoff's game: the table G(x, y), x, y < N\n";
+
+/* Prints the values, ten to a line after their index. */
+static void
+print_values(const bt_sequence *s, size_t n)
+{
+    size_t i;
+    unsigned top = 0;
+    int width, iw;
+    char buf[32];
+    for (i = 0; i < n; i++)
+        if (bt_sequence_value(s, i) > top)
+            top = bt_sequence_value(s, i);
+    width = snprintf(buf, sizeof buf, "%u", top);
+    iw = snprintf(buf, sizeof buf, "%zu", n ? n - 1 : 0);
+    for (i = 0; i < n; i++) {
+        if (i % 10 == 0)
+            printf("%s%*zu:", i ? "\n" : "", iw, i);
+        printf(" %*u", width, bt_sequence_value(s, i));
+    }
+    if (n > 0)
+        putchar('\n');
+}
+
+static int
+print_json(const bt_sequence *s, const char *spec, int values)
+{
+    size_t n = bt_sequence_length(s), i, p, pre;
+    json_t *js = json_string(spec);
+    char *text = js ? json_dumps(js, JSON_ENCODE_ANY) : NULL;
+    json_decref(js);
+    if (text == NULL)
+        return CLI_FAIL;
+    printf("{\"game\":%s,\"upto\":%zu", text, n);
+    free(text);
+    if (values) {
+        fputs(",\"values\":[", stdout);
+        for (i = 0; i < n; i++)
+            printf(i ? ",%u" : "%u", bt_sequence_value(s, i));
+        putchar(']');
+    }
+    if (bt_sequence_period(s, &p, &pre))
+        printf(",\"period\":%zu,\"preperiod\":%zu", p, pre);
+    else
+        fputs(",\"period\":null,\"preperiod\":null", stdout);
+    printf(",\"proved\":%s}\n", bt_sequence_is_proved(s) ? "true" : "false");
+    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : CLI_FAIL;
+}
+
+static int
+print_text(const bt_sequence *s, const char *spec, int values,
+           int until, size_t limit)
+{
+    size_t n = bt_sequence_length(s), p, pre;
+    int has = bt_sequence_period(s, &p, &pre);
+    const char *method = bt_sequence_method_name(s);
+    printf("%s: %zu values, G(0..%zu)%s\n", spec, n, n ? n - 1 : 0,
+           values ? ":" : "");
+    if (values)
+        print_values(s, n);
+    if (bt_sequence_is_proved(s))
+        printf("period %zu, preperiod %zu: proved (%s)\n", p, pre,
+               strncmp(spec, "sub:", 4) == 0
+                   ? "subtraction-game window"
+                   : "Guy-Smith theorem");
+    else if (has)
+        printf("period %zu, preperiod %zu: detected in the values, not "
+               "proved\n",
+               p, pre);
+    else
+        printf("no period detected in these values\n");
+    if (until && !bt_sequence_is_proved(s))
+        printf("not proved within %zu values (--limit)\n", limit);
+    if (strncmp(method, "rare", 4) == 0)
+        printf("method: %s (mask %u, %zu sparse positions)\n", method,
+               bt_sequence_rare_mask(s), bt_sequence_rare_count(s));
+    else
+        printf("method: %s\n", method);
+    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : CLI_FAIL;
+}
+
+int
+cmd_grundy(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"upto", required_argument, NULL, 'u'},
+        {"until-proved", no_argument, NULL, 'p'},
+        {"limit", required_argument, NULL, 'l'},
+        {"no-values", no_argument, NULL, 'n'},
+        {"json", no_argument, NULL, 'j'},
+        {"method", required_argument, NULL, 'm'},
+        {"below", required_argument, NULL, 'b'},
+        {"help", no_argument, NULL, 'h'},
+        CLI_LIMIT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    const char *game = NULL, *upto = NULL, *limit_arg = NULL, *below = NULL;
+    const char *method_arg = "auto";
+    int until = 0, values = 1, json = 0, c, rc;
+    size_t n = 0, limit;
+    bt_seq_method method;
+    bt_limits lim;
+    bt_game *g = NULL;
+    bt_sequence *s = NULL;
+    bt_diag d;
+    bt_status st;
+
+    bt_limits_default(&lim);
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'g':
+            game = optarg;
+            break;
+        case 'u':
+            upto = optarg;
+            break;
+        case 'p':
+            until = 1;
+            break;
+        case 'l':
+            limit_arg = optarg;
+            break;
+        case 'n':
+            values = 0;
+            break;
+        case 'j':
+            json = 1;
+            break;
+        case 'm':
+            method_arg = optarg;
+            break;
+        case 'b':
+            below = optarg;
+            break;
+        case 'h':
+            fputs(help, stdout);
+            printf("\n%s", cli_limit_help);
+            return CLI_OK;
+        case '?':
+        case ':':
+            return cli_bad_option("grundy", c, argv);
+        default:
+            if (cli_limit_option("grundy", c, optarg, &lim) < 0)
+                return CLI_USAGE;
+        }
+    }
+    if (optind < argc)
+        return cli_error("grundy", "unexpected argument '%s'", argv[optind]);
+    if (game == NULL)
+        return cli_error("grundy", "--game RULES is required (e.g. --game "
+                                   "kayles, --game sub:1-3, --game "
+                                   "octal:0.16)");
+    memset(&d, 0, sizeof d);
+    if (bt_game_new(&g, game, &d) != BT_OK)
+        return cli_error("grundy", "--game '%s': %s", game, d.message);
+    if (strcmp(bt_game_family(g), "wythoff") == 0) {
+        bt_game_free(g);
+        if (upto != NULL || until || limit_arg != NULL)
+            return cli_error("grundy", "Wythoff's game has a table of "
+                                       "values, not a sequence: use "
+                                       "--below N");
+        return cli_grundy_wythoff(game, below, json, &lim);
+    }
+    rc = CLI_USAGE;
+    if (!bt_sequence_is_supported(g)) {
+        rc = cli_error("grundy",
+                       "--game '%s': only heap games (sub:S, octal:CODE and "
+                       "its aliases, grundy) have a Grundy sequence%s",
+                       game,
+                       bt_game_is_nim(g) ? "; a Nim heap's value is its "
+                                           "size"
+                                         : "");
+        goto done;
+    }
+    if (below != NULL) {
+        rc = cli_error("grundy", "--below is for Wythoff's game; use --upto "
+                                 "N for %s",
+                       bt_game_spec(g));
+        goto done;
+    }
+    if ((upto != NULL) + until != 1) {
+        rc = cli_error("grundy", "give exactly one of --upto N and "
+                                 "--until-proved");
+        goto done;
+    }
+    if (limit_arg != NULL && !until) {
+        rc = cli_error("grundy", "--limit goes with --until-proved");
+        goto done;
+    }
+    if (strcmp(method_arg, "auto") == 0)
+        method = BT_SEQ_AUTO;
+    else if (strcmp(method_arg, "plain") == 0)
+        method = BT_SEQ_PLAIN;
+    else if (strcmp(method_arg, "rare") == 0)
+        method = BT_SEQ_RARE;
+    else {
+        rc = cli_error("grundy", "--method '%s': expected auto, plain or "
+                                 "rare",
+                       method_arg);
+        goto done;
+    }
+    limit = lim.max_grundy;
+    if (upto != NULL && cli_parse_size("grundy", "--upto", upto, 0,
+                                       lim.max_grundy, &n) < 0)
+        goto done;
+    if (limit_arg != NULL && cli_parse_size("grundy", "--limit", limit_arg,
+                                            1, lim.max_grundy, &limit) < 0)
+        goto done;
+    if ((st = bt_sequence_new(&s, g, method, &d)) != BT_OK) {
+        rc = cli_status_error("grundy", st, &d);
+        goto done;
+    }
+    st = until ? bt_sequence_prove(s, limit, &lim, &d)
+               : bt_sequence_compute(s, n, &lim, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error("grundy", st, &d);
+        goto done;
+    }
+    rc = json ? print_json(s, bt_game_spec(g), values)
+              : print_text(s, bt_game_spec(g), values, until, limit);
+done:
+    bt_sequence_free(s);
+    bt_game_free(g);
+    return rc;
+}

@@ -1,0 +1,234 @@
+/*
+ * oracle_heap.c -- one heap of a heap game by the definition (see
+ * oracle_heap.h).  Deliberately simple: no sparse space, no periodicity
+ * theorem, its own parser.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle_heap.h"
+
+enum { OH_OCTAL, OH_SUB, OH_GRUNDY };
+
+struct oh_game {
+    int kind;
+    unsigned char digit[64]; /* octal: digit[k], k <= ndigit - 1 */
+    unsigned ndigit;
+    unsigned char *in_set; /* sub: in_set[s] for s <= maxs */
+    unsigned maxs;
+};
+
+static const char *const named[][2] = {
+    {"kayles", "0.77"},       {"dawsons-kayles", "0.07"},
+    {"dawsons-chess", "0.137"}, {"double-kayles", "0.7777"},
+    {"officers", "0.6"},      {"treblecross", "0.007"},
+};
+
+static int
+parse_octal(oh_game *g, const char *code)
+{
+    const char *p = code;
+    g->kind = OH_OCTAL;
+    g->digit[0] = 0;
+    if (*p == '0' || *p == '4')
+        g->digit[0] = (unsigned char)(*p++ - '0');
+    if (*p++ != '.')
+        return -1;
+    g->ndigit = 1;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '7' || g->ndigit == 64)
+            return -1;
+        g->digit[g->ndigit++] = (unsigned char)(*p - '0');
+    }
+    return g->ndigit > 1 ? 0 : -1;
+}
+
+static int
+parse_sub(oh_game *g, const char *s)
+{
+    /* two passes: the largest element, then the set */
+    int pass;
+    g->kind = OH_SUB;
+    for (pass = 0; pass < 2; pass++) {
+        const char *p = s;
+        if (pass == 1) {
+            g->in_set = calloc(g->maxs + 1, 1);
+            if (g->in_set == NULL)
+                return -1;
+        }
+        for (;;) {
+            unsigned long lo = 0, hi, v;
+            if (*p < '0' || *p > '9')
+                return -1;
+            while (*p >= '0' && *p <= '9')
+                lo = lo * 10 + (unsigned long)(*p++ - '0');
+            hi = lo;
+            if (*p == '-') {
+                p++;
+                if (*p < '0' || *p > '9')
+                    return -1;
+                hi = 0;
+                while (*p >= '0' && *p <= '9')
+                    hi = hi * 10 + (unsigned long)(*p++ - '0');
+            }
+            if (lo == 0 || hi < lo || hi > 100000)
+                return -1;
+            if (pass == 0 && hi > g->maxs)
+                g->maxs = (unsigned)hi;
+            if (pass == 1)
+                for (v = lo; v <= hi; v++)
+                    g->in_set[v] = 1;
+            if (*p == '\0')
+                break;
+            if (*p++ != ',')
+                return -1;
+        }
+    }
+    return 0;
+}
+
+oh_game *
+oh_game_new(const char *spec)
+{
+    oh_game *g = calloc(1, sizeof *g);
+    size_t i;
+    int rc = -1;
+    if (g == NULL)
+        return NULL;
+    for (i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (strcmp(spec, named[i][0]) == 0)
+            rc = parse_octal(g, named[i][1]);
+    if (strncmp(spec, "octal:", 6) == 0)
+        rc = parse_octal(g, spec + 6);
+    else if (strncmp(spec, "sub:", 4) == 0)
+        rc = parse_sub(g, spec + 4);
+    else if (strcmp(spec, "grundy") == 0 || strcmp(spec, "grundys-game") == 0)
+        rc = (g->kind = OH_GRUNDY, 0);
+    if (rc != 0) {
+        oh_game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void
+oh_game_free(oh_game *g)
+{
+    if (g == NULL)
+        return;
+    free(g->in_set);
+    free(g);
+}
+
+size_t
+oh_options(const oh_game *g, unsigned n,
+           void (*f)(void *ud, const unsigned *parts, size_t nparts),
+           void *ud)
+{
+    unsigned parts[2], k, a;
+    size_t count = 0;
+    if (g->kind == OH_GRUNDY) {
+        /* split into two heaps of different sizes */
+        for (a = 1; 2 * a < n; a++) {
+            parts[0] = a;
+            parts[1] = n - a;
+            f(ud, parts, 2);
+            count++;
+        }
+        return count;
+    }
+    if (g->kind == OH_SUB) {
+        for (k = 1; k <= n && k <= g->maxs; k++) {
+            if (!g->in_set[k])
+                continue;
+            parts[0] = n - k;
+            f(ud, parts, n == k ? 0 : 1);
+            count++;
+        }
+        return count;
+    }
+    for (k = 0; k < g->ndigit && k <= n; k++) {
+        unsigned d = g->digit[k], rest = n - k;
+        if ((d & 1) && rest == 0) {
+            f(ud, parts, 0);
+            count++;
+        }
+        if ((d & 2) && rest >= 1 && k >= 1) {
+            parts[0] = rest;
+            f(ud, parts, 1);
+            count++;
+        }
+        if (d & 4)
+            for (a = 1; 2 * a <= rest; a++) {
+                parts[0] = a;
+                parts[1] = rest - a;
+                f(ud, parts, 2);
+                count++;
+            }
+    }
+    return count;
+}
+
+typedef struct mexer {
+    const unsigned *g;
+    unsigned char *seen;
+    unsigned cap;
+} mexer;
+
+static void
+on_option(void *ud, const unsigned *parts, size_t nparts)
+{
+    mexer *m = ud;
+    unsigned v = 0;
+    size_t i;
+    for (i = 0; i < nparts; i++)
+        v ^= m->g[parts[i]];
+    if (v < m->cap)
+        m->seen[v] = 1;
+}
+
+unsigned *
+oh_grundy(const oh_game *g, unsigned n)
+{
+    unsigned *a = malloc((n ? n : 1) * sizeof *a), i, v;
+    mexer m;
+    if (a == NULL)
+        return NULL;
+    /* a mex never exceeds the number of options, at most n * 64 here;
+       values above the cap cannot be the mex */
+    m.cap = 1u << 16;
+    m.seen = malloc(m.cap + 1);
+    m.g = a;
+    if (m.seen == NULL) {
+        free(a);
+        return NULL;
+    }
+    for (i = 0; i < n; i++) {
+        memset(m.seen, 0, m.cap + 1);
+        oh_options(g, i, on_option, &m);
+        for (v = 0; m.seen[v]; v++)
+            ;
+        a[i] = v;
+    }
+    free(m.seen);
+    return a;
+}
+
+int
+oh_period(const unsigned *a, size_t n, size_t tail, size_t *p, size_t *n0)
+{
+    size_t q, i;
+    for (q = 1; 2 * q <= n; q++) {
+        /* the least start from which a is q-periodic up to the end */
+        size_t start = n - q;
+        for (i = n - q; i > 0 && a[i - 1] == a[i - 1 + q]; i--)
+            ;
+        start = i;
+        if (n - start >= tail && 2 * q <= n - start) {
+            *p = q;
+            *n0 = start;
+            return 1;
+        }
+    }
+    return 0;
+}

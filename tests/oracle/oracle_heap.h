@@ -1,0 +1,44 @@
+/*
+ * oracle_heap.h -- a brute-force solver for one heap of a heap game, for
+ * the tests of the Sprague-Grundy engine.  Written from the rules alone,
+ * with its own parser of the game texts: it lists the options of a heap by
+ * reading the octal digits (or the subtraction set, or Grundy's rule) and
+ * computes G by the definition, G(n) = mex of the options' values, a
+ * position of several heaps being worth the nim-sum of its heaps (the
+ * Sprague-Grundy theorem, which tests/oracle/oracle_sum.c checks against
+ * plain game-tree search).  Nothing of src/ is used.
+ */
+#ifndef BT_ORACLE_HEAP_H
+#define BT_ORACLE_HEAP_H
+
+#include <stddef.h>
+
+typedef struct oh_game oh_game;
+
+/* Parses "octal:0.77" (also ".77", "4.07"), the named octal games
+   (kayles, dawsons-kayles, dawsons-chess, double-kayles, officers,
+   treblecross), "sub:1,2,5-7" and "grundy"/"grundys-game".  NULL when the
+   text is not one of these. */
+oh_game *oh_game_new(const char *spec);
+void oh_game_free(oh_game *g);
+
+/*
+ * Calls f for every option of a heap of n: the heaps left (0, 1 or 2 of
+ * them, the two in non-decreasing order), each option once.  Returns the
+ * number of options.
+ */
+size_t oh_options(const oh_game *g, unsigned n,
+                  void (*f)(void *ud, const unsigned *parts, size_t nparts),
+                  void *ud);
+
+/* G(0..n-1) by the mex over the options (malloc'd; NULL when out of
+   memory). */
+unsigned *oh_grundy(const oh_game *g, unsigned n);
+
+/* The least period p and preperiod n0 of the values a[0..n-1] that repeat
+   over at least the last `tail` values: G(i + p) = G(i) for n0 <= i < n - p
+   with n - n0 >= tail and p <= (n - n0) / 2.  0 when none. */
+int oh_period(const unsigned *a, size_t n, size_t tail, size_t *p,
+              size_t *n0);
+
+#endif
