@@ -67,6 +67,14 @@ curl -s -d "$body" "$target" | grep -q '"outcome":"N"' ||
     { echo "bench_server.sh: unexpected answer" >&2; exit 1; }
 
 rss() { awk '/^VmRSS/ {print $2 " kB"}' "/proc/$pid/status"; }
+# the server's CPU time so far (user + system), in clock ticks
+ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+hz=$(getconf CLK_TCK)
+# us_per FILE T0 T1: the server's CPU microseconds per request of a run
+us_per() {
+    n=$(field "$1" n)
+    echo $((($3 - $2) * 1000000 / hz / n))
+}
 # field FILE WHAT: requests/s, p50, p99 or errors from wrk's report
 field() {
     case $2 in
@@ -81,14 +89,20 @@ field() {
     esac
 }
 
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 wrk -t2 -c32 -d3s -s "$tmp/analyze.lua" "$target" >/dev/null # warm-up
 
+c0=$(ticks)
 wrk -t2 -c32 -d"${run}s" --latency -s "$tmp/analyze.lua" "$target" >"$tmp/t"
+c1=$(ticks)
 rss0=$(rss)
 wrk -t2 -c32 -d"${soak}s" --latency -s "$tmp/analyze.lua" "$target" >"$tmp/s"
 rss1=$(rss)
 
 wrk -t1 -c8 -d"${run}s" --latency -s "$tmp/analyze.lua" "$target" >"$tmp/n0"
+c2=$(ticks)
+wrk -t1 -c32 -d"${run}s" -s "$tmp/flood.lua" "$url" >"$tmp/f0"
+c3=$(ticks)
 wrk -t1 -c32 -d"$((run + 2))s" -s "$tmp/flood.lua" "$url" >"$tmp/f" &
 fpid=$!
 sleep 1
@@ -99,7 +113,7 @@ curl -s -d "$body" "$target" | grep -q '"outcome":"N"' ||
 
 cpu=$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo | head -1)
 cat <<EOF
-Machine: $(nproc) CPUs ($cpu), $(uname -sr); load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%Y-%m-%d %H:%M UTC'); $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2).
+Machine: $(nproc) CPUs ($cpu), $(uname -sr); load average before: $load; $(date -u '+%Y-%m-%d %H:%M UTC'); $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2).
 Request: POST /v1/analyze $body
 
 | run | requests/s | p50 | p99 | errors |
@@ -111,4 +125,5 @@ Request: POST /v1/analyze $body
 | the flood itself, 1 thread x 32 connections | $(field "$tmp/f" rps) | | | (all 4xx by design) |
 
 Server RSS during the soak: $rss0 at its start, $rss1 at its end ($(field "$tmp/s" n) requests).
+Server CPU time per request (user + system, from /proc): $(us_per "$tmp/t" "$c0" "$c1") us for /v1/analyze, $(us_per "$tmp/f0" "$c2" "$c3") us for a request of the flood (alone: $(field "$tmp/f0" rps) requests/s).
 EOF

@@ -54,6 +54,9 @@ print_human(const bt_position *p, const bt_analysis *a)
         printf("winning moves (%zu):\n", n);
     for (i = 0; i < n; i++)
         printf("  %s\n", bt_analysis_move(a, i)->text);
+    if (!bt_analysis_moves_complete(a))
+        printf("  ... and more: a component has more winning moves than "
+               "the --max-search limit lets bouton list\n");
     mpz_clear(g);
     if (bt_analysis_explanation(a) != NULL)
         printf("\n%s", bt_analysis_explanation(a));

@@ -84,8 +84,8 @@ print_json(const bt_sequence *s, const char *spec, int values)
 }
 
 static int
-print_text(const bt_sequence *s, const char *spec, int values,
-           int until, size_t limit)
+print_text(const bt_sequence *s, const char *spec, int values, int until,
+           size_t limit)
 {
     size_t n = bt_sequence_length(s), p, pre;
     int has = bt_sequence_period(s, &p, &pre);
@@ -96,9 +96,8 @@ print_text(const bt_sequence *s, const char *spec, int values,
         print_values(s, n);
     if (bt_sequence_is_proved(s))
         printf("period %zu, preperiod %zu: proved (%s)\n", p, pre,
-               strncmp(spec, "sub:", 4) == 0
-                   ? "subtraction-game window"
-                   : "Guy-Smith theorem");
+               strncmp(spec, "sub:", 4) == 0 ? "subtraction-game window"
+                                             : "Guy-Smith theorem");
     else if (has)
         printf("period %zu, preperiod %zu: detected in the values, not "
                "proved\n",
@@ -211,8 +210,9 @@ cmd_grundy(int argc, char **argv)
         goto done;
     }
     if (below != NULL) {
-        rc = cli_error("grundy", "--below is for Wythoff's game; use --upto "
-                                 "N for %s",
+        rc = cli_error("grundy",
+                       "--below is for Wythoff's game; use --upto "
+                       "N for %s",
                        bt_game_spec(g));
         goto done;
     }
@@ -232,17 +232,18 @@ cmd_grundy(int argc, char **argv)
     else if (strcmp(method_arg, "rare") == 0)
         method = BT_SEQ_RARE;
     else {
-        rc = cli_error("grundy", "--method '%s': expected auto, plain or "
-                                 "rare",
+        rc = cli_error("grundy",
+                       "--method '%s': expected auto, plain or "
+                       "rare",
                        method_arg);
         goto done;
     }
     limit = lim.max_grundy;
-    if (upto != NULL && cli_parse_size("grundy", "--upto", upto, 0,
-                                       lim.max_grundy, &n) < 0)
+    if (upto != NULL &&
+        cli_parse_size("grundy", "--upto", upto, 0, lim.max_grundy, &n) < 0)
         goto done;
-    if (limit_arg != NULL && cli_parse_size("grundy", "--limit", limit_arg,
-                                            1, lim.max_grundy, &limit) < 0)
+    if (limit_arg != NULL && cli_parse_size("grundy", "--limit", limit_arg, 1,
+                                            lim.max_grundy, &limit) < 0)
         goto done;
     if ((st = bt_sequence_new(&s, g, method, &d)) != BT_OK) {
         rc = cli_status_error("grundy", st, &d);

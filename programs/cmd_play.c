@@ -244,9 +244,9 @@ static void
 save_game(const game *gm)
 {
     if (save_to(gm, gm->save_path) == 0)
-        printf("The game is saved in %s ('bouton replay %s' shows it, "
-               "'bouton play --load %s' resumes it).\n",
-               gm->save_path, gm->save_path, gm->save_path);
+        printf("The game is saved in %s\n(bouton replay FILE shows it, "
+               "bouton play --load FILE resumes it).\n",
+               gm->save_path);
     else
         fprintf(stderr, "bouton play: cannot save the game in %s: %s\n",
                 gm->save_path, strerror(errno));
@@ -514,7 +514,9 @@ parse_move(const game *gm, const char *line)
         } else
             a = position_move(gm, line, why, sizeof why);
     }
-    if (a == NULL)
+    if (a == NULL && strpbrk(line, "0123456789") == NULL)
+        printf("'%s' is not a move or a command (type 'help').\n", line);
+    else if (a == NULL)
         printf("Not a move: %s.  (Type 'help' for how to write moves.)\n",
                why[0] ? why : "not understood");
     return a;

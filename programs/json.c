@@ -103,6 +103,8 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
     for (i = 0; i < bt_analysis_move_count(a); i++)
         json_array_append_new(moves, cli_json_move(bt_analysis_move(a, i)));
     json_object_set_new(o, "winning_moves", moves);
+    if (!bt_analysis_moves_complete(a))
+        json_object_set_new(o, "winning_moves_complete", json_false());
     if (bt_analysis_remoteness(a) >= 0)
         json_object_set_new(o, "remoteness",
                             json_integer(bt_analysis_remoteness(a)));

@@ -201,7 +201,15 @@ queue_reply(struct MHD_Connection *conn, srv_request *rq, srv_reply *reply)
                                 "no-store");
     if (reply->allow)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, reply->allow);
-    if (reply->status == 413)
+    /*
+     * After a malformed request (400, 404, 405, 413) the connection is
+     * closed, as nginx does after a 400: a client that sends garbage pays
+     * a new connection for each request, which slows a flood of them (see
+     * bench/README.md), while a well-behaved client loses nothing.  A 422
+     * is a well-formed request past a limit: the connection stays.
+     */
+    if (reply->status == 400 || reply->status == 404 ||
+        reply->status == 405 || reply->status == 413)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     r = queue(conn, rq, reply->status, resp);
     MHD_destroy_response(resp);

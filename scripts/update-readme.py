@@ -11,11 +11,13 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 binary = os.path.join(root, sys.argv[1] if len(sys.argv) > 1 else "build/bouton")
 path = os.path.join(root, "README.md")
 lines = open(path, encoding="utf-8").read().split("\n")
+work = tempfile.mkdtemp()  # commands run in a scratch folder, as in the test
 out, i, inblock = [], 0, False
 while i < len(lines):
     line = lines[i]
@@ -38,7 +40,7 @@ while i < len(lines):
         if cmd.startswith("bouton ") or "| bouton " in cmd:
             shcmd = re.sub(r"(^|\| )bouton ", lambda m: m.group(1) + '"$BOUTON" ', cmd)
             res = subprocess.run(["sh", "-c", shcmd], capture_output=True, text=True,
-                                 env=dict(os.environ, BOUTON=binary), cwd=root)
+                                 env=dict(os.environ, BOUTON=binary), cwd=work)
             text = res.stdout + res.stderr
             if text.endswith("\n"):
                 text = text[:-1]

@@ -27,6 +27,7 @@ struct bt_analysis {
     size_t nmoves, cap;
     char *explanation;
     long remoteness;
+    int moves_incomplete; /* a component had too many moves to list */
     size_t searched; /* positions stored by a search, for explanations */
 };
 
@@ -93,6 +94,12 @@ const char *
 bt_analysis_explanation(const bt_analysis *a)
 {
     return a->explanation;
+}
+
+int
+bt_analysis_moves_complete(const bt_analysis *a)
+{
+    return !a->moves_incomplete;
 }
 
 long
@@ -180,6 +187,13 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         mpz_xor(t, a->comp_grundy[i], a->grundy);
         st = g->rules->moves_to(g, bt_position_nums(p, i), t, on_winning, &c,
                                 lim, diag);
+        if (st == BT_ELIMIT) {
+            /* a huge heap whose moves to value t are too many to list
+               (10^1000 counters of Kayles): the outcome and the values
+               stand; the list says it is incomplete */
+            a->moves_incomplete = 1;
+            continue;
+        }
         if (st != BT_OK) {
             mpz_clear(t);
             return st;

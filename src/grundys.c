@@ -15,8 +15,7 @@
 #include "heapgame.h"
 
 static bt_status
-grundys_init(bt_game *g, const char *name, const char *params,
-             bt_diag *diag)
+grundys_init(bt_game *g, const char *name, const char *params, bt_diag *diag)
 {
     static const unsigned char d[1] = {4};
     bt__heap_game *hg;
@@ -37,10 +36,11 @@ grundys_init(bt_game *g, const char *name, const char *params,
 }
 
 const bt__ruleset bt__ruleset_grundys = {
-    .info = {"grundy", "grundy",
-     "Grundy's game: split one heap into two non-empty heaps of different "
-     "sizes",
-     "grundys-game"},
+    .info =
+        {"grundy", "grundy",
+         "Grundy's game: split one heap into two non-empty heaps of different "
+         "sizes",
+         "grundys-game"},
     .arity = 1,
     .init = grundys_init,
     .fini = bt__heap_fini,

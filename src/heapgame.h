@@ -13,32 +13,28 @@
 
 #include "internal.h"
 
-typedef enum {
-    BT__HEAP_OCTAL,
-    BT__HEAP_SUB,
-    BT__HEAP_GRUNDY
-} bt__heap_kind;
+typedef enum { BT__HEAP_OCTAL, BT__HEAP_SUB, BT__HEAP_GRUNDY } bt__heap_kind;
 
 typedef struct bt__heap_rules {
     bt__heap_kind kind;
-    size_t t;          /* the most counters one move removes */
-    size_t nwhole;     /* take the whole heap of exactly k (octal bit 1) */
+    size_t t;      /* the most counters one move removes */
+    size_t nwhole; /* take the whole heap of exactly k (octal bit 1) */
     size_t *whole;
-    size_t none;       /* take k, leave one non-empty heap (bit 2) */
+    size_t none; /* take k, leave one non-empty heap (bit 2) */
     size_t *one;
-    size_t nsplit;     /* take k (0 allowed), leave two non-empty heaps
-                          (bit 4), ascending */
+    size_t nsplit; /* take k (0 allowed), leave two non-empty heaps
+                      (bit 4), ascending */
     size_t *split;
-    int unequal;       /* the two heaps of a split must differ */
-    int provable;      /* a periodicity theorem applies (octal, sub) */
-    int sub_window;    /* every move is "take k, leave 0 or 1 heap" for the
-                          same set of k (every non-zero digit is 3): the
-                          subtraction-game window applies */
+    int unequal;    /* the two heaps of a split must differ */
+    int provable;   /* a periodicity theorem applies (octal, sub) */
+    int sub_window; /* every move is "take k, leave 0 or 1 heap" for the
+                       same set of k (every non-zero digit is 3): the
+                       subtraction-game window applies */
     /* A subtraction set as sorted disjoint intervals [lo, hi]; the engine
        slides windows over them when the set is large. */
     size_t nint;
     size_t *lo, *hi;
-    size_t setsize;    /* elements in the set (sub) */
+    size_t setsize;       /* elements in the set (sub) */
     unsigned char *digit; /* octal digits d[0..t] (octal, grundy) */
 } bt__heap_rules;
 
@@ -57,16 +53,15 @@ void bt__heap_rules_clear(bt__heap_rules *r);
  * games are provable (Guy-Smith).  BT_ENOMEM on failure.
  */
 bt_status bt__heap_rules_digits(bt__heap_rules *r, bt__heap_kind kind,
-                                const unsigned char *d, size_t t,
-                                int unequal);
+                                const unsigned char *d, size_t t, int unequal);
 
 /* The ruleset hooks shared by the three families (g->state is a
    bt__heap_game). */
 void bt__heap_fini(bt_game *g);
 bt_status bt__heap_grundy(bt_game *g, mpz_t rop, const mpz_t *c,
                           const bt_limits *lim, bt_diag *diag);
-bt_status bt__heap_options(bt_game *g, const mpz_t *c, bt__emit emit,
-                           void *ud, const bt_limits *lim, bt_diag *diag);
+bt_status bt__heap_options(bt_game *g, const mpz_t *c, bt__emit emit, void *ud,
+                           const bt_limits *lim, bt_diag *diag);
 bt_status bt__heap_moves_to(bt_game *g, const mpz_t *c, const mpz_t target,
                             bt__emit emit, void *ud, const bt_limits *lim,
                             bt_diag *diag);

@@ -24,9 +24,9 @@
 static const struct {
     const char *name, *code;
 } aliases[] = {
-    {"kayles", "0.77"},        {"dawsons-kayles", "0.07"},
+    {"kayles", "0.77"},         {"dawsons-kayles", "0.07"},
     {"dawsons-chess", "0.137"}, {"double-kayles", "0.7777"},
-    {"officers", "0.6"},       {"treblecross", "0.007"},
+    {"officers", "0.6"},        {"treblecross", "0.007"},
 };
 
 static bt_status
@@ -49,12 +49,11 @@ octal_init(bt_game *g, const char *name, const char *params, bt_diag *diag)
             if (strcmp(name, aliases[i].name) == 0)
                 code = aliases[i].code;
         if (code == NULL)
-            return bt__fail(diag, BT_EPARSE, "unknown octal game '%s'",
-                            name);
+            return bt__fail(diag, BT_EPARSE, "unknown octal game '%s'", name);
         if (params != NULL)
             return bt__fail_at(diag, BT_EPARSE, 0,
-                               "%s takes no parameters (it is octal:%s)",
-                               name, code);
+                               "%s takes no parameters (it is octal:%s)", name,
+                               code);
     }
 
     /* [d0] '.' d1 d2 ... */
@@ -123,12 +122,13 @@ octal_init(bt_game *g, const char *name, const char *params, bt_diag *diag)
 }
 
 const bt__ruleset bt__ruleset_octal = {
-    .info = {"octal", "octal:D.DDD",
-     "Octal games: digit d_k of the code d0.d1d2... says whether removing "
-     "k counters from a heap may leave nothing (1), one heap (2) or two "
-     "heaps (4)",
-     "kayles dawsons-kayles dawsons-chess double-kayles officers "
-     "treblecross"},
+    .info =
+        {"octal", "octal:D.DDD",
+         "Octal games: digit d_k of the code d0.d1d2... says whether removing "
+         "k counters from a heap may leave nothing (1), one heap (2) or two "
+         "heaps (4)",
+         "kayles dawsons-kayles dawsons-chess double-kayles officers "
+         "treblecross"},
     .arity = 1,
     .init = octal_init,
     .fini = bt__heap_fini,

@@ -21,12 +21,17 @@
  *     some rare value below c is missing from the options, which a scan of
  *     all the splits settles; since most splits pair two common values and
  *     so give rare values, the scan stops early (as soon as every rare value
- *     below c has been seen).  The result is exact for any mask; the mask
- *     only decides the speed.  We choose it from the histogram of the values
- *     by a Walsh-Hadamard transform (the count of positions with rare values
- *     for every mask at once), review it as n doubles, and keep the plain
+ *     below c has been seen; with few values left it compares eight pairs
+ *     at a time in SSE2 registers).  The result is exact for any mask; the
+ *     mask only decides the speed.  We choose it from the histogram of the
+ *     values by a Walsh-Hadamard transform (the count of rare positions for
+ *     every mask at once), review it as n doubles, and keep the plain
  *     method when no mask makes the rare positions sparse (Treblecross,
- *     0.007, has no sparse space).
+ *     0.007, has no sparse space).  Flammenkamp's second kind, the sparse
+ *     space "in the domain" (the class of a position also flips with the
+ *     parity of n, when every split removes counters of one parity; 0.127
+ *     has it), is the same algorithm with the parity of the wanted values
+ *     depending on n; the review considers both kinds.
  *
  *   - sliding windows, for subtraction games with large sets: the options
  *     of n are the positions of windows [n - hi, n - lo], one per interval
@@ -50,47 +55,47 @@
 #include <emmintrin.h>
 #endif
 
-#define MAXV 65536u           /* values are below this (16 bits) */
-#define POLL_WORK (1u << 22)  /* pair operations between interrupt polls */
-#define WINDOW_MIN_SET 33     /* sliding windows from this set size on */
-#define CONFIRM_BLOCK 64      /* pairs per split and round of the check */
-#define SIMD_NEED 4           /* compare in registers from this few on */
+#define MAXV 65536u          /* values are below this (16 bits) */
+#define POLL_WORK (1u << 22) /* pair operations between interrupt polls */
+#define WINDOW_MIN_SET 33    /* sliding windows from this set size on */
+#define CONFIRM_BLOCK 64     /* pairs per split and round of the check */
+#define SIMD_NEED 4          /* compare in registers from this few on */
 
 struct bt_sequence {
     bt_game *game;           /* a reference, NULL for a game's own cache */
     const bt__heap_rules *r; /* borrowed from the game */
     bt_seq_method method;
-    int window;              /* sliding-window method (subtraction) */
-    uint16_t *g;             /* G(0..n-1) */
+    int window;  /* sliding-window method (subtraction) */
+    uint16_t *g; /* G(0..n-1) */
     size_t n, cap;
-    unsigned w;              /* a power of two above every value so far */
-    uint8_t *seen;           /* MAXV + 64 bytes: option values seen */
-    size_t *sr, *sh;         /* per split: the heap split and the pairs */
+    unsigned w;      /* a power of two above every value so far */
+    uint8_t *seen;   /* MAXV + 64 bytes: option values seen */
+    size_t *sr, *sh; /* per split: the heap split and the pairs */
     /* the rare-value method */
-    int rare;                /* in use for the next values */
+    int rare; /* in use for the next values */
     unsigned mask;
-    unsigned domain;         /* 1: the class also counts the position's
-                                parity (Flammenkamp's sparse domain) */
-    unsigned sigma;          /* the sparse class */
-    uint32_t *rpos;          /* sparse positions >= 1, ascending */
-    uint16_t *rval;          /* their values */
+    unsigned domain; /* 1: the class also counts the position's
+                        parity (Flammenkamp's sparse domain) */
+    unsigned sigma;  /* the sparse class */
+    uint32_t *rpos;  /* sparse positions >= 1, ascending */
+    uint16_t *rval;  /* their values */
     size_t nrare, rcap;
-    uint8_t *par;            /* par[v] = parity of v AND mask, v < par_w */
+    uint8_t *par; /* par[v] = parity of v AND mask, v < par_w */
     unsigned par_w;
-    uint16_t *need;          /* values the check still looks for */
-    size_t *pa;              /* per split: the next pair of the check */
-    uint32_t *hist[2];       /* hist[x & 1][v]: positions x >= 1 of value v */
-    size_t review;           /* the n at which to reconsider the method */
+    uint16_t *need;    /* values the check still looks for */
+    size_t *pa;        /* per split: the next pair of the check */
+    uint32_t *hist[2]; /* hist[x & 1][v]: positions x >= 1 of value v */
+    size_t review;     /* the n at which to reconsider the method */
     /* sliding windows */
-    uint32_t *cnt;           /* occurrences of each value in the windows */
-    uint64_t *present;       /* MAXV bits: cnt[v] > 0 */
+    uint32_t *cnt;              /* occurrences of each value in the windows */
+    uint64_t *present;          /* MAXV bits: cnt[v] > 0 */
     uint64_t full[MAXV / 4096]; /* bit j: word j of present is all ones */
     /* periodicity */
     int has_period, proved;
     size_t period, preperiod;
-    size_t best_need;        /* values the best proof candidate needs */
-    size_t detected_at;      /* n at the last detection */
-    size_t work;             /* pair operations since the last poll */
+    size_t best_need;   /* values the best proof candidate needs */
+    size_t detected_at; /* n at the last detection */
+    size_t work;        /* pair operations since the last poll */
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -126,8 +131,7 @@ parity(unsigned v)
 static int
 is_sparse(const bt_sequence *s, size_t x, unsigned v)
 {
-    return (parity(v & s->mask) ^ (s->domain & (unsigned)x & 1u)) ==
-           s->sigma;
+    return (parity(v & s->mask) ^ (s->domain & (unsigned)x & 1u)) == s->sigma;
 }
 
 /* Writes n in decimal into buf (size 64), eliding the middle of a huge
@@ -210,8 +214,8 @@ seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
     s->r = r;
     s->method = method;
     s->w = 1;
-    s->window = r->nint > 0 && r->setsize >= WINDOW_MIN_SET &&
-                method != BT_SEQ_PLAIN;
+    s->window =
+        r->nint > 0 && r->setsize >= WINDOW_MIN_SET && method != BT_SEQ_PLAIN;
     s->review = method == BT_SEQ_RARE ? 8 : 512;
     s->best_need = SIZE_MAX;
     s->seen = malloc(MAXV + 64);
@@ -220,22 +224,12 @@ seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
         s->sh = malloc(r->nsplit * sizeof *s->sh);
         s->pa = malloc(r->nsplit * sizeof *s->pa);
     }
-    if (r->nsplit > 0 && method != BT_SEQ_PLAIN) {
-        s->hist[0] = calloc(MAXV, sizeof *s->hist[0]);
-        s->hist[1] = calloc(MAXV, sizeof *s->hist[1]);
-        s->par = malloc(MAXV);
-        s->need = malloc(MAXV * sizeof *s->need);
-    }
     if (s->window) {
         s->cnt = calloc(MAXV, sizeof *s->cnt);
         s->present = calloc(MAXV / 64, sizeof *s->present);
     }
     if (s->seen == NULL ||
-        (r->nsplit > 0 &&
-         (s->sr == NULL || s->sh == NULL || s->pa == NULL)) ||
-        (r->nsplit > 0 && method != BT_SEQ_PLAIN &&
-         (s->hist[0] == NULL || s->hist[1] == NULL || s->par == NULL ||
-          s->need == NULL)) ||
+        (r->nsplit > 0 && (s->sr == NULL || s->sh == NULL || s->pa == NULL)) ||
         (s->window && (s->cnt == NULL || s->present == NULL))) {
         bt_sequence_free(s);
         return BT_ENOMEM;
@@ -647,6 +641,23 @@ review(bt_sequence *s)
     s->review = s->n * 2;
     if (s->method == BT_SEQ_PLAIN || r->nsplit == 0 || w < 2)
         return BT_OK;
+    if (s->hist[0] == NULL) {
+        /* the first review: the tables of the method (none for the small
+           heaps of most analyses, which never get here) */
+        s->hist[0] = calloc(MAXV, sizeof *s->hist[0]);
+        s->hist[1] = calloc(MAXV, sizeof *s->hist[1]);
+        s->par = malloc(MAXV);
+        s->need = malloc(MAXV * sizeof *s->need);
+        if (s->hist[0] == NULL || s->hist[1] == NULL || s->par == NULL ||
+            s->need == NULL) {
+            free(s->hist[0]);
+            free(s->hist[1]);
+            s->hist[0] = s->hist[1] = NULL;
+            return BT_OK; /* stay plain: only speed is at stake */
+        }
+        for (i = 1; i < s->n; i++)
+            s->hist[i & 1u][s->g[i]]++;
+    }
     kpar = (unsigned)(r->split[0] & 1u);
     for (i = 1; i < r->nsplit; i++)
         if ((r->split[i] & 1u) != kpar)
@@ -837,7 +848,7 @@ set_proved(bt_sequence *s, size_t p, size_t n0)
 static bt_status
 detect(bt_sequence *s, bt_diag *diag)
 {
-    size_t n = s->n, pmax = n / 2, p, best_p = 0, best_n0 = 0;
+    size_t n = s->n, pmax = n > 0 ? n - 1 : 0, p, best_p = 0, best_n0 = 0;
     size_t rep_p = 0, rep_n0 = 0, rep_rank = SIZE_MAX;
     size_t best_need = SIZE_MAX;
     const uint16_t *g = s->g;
@@ -1126,8 +1137,8 @@ heap_value(bt_game *g, unsigned *v, const mpz_t n, const bt_limits *lim,
     bt_status st;
     char buf[64];
 
-    if (hg->seq == NULL && seq_create(&hg->seq, &hg->rules, BT_SEQ_AUTO) !=
-                               BT_OK)
+    if (hg->seq == NULL &&
+        seq_create(&hg->seq, &hg->rules, BT_SEQ_AUTO) != BT_OK)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     s = hg->seq;
     if (seq_lookup(s, v, n) == BT_OK)
@@ -1141,8 +1152,7 @@ heap_value(bt_game *g, unsigned *v, const mpz_t n, const bt_limits *lim,
         if (want > lim->max_grundy)
             want = lim->max_grundy;
         st = bt_sequence_prove(s, want, lim, diag);
-    }
-    else if (hg->rules.provable)
+    } else if (hg->rules.provable)
         st = bt_sequence_prove(s, lim->max_grundy, lim, diag);
     else
         st = BT_OK;
@@ -1218,9 +1228,12 @@ walk(walker *wk, const mpz_t n)
     size_t count = 0, nn = 0, i, k;
     bt_status st = BT_OK;
     char buf[64];
-    int small = mpz_cmp_ui(n, (unsigned long)(lim->max_search)) <= 0 ||
-                (mpz_fits_ulong_p(n) && r->nsplit == 0 &&
-                 mpz_get_ui(n) < SIZE_MAX / 2);
+    /* small: a machine integer whose options can be counted; a heap with
+       splits and more than 2 max_search + t + 2 counters has more than
+       max_search options whatever the code */
+    int small = mpz_fits_ulong_p(n) && mpz_get_ui(n) < SIZE_MAX / 4 &&
+                (r->nsplit == 0 || lim->max_search >= SIZE_MAX / 8 ||
+                 mpz_get_ui(n) <= 2 * lim->max_search + r->t + 2);
 
     /* count the options first: more than max_search is refused */
     if (small) {
@@ -1239,6 +1252,14 @@ walk(walker *wk, const mpz_t n)
         count = r->none + r->setsize; /* n > t: every single applies */
     } else {
         count = SIZE_MAX;
+    }
+    if (count > lim->max_search && wk->target != NULL) {
+        /* when the values are out of reach, say that rather than the
+           number of moves */
+        unsigned v;
+        st = heap_value(wk->g, &v, n, lim, wk->diag);
+        if (st != BT_OK)
+            return st;
     }
     if (count > lim->max_search)
         return bt__fail(wk->diag, BT_ELIMIT,
@@ -1287,8 +1308,7 @@ walk(walker *wk, const mpz_t n)
             if (wk->target != NULL) {
                 const bt_sequence *s = hg->seq;
                 unsigned v = at_periodic(s, a, s->period, s->preperiod) ^
-                             at_periodic(s, rest - a, s->period,
-                                         s->preperiod);
+                             at_periodic(s, rest - a, s->period, s->preperiod);
                 if (v != wk->tv)
                     continue;
             }
@@ -1331,9 +1351,8 @@ bt__heap_options(bt_game *g, const mpz_t *c, bt__emit emit, void *ud,
 }
 
 bt_status
-bt__heap_moves_to(bt_game *g, const mpz_t *c, const mpz_t target,
-                  bt__emit emit, void *ud, const bt_limits *lim,
-                  bt_diag *diag)
+bt__heap_moves_to(bt_game *g, const mpz_t *c, const mpz_t target, bt__emit emit,
+                  void *ud, const bt_limits *lim, bt_diag *diag)
 {
     /* target is a pointer here (an array parameter decays): copy it into
        a real mpz_t so that walk_run gets an array of one */

@@ -80,7 +80,7 @@ sub_init(bt_game *g, const char *name, const char *params, bt_diag *diag)
                         "empty subtraction set: write e.g. sub:1,2,3 or "
                         "sub:1-3,7");
     for (;;) {
-        size_t lo, hi, at = i;
+        size_t lo = 0, hi = 0, at = i;
         if ((st = parse_element(params, &i, &lo, diag)) != BT_OK)
             goto fail;
         hi = lo;
@@ -175,10 +175,11 @@ fail:
 }
 
 const bt__ruleset bt__ruleset_sub = {
-    .info = {"sub", "sub:S",
-     "Subtraction games: take from one heap a number of counters in the "
-     "set S, e.g. sub:1-3,7",
-     ""},
+    .info =
+        {"sub", "sub:S",
+         "Subtraction games: take from one heap a number of counters in the "
+         "set S, e.g. sub:1-3,7",
+         ""},
     .arity = 1,
     .init = sub_init,
     .fini = bt__heap_fini,

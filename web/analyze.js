@@ -47,7 +47,7 @@ async function analyse(ev) {
   const g = singleGame(comps);
   try {
     if (g && g.family === 'nim') {
-      panel.append(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => `pile ${i + 1}`)));
+      panel.append(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => `pile ${i + 1}`), null, misere));
     } else if (g && g.family === 'wythoff' && comps.length === 1) {
       panel.append(await wythoffAround(g, misere, comps[0].nums));
     } else {

@@ -342,6 +342,10 @@ function render() {
   if ($('analysis').open) analyse();
 }
 
+// The text of what the analysis panel shows, to redraw it only when the
+// position changes (not on every click that chooses counters).
+const analysisKey = () => `${S.misere} ${S.comps.length} ${S.comps.map((c) => c.game.spec + ':' + c.nums.join(',')).join(' ')}`;
+
 function statusText() {
   if (!S.started) return 'Choose a game and start it.';
   if (S.over) return `Game over: ${S.result}.`;
@@ -597,8 +601,12 @@ async function hint() {
 
 let analyseToken = 0;
 
-async function analyse() {
+let analysedKey = '';
+
+async function analyse(force) {
   const body = $('analysis-body');
+  if (!force && S.started && analysisKey() === analysedKey) return;
+  analysedKey = S.started ? analysisKey() : '';
   const token = ++analyseToken;
   if (!S.started) {
     clear(body).append(h('p', {}, 'Start a game first.'));
@@ -610,8 +618,9 @@ async function analyse() {
     const res = await api('analyze', {position: apiPosition(comps), misere: S.misere, explain: true});
     parts.push(outcomePanel(res, null));
     const g = singleGame(comps);
+    const misere = S.misere;
     if (g && g.family === 'nim') {
-      parts.push(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => `pile ${i + 1}`)));
+      parts.push(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => `pile ${i + 1}`), null, misere));
     } else if (g && g.family === 'wythoff' && comps.length === 1) {
       parts.push(await wythoffAround(g, S.misere, comps[0].nums));
     } else {
@@ -702,7 +711,7 @@ function init() {
   $('download').addEventListener('click', download);
   $('load').addEventListener('click', loadRecord);
   $('analysis').addEventListener('toggle', () => {
-    if ($('analysis').open) analyse();
+    if ($('analysis').open) analyse(true);
   });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, textarea, select')) return;

@@ -354,7 +354,7 @@ const MAX_BITS = 1024;
 // in binary, units in one column, the column sums, the odd columns marked
 // and the leftmost odd one highlighted with the rows that have a 1 there
 // (the piles that can be reduced to make a safe combination).
-export function binaryPanel(values, labels, caption) {
+export function binaryPanel(values, labels, caption, misere) {
   const width = values.reduce((w, v) => Math.max(w, bin(v).length), 1);
   const shown = Math.min(width, MAX_BITS);
   const digits = values.map((v) => bin(v).padStart(width, '0').slice(width - shown));
@@ -383,6 +383,17 @@ export function binaryPanel(values, labels, caption) {
         sums.map((s, c) => h('td', {class: colClass(c)}, String(s % 2))))));
   const notes = [];
   if (width > shown) notes.push(h('p', {class: 'note'}, `Only the last ${shown} of ${width} binary digits are shown.`));
+  if (misere && values.every((v) => v <= 1n)) {
+    // Bouton sec. 6: with no pile above 1 the column rule turns round.
+    const ones = values.filter((v) => v === 1n).length;
+    notes.push(h('p', {class: 'verdict'},
+      `Misère play, no pile above one counter (Bouton, sec. 6): ${ones} single counter${ones === 1 ? '' : 's'}, `,
+      ones % 2 ? 'an odd number: a safe combination (P-position).' : 'an even number: not safe (N-position); take a single counter or a whole pile to leave an odd number of ones.'));
+    return h('div', {class: 'panel-binary'}, h('div', {class: 'scroll'}, table), notes);
+  }
+  if (misere) {
+    notes.push(h('p', {class: 'note'}, 'Misère play (Bouton, sec. 6): while some pile has more than one counter, the safe combinations are those of normal play, except that the winning move leaves an odd number of single counters when it would leave only piles of one.'));
+  }
   if (lead < 0) {
     notes.push(h('p', {class: 'verdict'}, 'Every column sum is even: a safe combination (P-position).'));
   } else {

@@ -237,6 +237,10 @@ bt_status bt_analysis_component_grundy(mpz_t rop, const bt_analysis *a,
 /* The winning moves, in component order; none in a P-position. */
 size_t bt_analysis_move_count(const bt_analysis *a);
 const bt_move *bt_analysis_move(const bt_analysis *a, size_t i);
+/* Zero when some component had more winning moves than lim->max_search
+   allows to list (a huge octal heap): the moves given are then only some
+   of them, while the outcome and the values are exact. */
+int bt_analysis_moves_complete(const bt_analysis *a);
 /* The explanation (with BT_EXPLAIN), else NULL.  Owned by a. */
 const char *bt_analysis_explanation(const bt_analysis *a);
 /* Remoteness (moves to the end under best play: the winner hurries, the

@@ -55,8 +55,8 @@ int bt_sequence_is_supported(const bt_game *g);
  * reference to g.  BT_EINVAL when g is not a heap game (Nim's sequence is
  * G(n) = n; Wythoff's game is not a heap game).
  */
-bt_status bt_sequence_new(bt_sequence **out, bt_game *g,
-                          bt_seq_method method, bt_diag *diag);
+bt_status bt_sequence_new(bt_sequence **out, bt_game *g, bt_seq_method method,
+                          bt_diag *diag);
 /* Frees s and drops its reference to the game; accepts NULL. */
 void bt_sequence_free(bt_sequence *s);
 
@@ -76,8 +76,8 @@ bt_status bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
  * cases: ask bt_sequence_is_proved().  BT_ELIMIT when limit exceeds
  * lim->max_grundy.
  */
-bt_status bt_sequence_prove(bt_sequence *s, size_t limit,
-                            const bt_limits *lim, bt_diag *diag);
+bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
+                            bt_diag *diag);
 
 /* The number of values computed. */
 size_t bt_sequence_length(const bt_sequence *s);
@@ -89,8 +89,7 @@ unsigned bt_sequence_value(const bt_sequence *s, size_t i);
  * proved or a candidate was detected in the values (the last quarter of the
  * values, and at least two whole periods, repeat), else 0.
  */
-int bt_sequence_period(const bt_sequence *s, size_t *period,
-                       size_t *preperiod);
+int bt_sequence_period(const bt_sequence *s, size_t *period, size_t *preperiod);
 /* Non-zero when a theorem proves the periodicity (see above). */
 int bt_sequence_is_proved(const bt_sequence *s);
 
@@ -102,10 +101,14 @@ int bt_sequence_is_proved(const bt_sequence *s);
 bt_status bt_sequence_grundy(mpz_t rop, const bt_sequence *s, const mpz_t n,
                              bt_diag *diag);
 
-/* The method in use for the latest values: "plain" or "rare". */
+/* The method in use for the latest values: "plain", "rare" (the sparse
+   space in the values), "rare-domain" (Flammenkamp's sparse space in the
+   domain: the class also flips with the parity of n) or "window" (a
+   subtraction game with a large set).  See docs/grundy.md. */
 const char *bt_sequence_method_name(const bt_sequence *s);
 /* The rare-value mask in use (a value v is rare when v AND mask has an even
-   number of bits), or 0 with the plain method. */
+   number of one bits; in the domain type, the parity of n counts too), or
+   0 with another method. */
 unsigned bt_sequence_rare_mask(const bt_sequence *s);
 /* How many positions n >= 1 have a rare value under the current mask (0
    with the plain method). */

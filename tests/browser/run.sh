@@ -32,7 +32,7 @@ trap 'exit 1' INT TERM
 url=""
 i=0
 while [ -z "$url" ] && [ $i -lt 100 ]; do
-    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$art/server.out")
+    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$art/server.out" 2>/dev/null || true)
     [ -n "$url" ] || { kill -0 "$pid" 2>/dev/null || break; sleep 0.1; }
     i=$((i + 1))
 done

@@ -27,7 +27,7 @@ for cmdfile in "$tmp"/*.cmd; do
     *) continue ;;
     esac
     # run with the program under test in place of "bouton"
-    (cd "$(dirname "$readme")" && PATH="$(dirname "$B"):$PATH" BOUTON="$B" \
+    mkdir -p "$tmp/work" && (cd "$tmp/work" && PATH="$(dirname "$B"):$PATH" BOUTON="$B" \
         sh -c "$(printf '%s' "$cmd" | sed "s#\\(^\\|| \\)bouton #\\1\"\$BOUTON\" #g")" \
         >"$base.got" 2>&1)
     if cmp -s "$base.want" "$base.got"; then

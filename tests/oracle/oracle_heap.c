@@ -3,6 +3,7 @@
  * oracle_heap.h).  Deliberately simple: no sparse space, no periodicity
  * theorem, its own parser.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,9 +20,9 @@ struct oh_game {
 };
 
 static const char *const named[][2] = {
-    {"kayles", "0.77"},       {"dawsons-kayles", "0.07"},
+    {"kayles", "0.77"},         {"dawsons-kayles", "0.07"},
     {"dawsons-chess", "0.137"}, {"double-kayles", "0.7777"},
-    {"officers", "0.6"},      {"treblecross", "0.007"},
+    {"officers", "0.6"},        {"treblecross", "0.007"},
 };
 
 static int
@@ -122,8 +123,7 @@ oh_game_free(oh_game *g)
 
 size_t
 oh_options(const oh_game *g, unsigned n,
-           void (*f)(void *ud, const unsigned *parts, size_t nparts),
-           void *ud)
+           void (*f)(void *ud, const unsigned *parts, size_t nparts), void *ud)
 {
     unsigned parts[2], k, a;
     size_t count = 0;
@@ -231,4 +231,68 @@ oh_period(const unsigned *a, size_t n, size_t tail, size_t *p, size_t *n0)
         }
     }
     return 0;
+}
+
+int
+oh_case_load(oh_case *c, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    int rc = 0;
+    memset(c, 0, sizeof *c);
+    c->offset = c->period = c->preperiod = c->ppos_mod = c->ppos_rem = -1;
+    strcpy(c->check, "quick");
+    if (f == NULL)
+        return -1;
+    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
+        char key[32], *p;
+        int used;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (sscanf(line, "%31s%n", key, &used) != 1)
+            continue;
+        p = line + used;
+        if (strcmp(key, "game") == 0)
+            rc = sscanf(p, "%63s", c->game) == 1 ? 0 : -1;
+        else if (strcmp(key, "check") == 0)
+            rc = sscanf(p, "%15s", c->check) == 1 ? 0 : -1;
+        else if (strcmp(key, "offset") == 0)
+            rc = sscanf(p, "%ld", &c->offset) == 1 ? 0 : -1;
+        else if (strcmp(key, "period") == 0)
+            rc = sscanf(p, "%ld", &c->period) == 1 ? 0 : -1;
+        else if (strcmp(key, "preperiod") == 0)
+            rc = sscanf(p, "%ld", &c->preperiod) == 1 ? 0 : -1;
+        else if (strcmp(key, "ppos_mod") == 0)
+            rc = sscanf(p, "%ld %ld", &c->ppos_mod, &c->ppos_rem) == 2 ? 0 : -1;
+        else if (strcmp(key, "values") == 0) {
+            unsigned v;
+            int k;
+            while (sscanf(p, "%u%n", &v, &k) == 1) {
+                unsigned *q = realloc(c->values, (c->nvalues + 1) * sizeof *q);
+                if (q == NULL) {
+                    rc = -1;
+                    break;
+                }
+                c->values = q;
+                c->values[c->nvalues++] = v;
+                p += k;
+            }
+        } else {
+            rc = -1;
+        }
+    }
+    fclose(f);
+    if (rc == 0 && (c->game[0] == '\0' || (c->nvalues > 0 && c->offset < 0)))
+        rc = -1;
+    if (rc != 0)
+        oh_case_free(c);
+    return rc;
+}
+
+void
+oh_case_free(oh_case *c)
+{
+    free(c->values);
+    c->values = NULL;
+    c->nvalues = 0;
 }

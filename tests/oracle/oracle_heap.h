@@ -38,7 +38,25 @@ unsigned *oh_grundy(const oh_game *g, unsigned n);
 /* The least period p and preperiod n0 of the values a[0..n-1] that repeat
    over at least the last `tail` values: G(i + p) = G(i) for n0 <= i < n - p
    with n - n0 >= tail and p <= (n - n0) / 2.  0 when none. */
-int oh_period(const unsigned *a, size_t n, size_t tail, size_t *p,
-              size_t *n0);
+int oh_period(const unsigned *a, size_t n, size_t tail, size_t *p, size_t *n0);
+
+/*
+ * A published sequence of tests/cases/grundy_*.txt: lines "key value...",
+ * '#' starting a comment.  Keys: game, offset, period, preperiod, check
+ * (quick, slow or bench), values (G(offset), G(offset + 1), ..., over as
+ * many lines as needed), ppos_mod M R (the P-positions are the n with
+ * n mod M = R).  Absent numbers are -1.
+ */
+typedef struct oh_case {
+    char game[64];
+    char check[16];
+    long offset, period, preperiod, ppos_mod, ppos_rem;
+    unsigned *values;
+    size_t nvalues;
+} oh_case;
+
+/* Reads the file at path into c; 0 on success, -1 on a malformed file. */
+int oh_case_load(oh_case *c, const char *path);
+void oh_case_free(oh_case *c);
 
 #endif

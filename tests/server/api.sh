@@ -87,7 +87,7 @@ pid=$!
 url=""
 i=0
 while [ -z "$url" ] && [ $i -lt 100 ]; do
-    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out")
+    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out" 2>/dev/null)
     [ -n "$url" ] || sleep 0.1
     i=$((i + 1))
 done
@@ -302,6 +302,7 @@ expect 400 "an unknown game"
 req POST /v1/analyze 'not json'
 expect 400 "a body that is not JSON"
 has '"code":"EPARSE"' "not JSON"
+header 'Connection: close' "a malformed request closes its connection"
 req POST /v1/analyze '[1,2]'
 expect 400 "a body that is not an object"
 req POST /v1/analyze ''
