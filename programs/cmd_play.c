@@ -84,6 +84,14 @@ on_signal(int sig)
     got_signal = sig;
 }
 
+/* Long computations poll this (bt_limits.interrupt): a signal stops them. */
+static int
+interrupted(void *ud)
+{
+    (void)ud;
+    return got_signal != 0;
+}
+
 typedef struct game {
     bt_record *rec;
     bt_game *dflt; /* the game of terms that name none */
@@ -287,6 +295,8 @@ prompt(EditLine *el)
 static const char *
 read_line(game *gm)
 {
+    if (got_signal) /* arrived while the computer was thinking */
+        return NULL;
     if (gm->tty) {
         int count = 0;
         const char *line;
@@ -585,6 +595,10 @@ computer_moves(game *gm)
     memset(&d, 0, sizeof d);
     st = bt_opponent_move(&m, p, gm->misere, gm->level, &gm->rng, &gm->lim,
                           &d);
+    if (got_signal) {
+        bt_moves_free(m, m ? 1 : 0);
+        return -2;
+    }
     if (st != BT_OK) {
         /* too big to weigh: any legal move keeps the game going */
         bt_diag d2;
@@ -648,8 +662,16 @@ run(game *gm)
         }
         if (bt_record_player(gm->rec, bt_record_length(gm->rec)) !=
             gm->human) {
+            int cm;
             fflush(stdout);
-            if (computer_moves(gm) != 0) {
+            cm = computer_moves(gm);
+            if (cm == -2) {
+                printf("\nInterrupted.\n");
+                save_game(gm);
+                rc = 128 + got_signal;
+                break;
+            }
+            if (cm != 0) {
                 save_game(gm);
                 rc = CLI_FAIL;
                 break;
@@ -825,6 +847,7 @@ cmd_play(int argc, char **argv)
     memset(&gm, 0, sizeof gm);
     memset(&d, 0, sizeof d);
     bt_limits_default(&gm.lim);
+    gm.lim.interrupt = interrupted;
     gm.level = BT_LEVEL_PERFECT;
     opterr = 0;
     optind = 1;

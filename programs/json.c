@@ -118,14 +118,21 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
 int
 cli_json_print(json_t *v)
 {
+    char *text;
     int rc;
     if (v == NULL) {
         fprintf(stderr, "bouton: out of memory\n");
         return CLI_FAIL;
     }
-    rc = json_dumpf(v, stdout, JSON_COMPACT | JSON_ENSURE_ASCII);
+    /* one string, one write: jansson's own FILE output writes token by
+       token, which dominates for answers of millions of values */
+    text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
     json_decref(v);
-    if (rc != 0 || fputc('\n', stdout) == EOF)
+    if (text == NULL) {
+        fprintf(stderr, "bouton: out of memory\n");
         return CLI_FAIL;
-    return CLI_OK;
+    }
+    rc = fputs(text, stdout) == EOF || fputc('\n', stdout) == EOF;
+    free(text);
+    return rc ? CLI_FAIL : CLI_OK;
 }

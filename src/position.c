@@ -103,10 +103,15 @@ check_component(bt_game *g, const mpz_t *nums, size_t index,
     bt_status st;
     char what[64];
     for (j = 0; j < g->rules->arity; j++) {
-        snprintf(what, sizeof what, "the number %u of component %zu", j + 1,
-                 index + 1);
+        /* the common case, cheaply: non-negative and plainly short */
+        if (mpz_sgn(nums[j]) >= 0 &&
+            mpz_sizeinbase(nums[j], 10) <= lim->max_digits)
+            continue;
         if (g->rules->arity == 1)
             snprintf(what, sizeof what, "component %zu", index + 1);
+        else
+            snprintf(what, sizeof what, "the number %u of component %zu",
+                     j + 1, index + 1);
         st = bt__check_number(nums[j], lim, what, diag);
         if (st != BT_OK)
             return st;

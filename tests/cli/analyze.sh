@@ -85,6 +85,43 @@ check table-misere-1 0 '1' -- table --misere --piles 1 --below 5
 [ "$("$B" table --piles 3 --min 1 --below 16 | wc -l)" -eq 35 ] &&
     pass=$((pass + 1)) || { echo "FAIL Bouton's 35"; fail=$((fail + 1)); }
 
+# tables of other games: G(x1) xor G(x2) = 0 (Kayles: 0 1 2 3 1 4 ...)
+check table-kayles 0 '["0","0"]
+["1","1"]
+["1","4"]
+["2","2"]
+["3","3"]
+["4","4"]
+["5","5"]' -- table --game kayles --piles 2 --below 6 --json
+check table-sub 0 '0 0 0
+0 0 4
+0 1 1
+0 1 5
+0 2 2
+0 3 3
+0 4 4
+0 5 5
+1 1 4
+1 2 3
+1 4 5
+2 2 4
+2 3 5
+3 3 4
+4 4 4
+4 5 5' -- table --game sub:1-3 --piles 3 --below 6
+check table-kayles-misere 0 '0 1
+0 4
+1 5
+2 2
+3 3
+4 5' -- table --game kayles --misere --piles 2 --below 6
+check table-wythoff 0 '0 0
+1 2
+3 5
+4 7
+6 10
+8 13' -- table --game wythoff --below 15
+
 bad negative 'negative' -- analyze 3 -4 5
 bad not-a-number 'not a non-negative integer' -- analyze 3 four 5
 bad fraction 'not a non-negative integer' -- analyze 3 4.5
