@@ -237,8 +237,7 @@ computer_move(const bt_position *p, int misere, int strat)
     bt_status st;
     memset(&d, 0, sizeof d);
     if (strat == DESIGNED) {
-        st = bt_opponent_move(&m, p, misere, BT_LEVEL_PERFECT, NULL, NULL,
-                              &d);
+        st = bt_opponent_move(&m, p, misere, BT_LEVEL_PERFECT, NULL, NULL, &d);
         if (st != BT_OK)
             die("opponent", st, &d);
         return m;

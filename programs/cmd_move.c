@@ -47,8 +47,7 @@ parse_seed(const char *cmd, const char *arg, uint64_t *out)
                          arg),
                -1;
     if (errno == ERANGE)
-        return cli_error(cmd, "--seed '%.40s' is too large (below 2^64)",
-                         arg),
+        return cli_error(cmd, "--seed '%.40s' is too large (below 2^64)", arg),
                -1;
     *out = (uint64_t)v;
     return 0;

@@ -192,9 +192,8 @@ banner(const game *gm)
     printf(gm->misere ? "Misère play: whoever makes the last move loses.\n"
                       : "Normal play: whoever makes the last move wins.\n");
     if (bt_record_length(gm->rec) == 0)
-        printf("You play %s.\n", bt_record_player(gm->rec, 0) == gm->human
-                                     ? "first"
-                                     : "second");
+        printf("You play %s.\n",
+               bt_record_player(gm->rec, 0) == gm->human ? "first" : "second");
     else
         printf("Resumed after %zu moves.\n", bt_record_length(gm->rec));
     if (gm->level != BT_LEVEL_PERFECT)
@@ -311,8 +310,8 @@ read_line(game *gm)
         if (gm->line == NULL)
             return NULL;
         memcpy(gm->line, line, len + 1);
-        while (len > 0 && (gm->line[len - 1] == '\n' ||
-                           gm->line[len - 1] == '\r'))
+        while (len > 0 &&
+               (gm->line[len - 1] == '\n' || gm->line[len - 1] == '\r'))
             gm->line[--len] = '\0';
         if (len > 0)
             history(gm->hist, &ev, H_ENTER, gm->line);
@@ -365,8 +364,8 @@ split_words(char *line, char **w, int max)
  * why when it is not legal.
  */
 static bt_move *
-short_move(const game *gm, const char *pile, const char *n, int both,
-           char *why, size_t whylen)
+short_move(const game *gm, const char *pile, const char *n, int both, char *why,
+           size_t whylen)
 {
     const bt_position *p = bt_record_current(gm->rec);
     size_t i, flat = 0, want;
@@ -404,8 +403,8 @@ short_move(const game *gm, const char *pile, const char *n, int both,
             if (!both && at + j + 1 != want)
                 continue;
             if (mpz_cmp(k, v[j]) > 0) {
-                gmp_snprintf(why, whylen, "pile %zu has only %Zd",
-                             at + j + 1, v[j]);
+                gmp_snprintf(why, whylen, "pile %zu has only %Zd", at + j + 1,
+                             v[j]);
                 goto done;
             }
             mpz_sub(to[j], v[j], k);
@@ -430,9 +429,8 @@ short_move(const game *gm, const char *pile, const char *n, int both,
         }
     }
     if (!found)
-        snprintf(why, whylen, both ? "there is no pair %zu"
-                                   : "there is no pile %zu",
-                 want);
+        snprintf(why, whylen,
+                 both ? "there is no pair %zu" : "there is no pile %zu", want);
 done:
     mpz_clear(k);
     mpz_clear(to[0]);
@@ -494,8 +492,8 @@ parse_move(const game *gm, const char *line)
     else {
         memcpy(copy, line, len + 1);
         n = split_words(copy, w, 6);
-        if (n == 4 && strcmp(w[0], "take") == 0 &&
-            strcmp(w[2], "from") == 0 && is_number(w[1]) && is_number(w[3]))
+        if (n == 4 && strcmp(w[0], "take") == 0 && strcmp(w[2], "from") == 0 &&
+            is_number(w[1]) && is_number(w[3]))
             a = short_move(gm, w[3], w[1], 0, why, sizeof why);
         else if ((n == 2 || n == 3) &&
                  (strcmp(w[0], "b") == 0 || strcmp(w[0], "both") == 0) &&
@@ -545,8 +543,8 @@ hint(game *gm)
     size_t i;
 
     memset(&d, 0, sizeof d);
-    st = bt_analyze(&a, p, BT_EXPLAIN | (gm->misere ? BT_MISERE : 0),
-                    &gm->lim, &d);
+    st = bt_analyze(&a, p, BT_EXPLAIN | (gm->misere ? BT_MISERE : 0), &gm->lim,
+                    &d);
     if (st != BT_OK) {
         printf("No hint: %s.\n", d.message);
         return;
@@ -593,8 +591,7 @@ computer_moves(game *gm)
     bt_diag d;
     bt_status st;
     memset(&d, 0, sizeof d);
-    st = bt_opponent_move(&m, p, gm->misere, gm->level, &gm->rng, &gm->lim,
-                          &d);
+    st = bt_opponent_move(&m, p, gm->misere, gm->level, &gm->rng, &gm->lim, &d);
     if (got_signal) {
         bt_moves_free(m, m ? 1 : 0);
         return -2;
@@ -633,8 +630,7 @@ static void
 undo(game *gm)
 {
     size_t len = bt_record_length(gm->rec), back = 0;
-    while (back < len &&
-           bt_record_player(gm->rec, len - 1 - back) != gm->human)
+    while (back < len && bt_record_player(gm->rec, len - 1 - back) != gm->human)
         back++;
     if (back == len) {
         printf("Nothing to undo.\n");
@@ -660,8 +656,7 @@ run(game *gm)
             save_game(gm);
             break;
         }
-        if (bt_record_player(gm->rec, bt_record_length(gm->rec)) !=
-            gm->human) {
+        if (bt_record_player(gm->rec, bt_record_length(gm->rec)) != gm->human) {
             int cm;
             fflush(stdout);
             cm = computer_moves(gm);
@@ -712,8 +707,7 @@ run(game *gm)
                 else if (save_to(gm, path) == 0)
                     printf("Saved in %s.\n", path);
                 else
-                    printf("Cannot save in %s: %s.\n", path,
-                           strerror(errno));
+                    printf("Cannot save in %s: %s.\n", path, strerror(errno));
             } else if ((m = parse_move(gm, line)) != NULL) {
                 memset(&d, 0, sizeof d);
                 if (bt_record_play(gm->rec, m, &gm->lim, &d) != BT_OK)
@@ -744,15 +738,17 @@ parse_seed(const char *arg, uint64_t *out)
     char *end;
     unsigned long long v;
     if (arg[0] < '0' || arg[0] > '9')
-        return cli_error("play", "--seed '%.40s' is not a non-negative "
-                                 "integer",
+        return cli_error("play",
+                         "--seed '%.40s' is not a non-negative "
+                         "integer",
                          arg),
                -1;
     errno = 0;
     v = strtoull(arg, &end, 10);
     if (*end != '\0' || errno == ERANGE)
-        return cli_error("play", "--seed '%.40s' is not an integer below "
-                                 "2^64",
+        return cli_error("play",
+                         "--seed '%.40s' is not an integer below "
+                         "2^64",
                          arg),
                -1;
     *out = (uint64_t)v;
@@ -907,8 +903,8 @@ cmd_play(int argc, char **argv)
             }
         }
     }
-    if (load != NULL && (game_spec != NULL || gm.misere || random_start ||
-                         optind < argc)) {
+    if (load != NULL &&
+        (game_spec != NULL || gm.misere || random_start || optind < argc)) {
         free(save_path);
         return cli_error("play", "--load takes the game, the rules and the "
                                  "position from the file");
@@ -943,8 +939,7 @@ cmd_play(int argc, char **argv)
             gm.rng = strtoull(bt_record_get(gm.rec, "rng"), NULL, 10);
         {
             /* the game of terms that name none, for typed positions */
-            bt_game *g = bt_position_single_game(bt_record_position(gm.rec,
-                                                                    0));
+            bt_game *g = bt_position_single_game(bt_record_position(gm.rec, 0));
             gm.dflt = bt_game_ref(g);
             if (gm.dflt == NULL && bt_game_new(&gm.dflt, "nim", NULL))
                 gm.dflt = NULL;
@@ -994,10 +989,8 @@ cmd_play(int argc, char **argv)
             goto cleanup;
         }
         gm.human = strcmp(first, "me") == 0 ? 'A' : 'B';
-        bt_record_set(gm.rec, "A", gm.human == 'A' ? "you" : "computer",
-                      NULL);
-        bt_record_set(gm.rec, "B", gm.human == 'B' ? "you" : "computer",
-                      NULL);
+        bt_record_set(gm.rec, "A", gm.human == 'A' ? "you" : "computer", NULL);
+        bt_record_set(gm.rec, "B", gm.human == 'B' ? "you" : "computer", NULL);
         snprintf(buf, sizeof buf, "%llu", (unsigned long long)gm.rng);
         bt_record_set(gm.rec, "seed", buf, NULL);
     }

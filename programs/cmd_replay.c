@@ -144,11 +144,10 @@ name_of(const bt_record *r, char player)
 int
 cmd_replay(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {{"json", no_argument, NULL, 'j'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             CLI_LIMIT_LONGOPTS,
+                                             {NULL, 0, NULL, 0}};
     int json = 0, c, rc = CLI_OK;
     bt_limits lim;
     bt_record *r = NULL;
@@ -226,8 +225,8 @@ cmd_replay(int argc, char **argv)
             blunders++;
         if (json) {
             json_t *o = json_object();
-            json_object_set_new(o, "player", json_string(who == 'A' ? "A"
-                                                                    : "B"));
+            json_object_set_new(o, "player",
+                                json_string(who == 'A' ? "A" : "B"));
             json_object_set_new(o, "move", cli_json_move(m));
             json_object_set_new(o, "position", json_position(q));
             if (before != '?')
@@ -253,8 +252,7 @@ cmd_replay(int argc, char **argv)
             if (strcmp(v, "win") == 0)
                 printf("       a winning move: it leaves a P-position\n");
             else if (strcmp(v, "lost") == 0)
-                printf("       %c had no winning move (a P-position)\n",
-                       who);
+                printf("       %c had no winning move (a P-position)\n", who);
             else if (strcmp(v, "unknown") == 0)
                 printf("       (beyond the limits of the analysis)\n");
             else {
@@ -263,8 +261,7 @@ cmd_replay(int argc, char **argv)
                        "N-position; the winning move%s: ",
                        nw > 1 ? "s were" : " was");
                 for (k = 0; k < nw; k++)
-                    printf("%s%s", k ? "; " : "",
-                           bt_analysis_move(a, k)->text);
+                    printf("%s%s", k ? "; " : "", bt_analysis_move(a, k)->text);
                 printf("\n");
             }
         }

@@ -4,8 +4,9 @@
  * The rule (documented for users in include/bouton/play.h, with its reasons
  * and measurements in docs/opponent.md): from an N-position the fastest
  * winning move; from a P-position, where every move loses against perfect
- * play, the move after which a randomly erring opponent is most likely to
- * go wrong (the least share w/m of winning replies), then the longest game.
+ * play, the longest game (every move of the opponent is a chance to err),
+ * then the least share w/m of winning replies among its replies.  Ranking
+ * the share first was measured and found worse (bench/README.md).
  * As the AMS column on Nim puts it, "if you are looking at a position and
  * know that you can not win, you can still exploit any mistake your
  * opponent who could win with optimal play might make."
@@ -85,8 +86,7 @@ bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
     if (ar > 2)
         return bt__fail(diag, BT_EINVAL, "random starts: unsupported arity");
     if (mpz_sgn(min) < 0 || mpz_cmp(min, max) > 0)
-        return bt__fail(diag, BT_EINVAL,
-                        "random starts need 0 <= min <= max");
+        return bt__fail(diag, BT_EINVAL, "random starts need 0 <= min <= max");
     if (k > lim->max_components)
         return bt__fail(diag, BT_ELIMIT,
                         "%zu components are more than the limit of %zu "
@@ -602,8 +602,7 @@ choose_delay(bt_move **out, opp *o)
     }
     if (st == BT_OK)
         st = make_move(out, o->p, moves[best].component,
-                       (const mpz_t *)moves[best].to, moves[best].nto,
-                       o->diag);
+                       (const mpz_t *)moves[best].to, moves[best].nto, o->diag);
     scored_clear(&cur);
     scored_clear(&top);
     bt_moves_free(moves, n);
@@ -769,8 +768,7 @@ nim_delay(bt_move **out, opp *o)
         if (o->misere && big == 2 && mpz_cmp_ui(v[0], 2) == 0)
             continue; /* leaves one pile above 1: scored exactly below */
         mpz_sub_ui(b, v[0], 1);
-        st = bt__move_push(&cands, &ncand, &capcand, i, (const mpz_t *)&b,
-                           1);
+        st = bt__move_push(&cands, &ncand, &capcand, i, (const mpz_t *)&b, 1);
         if (st != BT_OK) {
             st = bt__fail(o->diag, st, "out of memory");
             goto cleanup;

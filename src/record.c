@@ -106,8 +106,8 @@ is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
 }
 
 static bt_status
-single_move(bt_move **out, const bt_position *p, size_t comp,
-            const mpz_t *to, size_t nto, bt_diag *diag)
+single_move(bt_move **out, const bt_position *p, size_t comp, const mpz_t *to,
+            size_t nto, bt_diag *diag)
 {
     bt_move *m = NULL;
     size_t n = 0, cap = 0;
@@ -145,8 +145,7 @@ bt_position_find_move(bt_move **out, const bt_position *from,
         return bt__fail(diag, BT_EINVAL, "no move from an empty position");
     if (n2 + 1 < n)
         return bt__fail(diag, BT_EINVAL,
-                        "not one move: %zu components would vanish",
-                        n - n2);
+                        "not one move: %zu components would vanish", n - n2);
     /*
      * One move replaces one component i by n2 - n + 1 components of its
      * game: everything before i and after it stays.  Usually one i fits;
@@ -173,10 +172,9 @@ bt_position_find_move(bt_move **out, const bt_position *from,
             return bt__fail(diag, BT_ENOMEM, "out of memory");
         for (c = 0; c < k; c++)
             for (j = 0; j < ar; j++)
-                mpz_init_set(nums[c * ar + j],
-                             bt_position_nums(to, i + c)[j]);
-        st = is_option(&yes, g, bt_position_nums(from, i),
-                       (const mpz_t *)nums, nto, lim, diag);
+                mpz_init_set(nums[c * ar + j], bt_position_nums(to, i + c)[j]);
+        st = is_option(&yes, g, bt_position_nums(from, i), (const mpz_t *)nums,
+                       nto, lim, diag);
         if (st == BT_OK && yes)
             st = single_move(out, from, i, (const mpz_t *)nums, nto, diag);
         for (c = 0; c < nto; c++)
@@ -213,8 +211,7 @@ bt_position_find_move(bt_move **out, const bt_position *from,
                 bt__buf_putc(&t, ')');
         }
         text = bt__buf_take(&t);
-        st = bt__fail(diag, BT_EINVAL,
-                      "%s is not a move of component %zu (%s)",
+        st = bt__fail(diag, BT_EINVAL, "%s is not a move of component %zu (%s)",
                       text ? text : "that", lo + 1, bt_game_spec(g));
         free(text);
         return st;
@@ -258,16 +255,16 @@ push_pos(bt_record *r, bt_position *p)
 }
 
 bt_status
-bt_record_new(bt_record **out, const bt_position *start, int misere,
-              char first, bt_diag *diag)
+bt_record_new(bt_record **out, const bt_position *start, int misere, char first,
+              bt_diag *diag)
 {
     bt_record *r;
     bt_position *p;
     bt_status st;
     *out = NULL;
     if (first != 'A' && first != 'B')
-        return bt__fail(diag, BT_EINVAL,
-                        "the first player is A or B, not '%c'", first);
+        return bt__fail(diag, BT_EINVAL, "the first player is A or B, not '%c'",
+                        first);
     r = calloc(1, sizeof *r);
     if (r == NULL)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
@@ -317,8 +314,7 @@ valid_key(const char *key, size_t len)
     if (len == 0)
         return 0;
     for (i = 0; i < len; i++)
-        if (!isalnum((unsigned char)key[i]) && key[i] != '-' &&
-            key[i] != '_')
+        if (!isalnum((unsigned char)key[i]) && key[i] != '-' && key[i] != '_')
             return 0;
     return 1;
 }
@@ -335,8 +331,7 @@ dup_n(const char *s, size_t n)
 }
 
 bt_status
-bt_record_set(bt_record *r, const char *key, const char *value,
-              bt_diag *diag)
+bt_record_set(bt_record *r, const char *key, const char *value, bt_diag *diag)
 {
     size_t i;
     char *v = NULL;
@@ -346,8 +341,8 @@ bt_record_set(bt_record *r, const char *key, const char *value,
                         "and _)",
                         key);
     if (reserved_key(key))
-        return bt__fail(diag, BT_EINVAL,
-                        "'%s' is written by the record itself", key);
+        return bt__fail(diag, BT_EINVAL, "'%s' is written by the record itself",
+                        key);
     if (value != NULL) {
         if (strchr(value, '\n') != NULL || strchr(value, '\r') != NULL)
             return bt__fail(diag, BT_EINVAL,
@@ -648,8 +643,8 @@ skip_space(reader *rd)
 static bt_status
 bad(reader *rd, size_t at, const char *what)
 {
-    return bt__fail_at(rd->diag, BT_EPARSE, at, "line %zu: %s",
-                       line_of(rd, at), what);
+    return bt__fail_at(rd->diag, BT_EPARSE, at, "line %zu: %s", line_of(rd, at),
+                       what);
 }
 
 /* Reads the header lines into the fields of a scratch record. */
@@ -710,7 +705,7 @@ read_header(reader *rd, header *h)
         rd->pos = end;
         if (strcmp(key, "game") == 0 || strcmp(key, "rules") == 0 ||
             strcmp(key, "first") == 0) {
-            char **slot = key[0] == 'g' ? &h->game
+            char **slot = key[0] == 'g'   ? &h->game
                           : key[0] == 'r' ? &h->rules
                                           : &h->first;
             free(key);
@@ -808,15 +803,14 @@ bt_record_parse(bt_record **out, const char *text, const bt_limits *lim,
             misere = 1;
         else if (strcmp(h.rules, "normal") != 0) {
             st = bt__fail(diag, BT_EPARSE,
-                          "rules '%.40s': expected normal or misère",
-                          h.rules);
+                          "rules '%.40s': expected normal or misère", h.rules);
             goto cleanup;
         }
     }
     if (h.first != NULL) {
         if (strcmp(h.first, "A") != 0 && strcmp(h.first, "B") != 0) {
-            st = bt__fail(diag, BT_EPARSE,
-                          "first '%.40s': expected A or B", h.first);
+            st = bt__fail(diag, BT_EPARSE, "first '%.40s': expected A or B",
+                          h.first);
             goto cleanup;
         }
         first = h.first[0];
@@ -826,8 +820,8 @@ bt_record_parse(bt_record **out, const char *text, const bt_limits *lim,
         memset(&d, 0, sizeof d);
         st = bt_game_new(&game, h.game ? h.game : "nim", &d);
         if (st != BT_OK) {
-            st = bt__fail(diag, st == BT_ENOMEM ? st : BT_EPARSE,
-                          "game: %s", d.message);
+            st = bt__fail(diag, st == BT_ENOMEM ? st : BT_EPARSE, "game: %s",
+                          d.message);
             goto cleanup;
         }
     }
@@ -876,8 +870,7 @@ bt_record_parse(bt_record **out, const char *text, const bt_limits *lim,
             if (ve - vs != 6 || rd.text[vs] != w ||
                 memcmp(rd.text + vs + 1, " wins", 5) != 0) {
                 char msg[64];
-                snprintf(msg, sizeof msg, "the result should be '%c wins'",
-                         w);
+                snprintf(msg, sizeof msg, "the result should be '%c wins'", w);
                 st = bad(&rd, vs, msg);
                 goto cleanup;
             }

@@ -266,8 +266,8 @@ game_named(const games *gs, const char *spec, size_t len)
 
 /* Rebuilds the position of a key (components in key order). */
 static bt_status
-key_position(bt_position **out, const part *parts, size_t n,
-             const games *gs, bt_diag *diag)
+key_position(bt_position **out, const part *parts, size_t n, const games *gs,
+             bt_diag *diag)
 {
     bt_position *q;
     size_t i;
@@ -365,8 +365,8 @@ static bt_status
 on_kid(void *ud, const mpz_t *to, size_t nto)
 {
     gather *g = ud;
-    return bt__move_push(&g->f->kids, &g->f->nkids, &g->f->capkids, g->comp,
-                         to, nto);
+    return bt__move_push(&g->f->kids, &g->f->nkids, &g->f->capkids, g->comp, to,
+                         nto);
 }
 
 /* Lists every move of f's position. */
@@ -439,8 +439,7 @@ kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
     for (j = 0; j < n; j++) {
         if (a == m->component)
             a++;
-        if (a < f->nparts &&
-            (b >= k || part_cmp(&f->parts[a], &fresh[b]) <= 0))
+        if (a < f->nparts && (b >= k || part_cmp(&f->parts[a], &fresh[b]) <= 0))
             all[j] = f->parts[a++];
         else
             all[j] = fresh[b++];
@@ -569,8 +568,9 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 rem = f->max_all + 1;
             }
             if ((s->used & 1023) == 0 && (st = bt__poll(lim)) != BT_OK) {
-                st = bt__fail(diag, st, "the time budget ran out during "
-                                        "the search");
+                st = bt__fail(diag, st,
+                              "the time budget ran out during "
+                              "the search");
                 goto cleanup;
             }
             st = store(s, f->key, f->keylen, o, rem);
@@ -677,8 +677,8 @@ nim_remoteness(mpz_t rop, const bt_position *p, int misere,
 }
 
 bt_status
-bt_remoteness(mpz_t rop, const bt_position *p, int misere,
-              const bt_limits *lim, bt_diag *diag)
+bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
+              bt_diag *diag)
 {
     bt_solver *s;
     bt_outcome o;

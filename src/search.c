@@ -152,112 +152,208 @@ cleanup:
     return key;
 }
 
-typedef struct ctx {
-    bt__memo *memo;
-    const bt_position *p;
-    size_t comp;
-    int misere;
-    int found_p; /* an option that is P was found */
-    const bt_limits *lim;
-    bt_diag *diag;
-} ctx;
+/*
+ * The search is iterative: an explicit stack of frames, one per position
+ * being decided, so that a game of 10^5 moves cannot exhaust the C stack.
+ * A frame lists its position's moves once, then visits the results one by
+ * one; the first P-result decides it (N) and the rest are skipped.
+ */
+typedef struct frame {
+    bt_position *p;
+    char *key;
+    size_t keylen;
+    bt_move *moves;
+    size_t nmoves, next;
+} frame;
 
-static bt_status solve(bt__memo *m, bt_outcome *out, const bt_position *p,
-                       int misere, const bt_limits *lim, bt_diag *diag);
+typedef struct gather {
+    bt_move *moves;
+    size_t n, cap, comp, max;
+} gather;
 
 static bt_status
-on_option(void *ud, const mpz_t *to, size_t nto)
+on_gather(void *ud, const mpz_t *to, size_t nto)
 {
-    ctx *c = ud;
-    bt_position *q;
-    bt_outcome o;
-    bt_status st = bt_position_copy(&q, c->p);
-    if (st != BT_OK)
-        return bt__fail(c->diag, st, "out of memory");
-    st = bt_position_replace(q, c->comp, bt_position_game(c->p, c->comp), to,
-                             nto);
-    if (st == BT_OK)
-        st = solve(c->memo, &o, q, c->misere, c->lim, c->diag);
-    bt_position_free(q);
-    if (st != BT_OK)
-        return st;
-    if (o == BT_P) {
-        c->found_p = 1;
-        return BT__STOP;
+    gather *gt = ud;
+    if (gt->n >= gt->max)
+        return BT_ELIMIT;
+    return bt__move_push(&gt->moves, &gt->n, &gt->cap, gt->comp, to, nto);
+}
+
+/* Lists every move of p, without texts; at most lim->max_search. */
+static bt_status
+gather_moves(frame *f, const bt_limits *lim, bt_diag *diag)
+{
+    gather gt;
+    size_t i;
+    bt_status st = BT_OK;
+    memset(&gt, 0, sizeof gt);
+    gt.max = lim->max_search;
+    for (i = 0; i < bt_position_size(f->p) && st == BT_OK; i++) {
+        bt_game *g = bt_position_game(f->p, i);
+        gt.comp = i;
+        st = g->rules->options(g, bt_position_nums(f->p, i), on_gather, &gt,
+                               lim, diag);
     }
+    if (st != BT_OK) {
+        bt_moves_free(gt.moves, gt.n);
+        if (st == BT_ELIMIT)
+            return bt__fail(diag, st,
+                            "too large for exact analysis by search: a "
+                            "position has more than %zu moves (the "
+                            "max_search limit)",
+                            lim->max_search);
+        return st;
+    }
+    f->moves = gt.moves;
+    f->nmoves = gt.n;
     return BT_OK;
+}
+
+static void
+frame_free(frame *f)
+{
+    bt_position_free(f->p);
+    free(f->key);
+    bt_moves_free(f->moves, f->nmoves);
+}
+
+/* Records the outcome of the frame's position; the table owns the key. */
+static bt_status
+store(bt__memo *m, frame *f, bt_outcome o)
+{
+    slot *s;
+    if (m->used + 1 > m->cap / 2 && rehash(m) != BT_OK)
+        return BT_ENOMEM;
+    s = lookup(m, f->key, f->keylen);
+    s->key = f->key;
+    s->len = f->keylen;
+    s->outcome = (unsigned char)o;
+    m->used++;
+    f->key = NULL;
+    return BT_OK;
+}
+
+/* Sets up a frame for q (taking it): 1 when its outcome is already known
+   (in *known), 0 when it must be searched. */
+static bt_status
+frame_open(bt__memo *m, frame *f, bt_position *q, bt_outcome *known,
+           int *is_known, const bt_limits *lim, bt_diag *diag)
+{
+    slot *s;
+    memset(f, 0, sizeof *f);
+    f->p = q;
+    f->key = make_key(q, &f->keylen);
+    *is_known = 0;
+    if (f->key == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    s = lookup(m, f->key, f->keylen);
+    if (s->key != NULL) {
+        *known = (bt_outcome)s->outcome;
+        *is_known = 1;
+        return BT_OK;
+    }
+    if (m->used >= lim->max_search)
+        return bt__fail(diag, BT_ELIMIT,
+                        "too large for exact analysis by search: more than "
+                        "%zu positions (the max_search limit)",
+                        lim->max_search);
+    if ((m->used & 1023) == 0 && bt__poll(lim) != BT_OK)
+        return bt__fail(diag, BT_EINTR,
+                        "the time budget ran out during search");
+    return gather_moves(f, lim, diag);
 }
 
 static bt_status
 solve(bt__memo *m, bt_outcome *out, const bt_position *p, int misere,
       const bt_limits *lim, bt_diag *diag)
 {
-    size_t len, i;
-    char *key = make_key(p, &len);
-    slot *s;
-    ctx c;
-    bt_status st = BT_OK;
-    int any = 0;
+    frame *stack = NULL;
+    size_t depth = 0, cap = 0;
+    bt_position *q;
+    bt_outcome o = BT_P;
+    int known;
+    bt_status st = bt_position_copy(&q, p);
 
-    if (key == NULL)
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    cap = 64;
+    stack = malloc(cap * sizeof *stack);
+    if (stack == NULL) {
+        bt_position_free(q);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
-    s = lookup(m, key, len);
-    if (s->key != NULL) {
-        *out = (bt_outcome)s->outcome;
-        free(key);
-        return BT_OK;
     }
-    if (m->used >= lim->max_search) {
-        free(key);
-        return bt__fail(diag, BT_ELIMIT,
-                        "too large for exact analysis by search: more than "
-                        "%zu positions (the max_search limit)",
-                        lim->max_search);
+    st = frame_open(m, &stack[0], q, &o, &known, lim, diag);
+    depth = 1;
+    if (st == BT_OK && known) {
+        *out = o;
+        goto cleanup;
     }
-    if ((m->used & 1023) == 0 && (st = bt__poll(lim)) != BT_OK) {
-        free(key);
-        return bt__fail(diag, st, "the time budget ran out during search");
-    }
-    memset(&c, 0, sizeof c);
-    c.memo = m;
-    c.p = p;
-    c.misere = misere;
-    c.lim = lim;
-    c.diag = diag;
-    for (i = 0; i < bt_position_size(p) && !c.found_p; i++) {
-        bt_game *g = bt_position_game(p, i);
-        c.comp = i;
-        st = g->rules->options(g, bt_position_nums(p, i), on_option, &c, lim,
-                               diag);
-        if (st == BT__STOP)
-            st = BT_OK;
-        if (st != BT_OK) {
-            free(key);
-            return st;
+    while (st == BT_OK && depth > 0) {
+        frame *f = &stack[depth - 1];
+        int decided = 0;
+        if (f->nmoves == 0) {
+            /* no move: the player to move has lost in normal play, and
+               has won in misère play (the opponent took the last one) */
+            o = misere ? BT_N : BT_P;
+            decided = 1;
+        } else if (f->next == f->nmoves) {
+            o = BT_P; /* every move leads to an N-position */
+            decided = 1;
+        } else {
+            bt_move *mv = &f->moves[f->next++];
+            bt_outcome co;
+            if ((st = bt_position_copy(&q, f->p)) != BT_OK ||
+                (st = bt_position_apply(q, mv)) != BT_OK) {
+                bt_position_free(q);
+                st = bt__fail(diag, BT_ENOMEM, "out of memory");
+                break;
+            }
+            if (depth == cap) {
+                frame *ns = realloc(stack, 2 * cap * sizeof *stack);
+                if (ns == NULL) {
+                    bt_position_free(q);
+                    st = bt__fail(diag, BT_ENOMEM, "out of memory");
+                    break;
+                }
+                stack = ns;
+                cap *= 2;
+                f = &stack[depth - 1];
+            }
+            st = frame_open(m, &stack[depth], q, &co, &known, lim, diag);
+            depth++;
+            if (st != BT_OK)
+                break;
+            if (!known)
+                continue; /* search the child first */
+            frame_free(&stack[--depth]);
+            if (co == BT_P) {
+                o = BT_N;
+                decided = 1;
+            }
+        }
+        /* pass decisions up: a P-result decides its parent (N) */
+        while (decided) {
+            f = &stack[depth - 1];
+            if (store(m, f, o) != BT_OK) {
+                st = bt__fail(diag, BT_ENOMEM, "out of memory");
+                break;
+            }
+            frame_free(f);
+            depth--;
+            decided = 0;
+            if (depth > 0 && o == BT_P) {
+                o = BT_N;
+                decided = 1;
+            }
         }
     }
-    /* is there any move at all? needed for the terminal rule */
-    if (!c.found_p) {
-        for (i = 0; i < bt_position_size(p) && !any; i++)
-            any = !bt__component_is_terminal(p, i, lim);
-    }
-    if (c.found_p)
-        *out = BT_N;
-    else if (!any)
-        *out = misere ? BT_N : BT_P;
-    else
-        *out = BT_P;
-    /* the recursion may have grown the table: look the slot up again */
-    if (m->used + 1 > m->cap / 2 && rehash(m) != BT_OK) {
-        free(key);
-        return bt__fail(diag, BT_ENOMEM, "out of memory");
-    }
-    s = lookup(m, key, len);
-    s->key = key;
-    s->len = len;
-    s->outcome = (unsigned char)*out;
-    m->used++;
-    return BT_OK;
+    *out = o;
+cleanup:
+    while (depth > 0)
+        frame_free(&stack[--depth]);
+    free(stack);
+    return st;
 }
 
 bt_status

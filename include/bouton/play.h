@@ -61,9 +61,8 @@ void bt_rng_mpz_below(mpz_t rop, uint64_t *state, const mpz_t n);
  * checks, e.g. a game that needs positive heaps).
  */
 bt_status bt_position_random(bt_position **out, bt_game *g, size_t k,
-                             const mpz_t min, const mpz_t max,
-                             uint64_t *rng, const bt_limits *lim,
-                             bt_diag *diag);
+                             const mpz_t min, const mpz_t max, uint64_t *rng,
+                             const bt_limits *lim, bt_diag *diag);
 
 /* ------------------------------------------------------------- remoteness */
 
@@ -169,8 +168,8 @@ bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
 #define BT_OPPONENT_SEARCH 50000
 
 /*
- * The computer's move from p (the perfect rule is documented, with its
- * reasons and measurements, in docs/opponent.md):
+ * The computer's move from p (the rule, its reasons, its measurement and
+ * the proofs behind the Nim shortcuts are in docs/opponent.md):
  *
  *  - In an N-position: a winning move (one that leaves a P-position), the
  *    one whose result has the least remoteness (the fastest win, Smith's
@@ -179,33 +178,33 @@ bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
  *    that leaves the smaller total of numbers.
  *
  *  - In a P-position every move loses against perfect play, so it plays to
- *    make an error likely: for each legal move, let w be the number of the
- *    opponent's winning replies in the position it leaves and m the number
- *    of all its replies (w/m = 1 when m = 0).  The move with the least w/m
- *    (the chance that a uniformly random reply wins), then the greatest
- *    remoteness of its result (the longest game: more chances to err) when
- *    remoteness is known, then the tie order preferring the larger total of
- *    numbers left.
+ *    give a fallible opponent the most chances to err: the move whose
+ *    result has the greatest remoteness (the longest game) when remoteness
+ *    is known; then the least share w/m, where w is the number of the
+ *    opponent's winning replies in the result and m the number of all its
+ *    replies (w/m = 1 when m = 0); then the tie order preferring the larger
+ *    total of numbers left.
  *
  *  - Tie order: the total of the numbers the move leaves (as said above),
  *    then the lower component index, then the smaller `to`, compared number
  *    by number (a shorter `to` that is a prefix of a longer one is smaller).
  *
- * Remoteness is known for Nim (closed form) and otherwise when a search of
+ * Remoteness is known for Nim (closed forms) and otherwise when a search of
  * at most min(BT_OPPONENT_SEARCH, lim->max_search) positions reaches it.
- * When p has more legal moves than lim->max_search, a Nim position still
- * gets the exact P-position rule (the candidate moves are computed from the
- * binary digits of the piles; see docs/opponent.md); another game gets
- * BT_ELIMIT.
+ * A Nim P-position gets the exact rule at any size, computed from the
+ * binary digits of the piles (or, past lim->max_search steps of that, one
+ * counter from the first pile with the fewest trailing zero bits, which
+ * still gives the longest game); a P-position of another game with more
+ * than lim->max_search moves gets BT_ELIMIT.
  *
  * rng is the generator's state (used only below BT_LEVEL_PERFECT; NULL is
  * allowed at BT_LEVEL_PERFECT).  *out is a malloc'd move (free it with
  * bt_moves_free(m, 1)), with its text.  BT_EINVAL when p has no move.
- * Failures of the analysis (BT_ELIMIT, BT_ERANGE) pass through.
+ * Failures of the analysis (BT_ELIMIT, BT_ERANGE, BT_EINTR) pass through.
  */
 bt_status bt_opponent_move(bt_move **out, const bt_position *p, int misere,
-                           bt_level level, uint64_t *rng,
-                           const bt_limits *lim, bt_diag *diag);
+                           bt_level level, uint64_t *rng, const bt_limits *lim,
+                           bt_diag *diag);
 
 /* ---------------------------------------------------------- game records */
 
@@ -246,8 +245,8 @@ typedef struct bt_record bt_record;
 
 /* Starts a record at `start` (copied); the first move is player `first`'s
    ('A' or 'B'). */
-bt_status bt_record_new(bt_record **out, const bt_position *start,
-                        int misere, char first, bt_diag *diag);
+bt_status bt_record_new(bt_record **out, const bt_position *start, int misere,
+                        char first, bt_diag *diag);
 void bt_record_free(bt_record *r);
 /*
  * Sets a header field.  Keys are letters, digits, '-' and '_'; values one

@@ -54,7 +54,8 @@ slot_of(const oracle_search *o, const char *key)
     const unsigned char *s = (const unsigned char *)key;
     while (*s)
         h = h * 33 + *s++;
-    for (i = h & (o->cap - 1); o->tab[i].key != NULL; i = (i + 1) & (o->cap - 1))
+    for (i = h & (o->cap - 1); o->tab[i].key != NULL;
+         i = (i + 1) & (o->cap - 1))
         if (strcmp(o->tab[i].key, key) == 0)
             break;
     return i;
@@ -87,8 +88,7 @@ put(oracle_search *o, char *key, int win, long rem)
 }
 
 int
-oracle_search_solve(oracle_search *o, const bt_position *p, int *win,
-                    long *rem)
+oracle_search_solve(oracle_search *o, const bt_position *p, int *win, long *rem)
 {
     char *key = bt_position_format(p);
     bt_move *moves;

@@ -194,8 +194,8 @@ check_small(oracle_search *o, const bt_position *p, int misere)
         char a[256], b[256];
         print_move(a, sizeof a, got);
         print_move(b, sizeof b, &moves[best]);
-        fail_msg("'%s'%s (%c): the opponent plays %s, the rule says %s",
-                 text, misere ? " misère" : "", win ? 'N' : 'P', a, b);
+        fail_msg("'%s'%s (%c): the opponent plays %s, the rule says %s", text,
+                 misere ? " misère" : "", win ? 'N' : 'P', a, b);
     }
     assert_non_null(got->text);
     bt_moves_free(got, 1);
@@ -274,8 +274,8 @@ check_medium(const bt_position *p, int misere)
 
     memset(&d, 0, sizeof d);
     assert_int_equal(bt_position_moves(&moves, &n, p, NULL, NULL), BT_OK);
-    if (bt_opponent_move(&got, p, misere, BT_LEVEL_PERFECT, NULL, NULL,
-                         &d) != BT_OK)
+    if (bt_opponent_move(&got, p, misere, BT_LEVEL_PERFECT, NULL, NULL, &d) !=
+        BT_OK)
         fail_msg("'%s': %s", text, d.message);
     assert_int_equal(bt_analyze(&a, p, misere ? BT_MISERE : 0, NULL, NULL),
                      BT_OK);
@@ -288,8 +288,8 @@ check_medium(const bt_position *p, int misere)
     for (i = 0; i < n; i++) {
         bt_position *q = after(p, &moves[i]);
         int qwin;
-        assert_int_equal(
-            bt_analyze(&a, q, misere ? BT_MISERE : 0, NULL, NULL), BT_OK);
+        assert_int_equal(bt_analyze(&a, q, misere ? BT_MISERE : 0, NULL, NULL),
+                         BT_OK);
         qwin = bt_analysis_outcome(a) == BT_N;
         cur.m = &moves[i];
         cur.w = (long)bt_analysis_move_count(a);
@@ -305,8 +305,7 @@ check_medium(const bt_position *p, int misere)
         }
         if (cur.all == 0)
             cur.w = cur.all = 1;
-        assert_int_equal(bt_remoteness(cur.rem, q, misere, NULL, NULL),
-                         BT_OK);
+        assert_int_equal(bt_remoteness(cur.rem, q, misere, NULL, NULL), BT_OK);
         delta_of(cur.delta, p, &moves[i]);
         bt_position_free(q);
         if (win && qwin)
@@ -387,8 +386,7 @@ test_nim_huge(void **state)
     snprintf(text, sizeof text, "%s %s 2", s1, s2);
     p = parse(text);
     assert_int_equal(
-        bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL),
-        BT_OK);
+        bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
     assert_int_equal(m->component, 1);
     mpz_sub_ui(z, y, 1);
     assert_true(mpz_cmp(m->to[0], z) == 0);
@@ -399,8 +397,7 @@ test_nim_huge(void **state)
     snprintf(text, sizeof text, "%s %s 7", s1, s2);
     p = parse(text);
     assert_int_equal(
-        bt_opponent_move(&m, p, 1, BT_LEVEL_PERFECT, NULL, NULL, NULL),
-        BT_OK);
+        bt_opponent_move(&m, p, 1, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
     q = after(p, m);
     assert_int_equal(bt_analyze(&a, q, BT_MISERE, NULL, NULL), BT_OK);
     assert_int_equal(bt_analysis_outcome(a), BT_P);
@@ -422,13 +419,11 @@ test_nim_huge(void **state)
     gmp_snprintf(text, sizeof text, "%s %s %Zd", s1, s2, z);
     p = parse(text);
     assert_int_equal(
-        bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL),
-        BT_OK);
+        bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
     q = after(p, m);
     {
         bt_move *back;
-        assert_int_equal(bt_position_find_move(&back, p, q, NULL, NULL),
-                         BT_OK);
+        assert_int_equal(bt_position_find_move(&back, p, q, NULL, NULL), BT_OK);
         bt_moves_free(back, 1);
     }
     bt_position_free(q);
@@ -499,25 +494,24 @@ test_levels(void **state)
     assert_int_equal(l, BT_LEVEL_PERFECT);
     assert_int_equal(bt_level_parse(&l, "godlike", NULL), BT_EPARSE);
     assert_string_equal(bt_level_name(BT_LEVEL_MEDIUM), "medium");
-    assert_int_equal(bt_opponent_move(&m, p, 0, BT_LEVEL_EASY, NULL, NULL,
-                                      NULL),
-                     BT_EINVAL);
-    assert_int_equal(bt_opponent_move(&perfect, p, 0, BT_LEVEL_PERFECT, NULL,
-                                      NULL, NULL),
-                     BT_OK);
+    assert_int_equal(
+        bt_opponent_move(&m, p, 0, BT_LEVEL_EASY, NULL, NULL, NULL), BT_EINVAL);
+    assert_int_equal(
+        bt_opponent_move(&perfect, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL),
+        BT_OK);
     for (lv = BT_LEVEL_MEDIUM; lv <= BT_LEVEL_EASY; lv++) {
         uint64_t s = 99, s2 = 99;
         int differ = 0;
         double expect, got;
         for (i = 0; i < 2000; i++) {
             bt_move *again;
-            assert_int_equal(bt_opponent_move(&m, p, 0, (bt_level)lv, &s,
-                                              NULL, NULL),
-                             BT_OK);
+            assert_int_equal(
+                bt_opponent_move(&m, p, 0, (bt_level)lv, &s, NULL, NULL),
+                BT_OK);
             /* the same seed replays the same moves */
-            assert_int_equal(bt_opponent_move(&again, p, 0, (bt_level)lv,
-                                              &s2, NULL, NULL),
-                             BT_OK);
+            assert_int_equal(
+                bt_opponent_move(&again, p, 0, (bt_level)lv, &s2, NULL, NULL),
+                BT_OK);
             assert_true(same_move(m, again));
             differ += !same_move(m, perfect);
             bt_moves_free(m, 1);
@@ -582,10 +576,10 @@ test_random_start(void **state)
     mpz_init_set_ui(hi, 15);
     assert_int_equal(bt_game_new(&g, "nim", NULL), BT_OK);
     for (i = 0; i < 2000; i++) {
-        assert_int_equal(
-            bt_position_random(&p, g, 3, lo, hi, &s, NULL, NULL), BT_OK);
-        assert_int_equal(
-            bt_position_random(&q, g, 3, lo, hi, &s2, NULL, NULL), BT_OK);
+        assert_int_equal(bt_position_random(&p, g, 3, lo, hi, &s, NULL, NULL),
+                         BT_OK);
+        assert_int_equal(bt_position_random(&q, g, 3, lo, hi, &s2, NULL, NULL),
+                         BT_OK);
         assert_true(bt_position_equal(p, q));
         assert_int_equal(bt_position_size(p), 3);
         for (j = 0; j < 3; j++)
@@ -615,14 +609,10 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_nim_small),
-        cmocka_unit_test(test_games_small),
-        cmocka_unit_test(test_nim_medium),
-        cmocka_unit_test(test_nim_huge),
-        cmocka_unit_test(test_rng),
-        cmocka_unit_test(test_levels),
-        cmocka_unit_test(test_random_move),
-        cmocka_unit_test(test_random_start),
+        cmocka_unit_test(test_nim_small),   cmocka_unit_test(test_games_small),
+        cmocka_unit_test(test_nim_medium),  cmocka_unit_test(test_nim_huge),
+        cmocka_unit_test(test_rng),         cmocka_unit_test(test_levels),
+        cmocka_unit_test(test_random_move), cmocka_unit_test(test_random_start),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -46,8 +46,8 @@ check(oracle_search *o, const char *text, int misere)
         if (!oracle_rule_same_move(got, &moves[best]))
             fail_msg("'%s'%s (%c): the opponent plays '%s', the rule says "
                      "'%s'",
-                     text, misere ? " misère" : "", win ? 'N' : 'P',
-                     got->text, moves[best].text);
+                     text, misere ? " misère" : "", win ? 'N' : 'P', got->text,
+                     moves[best].text);
         bt_moves_free(got, 1);
         bt_moves_free(moves, n);
     }

@@ -84,10 +84,10 @@ test_beardon(void **state)
     bt_record *r, *r2;
     bt_diag d;
     char *text, *text2;
-    static const char *texts[] = {
-        "take 16 from pile 1", "take 144 from pile 2", "take 6 from pile 2",
-        "take 25 from pile 1", "take 6 from pile 2",   "take 6 from pile 3",
-        "take 7 from pile 2",  "take 7 from pile 3"};
+    static const char *texts[] = {"take 16 from pile 1", "take 144 from pile 2",
+                                  "take 6 from pile 2",  "take 25 from pile 1",
+                                  "take 6 from pile 2",  "take 6 from pile 3",
+                                  "take 7 from pile 2",  "take 7 from pile 3"};
     size_t i;
     (void)state;
     memset(&d, 0, sizeof d);
@@ -146,15 +146,14 @@ test_building(void **state)
     assert_int_equal(bt_record_winner(r), 0);
 
     /* B takes a pile, A the last one: in misère play A loses */
-    assert_int_equal(bt_opponent_move(&m, p, 1, BT_LEVEL_PERFECT, NULL, NULL,
-                                      NULL),
-                     BT_OK);
+    assert_int_equal(
+        bt_opponent_move(&m, p, 1, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
     assert_int_equal(bt_record_play(r, m, NULL, &d), BT_OK);
     bt_moves_free(m, 1);
     assert_int_equal(bt_record_winner(r), 0);
-    assert_int_equal(bt_random_move(&m, bt_record_current(r), &(uint64_t){1},
-                                    NULL, NULL),
-                     BT_OK);
+    assert_int_equal(
+        bt_random_move(&m, bt_record_current(r), &(uint64_t){1}, NULL, NULL),
+        BT_OK);
     assert_int_equal(bt_record_play(r, m, NULL, &d), BT_OK);
     bt_moves_free(m, 1);
     assert_int_equal(bt_record_winner(r), 'B');
@@ -204,9 +203,8 @@ test_building(void **state)
     /* a sum keeps its games' names */
     p = parse("nim 3 + wythoff 1 2 + kayles 4");
     assert_int_equal(bt_record_new(&r, p, 0, 'A', &d), BT_OK);
-    assert_int_equal(bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL,
-                                      NULL),
-                     BT_OK);
+    assert_int_equal(
+        bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
     assert_int_equal(bt_record_play(r, m, NULL, &d), BT_OK);
     bt_moves_free(m, 1);
     text = bt_record_format(r);
@@ -219,8 +217,7 @@ test_building(void **state)
         free(s);
     }
     assert_int_equal(bt_record_parse(&r2, text, NULL, &d), BT_OK);
-    assert_true(bt_position_equal(bt_record_current(r),
-                                  bt_record_current(r2)));
+    assert_true(bt_position_equal(bt_record_current(r), bt_record_current(r2)));
     free(text);
     bt_record_free(r);
     bt_record_free(r2);
@@ -231,11 +228,16 @@ test_building(void **state)
 static void
 test_find_move(void **state)
 {
-    static const char *positions[] = {
-        "3 4 5",        "0 2",          "wythoff 3 5",
-        "wythoff:2 4 4", "kayles 7 2",  "dawsons-kayles 6",
-        "sub:1-3 5 2",  "grundys-game 7", "nim 2 + wythoff 1 2 + kayles 3",
-        "octal:0.137 6"};
+    static const char *positions[] = {"3 4 5",
+                                      "0 2",
+                                      "wythoff 3 5",
+                                      "wythoff:2 4 4",
+                                      "kayles 7 2",
+                                      "dawsons-kayles 6",
+                                      "sub:1-3 5 2",
+                                      "grundys-game 7",
+                                      "nim 2 + wythoff 1 2 + kayles 3",
+                                      "octal:0.137 6"};
     size_t k;
     (void)state;
     for (k = 0; k < sizeof positions / sizeof positions[0]; k++) {
@@ -277,8 +279,8 @@ expect_no_move(const char *from, const char *to, const char *why)
         fail_msg("'%s' -> '%s' was taken for a move", from, to);
     assert_null(m);
     if (strstr(d.message, why) == NULL)
-        fail_msg("'%s' -> '%s': message '%s' lacks '%s'", from, to,
-                 d.message, why);
+        fail_msg("'%s' -> '%s': message '%s' lacks '%s'", from, to, d.message,
+                 why);
     bt_position_free(p);
     bt_position_free(q);
 }
@@ -326,8 +328,7 @@ expect_bad(const char *text, const char *why, size_t line)
         fail_msg("record accepted: %s", text);
     assert_null(r);
     if (strstr(d.message, why) == NULL)
-        fail_msg("record '%s': message '%s' lacks '%s'", text, d.message,
-                 why);
+        fail_msg("record '%s': message '%s' lacks '%s'", text, d.message, why);
     if (line > 0) {
         snprintf(at, sizeof at, "line %zu:", line);
         if (strstr(d.message, at) == NULL)
@@ -433,8 +434,8 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_beardon),   cmocka_unit_test(test_building),
-        cmocka_unit_test(test_find_move), cmocka_unit_test(test_not_moves),
+        cmocka_unit_test(test_beardon),     cmocka_unit_test(test_building),
+        cmocka_unit_test(test_find_move),   cmocka_unit_test(test_not_moves),
         cmocka_unit_test(test_bad_records), cmocka_unit_test(test_mutations),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
