@@ -21,6 +21,11 @@ static const char help[] =
     "  --misere      taking the last counter loses\n"
     "  --explain     show why (binary columns, pairs, nim-sums)\n"
     "  --json        one JSON value (see README: the JSON interface)\n"
+    "  --random-starts [--piles K] [--max N]\n"
+    "                how often the player to move wins from the random\n"
+    "                starts of `bouton play --random` (K piles, default 3,\n"
+    "                each uniform in 1..N, default 15), exactly (Nim only;\n"
+    "                Bouton sec. 3, generalised); no POSITION then\n"
     "  --help        this text\n";
 
 static void
@@ -62,6 +67,83 @@ print_human(const bt_position *p, const bt_analysis *a)
         printf("\n%s", bt_analysis_explanation(a));
 }
 
+/*
+ * `--random-starts`: the share of the starts of `bouton play --random`
+ * (K piles drawn independently and uniformly from 1..N) from which the
+ * player to move wins, i.e. one minus the share of P-positions among the
+ * ordered K-tuples, counted exactly by bt_nim_count().
+ */
+static int
+random_starts(const char *game, unsigned flags, int json, const char *piles,
+              const char *max, const bt_limits *lim)
+{
+    size_t k = 3;
+    mpz_t lo, hi, all, p, wins;
+    mpq_t share;
+    bt_diag d;
+    bt_status st;
+    int rc = CLI_OK;
+
+    if (game != NULL && strcmp(game, "nim") != 0)
+        return cli_error("analyze", "--random-starts counts Nim positions "
+                                    "only (exact counts of other games' "
+                                    "starts are not implemented)");
+    if (piles != NULL && cli_parse_size("analyze", "--piles", piles, 1,
+                                        lim->max_table_piles, &k) < 0)
+        return CLI_USAGE;
+    mpz_inits(lo, hi, all, p, wins, NULL);
+    mpq_init(share);
+    mpz_set_ui(lo, 1);
+    mpz_set_ui(hi, 15);
+    if (max != NULL &&
+        (cli_parse_mpz("analyze", "--max", max, lim, hi) < 0 ||
+         (mpz_sgn(hi) == 0 &&
+          cli_error("analyze", "--max 0: the piles of a random start hold "
+                               "1 to N counters, N at least 1")))) {
+        rc = CLI_USAGE;
+        goto done;
+    }
+    memset(&d, 0, sizeof d);
+    st = bt_nim_count(all, p, NULL, k, lo, hi,
+                      BT_COUNT_ORDERED | (flags & BT_MISERE), lim, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error("analyze", st, &d);
+        goto done;
+    }
+    mpz_sub(wins, all, p);
+    mpq_set_num(share, wins);
+    mpq_set_den(share, all);
+    mpq_canonicalize(share);
+    if (json) {
+        char *q = mpq_get_str(NULL, 10, share);
+        json_t *o = json_object();
+        json_object_set_new(o, "game", json_string("nim"));
+        json_object_set_new(o, "misere", json_boolean(flags & BT_MISERE));
+        json_object_set_new(o, "piles", json_integer((json_int_t)k));
+        json_object_set_new(o, "max", cli_json_mpz(hi));
+        json_object_set_new(o, "starts", cli_json_mpz(all));
+        json_object_set_new(o, "first_player_wins", cli_json_mpz(wins));
+        json_object_set_new(o, "probability", json_string(q ? q : "?"));
+        free(q);
+        rc = cli_json_print(o);
+    } else {
+        printf("random starts: %zu piles, each uniform in 1..", k);
+        mpz_out_str(stdout, 10, hi);
+        printf("%s\nstarts:        ", flags & BT_MISERE ? " (misère play)"
+                                                          : "");
+        mpz_out_str(stdout, 10, all);
+        printf("\nthe player to move wins from ");
+        mpz_out_str(stdout, 10, wins);
+        printf(" of them: ");
+        mpq_out_str(stdout, 10, share);
+        printf(" (about %.6f)\n", mpq_get_d(share));
+    }
+done:
+    mpz_clears(lo, hi, all, p, wins, NULL);
+    mpq_clear(share);
+    return rc;
+}
+
 int
 cmd_analyze(int argc, char **argv)
 {
@@ -71,11 +153,14 @@ cmd_analyze(int argc, char **argv)
         {"explain", no_argument, NULL, 'e'},
         {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
+        {"random-starts", no_argument, NULL, 'r'},
+        {"piles", required_argument, NULL, 'k'},
+        {"max", required_argument, NULL, 'x'},
         CLI_LIMIT_LONGOPTS,
         {NULL, 0, NULL, 0}};
-    const char *game = NULL;
+    const char *game = NULL, *piles = NULL, *max = NULL;
     unsigned flags = BT_REMOTENESS;
-    int json = 0, c, rc;
+    int json = 0, starts = 0, c, rc;
     bt_limits lim;
     bt_position *p = NULL;
     bt_analysis *a = NULL;
@@ -99,6 +184,15 @@ cmd_analyze(int argc, char **argv)
         case 'j':
             json = 1;
             break;
+        case 'r':
+            starts = 1;
+            break;
+        case 'k':
+            piles = optarg;
+            break;
+        case 'x':
+            max = optarg;
+            break;
         case 'h':
             fputs(help, stdout);
             printf("\n%s", cli_limit_help);
@@ -111,6 +205,16 @@ cmd_analyze(int argc, char **argv)
             if (rc < 0)
                 return CLI_USAGE;
         }
+    }
+    if ((piles != NULL || max != NULL) && !starts)
+        return cli_error("analyze", "--piles and --max go with "
+                                    "--random-starts");
+    if (starts) {
+        if (optind < argc)
+            return cli_error("analyze", "--random-starts takes no position "
+                                        "(got '%s')",
+                             argv[optind]);
+        return random_starts(game, flags, json, piles, max, &lim);
     }
     rc = cli_position("analyze", &p, game, argv + optind, argc - optind,
                       &lim);

@@ -122,6 +122,16 @@ check table-wythoff 0 '0 0
 6 10
 8 13' -- table --game wythoff --below 15
 
+# random starts (play --random): 1 - P/(15^3), the P count from the essay's
+# ordered counting (210 safe tuples of three piles in 1..15)
+check random-starts 0 '{"game":"nim","misere":false,"piles":3,"max":"15","starts":"3375","first_player_wins":"3165","probability":"211/225"}' \
+    -- analyze --random-starts --json
+check random-starts-1 0 '{"game":"nim","misere":true,"piles":1,"max":"4","starts":"4","first_player_wins":"3","probability":"3/4"}' \
+    -- analyze --random-starts --misere --json --piles 1 --max 4
+bad random-starts-pos 'takes no position' -- analyze --random-starts 3 4
+bad random-starts-game 'Nim positions only' -- analyze --random-starts --game kayles
+bad piles-alone 'go with' -- analyze --piles 3 1 2
+
 bad negative 'negative' -- analyze 3 -4 5
 bad not-a-number 'not a non-negative integer' -- analyze 3 four 5
 bad fraction 'not a non-negative integer' -- analyze 3 4.5
