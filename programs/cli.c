@@ -132,6 +132,53 @@ cli_limit_option(const char *cmd, int code, const char *arg, bt_limits *lim)
     }
 }
 
+int
+cli_other_option(const char *cmd, int code, char **argv, const char *help,
+                 bt_limits *lim)
+{
+    int r;
+    switch (code) {
+    case 'h':
+        fputs(help, stdout);
+        printf("\n%s", cli_limit_help);
+        return CLI_OK;
+    case '?':
+    case ':':
+        return cli_bad_option(cmd, code, argv);
+    default:
+        r = cli_limit_option(cmd, code, optarg, lim);
+        if (r < 0)
+            return CLI_USAGE;
+        if (r == 0)
+            return cli_error(cmd, "unexpected option '%s'", argv[optind - 1]);
+        return -1;
+    }
+}
+
+int
+cli_parse_seed(const char *cmd, const char *what, const char *arg,
+               uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    if (arg[0] < '0' || arg[0] > '9')
+        return cli_error(cmd, "%s '%.40s' is not a non-negative integer",
+                         what, arg),
+               -1;
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (*end != '\0')
+        return cli_error(cmd, "%s '%.40s' is not a non-negative integer",
+                         what, arg),
+               -1;
+    if (errno == ERANGE)
+        return cli_error(cmd, "%s '%.40s' is too large (below 2^64)", what,
+                         arg),
+               -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
 char *
 cli_read_stdin(const char *cmd, size_t max)
 {

@@ -11,6 +11,7 @@
 #define BOUTON_CLI_H
 
 #include <getopt.h>
+#include <stdint.h>
 #include <jansson.h>
 
 #include <bouton.h>
@@ -73,6 +74,20 @@ enum {
         {"max-grundy", required_argument, NULL, CLI_OPT_MAX_GRUNDY}
 int cli_limit_option(const char *cmd, int code, const char *arg,
                      bt_limits *lim);
+/*
+ * What every command's getopt_long() loop does alike, for a code none of
+ * its own cases took: 'h' (--help: prints help and the limit options),
+ * '?' and ':' (an unknown option or a missing value: one error line), and
+ * the limit options.  Returns -1 when the loop should go on, else the exit
+ * status the command returns.
+ */
+int cli_other_option(const char *cmd, int code, char **argv,
+                     const char *help, bt_limits *lim);
+
+/* Parses a seed (0 to 2^64-1); -1 after an error naming `what`. */
+int cli_parse_seed(const char *cmd, const char *what, const char *arg,
+                   uint64_t *out);
+
 /* The text of the limit options for --help. */
 extern const char cli_limit_help[];
 

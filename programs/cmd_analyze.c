@@ -193,17 +193,11 @@ cmd_analyze(int argc, char **argv)
         case 'x':
             max = optarg;
             break;
-        case 'h':
-            fputs(help, stdout);
-            printf("\n%s", cli_limit_help);
-            return CLI_OK;
-        case '?':
-        case ':':
-            return cli_bad_option("analyze", c, argv);
-        default:
-            rc = cli_limit_option("analyze", c, optarg, &lim);
-            if (rc < 0)
-                return CLI_USAGE;
+        default: {
+            int oc = cli_other_option("analyze", c, argv, help, &lim);
+            if (oc >= 0)
+                return oc;
+        }
         }
     }
     if ((piles != NULL || max != NULL) && !starts)

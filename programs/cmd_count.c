@@ -139,16 +139,11 @@ cmd_count(int argc, char **argv)
         case 'b':
             below = optarg;
             break;
-        case 'h':
-            fputs(help, stdout);
-            printf("\n%s", cli_limit_help);
-            return CLI_OK;
-        case '?':
-        case ':':
-            return cli_bad_option("count", c, argv);
-        default:
-            if (cli_limit_option("count", c, optarg, &lim) < 0)
-                return CLI_USAGE;
+        default: {
+            int oc = cli_other_option("count", c, argv, help, &lim);
+            if (oc >= 0)
+                return oc;
+        }
         }
     }
     if (optind < argc)

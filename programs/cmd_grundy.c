@@ -169,16 +169,11 @@ cmd_grundy(int argc, char **argv)
         case 'b':
             below = optarg;
             break;
-        case 'h':
-            fputs(help, stdout);
-            printf("\n%s", cli_limit_help);
-            return CLI_OK;
-        case '?':
-        case ':':
-            return cli_bad_option("grundy", c, argv);
-        default:
-            if (cli_limit_option("grundy", c, optarg, &lim) < 0)
-                return CLI_USAGE;
+        default: {
+            int oc = cli_other_option("grundy", c, argv, help, &lim);
+            if (oc >= 0)
+                return oc;
+        }
         }
     }
     if (optind < argc)

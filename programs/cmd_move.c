@@ -30,29 +30,6 @@ static const char help[] =
     "                shape of `bouton analyze --json`\n"
     "  --help        this text\n";
 
-/* Parses a seed: a decimal integer below 2^64. */
-static int
-parse_seed(const char *cmd, const char *arg, uint64_t *out)
-{
-    char *end;
-    unsigned long long v;
-    if (arg[0] < '0' || arg[0] > '9')
-        return cli_error(cmd, "--seed '%.40s' is not a non-negative integer",
-                         arg),
-               -1;
-    errno = 0;
-    v = strtoull(arg, &end, 10);
-    if (*end != '\0')
-        return cli_error(cmd, "--seed '%.40s' is not a non-negative integer",
-                         arg),
-               -1;
-    if (errno == ERANGE)
-        return cli_error(cmd, "--seed '%.40s' is too large (below 2^64)", arg),
-               -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
 int
 cmd_move(int argc, char **argv)
 {
@@ -92,25 +69,17 @@ cmd_move(int argc, char **argv)
                 return cli_error("move", "--level: %s", d.message);
             break;
         case 's':
-            if (parse_seed("move", optarg, &seed) != 0)
+            if (cli_parse_seed("move", "--seed", optarg, &seed) != 0)
                 return CLI_USAGE;
             break;
         case 'j':
             json = 1;
             break;
-        case 'h':
-            fputs(help, stdout);
-            printf("\n%s", cli_limit_help);
-            return CLI_OK;
-        case '?':
-        case ':':
-            return cli_bad_option("move", c, argv);
-        default:
-            rc = cli_limit_option("move", c, optarg, &lim);
-            if (rc < 0)
-                return CLI_USAGE;
-            if (rc == 0)
-                return cli_error("move", "unexpected option");
+        default: {
+            int oc = cli_other_option("move", c, argv, help, &lim);
+            if (oc >= 0)
+                return oc;
+        }
         }
     }
     if (optind >= argc)

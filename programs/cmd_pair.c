@@ -74,16 +74,11 @@ cmd_pair(int argc, char **argv)
         case 'x':
             index_of = optarg;
             break;
-        case 'h':
-            fputs(help, stdout);
-            printf("\n%s", cli_limit_help);
-            return CLI_OK;
-        case '?':
-        case ':':
-            return cli_bad_option("pair", c, argv);
-        default:
-            if (cli_limit_option("pair", c, optarg, &lim) < 0)
-                return CLI_USAGE;
+        default: {
+            int oc = cli_other_option("pair", c, argv, help, &lim);
+            if (oc >= 0)
+                return oc;
+        }
         }
     }
     if (index_of == NULL && optind >= argc)

@@ -732,29 +732,6 @@ run(game *gm)
 
 /* --------------------------------------------------------------- setup */
 
-static int
-parse_seed(const char *arg, uint64_t *out)
-{
-    char *end;
-    unsigned long long v;
-    if (arg[0] < '0' || arg[0] > '9')
-        return cli_error("play",
-                         "--seed '%.40s' is not a non-negative "
-                         "integer",
-                         arg),
-               -1;
-    errno = 0;
-    v = strtoull(arg, &end, 10);
-    if (*end != '\0' || errno == ERANGE)
-        return cli_error("play",
-                         "--seed '%.40s' is not an integer below "
-                         "2^64",
-                         arg),
-               -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
 static char *
 read_file(const char *path, size_t max)
 {
@@ -867,7 +844,7 @@ cmd_play(int argc, char **argv)
             level_given = 1;
             break;
         case 's':
-            if (parse_seed(optarg, &gm.rng) != 0)
+            if (cli_parse_seed("play", "--seed", optarg, &gm.rng) != 0)
                 return CLI_USAGE;
             seeded = 1;
             break;
@@ -888,19 +865,13 @@ cmd_play(int argc, char **argv)
             if (save_path == NULL)
                 return CLI_FAIL;
             break;
-        case 'h':
-            fputs(help, stdout);
-            printf("\n%s", cli_limit_help);
-            return CLI_OK;
-        case '?':
-        case ':':
-            free(save_path);
-            return cli_bad_option("play", c, argv);
-        default:
-            if (cli_limit_option("play", c, optarg, &gm.lim) <= 0) {
+        default: {
+            int oc = cli_other_option("play", c, argv, help, &gm.lim);
+            if (oc >= 0) {
                 free(save_path);
-                return CLI_USAGE;
+                return oc;
             }
+        }
         }
     }
     if (load != NULL &&

@@ -166,16 +166,11 @@ cmd_replay(int argc, char **argv)
         case 'j':
             json = 1;
             break;
-        case 'h':
-            fputs(help, stdout);
-            printf("\n%s", cli_limit_help);
-            return CLI_OK;
-        case '?':
-        case ':':
-            return cli_bad_option("replay", c, argv);
-        default:
-            if (cli_limit_option("replay", c, optarg, &lim) <= 0)
-                return CLI_USAGE;
+        default: {
+            int oc = cli_other_option("replay", c, argv, help, &lim);
+            if (oc >= 0)
+                return oc;
+        }
         }
     }
     if (argc - optind != 1)
