@@ -3,47 +3,7 @@
 # and bad input.  Usage: sh analyze.sh PATH-TO-bouton
 set -u
 B=$1
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# check NAME EXPECTED-STATUS EXPECTED-STDOUT -- ARGS...
-check() {
-    name=$1 want_rc=$2 want_out=$3
-    shift 4
-    "$B" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    out=$(cat "$tmp/out")
-    if [ "$rc" -ne "$want_rc" ] || [ "$out" != "$want_out" ]; then
-        echo "FAIL $name: status $rc (want $want_rc)"
-        echo "  got:  $out"
-        echo "  want: $want_out"
-        sed 's/^/  stderr: /' "$tmp/err"
-        fail=$((fail + 1))
-    else
-        pass=$((pass + 1))
-    fi
-}
-
-# bad NAME PATTERN -- ARGS...: exit 2, nothing on stdout, one stderr line
-# that matches PATTERN
-bad() {
-    name=$1 pattern=$2
-    shift 3
-    "$B" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    lines=$(wc -l <"$tmp/err")
-    if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] || [ "$lines" -ne 1 ] ||
-        ! grep -q -- "$pattern" "$tmp/err"; then
-        echo "FAIL $name: status $rc, $lines stderr lines"
-        sed 's/^/  stderr: /' "$tmp/err"
-        sed 's/^/  stdout: /' "$tmp/out"
-        fail=$((fail + 1))
-    else
-        pass=$((pass + 1))
-    fi
-}
+. "$(dirname "$0")/lib/check.sh"
 
 check json-345 0 '{"game":"nim","misere":false,"position":["3","4","5"],"outcome":"N","grundy":"2","winning_moves":[{"component":1,"to":["1"],"text":"take 2 from pile 1"}],"remoteness":11}' \
     -- analyze --json 3 4 5
