@@ -123,6 +123,13 @@ json_t *cli_json_numbers(const bt_position *p);
 json_t *cli_json_move(const bt_move *m);
 /* The whole answer of `analyze --json` for p and its analysis. */
 json_t *cli_json_analysis(const bt_position *p, const bt_analysis *a);
+/*
+ * v printed compactly on one line and a newline, byte for byte what
+ * jansson's json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII) prints, but
+ * several times faster; malloc'd, its length in *len; NULL when out of
+ * memory.  v is not released.  The CLI and the server both print with it.
+ */
+char *cli_json_text(json_t *v, size_t *len);
 /* Prints v compactly on one line to stdout and releases it; CLI_FAIL if it
    could not be printed. */
 int cli_json_print(json_t *v);

@@ -115,24 +115,219 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
     return o;
 }
 
+/*
+ * A compact JSON writer, byte for byte what jansson's json_dumpb() prints
+ * with JSON_COMPACT | JSON_ENSURE_ASCII (the CLI's cli_json_print): members
+ * in insertion order, "," and ":" without blanks, strings escaped as
+ * jansson escapes them (\" \\ \b \f \n \r \t, other controls and every
+ * non-ASCII code point as \uXXXX in upper case, UTF-16 pairs beyond the
+ * BMP).  It exists because jansson 2.14's dump formats a pointer with
+ * snprintf and hashes it for every array and object it writes (its loop
+ * check), which was a third of the time of an answer.  The fuzzer
+ * compares every answer with json_dumpb(), so the two cannot drift apart
+ * unseen.
+ */
+typedef struct wbuf {
+    char *p;
+    size_t len, cap;
+    int failed;
+} wbuf;
+
+static void
+w_put(wbuf *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (n + 2 > b->cap - b->len) {
+        size_t cap = b->cap * 2;
+        char *p;
+
+        while (cap - b->len < n + 2)
+            cap *= 2;
+        p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static void
+w_hex4(wbuf *b, unsigned u)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    char seq[6] = {'\\', 'u', hex[(u >> 12) & 15], hex[(u >> 8) & 15],
+                   hex[(u >> 4) & 15], hex[u & 15]};
+
+    w_put(b, seq, 6);
+}
+
+static void
+w_string(wbuf *b, const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0, run;
+
+    w_put(b, "\"", 1);
+    while (i < n) {
+        for (run = i; run < n && u[run] >= 0x20 && u[run] < 0x80 &&
+                      u[run] != '"' && u[run] != '\\';
+             run++)
+            ;
+        w_put(b, s + i, run - i);
+        if (run == n)
+            break;
+        i = run;
+        if (u[i] < 0x80) {
+            const char *esc = NULL;
+
+            switch (u[i]) {
+            case '"': esc = "\\\""; break;
+            case '\\': esc = "\\\\"; break;
+            case '\b': esc = "\\b"; break;
+            case '\f': esc = "\\f"; break;
+            case '\n': esc = "\\n"; break;
+            case '\r': esc = "\\r"; break;
+            case '\t': esc = "\\t"; break;
+            default: break;
+            }
+            if (esc)
+                w_put(b, esc, 2);
+            else
+                w_hex4(b, u[i]);
+            i++;
+        } else {
+            /* jansson keeps strings valid UTF-8: decode one code point */
+            unsigned cp;
+            size_t len = u[i] >= 0xF0 ? 4 : u[i] >= 0xE0 ? 3 : 2, k;
+
+            cp = u[i] & (len == 4 ? 0x07u : len == 3 ? 0x0Fu : 0x1Fu);
+            for (k = 1; k < len && i + k < n; k++)
+                cp = (cp << 6) | (u[i + k] & 0x3Fu);
+            if (cp < 0x10000) {
+                w_hex4(b, cp);
+            } else {
+                cp -= 0x10000;
+                w_hex4(b, 0xD800 | ((cp >> 10) & 0x3FF));
+                w_hex4(b, 0xDC00 | (cp & 0x3FF));
+            }
+            i += len;
+        }
+    }
+    w_put(b, "\"", 1);
+}
+
+/* Returns -1 for what this writer leaves to jansson (reals). */
+static int
+w_value(wbuf *b, json_t *v)
+{
+    char num[32];
+    size_t i, n;
+    const char *key;
+    json_t *x;
+    int first = 1;
+
+    switch (json_typeof(v)) {
+    case JSON_OBJECT:
+        w_put(b, "{", 1);
+        json_object_foreach(v, key, x) {
+            if (!first)
+                w_put(b, ",", 1);
+            first = 0;
+            w_string(b, key, strlen(key));
+            w_put(b, ":", 1);
+            if (w_value(b, x) != 0)
+                return -1;
+        }
+        w_put(b, "}", 1);
+        return 0;
+    case JSON_ARRAY:
+        w_put(b, "[", 1);
+        n = json_array_size(v);
+        for (i = 0; i < n; i++) {
+            if (i)
+                w_put(b, ",", 1);
+            if (w_value(b, json_array_get(v, i)) != 0)
+                return -1;
+        }
+        w_put(b, "]", 1);
+        return 0;
+    case JSON_STRING:
+        w_string(b, json_string_value(v), json_string_length(v));
+        return 0;
+    case JSON_INTEGER: {
+        json_int_t iv = json_integer_value(v);
+        unsigned long long u = iv < 0 ? 0ULL - (unsigned long long)iv
+                                      : (unsigned long long)iv;
+        char *end = num + sizeof num, *at = end;
+
+        do {
+            *--at = (char)('0' + u % 10);
+            u /= 10;
+        } while (u);
+        if (iv < 0)
+            *--at = '-';
+        w_put(b, at, (size_t)(end - at));
+        return 0;
+    }
+    case JSON_TRUE:
+        w_put(b, "true", 4);
+        return 0;
+    case JSON_FALSE:
+        w_put(b, "false", 5);
+        return 0;
+    case JSON_NULL:
+        w_put(b, "null", 4);
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+char *
+cli_json_text(json_t *v, size_t *len)
+{
+    wbuf b = {NULL, 0, 512, 0};
+
+    b.p = malloc(b.cap);
+    if (b.p != NULL && w_value(&b, v) != 0) {
+        /* a real: let jansson print the whole value */
+        char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
+
+        b.len = 0;
+        if (text)
+            w_put(&b, text, strlen(text));
+        else
+            b.failed = 1;
+        free(text);
+    }
+    if (b.p == NULL || b.failed) {
+        free(b.p);
+        return NULL;
+    }
+    b.p[b.len] = '\n';
+    b.p[b.len + 1] = '\0';
+    *len = b.len + 1;
+    return b.p;
+}
+
 int
 cli_json_print(json_t *v)
 {
-    char *text;
+    size_t len = 0;
+    char *text = v ? cli_json_text(v, &len) : NULL;
     int rc;
-    if (v == NULL) {
-        fprintf(stderr, "bouton: out of memory\n");
-        return CLI_FAIL;
-    }
-    /* one string, one write: jansson's own FILE output writes token by
-       token, which dominates for answers of millions of values */
-    text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
+
     json_decref(v);
     if (text == NULL) {
         fprintf(stderr, "bouton: out of memory\n");
         return CLI_FAIL;
     }
-    rc = fputs(text, stdout) == EOF || fputc('\n', stdout) == EOF;
+    rc = fwrite(text, 1, len, stdout) != len;
     free(text);
     return rc ? CLI_FAIL : CLI_OK;
 }
