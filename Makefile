@@ -56,6 +56,7 @@ run: build
 	@./$(BUILD)/bouton serve
 
 bench: build
+	@sh scripts/deps.sh bench
 	@sh bench/run.sh $(BUILD)
 
 clean:

@@ -121,6 +121,16 @@ json_t *cli_json_mpz(const mpz_t x);
 json_t *cli_json_numbers(const bt_position *p);
 /* A move: {"component":1-based,"to":[...],"text":"..."}. */
 json_t *cli_json_move(const bt_move *m);
+/* The answer of `count --json` (and /v1/count); a whole-number probability
+   keeps the fraction's form ("0/1", "1/1"). */
+json_t *cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,
+                       int misere, const mpz_t pos, const mpz_t pp,
+                       mpq_srcptr q);
+/* The answers of `pair --json` and of `pair --index-of X --json`. */
+json_t *cli_json_pair(const bt_game *g, int misere, const mpz_t n,
+                      const mpz_t lo, const mpz_t hi);
+json_t *cli_json_index_of(const mpz_t x, const mpz_t n, int upper,
+                          const mpz_t lo, const mpz_t hi);
 /* The whole answer of `analyze --json` for p and its analysis. */
 json_t *cli_json_analysis(const bt_position *p, const bt_analysis *a);
 /*

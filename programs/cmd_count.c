@@ -52,43 +52,6 @@ print_text(size_t k, const mpz_t min, const mpz_t max, int ordered, int misere,
     putchar('\n');
 }
 
-static json_t *
-answer_json(size_t k, const mpz_t min, const mpz_t max, int ordered, int misere,
-            const mpz_t pos, const mpz_t pp, mpq_srcptr q)
-{
-    json_t *o = json_object();
-    char *s;
-    mpz_t kz;
-    if (o == NULL)
-        return NULL;
-    mpz_init_set_ui(kz, (unsigned long)k);
-    json_object_set_new(o, "piles", cli_json_mpz(kz));
-    mpz_clear(kz);
-    json_object_set_new(o, "min", cli_json_mpz(min));
-    json_object_set_new(o, "max", cli_json_mpz(max));
-    json_object_set_new(o, "ordered", json_boolean(ordered));
-    json_object_set_new(o, "misere", json_boolean(misere));
-    json_object_set_new(o, "positions", cli_json_mpz(pos));
-    json_object_set_new(o, "p_positions", cli_json_mpz(pp));
-    s = mpq_get_str(NULL, 10, q);
-    if (s == NULL) {
-        json_decref(o);
-        return NULL;
-    }
-    /* a whole number prints without "/1": keep the fraction's form */
-    if (strchr(s, '/') == NULL) {
-        json_object_set_new(o, "probability",
-                            json_string(mpz_sgn(pp) ? "1/1" : "0/1"));
-    } else {
-        json_object_set_new(o, "probability", json_string(s));
-    }
-    free(s);
-    if (json_object_size(o) != 8) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
 
 int
 cmd_count(int argc, char **argv)
@@ -194,7 +157,7 @@ cmd_count(int argc, char **argv)
     }
     if (json)
         rc =
-            cli_json_print(answer_json(k, lo, hi, ordered, misere, pos, pp, q));
+            cli_json_print(cli_json_count(k, lo, hi, ordered, misere, pos, pp, q));
     else
         print_text(k, lo, hi, ordered, misere, pos, pp, q);
     if (fflush(stdout) != 0)

@@ -120,14 +120,9 @@ cmd_pair(int argc, char **argv)
     if (json) {
         json_t *v;
         if (index_of != NULL)
-            v = json_pack("{s:o,s:o,s:s,s:[o,o]}", "x", cli_json_mpz(x), "n",
-                          cli_json_mpz(n), "member",
-                          mem == BT_WYTHOFF_LOWER ? "lower" : "upper", "pair",
-                          cli_json_mpz(lo), cli_json_mpz(hi));
+            v = cli_json_index_of(x, n, mem == BT_WYTHOFF_UPPER, lo, hi);
         else
-            v = json_pack("{s:s,s:b,s:o,s:[o,o]}", "game", bt_game_spec(g),
-                          "misere", misere, "n", cli_json_mpz(n), "pair",
-                          cli_json_mpz(lo), cli_json_mpz(hi));
+            v = cli_json_pair(g, misere, n, lo, hi);
         rc = cli_json_print(v);
     } else {
         if (index_of != NULL) {

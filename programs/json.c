@@ -115,6 +115,62 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
     return o;
 }
 
+json_t *
+cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,
+               int misere, const mpz_t pos, const mpz_t pp, mpq_srcptr q)
+{
+    json_t *o = json_object();
+    char *s;
+    mpz_t kz;
+    if (o == NULL)
+        return NULL;
+    mpz_init_set_ui(kz, (unsigned long)k);
+    json_object_set_new(o, "piles", cli_json_mpz(kz));
+    mpz_clear(kz);
+    json_object_set_new(o, "min", cli_json_mpz(min));
+    json_object_set_new(o, "max", cli_json_mpz(max));
+    json_object_set_new(o, "ordered", json_boolean(ordered));
+    json_object_set_new(o, "misere", json_boolean(misere));
+    json_object_set_new(o, "positions", cli_json_mpz(pos));
+    json_object_set_new(o, "p_positions", cli_json_mpz(pp));
+    s = mpq_get_str(NULL, 10, q);
+    if (s == NULL) {
+        json_decref(o);
+        return NULL;
+    }
+    /* a whole number prints without "/1": keep the fraction's form */
+    if (strchr(s, '/') == NULL) {
+        json_object_set_new(o, "probability",
+                            json_string(mpz_sgn(pp) ? "1/1" : "0/1"));
+    } else {
+        json_object_set_new(o, "probability", json_string(s));
+    }
+    free(s);
+    if (json_object_size(o) != 8) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *
+cli_json_pair(const bt_game *g, int misere, const mpz_t n, const mpz_t lo,
+              const mpz_t hi)
+{
+    return json_pack("{s:s,s:b,s:o,s:[o,o]}", "game", bt_game_spec(g),
+                     "misere", misere, "n", cli_json_mpz(n), "pair",
+                     cli_json_mpz(lo), cli_json_mpz(hi));
+}
+
+json_t *
+cli_json_index_of(const mpz_t x, const mpz_t n, int upper, const mpz_t lo,
+                  const mpz_t hi)
+{
+    return json_pack("{s:o,s:o,s:s,s:[o,o]}", "x", cli_json_mpz(x), "n",
+                     cli_json_mpz(n), "member", upper ? "upper" : "lower",
+                     "pair", cli_json_mpz(lo), cli_json_mpz(hi));
+}
+
 /*
  * A compact JSON writer, byte for byte what jansson's json_dumpb() prints
  * with JSON_COMPACT | JSON_ENSURE_ASCII (the CLI's cli_json_print): members

@@ -1158,7 +1158,6 @@ api_count(json_t **out, json_t *req, const srv_config *cfg,
     bt_status st;
     size_t piles;
     int ordered, misere, by_below, rc = -1;
-    char *q = NULL, k[32];
 
     (void)cfg;
     mpz_inits(min, max, pos, ppos, NULL);
@@ -1202,24 +1201,13 @@ api_count(json_t **out, json_t *req, const srv_config *cfg,
         fail_status(e, st, &diag, NULL);
         goto done;
     }
-    q = mpq_get_str(NULL, 10, prob);
-    snprintf(k, sizeof k, "%zu", piles);
-    /* a whole number keeps the fraction's form, as the CLI writes it */
-    *out = q ? json_pack("{s:s,s:o,s:o,s:b,s:b,s:o,s:o,s:s}", "piles", k,
-                         "min", cli_json_mpz(min), "max", cli_json_mpz(max),
-                         "ordered", ordered, "misere", misere, "positions",
-                         cli_json_mpz(pos), "p_positions",
-                         cli_json_mpz(ppos), "probability",
-                         strchr(q, '/') ? q
-                                        : (mpz_sgn(ppos) ? "1/1" : "0/1"))
-             : NULL;
+    *out = cli_json_count(piles, min, max, ordered, misere, pos, ppos, prob);
     if (!*out) {
         srv_fail(e, 503, "ENOMEM", "out of memory");
         goto done;
     }
     rc = 0;
 done:
-    free(q);
     mpq_clear(prob);
     mpz_clears(min, max, pos, ppos, NULL);
     return rc;
@@ -1428,14 +1416,9 @@ api_pair(json_t **out, json_t *req, const srv_config *cfg,
         goto done;
     }
     if (by_x)
-        *out = json_pack("{s:o,s:o,s:s,s:[o,o]}", "x", cli_json_mpz(x), "n",
-                         cli_json_mpz(n), "member",
-                         member == BT_WYTHOFF_LOWER ? "lower" : "upper",
-                         "pair", cli_json_mpz(lo), cli_json_mpz(hi));
+        *out = cli_json_index_of(x, n, member == BT_WYTHOFF_UPPER, lo, hi);
     else
-        *out = json_pack("{s:s,s:b,s:o,s:[o,o]}", "game", bt_game_spec(g),
-                         "misere", misere, "n", cli_json_mpz(n), "pair",
-                         cli_json_mpz(lo), cli_json_mpz(hi));
+        *out = cli_json_pair(g, misere, n, lo, hi);
     if (!*out) {
         srv_fail(e, 503, "ENOMEM", "out of memory");
         goto done;

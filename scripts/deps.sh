@@ -4,18 +4,20 @@
 #   build    compiler, CMake, GMP, jansson, libmicrohttpd, libedit
 #   test     build + cmocka, valgrind, tmux
 #   browser  test + chromium (for the browser tests; playwright-core comes from npm)
+#   bench    test + wrk and hyperfine (for the benchmarks)
 # As root it runs apt-get; otherwise it prints the exact command and stops.
 set -eu
 level=${1:-build}
 pkgs="gcc make cmake pkg-config libgmp-dev libjansson-dev libmicrohttpd-dev libedit-dev"
 case "$level" in
 build) ;;
-test) pkgs="$pkgs libcmocka-dev valgrind tmux clang" ;;
+test) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl" ;;
 browser)
-    pkgs="$pkgs libcmocka-dev valgrind tmux clang chromium"
+    pkgs="$pkgs libcmocka-dev valgrind tmux clang curl chromium"
     # Node may come from elsewhere than Debian; only ask for it when absent.
     command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm" ;;
-*) echo "deps.sh: unknown level '$level' (build, test or browser)" >&2; exit 2 ;;
+bench) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl wrk hyperfine" ;;
+*) echo "deps.sh: unknown level '$level' (build, test, browser or bench)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $pkgs; do
