@@ -86,8 +86,9 @@ random_starts(const char *game, unsigned flags, int json, const char *piles,
 
     if (game != NULL && strcmp(game, "nim") != 0)
         return cli_error("analyze", "--random-starts counts Nim positions "
-                                    "only (exact counts of other games' "
-                                    "starts are not implemented)");
+                                    "only (--game %s: its starts are not "
+                                    "counted exactly)",
+                         game);
     if (piles != NULL && cli_parse_size("analyze", "--piles", piles, 1,
                                         lim->max_table_piles, &k) < 0)
         return CLI_USAGE;
