@@ -277,10 +277,9 @@ get_bool(json_t *req, const char *key, int dflt, int *out, srv_error *e)
 {
     json_t *v = json_object_get(req, key);
 
-    if (!v || json_is_null(v)) {
-        *out = dflt;
+    *out = dflt; /* also on failure, so that no caller reads garbage */
+    if (!v || json_is_null(v))
         return 0;
-    }
     if (!json_is_boolean(v))
         return srv_fail(e, 400, "EINVAL", "\"%s\" must be true or false",
                         key);
@@ -294,10 +293,9 @@ get_string(json_t *req, const char *key, const char *dflt, const char **out,
 {
     json_t *v = json_object_get(req, key);
 
-    if (!v || json_is_null(v)) {
-        *out = dflt;
+    *out = dflt; /* also on failure, so that no caller reads garbage */
+    if (!v || json_is_null(v))
         return 0;
-    }
     if (!json_is_string(v))
         return srv_fail(e, 400, "EINVAL", "\"%s\" must be a string", key);
     *out = json_string_value(v);
