@@ -204,6 +204,11 @@ extern const bt__ruleset bt__ruleset_sub;
 extern const bt__ruleset bt__ruleset_octal;
 extern const bt__ruleset bt__ruleset_grundys;
 
+/* Non-zero when every component of p is a Nim pile (nim.c). */
+int bt__all_nim(const bt_position *p);
+/* The number of counters of a position of Nim piles (nim.c). */
+void bt__nim_total(mpz_t rop, const bt_position *p);
+
 /* Makes g->spec a malloc'd copy of the formatted text; BT_ENOMEM on
    failure. */
 bt_status bt__game_set_spec(bt_game *g, const char *fmt, ...)

@@ -190,26 +190,6 @@ make_move(bt_move **out, const bt_position *p, size_t comp, const mpz_t *to,
     return BT_OK;
 }
 
-static int
-all_nim(const bt_position *p)
-{
-    size_t i;
-    for (i = 0; i < bt_position_size(p); i++)
-        if (!bt_game_is_nim(bt_position_game(p, i)))
-            return 0;
-    return 1;
-}
-
-/* The number of counters of a Nim position. */
-static void
-nim_total(mpz_t t, const bt_position *p)
-{
-    size_t i;
-    mpz_set_ui(t, 0);
-    for (i = 0; i < bt_position_size(p); i++)
-        mpz_add(t, t, bt_position_nums(p, i)[0]);
-}
-
 /* ------------------------------------------------------------ random move */
 
 bt_status
@@ -237,7 +217,7 @@ bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
         bt_moves_free(moves, n);
         return st;
     }
-    if (st == BT_ELIMIT && all_nim(p)) {
+    if (st == BT_ELIMIT && bt__all_nim(p)) {
         /*
          * Too many moves to list, but a Nim pile of a counters has exactly
          * the moves to 0, 1, ..., a - 1: number the T moves of the position
@@ -248,7 +228,7 @@ bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
         size_t i;
         mpz_init(t);
         mpz_init(r);
-        nim_total(t, p);
+        bt__nim_total(t, p);
         bt_rng_mpz_below(r, rng, t);
         for (i = 0; i < bt_position_size(p); i++) {
             const mpz_t *v = bt_position_nums(p, i);
@@ -291,7 +271,7 @@ opp_init(opp *o, const bt_position *p, int misere, const bt_limits *lim,
     o->flags = misere ? BT_MISERE : 0;
     o->lim = lim;
     o->diag = diag;
-    o->nim = all_nim(p);
+    o->nim = bt__all_nim(p);
     o->rem_known = o->nim;
 }
 
@@ -722,7 +702,7 @@ nim_delay(bt_move **out, opp *o)
     mpz_init(b);
     scored_init(&cur);
     scored_init(&top);
-    nim_total(t, p);
+    bt__nim_total(t, p);
     /* the distinct z of the piles, and for each c_z and e_z (the piles
        with a 1 in column z, and those with z trailing zeros) */
     zs = malloc((n ? n : 1) * sizeof *zs);

@@ -599,17 +599,6 @@ cleanup:
 
 /* ------------------------------------------------------------- Nim */
 
-/* Non-zero when every component of p is a Nim pile. */
-static int
-all_nim(const bt_position *p)
-{
-    size_t i;
-    for (i = 0; i < bt_position_size(p); i++)
-        if (!bt_game_is_nim(bt_position_game(p, i)))
-            return 0;
-    return 1;
-}
-
 /*
  * The closed forms (see the top of the file).  For an N-position each
  * winning move leaves a P-position Q whose remoteness is known from its
@@ -686,7 +675,7 @@ bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
     bt_status st;
 
     lim = bt__limits(lim);
-    if (all_nim(p))
+    if (bt__all_nim(p))
         return nim_remoteness(rop, p, misere, lim, diag);
     st = bt_solver_new(&s, misere, lim->max_search);
     if (st != BT_OK)
