@@ -179,8 +179,10 @@ cli_parse_seed(const char *cmd, const char *what, const char *arg,
     return 0;
 }
 
-char *
-cli_read_stdin(const char *cmd, size_t max)
+/* Reads all of f (named `name` in messages) into a malloc'd string of at
+   most max bytes; NULL after printing an error. */
+static char *
+read_stream(const char *cmd, FILE *f, const char *name, size_t max)
 {
     size_t len = 0, cap = 65536, n;
     char *buf = malloc(cap);
@@ -188,11 +190,11 @@ cli_read_stdin(const char *cmd, size_t max)
         fprintf(stderr, "bouton %s: out of memory\n", cmd);
         return NULL;
     }
-    while ((n = fread(buf + len, 1, cap - len - 1, stdin)) > 0) {
+    while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
         len += n;
         if (len > max) {
             free(buf);
-            cli_error(cmd, "standard input is longer than %zu bytes", max);
+            cli_error(cmd, "%s is longer than %zu bytes", name, max);
             return NULL;
         }
         if (cap - len - 1 == 0) {
@@ -206,18 +208,42 @@ cli_read_stdin(const char *cmd, size_t max)
             cap *= 2;
         }
     }
-    if (ferror(stdin)) {
+    if (ferror(f)) {
         free(buf);
-        fprintf(stderr, "bouton %s: cannot read standard input\n", cmd);
+        fprintf(stderr, "bouton %s: cannot read %s\n", cmd, name);
         return NULL;
     }
     buf[len] = '\0';
     if (strlen(buf) != len) {
         free(buf);
-        cli_error(cmd, "standard input contains a NUL byte");
+        cli_error(cmd, "%s contains a NUL byte", name);
         return NULL;
     }
     return buf;
+}
+
+char *
+cli_read_stdin(const char *cmd, size_t max)
+{
+    return read_stream(cmd, stdin, "standard input", max);
+}
+
+char *
+cli_read_file(const char *cmd, const char *path, size_t max)
+{
+    FILE *f;
+    char *text, name[300];
+    if (strcmp(path, "-") == 0)
+        return cli_read_stdin(cmd, max);
+    f = fopen(path, "r");
+    if (f == NULL) {
+        cli_error(cmd, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    snprintf(name, sizeof name, "'%s'", path);
+    text = read_stream(cmd, f, name, max);
+    fclose(f);
+    return text;
 }
 
 int

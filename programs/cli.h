@@ -112,6 +112,8 @@ int cli_position(const char *cmd, bt_position **out, const char *game_spec,
 /* Reads all of standard input into a malloc'd string of at most max bytes
    (NULL on failure or when longer, after printing an error). */
 char *cli_read_stdin(const char *cmd, size_t max);
+/* The same for the file at path ("-": standard input). */
+char *cli_read_file(const char *cmd, const char *path, size_t max);
 
 /* ----------------------------------------------------------------- JSON */
 

@@ -732,45 +732,6 @@ run(game *gm)
 
 /* --------------------------------------------------------------- setup */
 
-static char *
-read_file(const char *path, size_t max)
-{
-    FILE *f = fopen(path, "r");
-    char *buf;
-    size_t len = 0, cap = 4096, n;
-    if (f == NULL) {
-        cli_error("play", "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    buf = malloc(cap);
-    while (buf != NULL && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len > max) {
-            free(buf);
-            fclose(f);
-            cli_error("play", "'%s' is longer than %zu bytes", path, max);
-            return NULL;
-        }
-        if (len + 1 == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (nb == NULL) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf == NULL) {
-        fprintf(stderr, "bouton play: out of memory\n");
-        return NULL;
-    }
-    buf[len] = '\0';
-    return buf;
-}
-
 /* Who is who in a loaded record: the player named "you", else the one not
    named "computer", else the player to move. */
 static char
@@ -892,7 +853,7 @@ cmd_play(int argc, char **argv)
     gm.save_path = save_path;
 
     if (load != NULL) {
-        text = read_file(load, gm.lim.max_text);
+        text = cli_read_file("play", load, gm.lim.max_text);
         if (text == NULL) {
             rc = CLI_USAGE;
             goto cleanup;

@@ -29,48 +29,6 @@ static const char help[] =
     "           lost (from a P-position), unknown (beyond the limits)\n"
     "  --help   this text\n";
 
-static char *
-read_all(const char *path, size_t max)
-{
-    FILE *f;
-    char *buf;
-    size_t len = 0, cap = 4096, n;
-    if (strcmp(path, "-") == 0)
-        return cli_read_stdin("replay", max);
-    f = fopen(path, "r");
-    if (f == NULL) {
-        cli_error("replay", "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    buf = malloc(cap);
-    while (buf != NULL && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len > max) {
-            free(buf);
-            fclose(f);
-            cli_error("replay", "'%s' is longer than %zu bytes", path, max);
-            return NULL;
-        }
-        if (len + 1 == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (nb == NULL) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf == NULL) {
-        fprintf(stderr, "bouton replay: out of memory\n");
-        return NULL;
-    }
-    buf[len] = '\0';
-    return buf;
-}
-
 /* The outcome of p for the player to move: 'N', 'P', or '?' beyond the
    limits.  *a receives the analysis (NULL when '?'). */
 static char
@@ -175,7 +133,7 @@ cmd_replay(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_error("replay", "give one FILE (try --help)");
-    text = read_all(argv[optind], lim.max_text);
+    text = cli_read_file("replay", argv[optind], lim.max_text);
     if (text == NULL)
         return CLI_USAGE;
     memset(&d, 0, sizeof d);
