@@ -243,7 +243,7 @@ nim_explain(bt_game *g, bt__buf *b, const bt_position *p,
                         "larger) is safe and an even number is not.\n");
         if (big >= 2)
             bt__buf_printf(b, "%zu piles are larger than one, so the "
-                              "normal rule applies: ",
+                              "normal rule applies.\n",
                            big);
         else if (big == 1)
             bt__buf_puts(b, "Exactly one pile is larger than one: reduce it "
