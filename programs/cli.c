@@ -50,7 +50,7 @@ const char cli_limit_help[] =
     "  --max-digits N   digits in one number (default 1000000)\n"
     "  --max-piles N    components in a position (default 10000000)\n"
     "  --max-search N   positions of an exhaustive search, moves listed "
-    "(default 2000000)\n"
+    "(default 250000)\n"
     "  --max-grundy N   values of a Grundy sequence or table side "
     "(default 67108864)\n";
 

@@ -371,7 +371,14 @@ parse_term(parser *ps, bt_game *dflt)
             while (end < ps->len && !is_blank(ps->text[end]) &&
                    ps->text[end] != '+')
                 end++;
-            if (ps->text[start] == '-')
+            if (isalpha((unsigned char)ps->text[start]))
+                st = bt__fail_at(ps->diag, BT_EPARSE, start,
+                                 "'%.*s' at column %zu is not a "
+                                 "non-negative integer (a game's term "
+                                 "starts after '+')",
+                                 (int)(end - start > 40 ? 40 : end - start),
+                                 ps->text + start, start + 1);
+            else if (ps->text[start] == '-')
                 st = bt__fail_at(ps->diag, BT_EPARSE, start,
                                  "'%.*s' at column %zu: a pile cannot be "
                                  "negative",

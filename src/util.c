@@ -90,7 +90,7 @@ bt_limits_default(bt_limits *lim)
     lim->max_components = 10000000;
     lim->max_digits = 1000000;
     lim->max_text = (size_t)64 << 20;
-    lim->max_search = 2000000;
+    lim->max_search = 250000; /* about 8 s of search at most */
     lim->max_grundy = (size_t)1 << 26;
     lim->max_table_piles = 4096;
 }

@@ -75,7 +75,7 @@ typedef struct bt_limits {
     size_t max_components; /* components (piles, heaps, pairs): 10 000 000 */
     size_t max_digits;     /* decimal digits in one number: 1 000 000 */
     size_t max_text;       /* bytes of a position or game text: 64 MiB */
-    size_t max_search;     /* states of an exhaustive search: 2 000 000 */
+    size_t max_search;     /* states of an exhaustive search: 250 000 */
     size_t max_grundy;     /* values of a computed Grundy sequence or the
                               side of a Grundy table: 1 << 26 */
     size_t max_table_piles; /* K of a table or count: 4096 */
