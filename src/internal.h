@@ -169,14 +169,10 @@ struct bt__ruleset {
 /*
  * Exhaustive search of the game graph from the rules (each ruleset's
  * options()), memoised on the position with its components sorted (a sum
- * is commutative).  Sets *outcome.  BT_ELIMIT when more than
+ * is commutative), in a memo table kept across the calls of one analysis.
+ * bt__memo_outcome() sets *outcome; BT_ELIMIT when more than
  * lim->max_search positions would be stored.
  */
-bt_status bt__search_outcome(bt_outcome *outcome, const bt_position *p,
-                             int misere, const bt_limits *lim,
-                             bt_diag *diag);
-
-/* A memo table of the search, kept across calls of one analysis. */
 typedef struct bt__memo bt__memo;
 bt_status bt__memo_new(bt__memo **out);
 void bt__memo_free(bt__memo *m);

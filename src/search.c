@@ -363,19 +363,6 @@ bt__memo_outcome(bt__memo *m, bt_outcome *outcome, const bt_position *p,
     return solve(m, outcome, p, misere, bt__limits(lim), diag);
 }
 
-bt_status
-bt__search_outcome(bt_outcome *outcome, const bt_position *p, int misere,
-                   const bt_limits *lim, bt_diag *diag)
-{
-    bt__memo *m;
-    bt_status st = bt__memo_new(&m);
-    if (st != BT_OK)
-        return bt__fail(diag, st, "out of memory");
-    st = bt__memo_outcome(m, outcome, p, misere, lim, diag);
-    bt__memo_free(m);
-    return st;
-}
-
 /* ------------------------------------------------------ listing moves */
 
 static bt_status
