@@ -21,6 +21,8 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 #include "oracle_nim.h"
 
 #define MAXP 16 /* piles in a position of the small tests */
@@ -36,19 +38,6 @@ nim(void)
 }
 
 /* Parses text as a Nim position. */
-static bt_position *
-parse(const char *text)
-{
-    bt_game *g = nim();
-    bt_position *p = NULL;
-    bt_diag d;
-    memset(&d, 0, sizeof d);
-    if (bt_position_parse(&p, text, g, NULL, &d) != BT_OK)
-        fail_msg("cannot parse '%s': %s", text, d.message);
-    bt_game_free(g);
-    return p;
-}
-
 static bt_analysis *
 analyze(const bt_position *p, unsigned flags)
 {
@@ -102,7 +91,7 @@ check_small(oracle_nim *o, const unsigned *piles, size_t n, int misere)
     mpz_t g;
 
     piles_text(text, sizeof text, piles, n);
-    p = parse(text);
+    p = bt_test_parse(text, "nim", NULL);
     assert_int_equal(bt_position_size(p), n);
     a = analyze(p, misere ? BT_MISERE : 0);
     is_p = oracle_nim_is_p(o, piles, n);
@@ -326,7 +315,7 @@ static void
 check_example(const char *text, unsigned flags, bt_outcome outcome,
               size_t nmoves, const unsigned long (*moves)[2])
 {
-    bt_position *p = parse(text);
+    bt_position *p = bt_test_parse(text, "nim", NULL);
     bt_analysis *a = analyze(p, flags);
     size_t i;
     if (bt_analysis_outcome(a) != outcome)
@@ -345,7 +334,7 @@ check_example(const char *text, unsigned flags, bt_outcome outcome,
 static void
 test_bouton_9_5_12(void **state)
 {
-    bt_position *p = parse("9 5 12");
+    bt_position *p = bt_test_parse("9 5 12", "nim", NULL);
     bt_analysis *a = analyze(p, 0);
     mpz_t g;
     (void)state;
@@ -377,7 +366,7 @@ static void
 test_ams_37_20_29(void **state)
 {
     static const unsigned long moves[][2] = {{0, 9}};
-    bt_position *p = parse("37 20 29");
+    bt_position *p = bt_test_parse("37 20 29", "nim", NULL);
     bt_analysis *a = analyze(p, BT_EXPLAIN);
     mpz_t g;
     (void)state;
@@ -455,7 +444,7 @@ test_beardon_game(void **state)
     while (read_row(f, row, 3, &tag) == 3) {
         assert_true(step < sizeof want / sizeof want[0]);
         snprintf(text, sizeof text, "%lu %lu %lu", row[0], row[1], row[2]);
-        p = parse(text);
+        p = bt_test_parse(text, "nim", NULL);
         a = analyze(p, BT_EXPLAIN);
         if (bt_analysis_outcome(a) != want[step])
             fail_msg("Beardon's game, step %zu (%s): wrong outcome", step,
@@ -564,7 +553,7 @@ test_essay_misere_endgame(void **state)
     (void)state;
     check_example("1 2 3", BT_MISERE, BT_P, 0, NULL);
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        bt_position *p = parse(cases[i].from);
+        bt_position *p = bt_test_parse(cases[i].from, "nim", NULL);
         bt_analysis *a = analyze(p, BT_MISERE);
         assert_int_equal(bt_analysis_outcome(a), BT_N);
         for (found = 0, j = 0; j < bt_analysis_move_count(a); j++) {
@@ -596,7 +585,7 @@ test_edges(void **state)
     /* no piles: normal play, the player to move has lost; misère, the
        opponent took the last counter, so the player to move has won, with
        no move to make */
-    p = parse("");
+    p = bt_test_parse("", "nim", NULL);
     assert_int_equal(bt_position_size(p), 0);
     assert_true(bt_position_is_terminal(p));
     a = analyze(p, 0);

@@ -19,6 +19,8 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 #include "oracle_heap.h"
 
 static const char *const games[] = {
@@ -37,16 +39,6 @@ game(const char *spec)
     if (bt_game_new(&g, spec, &d) != BT_OK)
         fail_msg("bt_game_new(%s): %s", spec, d.message);
     return g;
-}
-
-static bt_position *
-parse(const char *text, const bt_limits *lim)
-{
-    bt_position *p = NULL;
-    bt_diag d;
-    if (bt_position_parse(&p, text, NULL, lim, &d) != BT_OK)
-        fail_msg("parse(%s): %s", text, d.message);
-    return p;
 }
 
 static void
@@ -233,7 +225,7 @@ test_options(void **state)
             collect c = {&want, 0, NULL, 0, 0};
             bt_diag d;
             snprintf(text, sizeof text, "%s %u", games[k], n);
-            p = parse(text, NULL);
+            p = bt_test_parse(text, NULL, NULL);
             want.n = got.n = 0;
             oh_options(o, n, on_oracle, &c);
             if (bt_position_moves(&moves, &count, p, NULL, &d) != BT_OK)
@@ -272,7 +264,7 @@ test_winning_moves(void **state)
                 collect c1 = {&want, 0, g, g[b], 1};
                 collect c2 = {&want, 1, g, g[a], 1};
                 snprintf(text, sizeof text, "%s %u %u", games[k], a, b);
-                p = parse(text, NULL);
+                p = bt_test_parse(text, NULL, NULL);
                 if (bt_analyze(&an, p, 0, NULL, &d) != BT_OK)
                     fail_msg("analyze %s: %s", text, d.message);
                 assert_int_equal(bt_analysis_outcome(an),
@@ -326,7 +318,7 @@ test_winning_moves_large(void **state)
             c1 = (collect){&want, 0, g, g[b], 1};
             c2 = (collect){&want, 1, g, g[a], 1};
             snprintf(text, sizeof text, "%s %u %u", games[k], a, b);
-            p = parse(text, NULL);
+            p = bt_test_parse(text, NULL, NULL);
             if (bt_analyze(&an, p, 0, NULL, &d) != BT_OK)
                 fail_msg("analyze %s: %s", text, d.message);
             want.n = got.n = 0;
@@ -349,7 +341,7 @@ test_winning_moves_large(void **state)
 static void
 check_texts(const char *text, const char *const *want, size_t n)
 {
-    bt_position *p = parse(text, NULL);
+    bt_position *p = bt_test_parse(text, NULL, NULL);
     bt_analysis *an = NULL;
     size_t i;
     assert_int_equal(bt_analyze(&an, p, 0, NULL, NULL), BT_OK);
@@ -425,7 +417,7 @@ test_huge(void **state)
     text = huge_text("kayles ", 5, " ");
     {
         char *both = huge_text(text, 5, "");
-        p = parse(both, &lim);
+        p = bt_test_parse(both, NULL, &lim);
         free(both);
     }
     free(text);
@@ -436,7 +428,7 @@ test_huge(void **state)
 
     /* one huge heap: its value from the period (12 from 71) */
     text = huge_text("kayles ", 5, "");
-    p = parse(text, &lim);
+    p = bt_test_parse(text, NULL, &lim);
     free(text);
     assert_int_equal(bt_analyze(&an, p, BT_NO_MOVES, &lim, &d), BT_OK);
     assert_int_equal(bt_analysis_component_grundy(v, an, 0), BT_OK);
@@ -456,7 +448,7 @@ test_huge(void **state)
 
     /* a huge heap of a subtraction game has few moves: all are listed */
     text = huge_text("sub:1-3 ", 1, "");
-    p = parse(text, &lim);
+    p = bt_test_parse(text, NULL, &lim);
     free(text);
     assert_int_equal(bt_analyze(&an, p, 0, &lim, &d), BT_OK);
     assert_int_equal(bt_analysis_outcome(an), BT_N);
@@ -470,7 +462,7 @@ test_huge(void **state)
     /* Grundy's game is not known to be periodic: beyond the limit, an
        error that says so */
     text = huge_text("grundy ", 0, "");
-    p = parse(text, &lim);
+    p = bt_test_parse(text, NULL, &lim);
     free(text);
     assert_int_equal(bt_analyze(&an, p, BT_NO_MOVES, &lim, &d), BT_ERANGE);
     assert_non_null(strstr(d.message, "beyond the computed limit"));
@@ -480,7 +472,7 @@ test_huge(void **state)
     /* Officers within a small limit: computed, not proved, then an error */
     lim.max_grundy = 3000;
     text = huge_text("officers ", 0, "");
-    p = parse(text, &lim);
+    p = bt_test_parse(text, NULL, &lim);
     free(text);
     assert_int_equal(bt_analyze(&an, p, BT_NO_MOVES, &lim, &d), BT_ERANGE);
     assert_non_null(strstr(d.message, "not proved"));
@@ -489,7 +481,7 @@ test_huge(void **state)
     /* Kayles needs 168 values for its proof */
     lim.max_grundy = 100;
     text = huge_text("kayles ", 0, "");
-    p = parse(text, &lim);
+    p = bt_test_parse(text, NULL, &lim);
     free(text);
     assert_int_equal(bt_analyze(&an, p, BT_NO_MOVES, &lim, &d), BT_ERANGE);
     lim.max_grundy = 200;

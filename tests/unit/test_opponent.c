@@ -32,40 +32,10 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 #include "oracle_rule.h"
 #include "oracle_search.h"
-
-static unsigned long long seed;
-
-static int
-setup(void **state)
-{
-    const char *env = getenv("BT_TEST_SEED");
-    (void)state;
-    seed = env ? strtoull(env, NULL, 10) : 20261122ULL;
-    return 0;
-}
-
-static unsigned
-rnd(unsigned n)
-{
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)((seed >> 33) % n);
-}
-
-static bt_position *
-parse(const char *text)
-{
-    bt_position *p = NULL;
-    bt_game *nim = NULL;
-    bt_diag d;
-    memset(&d, 0, sizeof d);
-    assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
-    if (bt_position_parse(&p, text, nim, NULL, &d) != BT_OK)
-        fail_msg("parse '%s': %s", text, d.message);
-    bt_game_free(nim);
-    return p;
-}
 
 static bt_position *
 after(const bt_position *p, const bt_move *m)
@@ -216,7 +186,7 @@ all_of_shape(const char *fmt, int nums, int below)
             char text[160];
             bt_position *p;
             snprintf(text, sizeof text, fmt, v[0], v[1], v[2], v[3], v[4]);
-            p = parse(text);
+            p = bt_test_parse(text, "nim", NULL);
             check_small(o, p, misere);
             bt_position_free(p);
             for (i = 0; i < nums && ++v[i] == below; i++)
@@ -326,7 +296,8 @@ check_medium(const bt_position *p, int misere)
         print_move(y, sizeof y, &moves[best]);
         fail_msg("'%s'%s (%c): the opponent plays %s, the rule says %s "
                  "(seed %llu)",
-                 text, misere ? " misère" : "", win ? 'N' : 'P', x, y, seed);
+                 text, misere ? " misère" : "", win ? 'N' : 'P', x, y,
+                 bt_test_seed());
     }
     mpz_clear(cur.rem);
     mpz_clear(cur.delta);
@@ -343,19 +314,19 @@ test_nim_medium(void **state)
     int t;
     (void)state;
     for (t = 0; t < 60; t++) {
-        int k = 3 + (int)rnd(3), i, x = 0, v[6];
+        int k = 3 + (int)bt_test_rnd(3), i, x = 0, v[6];
         char text[128];
         int len = 0;
         bt_position *p;
         for (i = 0; i < k - 1; i++) {
-            v[i] = (int)rnd(t % 3 == 0 ? 64 : 200);
+            v[i] = (int)bt_test_rnd(t % 3 == 0 ? 64 : 200);
             x ^= v[i];
         }
         /* a P-position most of the time, else an N-position */
-        v[k - 1] = t % 4 == 3 ? (int)rnd(200) : x;
+        v[k - 1] = t % 4 == 3 ? (int)bt_test_rnd(200) : x;
         for (i = 0; i < k; i++)
             len += sprintf(text + len, "%d ", v[i]);
-        p = parse(text);
+        p = bt_test_parse(text, "nim", NULL);
         check_medium(p, 0);
         check_medium(p, 1);
         bt_position_free(p);
@@ -384,7 +355,7 @@ test_nim_huge(void **state)
     s1 = mpz_get_str(NULL, 10, x);
     s2 = mpz_get_str(NULL, 10, y);
     snprintf(text, sizeof text, "%s %s 2", s1, s2);
-    p = parse(text);
+    p = bt_test_parse(text, "nim", NULL);
     assert_int_equal(
         bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
     assert_int_equal(m->component, 1);
@@ -395,7 +366,7 @@ test_nim_huge(void **state)
 
     /* a huge N-position: the fastest win is the one that takes most */
     snprintf(text, sizeof text, "%s %s 7", s1, s2);
-    p = parse(text);
+    p = bt_test_parse(text, "nim", NULL);
     assert_int_equal(
         bt_opponent_move(&m, p, 1, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
     q = after(p, m);
@@ -417,7 +388,7 @@ test_nim_huge(void **state)
     s1 = mpz_get_str(NULL, 10, x);
     s2 = mpz_get_str(NULL, 10, y);
     gmp_snprintf(text, sizeof text, "%s %s %Zd", s1, s2, z);
-    p = parse(text);
+    p = bt_test_parse(text, "nim", NULL);
     assert_int_equal(
         bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
     q = after(p, m);
@@ -481,7 +452,7 @@ test_rng(void **state)
 static void
 test_levels(void **state)
 {
-    bt_position *p = parse("20 20 20 20");
+    bt_position *p = bt_test_parse("20 20 20 20", "nim", NULL);
     bt_move *perfect, *m;
     bt_level l;
     int lv, i;
@@ -531,7 +502,7 @@ test_levels(void **state)
 static void
 test_random_move(void **state)
 {
-    bt_position *p = parse("3 0 5");
+    bt_position *p = bt_test_parse("3 0 5", "nim", NULL);
     bt_limits lim;
     long counts[8] = {0};
     uint64_t s = 5;
@@ -551,7 +522,7 @@ test_random_move(void **state)
     for (i = 0; i < 8; i++) /* 2000 expected */
         assert_true(counts[i] > 1800 && counts[i] < 2200);
     bt_position_free(p);
-    p = parse("0 0");
+    p = bt_test_parse("0 0", "nim", NULL);
     assert_int_equal(bt_random_move(&m, p, &s, NULL, NULL), BT_EINVAL);
     assert_null(m);
     assert_int_equal(
@@ -614,5 +585,5 @@ main(void)
         cmocka_unit_test(test_rng),         cmocka_unit_test(test_levels),
         cmocka_unit_test(test_random_move), cmocka_unit_test(test_random_start),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }

@@ -24,37 +24,7 @@
 
 #include <bouton.h>
 
-static unsigned long long seed;
-
-static int
-setup(void **state)
-{
-    const char *env = getenv("BT_TEST_SEED");
-    (void)state;
-    seed = env ? strtoull(env, NULL, 10) : 20261122ULL;
-    return 0;
-}
-
-static unsigned
-rnd(unsigned n)
-{
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)((seed >> 33) % n);
-}
-
-static bt_position *
-parse(const char *text)
-{
-    bt_position *p = NULL;
-    bt_game *nim = NULL;
-    bt_diag d;
-    memset(&d, 0, sizeof d);
-    assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
-    if (bt_position_parse(&p, text, nim, NULL, &d) != BT_OK)
-        fail_msg("parse '%s': %s", text, d.message);
-    bt_game_free(nim);
-    return p;
-}
+#include "testutil.h"
 
 /* Beardon's game, as printed in the notes (one chain, two lines). */
 static const char beardon[] =
@@ -123,7 +93,7 @@ test_beardon(void **state)
 static void
 test_building(void **state)
 {
-    bt_position *p = parse("1 1");
+    bt_position *p = bt_test_parse("1 1", "nim", NULL);
     bt_record *r, *r2;
     bt_move *m;
     bt_diag d;
@@ -201,7 +171,7 @@ test_building(void **state)
     bt_position_free(p);
 
     /* a sum keeps its games' names */
-    p = parse("nim 3 + wythoff 1 2 + kayles 4");
+    p = bt_test_parse("nim 3 + wythoff 1 2 + kayles 4", "nim", NULL);
     assert_int_equal(bt_record_new(&r, p, 0, 'A', &d), BT_OK);
     assert_int_equal(
         bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, NULL, NULL), BT_OK);
@@ -241,7 +211,7 @@ test_find_move(void **state)
     size_t k;
     (void)state;
     for (k = 0; k < sizeof positions / sizeof positions[0]; k++) {
-        bt_position *p = parse(positions[k]);
+        bt_position *p = bt_test_parse(positions[k], "nim", NULL);
         bt_move *moves;
         size_t n, i;
         assert_int_equal(bt_position_moves(&moves, &n, p, NULL, NULL), BT_OK);
@@ -271,7 +241,8 @@ test_find_move(void **state)
 static void
 expect_no_move(const char *from, const char *to, const char *why)
 {
-    bt_position *p = parse(from), *q = parse(to);
+    bt_position *p = bt_test_parse(from, "nim", NULL);
+    bt_position *q = bt_test_parse(to, "nim", NULL);
     bt_move *m = (bt_move *)1;
     bt_diag d;
     memset(&d, 0, sizeof d);
@@ -303,15 +274,15 @@ test_not_moves(void **state)
     expect_no_move("", "", "position itself");
     /* piles too big to list: the rules' moves_to decides */
     snprintf(big, sizeof big, "1%050d 1%050d", 0, 0);
-    p = parse(big);
+    p = bt_test_parse(big, "nim", NULL);
     snprintf(big, sizeof big, "1%050d 5", 0);
-    q = parse(big);
+    q = bt_test_parse(big, "nim", NULL);
     assert_int_equal(bt_position_find_move(&m, p, q, NULL, NULL), BT_OK);
     assert_int_equal(m->component, 1);
     bt_moves_free(m, 1);
     bt_position_free(q);
     snprintf(big, sizeof big, "1%050d 1%049d1", 0, 0);
-    q = parse(big);
+    q = bt_test_parse(big, "nim", NULL);
     assert_int_equal(bt_position_find_move(&m, p, q, NULL, NULL), BT_EINVAL);
     bt_position_free(q);
     bt_position_free(p);
@@ -381,11 +352,11 @@ test_mutations(void **state)
         bt_record *r;
         bt_diag d;
         bt_status st;
-        size_t n = len, k, edits = 1 + rnd(4);
+        size_t n = len, k, edits = 1 + bt_test_rnd(4);
         memcpy(buf, beardon_written, len + 1);
         for (k = 0; k < edits; k++) {
-            size_t at = n ? rnd((unsigned)n) : 0;
-            switch (rnd(3)) {
+            size_t at = n ? bt_test_rnd((unsigned)n) : 0;
+            switch (bt_test_rnd(3)) {
             case 0: /* delete */
                 if (n > 0) {
                     memmove(buf + at, buf + at + 1, n - at);
@@ -395,13 +366,13 @@ test_mutations(void **state)
             case 1: /* insert */
                 if (n < len + 60) {
                     memmove(buf + at + 1, buf + at, n - at + 1);
-                    buf[at] = alphabet[rnd(sizeof alphabet - 1)];
+                    buf[at] = alphabet[bt_test_rnd(sizeof alphabet - 1)];
                     n++;
                 }
                 break;
             default: /* replace */
                 if (n > 0)
-                    buf[at] = alphabet[rnd(sizeof alphabet - 1)];
+                    buf[at] = alphabet[bt_test_rnd(sizeof alphabet - 1)];
             }
         }
         memset(&d, 0, sizeof d);
@@ -413,7 +384,7 @@ test_mutations(void **state)
             if (bt_record_parse(&r2, a, NULL, &d) != BT_OK)
                 fail_msg("written record does not read back (seed %llu): "
                          "%s\n%s",
-                         seed, d.message, a);
+                         bt_test_seed(), d.message, a);
             b = bt_record_format(r2);
             assert_string_equal(a, b);
             free(a);
@@ -422,7 +393,7 @@ test_mutations(void **state)
             bt_record_free(r2);
         } else if (st != BT_EPARSE && st != BT_ELIMIT) {
             fail_msg("status %s for a damaged record (seed %llu)",
-                     bt_status_name(st), seed);
+                     bt_status_name(st), bt_test_seed());
         } else {
             assert_true(d.message[0] != '\0');
         }
@@ -438,5 +409,5 @@ main(void)
         cmocka_unit_test(test_find_move),   cmocka_unit_test(test_not_moves),
         cmocka_unit_test(test_bad_records), cmocka_unit_test(test_mutations),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }

@@ -23,27 +23,15 @@
 
 #include <bouton.h>
 
-#include "oracle_search.h"
+#include "testutil.h"
 
-static bt_position *
-parse(const char *text)
-{
-    bt_position *p = NULL;
-    bt_game *nim = NULL;
-    bt_diag d;
-    memset(&d, 0, sizeof d);
-    assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
-    if (bt_position_parse(&p, text, nim, NULL, &d) != BT_OK)
-        fail_msg("parse '%s': %s", text, d.message);
-    bt_game_free(nim);
-    return p;
-}
+#include "oracle_search.h"
 
 /* Checks bt_remoteness (and, for non-Nim, a shared solver) on p. */
 static void
 check(oracle_search *o, bt_solver *s, const char *text, int misere)
 {
-    bt_position *p = parse(text);
+    bt_position *p = bt_test_parse(text, "nim", NULL);
     int win;
     long rem, srem;
     bt_outcome out;
@@ -165,9 +153,11 @@ test_nim_huge(void **state)
     mpz_init(r);
     mpz_init(t);
     /* 2^200 + 5, 2^200 + 3, 6: nim-sum 0 */
-    p = parse("1606938044258990275541962092341162602522202993782792835301381 "
-              "1606938044258990275541962092341162602522202993782792835301379 "
-              "6");
+    p = bt_test_parse(
+        "1606938044258990275541962092341162602522202993782792835301381 "
+        "1606938044258990275541962092341162602522202993782792835301379 "
+        "6",
+        "nim", NULL);
     assert_int_equal(bt_remoteness(r, p, 0, NULL, NULL), BT_OK);
     mpz_ui_pow_ui(t, 2, 201);
     mpz_add_ui(t, t, 14);
@@ -178,9 +168,11 @@ test_nim_huge(void **state)
     bt_position_free(p);
     /* an N-position: 2^200+5, 2^200+3, 7 -> the winning move takes 1 from
        the last pile (the only one with bit 0... of s = 1): T - 1 + 1 */
-    p = parse("1606938044258990275541962092341162602522202993782792835301381 "
-              "1606938044258990275541962092341162602522202993782792835301379 "
-              "7");
+    p = bt_test_parse(
+        "1606938044258990275541962092341162602522202993782792835301381 "
+        "1606938044258990275541962092341162602522202993782792835301379 "
+        "7",
+        "nim", NULL);
     assert_int_equal(bt_remoteness(r, p, 0, NULL, NULL), BT_OK);
     mpz_ui_pow_ui(t, 2, 201);
     mpz_add_ui(t, t, 14 + 1); /* P-child has T - 1 = 2^201 + 14 counters */
@@ -196,7 +188,8 @@ static void
 test_solver_limits(void **state)
 {
     bt_solver *s;
-    bt_position *p = parse("kayles 30 + nim 25 + wythoff 30 40");
+    bt_position *p =
+        bt_test_parse("kayles 30 + nim 25 + wythoff 30 40", "nim", NULL);
     bt_outcome out;
     long rem;
     bt_diag d;
@@ -212,7 +205,7 @@ test_solver_limits(void **state)
 
     /* 60 000 levels: a recursive search with a few hundred bytes of stack
        per level would need far more than the usual 8 MiB */
-    p = parse("sub:1 60000");
+    p = bt_test_parse("sub:1 60000", "nim", NULL);
     mpz_init(r);
     assert_int_equal(bt_remoteness(r, p, 1, NULL, &d), BT_OK);
     assert_true(mpz_cmp_ui(r, 60000) == 0);

@@ -19,6 +19,8 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 #include "oracle_sum.h"
 
 typedef struct kind {
@@ -36,15 +38,11 @@ static kind kinds[] = {
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
-static unsigned long long seed;
-
 static int
 setup(void **state)
 {
     int i;
-    const char *env = getenv("BT_TEST_SEED");
-    (void)state;
-    seed = env ? strtoull(env, NULL, 10) : 20261122ULL;
+    bt_test_setup(state);
     for (i = 0; i < NKINDS; i++)
         if (or_rules_parse(&kinds[i].r, kinds[i].spec) != 0)
             return -1;
@@ -57,13 +55,6 @@ teardown(void **state)
     (void)state;
     or_reset();
     return 0;
-}
-
-static unsigned
-rnd(unsigned n)
-{
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)((seed >> 33) % n);
 }
 
 /* A move as text, normalised: "comp:a,b" with the heaps of a heap game
@@ -129,7 +120,7 @@ check_sum(const or_pos *op, int misere)
         fail_msg("'%s'%s: outcome %c, oracle %c (seed %llu)", text,
                  misere ? " misère" : "",
                  bt_analysis_outcome(a) == BT_P ? 'P' : 'N',
-                 expect_p ? 'P' : 'N', seed);
+                 expect_p ? 'P' : 'N', bt_test_seed());
     for (i = 0; i < (int)bt_analysis_move_count(a); i++) {
         const bt_move *m = bt_analysis_move(a, i);
         int to[2] = {0, 0}, j;
@@ -200,11 +191,11 @@ test_triples(void **state)
         or_pos p;
         p.n = 3;
         for (c = 0; c < 3; c++) {
-            const kind *k = &kinds[rnd(NKINDS)];
-            set_comp(&p.c[c], k, (int)rnd((unsigned)k->maxx + 1),
-                     (int)rnd((unsigned)k->maxy + 1));
+            const kind *k = &kinds[bt_test_rnd(NKINDS)];
+            set_comp(&p.c[c], k, (int)bt_test_rnd((unsigned)k->maxx + 1),
+                     (int)bt_test_rnd((unsigned)k->maxy + 1));
         }
-        check_sum(&p, (int)rnd(2));
+        check_sum(&p, (int)bt_test_rnd(2));
     }
 }
 
