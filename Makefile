@@ -20,7 +20,7 @@ CMAKE_FLAGS ?=
 all: build
 
 deps:
-	@sh scripts/deps.sh build
+	@sh scripts/deps.sh test
 
 test-deps:
 	@sh scripts/deps.sh browser

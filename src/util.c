@@ -93,6 +93,7 @@ bt_limits_default(bt_limits *lim)
     lim->max_search = 250000; /* about 8 s of search at most */
     lim->max_grundy = (size_t)1 << 26;
     lim->max_table_piles = 4096;
+    lim->max_memory = (size_t)1 << 30;
 }
 
 const bt_limits *
