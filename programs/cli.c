@@ -52,7 +52,9 @@ const char cli_limit_help[] =
     "  --max-search N   positions of an exhaustive search, moves listed "
     "(default 250000)\n"
     "  --max-grundy N   values of a Grundy sequence or table side "
-    "(default 67108864)\n";
+    "(default 67108864)\n"
+    "  --max-memory B   bytes a computation may hold, with K, M or G "
+    "(default 1G; 0: none)\n";
 
 int
 cli_parse_size(const char *cmd, const char *what, const char *arg,
@@ -79,6 +81,41 @@ cli_parse_size(const char *cmd, const char *what, const char *arg,
                          arg, min),
                -1;
     *out = (size_t)v;
+    return 0;
+}
+
+int
+cli_parse_bytes(const char *cmd, const char *what, const char *arg,
+                size_t max, size_t *out)
+{
+    char *end;
+    unsigned long long v;
+    unsigned shift = 0;
+    if (arg == NULL || *arg < '0' || *arg > '9')
+        return cli_error(cmd, "%s '%.40s' is not a number of bytes (such as "
+                              "512M or 2G)", what, arg ? arg : ""),
+               -1;
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    switch (*end) {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    default: break;
+    }
+    if (shift != 0 && (*end == 'i' || *end == 'I'))
+        end++;
+    if (shift != 0 && (*end == 'b' || *end == 'B'))
+        end++;
+    if (*end != '\0')
+        return cli_error(cmd, "%s '%.40s' is not a number of bytes (such as "
+                              "512M or 2G)", what, arg),
+               -1;
+    if (errno == ERANGE || v > (max >> shift))
+        return cli_error(cmd, "%s '%.40s' is too large (at most %zu bytes)",
+                         what, arg, max),
+               -1;
+    *out = (size_t)v << shift;
     return 0;
 }
 
@@ -127,6 +164,9 @@ cli_limit_option(const char *cmd, int code, const char *arg, bt_limits *lim)
     case CLI_OPT_MAX_GRUNDY:
         return cli_parse_size(cmd, "--max-grundy", arg, 1, big,
                               &lim->max_grundy) ? -1 : 1;
+    case CLI_OPT_MAX_MEMORY:
+        return cli_parse_bytes(cmd, "--max-memory", arg, (size_t)1 << 50,
+                               &lim->max_memory) ? -1 : 1;
     default:
         return 0;
     }

@@ -57,6 +57,7 @@ int cli_status_error(const char *cmd, bt_status st, const bt_diag *diag);
 /*
  * Options every command accepts, for its limits:
  *   --max-digits N  --max-piles N  --max-search N  --max-grundy N
+ *   --max-memory BYTES (K, M, G suffixes; 0: no limit)
  * Put CLI_LIMIT_LONGOPTS inside a struct option array and pass unknown codes
  * to cli_limit_option(), which returns 1 if it handled the code, 0 if the
  * code is not a limit option, or -1 after printing an error.
@@ -65,13 +66,15 @@ enum {
     CLI_OPT_MAX_DIGITS = 1000,
     CLI_OPT_MAX_PILES,
     CLI_OPT_MAX_SEARCH,
-    CLI_OPT_MAX_GRUNDY
+    CLI_OPT_MAX_GRUNDY,
+    CLI_OPT_MAX_MEMORY
 };
 #define CLI_LIMIT_LONGOPTS                                                 \
     {"max-digits", required_argument, NULL, CLI_OPT_MAX_DIGITS},           \
         {"max-piles", required_argument, NULL, CLI_OPT_MAX_PILES},         \
         {"max-search", required_argument, NULL, CLI_OPT_MAX_SEARCH},       \
-        {"max-grundy", required_argument, NULL, CLI_OPT_MAX_GRUNDY}
+        {"max-grundy", required_argument, NULL, CLI_OPT_MAX_GRUNDY},       \
+        {"max-memory", required_argument, NULL, CLI_OPT_MAX_MEMORY}
 int cli_limit_option(const char *cmd, int code, const char *arg,
                      bt_limits *lim);
 /*
@@ -95,6 +98,12 @@ extern const char cli_limit_help[];
    one line naming `what` and returns -1. */
 int cli_parse_size(const char *cmd, const char *what, const char *arg,
                    size_t min, size_t max, size_t *out);
+/* Parses a number of bytes: decimal digits and an optional suffix K, M or
+   G (powers of 1024, either case, "KB"/"KiB" too), at most max; on error
+   prints one line naming `what` and returns -1.  `serve` parses its memory
+   options with it too. */
+int cli_parse_bytes(const char *cmd, const char *what, const char *arg,
+                    size_t max, size_t *out);
 /* Parses a non-negative decimal integer of any size; -1 after an error. */
 int cli_parse_mpz(const char *cmd, const char *what, const char *arg,
                   const bt_limits *lim, mpz_t out);

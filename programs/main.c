@@ -2,6 +2,7 @@
  * main.c -- the `bouton` program: dispatches to one command per file.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -41,10 +42,22 @@ usage(FILE *f)
                "'bouton --version' prints the version.\n");
 }
 
+/* A real out-of-memory inside GMP: one line and exit status 1, never
+   GMP's abort. */
+static void
+gmp_out_of_memory(size_t bytes, void *ud)
+{
+    (void)ud;
+    fprintf(stderr, "bouton: out of memory (%zu bytes for a number could not "
+                    "be allocated)\n", bytes);
+    exit(CLI_FAIL);
+}
+
 int
 main(int argc, char **argv)
 {
     size_t i;
+    bt_gmp_install_allocators(gmp_out_of_memory, NULL);
     if (argc < 2) {
         usage(stderr);
         return CLI_USAGE;

@@ -247,7 +247,7 @@ analyze_misere_search(bt_analysis *a, const bt_position *p,
 {
     root r;
     size_t i;
-    int any = 0;
+    int any = 0, over_memory;
     bt_status st = bt__memo_new(&r.memo);
     if (st != BT_OK)
         return bt__fail(diag, st, "out of memory");
@@ -263,8 +263,15 @@ analyze_misere_search(bt_analysis *a, const bt_position *p,
         any = any || !bt__component_is_terminal(p, i, lim);
     }
     a->searched = bt__memo_used(r.memo);
+    over_memory = bt__memo_over_memory(r.memo);
     bt__memo_free(r.memo);
     if (st != BT_OK) {
+        if (st == BT_ELIMIT && over_memory)
+            return bt__fail(diag, st,
+                            "too large for exact misère analysis: the "
+                            "search needs more than %zu bytes of memory "
+                            "(the max_memory limit)",
+                            lim->max_memory);
         if (st == BT_ELIMIT)
             return bt__fail(diag, st,
                             "too large for exact misère analysis: the "

@@ -36,6 +36,58 @@ const bt_limits *bt__limits(const bt_limits *lim);
 /* Polls lim->interrupt; BT_EINTR when it asks to stop. */
 bt_status bt__poll(const bt_limits *lim);
 
+/* --------------------------------------------------------- memory budget */
+
+/*
+ * The memory half of the resource model (the time half is bt__poll).  A
+ * computation that can grow (a search's memo table and stack, a Grundy
+ * table, a sequence) owns one bt__budget, initialised from
+ * lim->max_memory, and charges the bytes it holds as it takes them:
+ *
+ *     bt__budget b;
+ *     bt__budget_init(&b, lim);
+ *     if ((st = bt__budget_charge(&b, bytes, diag)) != BT_OK)
+ *         goto cleanup;             (BT_ELIMIT, message written)
+ *     ...
+ *     bt__budget_release(&b, bytes); (when it frees them)
+ *
+ * The count is an estimate of what is held, in bytes: what the code asked
+ * malloc for (bt__mpz_bytes, bt__moves_bytes help), not malloc's overhead.
+ * Past max_memory the charge fails with BT_ELIMIT and the message
+ * "... more than N bytes of memory (the max_memory limit)"; the caller frees
+ * everything and returns it.  max_memory 0: no limit, nothing fails.
+ *
+ * GMP cannot report a failed allocation to its caller.  With the allocators
+ * of bt_gmp_install_allocators() installed, every GMP allocation of the
+ * calling thread between bt__budget_enter(b) and bt__budget_leave() is
+ * charged to b as well; past max_memory it sets b->exceeded (it cannot fail
+ * there), which bt__budget_check() turns into BT_ELIMIT at the next poll.
+ * Budgets nest: enter returns the one that was current; pass it to leave.
+ */
+typedef struct bt__budget {
+    size_t max;     /* bytes; 0: no limit */
+    size_t used;    /* bytes charged now */
+    size_t peak;    /* the most charged at once */
+    int exceeded;   /* set by a charge past max (including GMP's) */
+} bt__budget;
+
+void bt__budget_init(bt__budget *b, const bt_limits *lim);
+/* Charges `bytes`; BT_ELIMIT with a message when used would pass max. */
+bt_status bt__budget_charge(bt__budget *b, size_t bytes, bt_diag *diag);
+/* Gives back `bytes` charged earlier. */
+void bt__budget_release(bt__budget *b, size_t bytes);
+/* BT_ELIMIT (with the message) once the budget was exceeded, also by GMP;
+   else bt__poll(lim): the one call a long loop makes for both halves. */
+bt_status bt__budget_check(bt__budget *b, const bt_limits *lim,
+                           bt_diag *diag);
+/* Makes b the current budget of this thread for GMP's allocations;
+   returns the previous one (NULL: none). */
+bt__budget *bt__budget_enter(bt__budget *b);
+void bt__budget_leave(bt__budget *prev);
+/* The bytes held by x (its struct and limbs) and by n moves. */
+size_t bt__mpz_bytes(const mpz_t x);
+size_t bt__moves_bytes(const bt_move *m, size_t n);
+
 /* ------------------------------------------------------- growable buffers */
 
 /* A growable text buffer.  On allocation failure it sets `failed` and
@@ -182,6 +234,8 @@ bt_status bt__memo_outcome(bt__memo *m, bt_outcome *outcome,
 
 /* The number of positions stored in m. */
 size_t bt__memo_used(const bt__memo *m);
+/* Non-zero when the last search of m stopped at lim->max_memory. */
+int bt__memo_over_memory(const bt__memo *m);
 
 /* Non-zero when component i of p has no move. */
 int bt__component_is_terminal(const bt_position *p, size_t i,

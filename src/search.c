@@ -6,7 +6,9 @@
  * it is N).  This is the definition, not a theorem about sums, so it is what
  * answers misère play of sums, where Grundy values say nothing.  The memo
  * key is the position with its components sorted, since a sum of games is
- * commutative.  Bounded by bt_limits.max_search stored positions.
+ * commutative.  Bounded by bt_limits.max_search positions (stored, or on
+ * the stack being decided) and by bt_limits.max_memory bytes (the memo
+ * table, the stack and the moves it lists, charged to the memo's budget).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +26,24 @@ typedef struct slot {
 struct bt__memo {
     slot *slots;
     size_t cap, used;
+    size_t opens;      /* positions opened: the poll's clock */
+    bt__budget budget; /* what the table and a running search hold */
 };
+
+/* The bytes a copy of p holds (an estimate: its arrays and numbers). */
+static size_t
+position_bytes(const bt_position *p)
+{
+    size_t n = bt_position_size(p), i, bytes = 64;
+    for (i = 0; i < n; i++) {
+        const mpz_t *v = bt_position_nums(p, i);
+        unsigned j, k = bt_position_game(p, i)->rules->arity;
+        bytes += 2 * sizeof(void *);
+        for (j = 0; j < k; j++)
+            bytes += bt__mpz_bytes(v[j]);
+    }
+    return bytes;
+}
 
 bt_status
 bt__memo_new(bt__memo **out)
@@ -34,6 +53,8 @@ bt__memo_new(bt__memo **out)
     if (m == NULL)
         return BT_ENOMEM;
     m->cap = 1024;
+    bt__budget_init(&m->budget, NULL);
+    m->budget.used = m->cap * sizeof *m->slots;
     m->slots = calloc(m->cap, sizeof *m->slots);
     if (m->slots == NULL) {
         free(m);
@@ -61,6 +82,12 @@ bt__memo_used(const bt__memo *m)
     return m->used;
 }
 
+int
+bt__memo_over_memory(const bt__memo *m)
+{
+    return m->budget.exceeded;
+}
+
 static uint64_t
 hash(const char *s, size_t n)
 {
@@ -86,13 +113,21 @@ lookup(bt__memo *m, const char *key, size_t len)
 }
 
 static bt_status
-rehash(bt__memo *m)
+rehash(bt__memo *m, bt_diag *diag)
 {
     slot *old = m->slots;
     size_t oldcap = m->cap, i;
-    slot *s = calloc(oldcap * 2, sizeof *s);
-    if (s == NULL)
-        return BT_ENOMEM;
+    slot *s;
+    bt_status st = bt__budget_charge(&m->budget, 2 * oldcap * sizeof *s,
+                                     diag);
+    if (st != BT_OK)
+        return st;
+    s = calloc(oldcap * 2, sizeof *s);
+    if (s == NULL) {
+        bt__budget_release(&m->budget, 2 * oldcap * sizeof *s);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    bt__budget_release(&m->budget, oldcap * sizeof *s);
     m->slots = s;
     m->cap = oldcap * 2;
     for (i = 0; i < oldcap; i++)
@@ -164,6 +199,7 @@ typedef struct frame {
     size_t keylen;
     bt_move *moves;
     size_t nmoves, next;
+    size_t bytes; /* charged to the memo's budget for this frame */
 } frame;
 
 typedef struct gather {
@@ -211,20 +247,26 @@ gather_moves(frame *f, const bt_limits *lim, bt_diag *diag)
 }
 
 static void
-frame_free(frame *f)
+frame_free(bt__memo *m, frame *f)
 {
     bt_position_free(f->p);
     free(f->key);
     bt_moves_free(f->moves, f->nmoves);
+    bt__budget_release(&m->budget, f->bytes);
+    f->bytes = 0;
 }
 
 /* Records the outcome of the frame's position; the table owns the key. */
 static bt_status
-store(bt__memo *m, frame *f, bt_outcome o)
+store(bt__memo *m, frame *f, bt_outcome o, bt_diag *diag)
 {
     slot *s;
-    if (m->used + 1 > m->cap / 2 && rehash(m) != BT_OK)
-        return BT_ENOMEM;
+    bt_status st;
+    size_t keybytes = f->keylen + 1 + 16;
+    if (m->used + 1 > m->cap / 2 && (st = rehash(m, diag)) != BT_OK)
+        return st;
+    /* the key moves from the frame's charge to the table's */
+    f->bytes = keybytes < f->bytes ? f->bytes - keybytes : 0;
     s = lookup(m, f->key, f->keylen);
     s->key = f->key;
     s->len = f->keylen;
@@ -237,10 +279,12 @@ store(bt__memo *m, frame *f, bt_outcome o)
 /* Sets up a frame for q (taking it): 1 when its outcome is already known
    (in *known), 0 when it must be searched. */
 static bt_status
-frame_open(bt__memo *m, frame *f, bt_position *q, bt_outcome *known,
-           int *is_known, const bt_limits *lim, bt_diag *diag)
+frame_open(bt__memo *m, frame *f, size_t depth, bt_position *q,
+           bt_outcome *known, int *is_known, const bt_limits *lim,
+           bt_diag *diag)
 {
     slot *s;
+    bt_status st;
     memset(f, 0, sizeof *f);
     f->p = q;
     f->key = make_key(q, &f->keylen);
@@ -253,15 +297,26 @@ frame_open(bt__memo *m, frame *f, bt_position *q, bt_outcome *known,
         *is_known = 1;
         return BT_OK;
     }
-    if (m->used >= lim->max_search)
+    /* the positions stored and those on the stack being decided (a long
+       game goes deep before it stores anything) */
+    if (m->used + depth >= lim->max_search)
         return bt__fail(diag, BT_ELIMIT,
                         "too large for exact analysis by search: more than "
                         "%zu positions (the max_search limit)",
                         lim->max_search);
-    if ((m->used & 1023) == 0 && bt__poll(lim) != BT_OK)
+    if ((++m->opens & 255) == 0 && bt__poll(lim) != BT_OK)
         return bt__fail(diag, BT_EINTR,
                         "the time budget ran out during search");
-    return gather_moves(f, lim, diag);
+    f->bytes = sizeof *f + position_bytes(q) + f->keylen + 1 + 16;
+    if ((st = bt__budget_charge(&m->budget, f->bytes, diag)) != BT_OK) {
+        f->bytes = 0;
+        return st;
+    }
+    if ((st = gather_moves(f, lim, diag)) != BT_OK)
+        return st;
+    f->bytes += bt__moves_bytes(f->moves, f->nmoves);
+    return bt__budget_charge(&m->budget, bt__moves_bytes(f->moves, f->nmoves),
+                             diag);
 }
 
 static bt_status
@@ -283,7 +338,9 @@ solve(bt__memo *m, bt_outcome *out, const bt_position *p, int misere,
         bt_position_free(q);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     }
-    st = frame_open(m, &stack[0], q, &o, &known, lim, diag);
+    m->budget.max = lim->max_memory;
+    m->budget.exceeded = 0;
+    st = frame_open(m, &stack[0], 0, q, &o, &known, lim, diag);
     depth = 1;
     if (st == BT_OK && known) {
         *out = o;
@@ -320,13 +377,14 @@ solve(bt__memo *m, bt_outcome *out, const bt_position *p, int misere,
                 cap *= 2;
                 f = &stack[depth - 1];
             }
-            st = frame_open(m, &stack[depth], q, &co, &known, lim, diag);
+            st = frame_open(m, &stack[depth], depth, q, &co, &known, lim,
+                            diag);
             depth++;
             if (st != BT_OK)
                 break;
             if (!known)
                 continue; /* search the child first */
-            frame_free(&stack[--depth]);
+            frame_free(m, &stack[--depth]);
             if (co == BT_P) {
                 o = BT_N;
                 decided = 1;
@@ -335,11 +393,9 @@ solve(bt__memo *m, bt_outcome *out, const bt_position *p, int misere,
         /* pass decisions up: a P-result decides its parent (N) */
         while (decided) {
             f = &stack[depth - 1];
-            if (store(m, f, o) != BT_OK) {
-                st = bt__fail(diag, BT_ENOMEM, "out of memory");
+            if ((st = store(m, f, o, diag)) != BT_OK)
                 break;
-            }
-            frame_free(f);
+            frame_free(m, f);
             depth--;
             decided = 0;
             if (depth > 0 && o == BT_P) {
@@ -351,7 +407,7 @@ solve(bt__memo *m, bt_outcome *out, const bt_position *p, int misere,
     *out = o;
 cleanup:
     while (depth > 0)
-        frame_free(&stack[--depth]);
+        frame_free(m, &stack[--depth]);
     free(stack);
     return st;
 }

@@ -298,3 +298,163 @@ bt__parse_number(mpz_t rop, const char *s, size_t len, const bt_limits *lim,
     free(tmp);
     return BT_OK;
 }
+
+/* ---------------------------------------------------------- memory budget */
+
+/* What one malloc'd block costs beyond its bytes (the allocator's header,
+   rounded), so that many small blocks are not counted as free. */
+#define BT__MALLOC_OVERHEAD 16
+
+static _Thread_local bt__budget *current_budget;
+
+void
+bt__budget_init(bt__budget *b, const bt_limits *lim)
+{
+    memset(b, 0, sizeof *b);
+    b->max = bt__limits(lim)->max_memory;
+}
+
+static bt_status
+budget_message(const bt__budget *b, bt_diag *diag)
+{
+    return bt__fail(diag, BT_ELIMIT,
+                    "the computation needs more than %zu bytes of memory "
+                    "(the max_memory limit)",
+                    b->max);
+}
+
+bt_status
+bt__budget_charge(bt__budget *b, size_t bytes, bt_diag *diag)
+{
+    if (b->max != 0 && (bytes > b->max || b->used > b->max - bytes)) {
+        b->exceeded = 1;
+        return budget_message(b, diag);
+    }
+    b->used += bytes;
+    if (b->used > b->peak)
+        b->peak = b->used;
+    return b->exceeded ? budget_message(b, diag) : BT_OK;
+}
+
+void
+bt__budget_release(bt__budget *b, size_t bytes)
+{
+    b->used = bytes < b->used ? b->used - bytes : 0;
+}
+
+bt_status
+bt__budget_check(bt__budget *b, const bt_limits *lim, bt_diag *diag)
+{
+    if (b != NULL && b->exceeded)
+        return budget_message(b, diag);
+    if (bt__poll(lim) != BT_OK)
+        return bt__fail(diag, BT_EINTR, "the time budget ran out");
+    return BT_OK;
+}
+
+bt__budget *
+bt__budget_enter(bt__budget *b)
+{
+    bt__budget *prev = current_budget;
+    current_budget = b;
+    return prev;
+}
+
+void
+bt__budget_leave(bt__budget *prev)
+{
+    current_budget = prev;
+}
+
+size_t
+bt__mpz_bytes(const mpz_t x)
+{
+    return sizeof(mpz_t) + (size_t)x->_mp_alloc * sizeof(mp_limb_t) +
+           BT__MALLOC_OVERHEAD;
+}
+
+size_t
+bt__moves_bytes(const bt_move *m, size_t n)
+{
+    size_t i, bytes = n * sizeof *m + BT__MALLOC_OVERHEAD;
+    for (i = 0; i < n; i++) {
+        size_t j;
+        if (m[i].nto > 0)
+            bytes += BT__MALLOC_OVERHEAD;
+        for (j = 0; j < m[i].nto; j++)
+            bytes += bt__mpz_bytes(m[i].to[j]);
+        if (m[i].text != NULL)
+            bytes += strlen(m[i].text) + 1 + BT__MALLOC_OVERHEAD;
+    }
+    return bytes;
+}
+
+/* ------------------------------------------------------- GMP allocators */
+
+static void (*gmp_on_failure)(size_t, void *);
+static void *gmp_on_failure_ud;
+
+static void
+gmp_failed(size_t bytes)
+{
+    if (gmp_on_failure != NULL)
+        gmp_on_failure(bytes, gmp_on_failure_ud);
+    fprintf(stderr, "bouton: out of memory (a number of %zu bytes could "
+                    "not be allocated)\n", bytes);
+    exit(1);
+}
+
+/* Charges GMP's bytes to this thread's budget: past it, the budget says so
+   at its next check (GMP's allocation itself cannot fail). */
+static void
+gmp_charge(size_t bytes)
+{
+    bt__budget *b = current_budget;
+    if (b == NULL)
+        return;
+    b->used += bytes;
+    if (b->used > b->peak)
+        b->peak = b->used;
+    if (b->max != 0 && b->used > b->max)
+        b->exceeded = 1;
+}
+
+static void *
+gmp_alloc(size_t n)
+{
+    void *p = malloc(n);
+    if (p == NULL)
+        gmp_failed(n);
+    gmp_charge(n);
+    return p;
+}
+
+static void *
+gmp_realloc(void *old, size_t oldn, size_t newn)
+{
+    void *p = realloc(old, newn);
+    if (p == NULL)
+        gmp_failed(newn);
+    if (current_budget != NULL) {
+        bt__budget_release(current_budget, oldn);
+        gmp_charge(newn);
+    }
+    return p;
+}
+
+static void
+gmp_free(void *p, size_t n)
+{
+    free(p);
+    if (current_budget != NULL)
+        bt__budget_release(current_budget, n);
+}
+
+void
+bt_gmp_install_allocators(void (*on_failure)(size_t bytes, void *ud),
+                          void *ud)
+{
+    gmp_on_failure = on_failure;
+    gmp_on_failure_ud = ud;
+    mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
+}

@@ -91,6 +91,20 @@ typedef struct bt_limits {
 /* Fills *lim with the defaults documented above. */
 void bt_limits_default(bt_limits *lim);
 
+/*
+ * GMP aborts the process when an allocation fails.  This installs
+ * allocation functions (mp_set_memory_functions) that instead call
+ * on_failure(bytes, ud) and, if it returns, print one line on stderr and
+ * exit(1); and that charge GMP's allocations to the memory budget of the
+ * computation running on the calling thread (bt_limits.max_memory), so that
+ * numbers that grow past it stop the computation with BT_ELIMIT.  Call it
+ * once, before any other call of the library or of GMP; on_failure may be
+ * NULL.  Programs should install it; a library user that has its own GMP
+ * allocators need not.
+ */
+void bt_gmp_install_allocators(void (*on_failure)(size_t bytes, void *ud),
+                               void *ud);
+
 /* ------------------------------------------------------------------ games */
 
 /*
