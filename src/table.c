@@ -10,6 +10,12 @@
  * games scan the last entry: G(x_k) must equal the nim-sum of the prefix's
  * values (normal play), or a search decides each tuple (misère play).
  * Games of arity 2 with a closed form list their P-positions by index.
+ *
+ * Neither walks to `min` (nor across long gaps without rows): pair tables
+ * find the first index with x >= min by bisection (x_n is increasing, so
+ * x_n >= n and the index lies in [0, min]); Nim tables seek the entry
+ * before the last by a construction on binary digits (seek_pair), so the
+ * time to a row grows with the digits of the numbers, not their size.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +167,104 @@ nim_last(bt_table *t)
            mpz_cmp(t->x[t->m], t->below) < 0;
 }
 
+/*
+ * The least y >= lo with y <= (c xor y) < below, into y; 0 when there is
+ * none.  Then (prefix, y, c xor y) is the next row of a Nim table whose
+ * prefix before y has nim-sum c.  y <= c xor y says that y has a 0 at the
+ * top bit of c (where y and c xor y first differ), or c = 0.  Decided on
+ * binary digits from the top, with the states "y equals lo so far" and
+ * "c xor y equals below so far": ok[i][s] tells whether the i low digits
+ * can be completed from state s; then y is built greedily, 0 first.
+ */
+static bt_status
+seek_pair(mpz_t y, const mpz_t lo, const mpz_t c, const mpz_t below,
+          int *found)
+{
+    size_t nb = mpz_sizeinbase(below, 2), i;
+    long top = mpz_sgn(c) ? (long)mpz_sizeinbase(c, 2) - 1 : -1;
+    unsigned char *ok;
+    int s;
+    if (mpz_sizeinbase(lo, 2) > nb)
+        nb = mpz_sizeinbase(lo, 2);
+    if (mpz_sizeinbase(c, 2) > nb)
+        nb = mpz_sizeinbase(c, 2);
+    nb++;
+    *found = 0;
+    ok = malloc(4 * (nb + 1));
+    if (ok == NULL)
+        return BT_ENOMEM;
+    for (s = 0; s < 4; s++)
+        ok[s] = (s & 1) == 0; /* at the end, c xor y < below strictly */
+    for (i = 1; i <= nb; i++) {
+        size_t bit = i - 1;
+        int lb = mpz_tstbit(lo, bit), cb = mpz_tstbit(c, bit),
+            bb = mpz_tstbit(below, bit);
+        for (s = 0; s < 4; s++) {
+            int tl = s >> 1, tb = s & 1, yb, any = 0;
+            for (yb = 0; yb < 2 && !any; yb++) {
+                int zb = yb ^ cb;
+                if ((long)bit == top && yb == 1)
+                    continue;
+                if ((tl && yb < lb) || (tb && zb > bb))
+                    continue;
+                any = ok[4 * (i - 1) + ((tl && yb == lb) << 1) +
+                         (tb && zb == bb)];
+            }
+            ok[4 * i + s] = (unsigned char)any;
+        }
+    }
+    if (ok[4 * nb + 3]) {
+        s = 3;
+        mpz_set_ui(y, 0);
+        for (i = nb; i >= 1; i--) {
+            size_t bit = i - 1;
+            int lb = mpz_tstbit(lo, bit), cb = mpz_tstbit(c, bit),
+                bb = mpz_tstbit(below, bit), yb;
+            int tl = s >> 1, tb = s & 1;
+            for (yb = 0; yb < 2; yb++) {
+                int zb = yb ^ cb, ns;
+                if ((long)bit == top && yb == 1)
+                    continue;
+                if ((tl && yb < lb) || (tb && zb > bb))
+                    continue;
+                ns = ((tl && yb == lb) << 1) + (tb && zb == bb);
+                if (ok[4 * (i - 1) + ns]) {
+                    if (yb)
+                        mpz_setbit(y, bit);
+                    s = ns;
+                    break;
+                }
+            }
+        }
+        *found = 1;
+    }
+    free(ok);
+    return BT_OK;
+}
+
+/* Nim, k >= 2: when the prefix's last entry x[m-1] gives no row, moves it
+   straight to the next one that does (or past `below`, which carries in
+   advance_prefix).  Only for x[m-1] >= 2, where misère play is normal
+   play (Bouton sec. 6), so the rows are exactly those the walk finds. */
+static bt_status
+nim_seek(bt_table *t)
+{
+    size_t i;
+    int found;
+    bt_status st;
+    mpz_set_ui(t->xo, 0);
+    for (i = 0; i + 1 < t->m; i++)
+        mpz_xor(t->xo, t->xo, t->x[i]);
+    st = seek_pair(t->t, t->x[t->m - 1], t->xo, t->below, &found);
+    if (st != BT_OK)
+        return st;
+    if (found)
+        mpz_set(t->x[t->m - 1], t->t);
+    else
+        mpz_sub_ui(t->x[t->m - 1], t->below, 1);
+    return BT_OK;
+}
+
 /* Other heap games: is the tuple x[0..k-1] a P-position? */
 static bt_status
 heap_is_p(bt_table *t, int *is_p)
@@ -193,10 +297,40 @@ heap_is_p(bt_table *t, int *is_p)
     }
 }
 
+/* Pair tables: t->index becomes the least n with x_n >= min (bisection:
+   x_n is increasing in n, hence x_n >= n, so n = min qualifies). */
+static bt_status
+seek_index(bt_table *t, mpz_t *row)
+{
+    mpz_t lo, hi, mid;
+    bt_status st = BT_OK;
+    mpz_inits(lo, hi, mid, NULL);
+    mpz_set(hi, t->min); /* x_hi >= min; the answer is in [lo, hi] */
+    while (mpz_cmp(lo, hi) < 0) {
+        mpz_add(mid, lo, hi);
+        mpz_fdiv_q_2exp(mid, mid, 1);
+        if ((st = t->g->rules->p_position(t->g, t->misere, mid, row)) !=
+            BT_OK)
+            break;
+        if (mpz_cmp(row[0], t->min) >= 0)
+            mpz_set(hi, mid);
+        else
+            mpz_add_ui(lo, mid, 1);
+    }
+    mpz_set(t->index, lo);
+    mpz_clears(lo, hi, mid, NULL);
+    return st;
+}
+
 static int
 next_pair(bt_table *t, mpz_t *row)
 {
     bt_status st;
+    if (t->state == T_START) {
+        t->state = T_RUN;
+        if ((st = seek_index(t, row)) != BT_OK)
+            return -(int)st;
+    }
     for (;;) {
         st = t->g->rules->p_position(t->g, t->misere, t->index, row);
         if (st != BT_OK)
@@ -240,6 +374,11 @@ bt_table_next(bt_table *t, mpz_t *row)
             return -(int)BT_EINTR;
         if (t->nim) {
             int ok = nim_last(t);
+            if (!ok && t->m >= 1 && mpz_cmp_ui(t->x[t->m - 1], 2) >= 0) {
+                if ((st = nim_seek(t)) != BT_OK)
+                    return -(int)st;
+                ok = nim_last(t);
+            }
             if (ok)
                 for (i = 0; i < t->k; i++)
                     mpz_set(row[i], t->x[i]);

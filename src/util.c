@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "internal.h"
 
@@ -94,6 +95,15 @@ bt_limits_default(bt_limits *lim)
     lim->max_grundy = (size_t)1 << 26;
     lim->max_table_piles = 4096;
     lim->max_memory = (size_t)1 << 30;
+    {
+        /* on a machine (or under a ulimit -v) with less address space, half
+           of it: the process's own code, stacks and malloc's slack need
+           the rest */
+        struct rlimit rl;
+        if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+            rl.rlim_cur / 2 < lim->max_memory)
+            lim->max_memory = (size_t)(rl.rlim_cur / 2);
+    }
 }
 
 const bt_limits *

@@ -80,8 +80,9 @@ typedef struct bt_limits {
                               side of a Grundy table: 1 << 26 */
     size_t max_table_piles; /* K of a table or count: 4096 */
     size_t max_memory;     /* bytes one computation may hold in its searches,
-                              memo tables and sequences: 1 GiB; 0 means no
-                              limit */
+                              memo tables and sequences: 1 GiB, or half the
+                              address-space limit (RLIMIT_AS) when that is
+                              smaller; 0 means no limit */
     /* Polled by long computations; a non-zero return stops them with
        BT_EINTR.  NULL: never interrupted. */
     int (*interrupt)(void *ud);
