@@ -13,12 +13,30 @@ int
 cli_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "bouton %s: ", cmd);
+    char msg[1024];
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "bouton %s: ", cmd);
+    cli_fputs_safe(msg, stderr);
     fputc('\n', stderr);
     return CLI_USAGE;
+}
+
+void
+cli_fputs_safe(const char *s, FILE *f)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            fprintf(f, "\\x%02x", *p);
+        else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+            /* a C1 control in UTF-8 (CSI is U+009B) */
+            fprintf(f, "\\u%04x", p[1]);
+            p++;
+        } else
+            fputc(*p, f);
+    }
 }
 
 int
@@ -41,7 +59,9 @@ cli_status_error(const char *cmd, bt_status st, const bt_diag *diag)
 {
     const char *msg = diag && diag->message[0] ? diag->message
                                                : bt_strerror(st);
-    fprintf(stderr, "bouton %s: %s\n", cmd, msg);
+    fprintf(stderr, "bouton %s: ", cmd);
+    cli_fputs_safe(msg, stderr);
+    fputc('\n', stderr);
     return st == BT_ENOMEM ? CLI_FAIL : CLI_USAGE;
 }
 
@@ -126,7 +146,7 @@ cli_parse_mpz(const char *cmd, const char *what, const char *arg,
     size_t i, n = strlen(arg);
     if (n == 0)
         return cli_error(cmd, "%s is empty", what), -1;
-    if (arg[0] == '-')
+    if (arg[0] == '-' && arg[1] >= '0' && arg[1] <= '9')
         return cli_error(cmd, "%s '%.40s' is negative", what, arg), -1;
     for (i = 0; i < n; i++)
         if (arg[i] < '0' || arg[i] > '9')

@@ -11,6 +11,7 @@
 #define BOUTON_CLI_H
 
 #include <getopt.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <jansson.h>
 
@@ -42,6 +43,10 @@ int cli_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Writes s to f with the bytes a terminal would act on (C0 and C1
+   controls, DEL: escape sequences) shown as \xNN, so that text echoed from
+   input cannot drive the terminal.  Error lines and replays use it. */
+void cli_fputs_safe(const char *s, FILE *f);
 /*
  * Reports what getopt_long() returned as '?' (unknown option) or ':' (a
  * missing value; use an optstring starting with ':'), naming the argument;

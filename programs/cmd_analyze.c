@@ -124,7 +124,12 @@ random_starts(const char *game, unsigned flags, int json, const char *piles,
         json_object_set_new(o, "max", cli_json_mpz(hi));
         json_object_set_new(o, "starts", cli_json_mpz(all));
         json_object_set_new(o, "first_player_wins", cli_json_mpz(wins));
-        json_object_set_new(o, "probability", json_string(q ? q : "?"));
+        /* a whole number keeps the fraction's form, as count writes it */
+        json_object_set_new(o, "probability",
+                            q == NULL ? json_string("?")
+                            : mpz_cmp_ui(mpq_denref(share), 1) == 0
+                                ? json_sprintf("%s/1", q)
+                                : json_string(q));
         free(q);
         rc = cli_json_print(o);
     } else {

@@ -19,7 +19,7 @@ static const char help[] =
     "A position is a multiset of piles (the order of the piles does not "
     "count), as\nBouton counts: 3 non-empty piles below 16 give 680 "
     "positions, 35 safe, 7/136.\n\n"
-    "  --piles K  the number of piles, 1 to 4096\n"
+    "  --piles K  the number of piles, 0 to 4096 (0: the empty position)\n"
     "  --ordered  count K-tuples instead: the piles are told apart\n"
     "  --misere   the player who takes the last counter loses\n"
     "  --json     one JSON object; the counts are decimal strings:\n"
@@ -117,7 +117,7 @@ cmd_count(int argc, char **argv)
         return cli_error("count", "--max MAX (or --below N) is required");
     if (max != NULL && below != NULL)
         return cli_error("count", "give --max or --below, not both");
-    if (cli_parse_size("count", "--piles", piles, 1, lim.max_table_piles, &k) <
+    if (cli_parse_size("count", "--piles", piles, 0, lim.max_table_piles, &k) <
         0)
         return CLI_USAGE;
 

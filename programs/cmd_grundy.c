@@ -90,8 +90,11 @@ print_text(const bt_sequence *s, const char *spec, int values, int until,
     size_t n = bt_sequence_length(s), p, pre;
     int has = bt_sequence_period(s, &p, &pre);
     const char *method = bt_sequence_method_name(s);
-    printf("%s: %zu values, G(0..%zu)%s\n", spec, n, n ? n - 1 : 0,
-           values ? ":" : "");
+    if (n == 0)
+        printf("%s: no values (--upto 0)\n", spec);
+    else
+        printf("%s: %zu value%s, G(0..%zu)%s\n", spec, n, n == 1 ? "" : "s",
+               n - 1, values ? ":" : "");
     if (values)
         print_values(s, n);
     if (bt_sequence_is_proved(s))

@@ -101,6 +101,7 @@ typedef struct game {
     uint64_t rng;
     bt_limits lim;
     const char *save_path;
+    int save_mkdirs; /* the default path: create its directories */
     int tty;
     EditLine *el;
     History *hist;
@@ -222,7 +223,7 @@ make_parents(const char *path)
 }
 
 static int
-save_to(const game *gm, const char *path)
+save_to(const game *gm, const char *path, int mkdirs)
 {
     bt_record *r = gm->rec;
     char state[32];
@@ -234,7 +235,8 @@ save_to(const game *gm, const char *path)
     text = bt_record_format(r);
     if (text == NULL)
         return -1;
-    make_parents(path);
+    if (mkdirs)
+        make_parents(path);
     f = fopen(path, "w");
     if (f == NULL) {
         free(text);
@@ -246,17 +248,49 @@ save_to(const game *gm, const char *path)
     return ok ? 0 : -1;
 }
 
-/* Saves to the game's path and says where (or why not). */
-static void
+/* Saves to the game's path and says where (or why not, returning -1). */
+static int
 save_game(const game *gm)
 {
-    if (save_to(gm, gm->save_path) == 0)
+    if (save_to(gm, gm->save_path, gm->save_mkdirs) == 0) {
         printf("The game is saved in %s\n(bouton replay FILE shows it, "
                "bouton play --load FILE resumes it).\n",
                gm->save_path);
+        return 0;
+    }
+    fprintf(stderr, "bouton play: cannot save the game in %s: %s\n",
+            gm->save_path, strerror(errno));
+    return -1;
+}
+
+/* Before a game starts: the directory of a --save path must exist and be
+   writable, so that the game is not lost at its end.  -1 after an error. */
+static int
+check_save_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir;
+    struct stat sb;
+    int ok;
+    if (slash == NULL)
+        dir = strdup(".");
+    else if (slash == path)
+        dir = strdup("/");
     else
-        fprintf(stderr, "bouton play: cannot save the game in %s: %s\n",
-                gm->save_path, strerror(errno));
+        dir = strndup(path, (size_t)(slash - path));
+    if (dir == NULL)
+        return -1;
+    ok = stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) &&
+         access(dir, W_OK) == 0;
+    if (!ok)
+        cli_error("play", "cannot save the game in '%.200s': the directory "
+                          "'%.200s' %s",
+                  path, dir,
+                  stat(dir, &sb) != 0 ? "does not exist"
+                  : !S_ISDIR(sb.st_mode) ? "is not a directory"
+                                         : "is not writable");
+    free(dir);
+    return ok ? 0 : -1;
 }
 
 static char *
@@ -317,12 +351,23 @@ read_line(game *gm)
             history(gm->hist, &ev, H_ENTER, gm->line);
         return gm->line;
     } else {
-        ssize_t n = getline(&gm->line, &gm->cap, stdin);
-        if (n < 0 || got_signal)
-            return NULL;
-        while (n > 0 && (gm->line[n - 1] == '\n' || gm->line[n - 1] == '\r'))
-            gm->line[--n] = '\0';
-        return gm->line;
+        for (;;) {
+            ssize_t n = getline(&gm->line, &gm->cap, stdin);
+            char *nul;
+            if (n < 0 || got_signal)
+                return NULL;
+            while (n > 0 &&
+                   (gm->line[n - 1] == '\n' || gm->line[n - 1] == '\r'))
+                gm->line[--n] = '\0';
+            nul = memchr(gm->line, '\0', (size_t)n);
+            if (nul == NULL)
+                return gm->line;
+            /* never act on the part before it: say so and read again */
+            printf("Not a move: the line has a NUL byte at column %zu; "
+                   "type it again.\n",
+                   (size_t)(nul - gm->line) + 1);
+            fflush(stdout);
+        }
     }
 }
 
@@ -653,7 +698,8 @@ run(game *gm)
         draw(p);
         if (bt_record_winner(gm->rec) != 0) {
             announce_end(gm);
-            save_game(gm);
+            if (save_game(gm) != 0)
+                rc = CLI_FAIL;
             break;
         }
         if (bt_record_player(gm->rec, bt_record_length(gm->rec)) != gm->human) {
@@ -704,7 +750,7 @@ run(game *gm)
                     path++;
                 if (*path == '\0')
                     printf("Save where?  Type 'save FILE'.\n");
-                else if (save_to(gm, path) == 0)
+                else if (save_to(gm, path, 0) == 0)
                     printf("Saved in %s.\n", path);
                 else
                     printf("Cannot save in %s: %s.\n", path, strerror(errno));
@@ -722,8 +768,9 @@ run(game *gm)
             fputc('\n', stdout);
             if (got_signal)
                 printf("Interrupted.\n");
-            save_game(gm);
             rc = got_signal ? 128 + got_signal : CLI_OK;
+            if (save_game(gm) != 0 && rc == CLI_OK)
+                rc = CLI_FAIL;
             break;
         }
     }
@@ -848,8 +895,15 @@ cmd_play(int argc, char **argv)
     }
     if (!seeded)
         gm.rng = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-    if (save_path == NULL && (save_path = default_save_path()) == NULL)
-        return CLI_FAIL;
+    if (save_path != NULL && check_save_dir(save_path) != 0) {
+        free(save_path);
+        return CLI_USAGE;
+    }
+    if (save_path == NULL) {
+        if ((save_path = default_save_path()) == NULL)
+            return CLI_FAIL;
+        gm.save_mkdirs = 1;
+    }
     gm.save_path = save_path;
 
     if (load != NULL) {

@@ -86,7 +86,7 @@ print_position(const bt_position *p)
         fputc(')', stdout);
     } else {
         char *s = bt_position_format(p);
-        fputs(s ? s : "?", stdout);
+        cli_fputs_safe(s ? s : "?", stdout);
         free(s);
     }
 }
@@ -159,7 +159,13 @@ cmd_replay(int argc, char **argv)
         printf("%s, %s play", g ? bt_game_spec(g) : "a sum of games",
                misere ? "misère" : "normal");
         if (bt_record_get(r, "A") || bt_record_get(r, "B"))
-            printf("; A: %s, B: %s", name_of(r, 'A'), name_of(r, 'B'));
+        {
+            /* the names are the file's text: shown, never obeyed */
+            printf("; A: ");
+            cli_fputs_safe(name_of(r, 'A'), stdout);
+            printf(", B: ");
+            cli_fputs_safe(name_of(r, 'B'), stdout);
+        }
         printf(".\n");
         printf("start: ");
         print_position(bt_record_position(r, 0));

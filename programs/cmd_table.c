@@ -99,6 +99,12 @@ cmd_table(int argc, char **argv)
                                 "at least 1)");
         goto done;
     }
+    if (mpz_cmp(lo, hi) >= 0) {
+        rc = cli_error("table", "--min %.40s is not below --below %.40s: "
+                                "the range is empty",
+                       min, below);
+        goto done;
+    }
     st = bt_table_new(&t, g, misere, k, lo, hi, &lim, &d);
     if (st != BT_OK) {
         rc = cli_status_error("table", st, &d);

@@ -371,7 +371,15 @@ parse_term(parser *ps, bt_game *dflt)
             while (end < ps->len && !is_blank(ps->text[end]) &&
                    ps->text[end] != '+')
                 end++;
-            if (isalpha((unsigned char)ps->text[start]))
+            if (bad < ps->len && ((unsigned char)ps->text[bad] < 0x20 ||
+                                  ps->text[bad] == 0x7f))
+                st = bt__fail_at(ps->diag, BT_EPARSE, bad,
+                                 "a control character (byte 0x%02x) at "
+                                 "column %zu: a position has numbers, game "
+                                 "names, spaces, commas and '+' only",
+                                 (unsigned)(unsigned char)ps->text[bad],
+                                 bad + 1);
+            else if (isalpha((unsigned char)ps->text[start]))
                 st = bt__fail_at(ps->diag, BT_EPARSE, start,
                                  "'%.*s' at column %zu is not a "
                                  "non-negative integer (a game's term "

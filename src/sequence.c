@@ -1161,10 +1161,10 @@ heap_value(bt_game *g, unsigned *v, const mpz_t n, const bt_limits *lim,
     if (seq_lookup(s, v, n) == BT_OK)
         return BT_OK;
     return bt__fail(diag, BT_ERANGE,
-                    "heap %s is beyond the computed limit: G of %s is known "
-                    "for heaps below %zu (the max_grundy limit) and its "
-                    "periodicity is %s",
-                    heap_text(buf, n), g->spec, s->n,
+                    "heap %s is beyond the computed limit: G of %s is "
+                    "computed only for heaps below %zu (the max_grundy "
+                    "limit) and its periodicity is %s",
+                    heap_text(buf, n), g->spec, lim->max_grundy,
                     hg->rules.provable ? "not proved within that limit"
                                        : "an open problem");
 }

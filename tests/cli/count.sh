@@ -80,7 +80,12 @@ fi
 # bad input: one line on stderr, exit 2, nothing on stdout
 bad min-gt-max 'larger than --max' -- count --piles 3 --min 9 --max 3
 bad min-not-below 'not below' -- count --piles 3 --min 9 --below 9
-bad piles-0 'piles' -- count --piles 0 --max 3
+# K = 0 (docs/counting.md): the one empty position, safe in normal play
+# only
+check piles-0 0 '{"piles":"0","min":"0","max":"3","ordered":false,"misere":false,"positions":"1","p_positions":"1","probability":"1/1"}' \
+    -- count --piles 0 --max 3 --json
+check piles-0-misere 0 '{"piles":"0","min":"0","max":"3","ordered":false,"misere":true,"positions":"1","p_positions":"0","probability":"0/1"}' \
+    -- count --piles 0 --max 3 --json --misere
 bad piles-big 'too large' -- count --piles 5000 --max 3
 bad piles-text 'not a non-negative integer' -- count --piles three --max 3
 bad piles-neg 'piles' -- count --piles -3 --max 3
