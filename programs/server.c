@@ -572,7 +572,7 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
                      : "the server is busy with heavy requests "
                        "(--max-queue); retry later");
         srv_reply_error(&rq->job.reply, &e);
-        MHD_resume_connection(conn);
+        srv_pool_refuse(s->pool, &rq->job);
     }
     return MHD_YES;
 }

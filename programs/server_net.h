@@ -22,6 +22,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include <sys/socket.h>
 
@@ -62,6 +63,7 @@ typedef struct srv_job {
     srv_reply reply;                /* the answer, filled by the pool */
     void (*done)(struct srv_job *); /* called by the pool after reply */
     void *ud;                       /* for done */
+    struct timespec due;            /* of a delayed refusal */
     struct srv_job *next;
 } srv_job;
 
@@ -88,6 +90,12 @@ int srv_pool_start(srv_pool **out, const srv_pool_config *pc,
  * or the pool is stopping).
  */
 unsigned srv_pool_submit(srv_pool *p, srv_job *job);
+/*
+ * Calls job->done (whose reply the caller has filled with a refusal) after
+ * a short delay, from another thread: a client that repeats a refused
+ * heavy request waits rather than spins.
+ */
+void srv_pool_refuse(srv_pool *p, srv_job *job);
 /* Answers the jobs still queued with 503 and joins the threads (the
    caller has set *cancel first); frees p. */
 void srv_pool_stop(srv_pool *p);

@@ -161,6 +161,12 @@ done:
 /* ----------------------------------------------------------------- pool */
 
 #define HEAVY_SLOTS 1024
+/*
+ * A refused heavy request (429, 503) is answered after this delay: a
+ * client that repeats it at once then waits instead of spinning, which
+ * would take the HTTP threads' time from everyone else.
+ */
+#define REFUSAL_DELAY_MS 100
 
 struct srv_pool {
     srv_pool_config pc;
@@ -174,6 +180,11 @@ struct srv_pool {
     int stopping;
     pthread_t *threads;
     unsigned started;
+    /* refusals, answered REFUSAL_DELAY_MS after they were made */
+    pthread_t delayer;
+    int delayer_started;
+    pthread_cond_t dcv;
+    srv_job *dhead, *dtail;
     _Atomic uint64_t heavy[HEAVY_SLOTS];
 };
 
@@ -268,12 +279,79 @@ pool_main(void *arg)
     }
 }
 
+static struct timespec
+due_time(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    t.tv_nsec += REFUSAL_DELAY_MS * 1000000L;
+    t.tv_sec += t.tv_nsec / 1000000000L;
+    t.tv_nsec %= 1000000000L;
+    return t;
+}
+
+static void *
+delay_main(void *arg)
+{
+    srv_pool *p = arg;
+
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        srv_job *job = p->dhead;
+        struct timespec now;
+
+        if (!job) {
+            if (p->stopping)
+                break;
+            pthread_cond_wait(&p->dcv, &p->mu);
+            continue;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (!p->stopping && (now.tv_sec < job->due.tv_sec ||
+                             (now.tv_sec == job->due.tv_sec &&
+                              now.tv_nsec < job->due.tv_nsec))) {
+            pthread_cond_timedwait(&p->dcv, &p->mu, &job->due);
+            continue;
+        }
+        p->dhead = job->next;
+        if (!p->dhead)
+            p->dtail = NULL;
+        pthread_mutex_unlock(&p->mu);
+        job->done(job);
+        pthread_mutex_lock(&p->mu);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+void
+srv_pool_refuse(srv_pool *p, srv_job *job)
+{
+    pthread_mutex_lock(&p->mu);
+    if (p->stopping) {
+        pthread_mutex_unlock(&p->mu);
+        job->done(job);
+        return;
+    }
+    job->due = due_time();
+    job->next = NULL;
+    if (p->dtail)
+        p->dtail->next = job;
+    else
+        p->dhead = job;
+    p->dtail = job;
+    pthread_cond_signal(&p->dcv);
+    pthread_mutex_unlock(&p->mu);
+}
+
 int
 srv_pool_start(srv_pool **out, const srv_pool_config *pc,
                const srv_config *cfg, srv_ipmap *ips,
                const atomic_int *cancel)
 {
     srv_pool *p = calloc(1, sizeof *p);
+    pthread_condattr_t ca;
     unsigned i;
 
     *out = NULL;
@@ -285,6 +363,15 @@ srv_pool_start(srv_pool **out, const srv_pool_config *pc,
     p->cancel = cancel;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->dcv, &ca);
+    pthread_condattr_destroy(&ca);
+    if (pthread_create(&p->delayer, NULL, delay_main, p) != 0) {
+        srv_pool_stop(p);
+        return -1;
+    }
+    p->delayer_started = 1;
     p->threads = calloc(pc->threads, sizeof *p->threads);
     if (!p->threads) {
         srv_pool_stop(p);
@@ -335,12 +422,16 @@ srv_pool_stop(srv_pool *p)
     pthread_mutex_lock(&p->mu);
     p->stopping = 1;
     pthread_cond_broadcast(&p->cv);
+    pthread_cond_broadcast(&p->dcv);
     pthread_mutex_unlock(&p->mu);
+    if (p->delayer_started)
+        pthread_join(p->delayer, NULL); /* answers the refusals at once */
     /* The threads drain the queue (answering 503, since *cancel is set)
        and leave. */
     for (i = 0; i < p->started; i++)
         pthread_join(p->threads[i], NULL);
     pthread_cond_destroy(&p->cv);
+    pthread_cond_destroy(&p->dcv);
     pthread_mutex_destroy(&p->mu);
     free(p->threads);
     free(p);
