@@ -39,6 +39,7 @@ cmd_serve(int argc, char **argv)
 
 #include <netdb.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 #include <microhttpd.h>
@@ -935,6 +936,19 @@ cmd_serve(int argc, char **argv)
         ((struct sockaddr_in6 *)ai->ai_addr)->sin6_port =
             htons((unsigned short)port);
 
+    {
+        /* Room for --max-connections descriptors and a few more, if the
+           soft limit is below that and the hard one allows it. */
+        struct rlimit rl;
+
+        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+            rl.rlim_cur < (rlim_t)maxconn + 64 && rl.rlim_cur < rl.rlim_max) {
+            rl.rlim_cur = rl.rlim_max < (rlim_t)maxconn + 64
+                              ? rl.rlim_max
+                              : (rlim_t)maxconn + 64;
+            setrlimit(RLIMIT_NOFILE, &rl);
+        }
+    }
     if (assets_init(&s) != 0 || !(ips = srv_ipmap_new(maxconn))) {
         cli_error("serve", "out of memory");
         goto done;

@@ -23,6 +23,7 @@ import time
 BUDGET_MS = 1000          # --time-budget of the server under test
 SLACK = 3.0               # seconds past the budget an answer may take
 RSS_SLACK = 96 << 20      # bytes above the baseline RSS after a request
+RSS_SLACK_SANITIZED = 1 << 30
 REQUEST_MEMORY = 128 << 20
 
 STATUS_LINE = re.compile(rb"(?:^|\n)HTTP/1\.[01] \d\d\d ")
@@ -137,6 +138,9 @@ class Server:
             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         line = self.p.stdout.readline().decode()
         self.port = int(line.rsplit(":", 1)[1].split("/")[0])
+        # under ASan the allocator keeps freed memory in quarantine
+        with open("/proc/%d/maps" % self.p.pid) as f:
+            self.sanitized = "libasan" in f.read()
 
     def alive(self, what):
         r = post(self.port, "/v1/analyze", {"position": "3 4 5"}, timeout=5)
@@ -156,7 +160,7 @@ def bounded(srv, what, path, obj, statuses, base_rss):
         fail("%s: the server died (exit %s)" % (what, srv.p.returncode))
         return
     grown = rss(srv.p.pid) - base_rss
-    check(grown <= RSS_SLACK, "%s: RSS %d MiB over its baseline afterwards" % (what, grown >> 20))
+    check(grown <= (RSS_SLACK_SANITIZED if srv.sanitized else RSS_SLACK), "%s: RSS %d MiB over its baseline afterwards" % (what, grown >> 20))
     srv.alive(what)
     print("  %-44s %3s in %5.2f s, RSS %+d MiB" % (what, status, secs, grown >> 20), flush=True)
 
