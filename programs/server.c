@@ -1023,6 +1023,7 @@ done:
     srv_pool_stop(s.pool);
     if (d)
         MHD_stop_daemon(d);
+    srv_front_free(s.front); /* after the library's last notice */
     srv_ipmap_free(ips);
     assets_fini(&s);
     if (ai)

@@ -716,7 +716,7 @@ fail:
     {
         int err = errno;
 
-        srv_front_stop(f);
+        srv_front_free(f);
         errno = err;
     }
     return -1;
@@ -732,6 +732,7 @@ srv_front_stop(srv_front *f)
 
         (void)w;
         pthread_join(f->thread, NULL);
+        f->started = 0;
     }
     while (f->head)
         close_pending(f, f->head);
@@ -743,6 +744,15 @@ srv_front_stop(srv_front *f)
         close(f->wake[0]);
     if (f->wake[1] >= 0)
         close(f->wake[1]);
+    f->lfd = f->epfd = f->wake[0] = f->wake[1] = -1;
+}
+
+void
+srv_front_free(srv_front *f)
+{
+    if (!f)
+        return;
+    srv_front_stop(f);
     pthread_mutex_destroy(&f->mu);
     free(f);
 }
@@ -750,7 +760,7 @@ srv_front_stop(srv_front *f)
 srv_conn *
 srv_conn_open(srv_front *f, int fd, const struct sockaddr *sa)
 {
-    srv_conn *c = calloc(1, sizeof *c);
+    srv_conn *c = f ? calloc(1, sizeof *c) : NULL;
 
     if (!c)
         return NULL;
@@ -769,7 +779,7 @@ srv_conn_open(srv_front *f, int fd, const struct sockaddr *sa)
 void
 srv_conn_close(srv_front *f, srv_conn *c)
 {
-    if (!c)
+    if (!f || !c)
         return;
     /* Under the lock, so that the sweep never shuts down a descriptor the
        library has closed (and the system may have given to another). */
@@ -789,12 +799,14 @@ srv_conn_close(srv_front *f, srv_conn *c)
 void
 srv_conn_deadline(srv_front *f, srv_conn *c, int which)
 {
-    unsigned long ms = which == SRV_DEADLINE_HEADER ? f->fc.header_ms
-                       : which == SRV_DEADLINE_BODY ? f->fc.body_ms
-                                                    : 0;
+    unsigned long ms;
 
-    if (c)
-        atomic_store(&c->deadline, ms ? now_ms() + (long long)ms : 0);
+    if (!f || !c)
+        return;
+    ms = which == SRV_DEADLINE_HEADER ? f->fc.header_ms
+         : which == SRV_DEADLINE_BODY ? f->fc.body_ms
+                                      : 0;
+    atomic_store(&c->deadline, ms ? now_ms() + (long long)ms : 0);
 }
 
 #else

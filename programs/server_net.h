@@ -134,8 +134,11 @@ int srv_front_start(srv_front **out, const srv_front_config *fc,
                     int (*deliver)(void *ud, int fd, const struct sockaddr *sa,
                                    socklen_t len),
                     void *ud, unsigned *port);
-/* Stops the front thread and closes the connections it holds; frees f. */
+/* Stops the front thread and closes the connections it holds (not those
+   handed over: the srv_conn functions below work until srv_front_free). */
 void srv_front_stop(srv_front *f);
+/* Stops f if it runs, and frees it. */
+void srv_front_free(srv_front *f);
 
 /*
  * The connections the HTTP library holds, for their deadlines: open when it
