@@ -217,6 +217,61 @@ srv_check_head(const char *head, size_t n, size_t max_body,
     return 0;
 }
 
+/*
+ * Checks the chunked framing (RFC 9112 7.1) of the part of a body that has
+ * arrived with its head: 0 when it is valid as far as it goes, -1 at the
+ * first error.  What arrives later is the HTTP library's to check.
+ */
+static int
+check_chunks(const char *p, const char *end)
+{
+    while (p < end) {
+        unsigned long long size = 0;
+        int digits = 0;
+
+        for (; p < end && strchr("0123456789abcdefABCDEF", *p) && *p;
+             p++, digits++) {
+            int d = *p <= '9' ? *p - '0' : (*p | 0x20) - 'a' + 10;
+
+            if (digits >= 15)
+                return -1; /* a chunk of 2^60 bytes is not a body */
+            size = size * 16 + (unsigned long long)d;
+        }
+        if (p == end)
+            return 0;
+        if (!digits)
+            return -1;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < end && *p == ';') /* chunk extensions, ignored */
+            while (p < end && *p != '\r' && *p != '\n') {
+                if ((unsigned char)*p < ' ' && *p != '\t')
+                    return -1;
+                p++;
+            }
+        if (p < end && *p == '\r')
+            p++;
+        if (p == end)
+            return 0;
+        if (*p != '\n')
+            return -1;
+        p++;
+        if (size == 0)
+            return 0; /* the last chunk; trailers follow */
+        if ((unsigned long long)(end - p) < size)
+            return 0; /* the rest of this chunk is still to come */
+        p += size;
+        if (p < end && *p == '\r')
+            p++;
+        if (p == end)
+            return 0;
+        if (*p != '\n')
+            return -1;
+        p++;
+    }
+    return 0;
+}
+
 static const char *
 reason(unsigned status)
 {
@@ -512,6 +567,25 @@ accept_all(srv_front *f)
     }
 }
 
+/* Whether a valid head (srv_check_head) announces a chunked body. */
+static int
+is_chunked(const char *head, const char *end)
+{
+    const char *p = head;
+
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+        if (!nl)
+            return 0;
+        if ((size_t)(nl - p) >= 18 && name_is(p, 17, "transfer-encoding") &&
+            p[17] == ':')
+            return 1;
+        p = nl + 1;
+    }
+    return 0;
+}
+
 static void
 on_readable(srv_front *f, pending *pc, unsigned events)
 {
@@ -576,6 +650,12 @@ on_readable(srv_front *f, pending *pc, unsigned events)
     }
     status = srv_check_head(f->buf, (size_t)(end - f->buf), f->fc.max_body,
                             &code, msg, sizeof msg);
+    if (!status && is_chunked(f->buf, end) &&
+        check_chunks(end, f->buf + n) != 0) {
+        status = 400;
+        code = "EHTTP";
+        snprintf(msg, sizeof msg, "malformed chunked encoding of the body");
+    }
     if (status) {
         refuse(f, pc, status, code, msg);
         return;

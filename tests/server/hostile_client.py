@@ -322,6 +322,8 @@ def item_6(srv):
         ("two Content-Length", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}x", 400),
         ("Transfer-Encoding gzip", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
         ("HTTP/1.1 without Host", b"GET /v1/info HTTP/1.1\r\n\r\n", 400),
+        ("bad chunked encoding", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+        ("chunk longer than its size", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcX\r\n0\r\n\r\n", 400),
         ("TE and Content-Length", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
     ]
     for what, data, want in cases:
