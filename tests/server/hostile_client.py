@@ -389,6 +389,11 @@ def main():
     bouton = os.path.abspath(sys.argv[1])
     help_text = subprocess.run([bouton, "analyze", "--help"], capture_output=True, text=True).stdout
     has_memory_budget = "--max-memory" in help_text
+    for bad in (["--compute-threads", "0"], ["--header-timeout", "0"], ["--body-timeout", "x"],
+                ["--max-queue", "-1"], ["--request-memory", "0"], ["--max-connections-per-ip", "1e3"]):
+        r = subprocess.run([bouton, "serve", "--port", "0", *bad], capture_output=True, text=True, timeout=10)
+        check(r.returncode == 2 and r.stderr.count("\n") == 1 and bad[0] in r.stderr,
+              "serve %s: exit %d, %r" % (" ".join(bad), r.returncode, r.stderr))
     srv = Server(bouton, "--time-budget", str(BUDGET_MS), "--max-connections", "64",
                  "--max-connections-per-ip", "16", "--header-timeout", "1000",
                  "--body-timeout", "2000", "--compute-threads", "1", "--max-queue", "8",
