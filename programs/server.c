@@ -750,7 +750,7 @@ cmd_serve(int argc, char **argv)
     srv_pool_config pc = {0, SRV_DEFAULT_MAX_QUEUE,
                           SRV_DEFAULT_MAX_HEAVY_PER_IP, 10};
     srv_front_config fc = {0, SRV_DEFAULT_MAX_CONN_PER_IP,
-                           SRV_DEFAULT_HEADER_MS, SRV_DEFAULT_BODY_MS, 0};
+                           SRV_DEFAULT_HEADER_MS, SRV_DEFAULT_BODY_MS, 0, 0};
     srv_ipmap *ips = NULL;
     unsigned bound_port = 0;
     struct addrinfo hints, *ai = NULL;
@@ -908,6 +908,7 @@ cmd_serve(int argc, char **argv)
     pc.threads = (unsigned)compute;
     fc.max_conn = (unsigned)maxconn;
     fc.max_body = s.cfg.max_body;
+    fc.quiet = s.quiet;
     /*
      * Memory: --max-memory (the shared limit options) bounds the process;
      * every HTTP thread (in its slice) and every compute thread may hold

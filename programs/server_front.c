@@ -440,6 +440,21 @@ refuse(srv_front *f, pending *pc, unsigned status, const char *code,
 {
     int closed = drain(f, pc->fd);
 
+    if (!f->fc.quiet) {
+        /* the request log's line for an answer made before the HTTP
+           library saw the request: no method or path is trusted yet */
+        char line[256];
+        int n = snprintf(line, sizeof line, "- - %u 0us (%s: %s)\n", status,
+                         code, msg);
+
+        if (n > 0) {
+            ssize_t w = write(STDERR_FILENO, line,
+                              (size_t)n < sizeof line ? (size_t)n
+                                                      : sizeof line - 1);
+            (void)w;
+        }
+    }
+
     srv_send_error(pc->fd, status, code, msg);
     shutdown(pc->fd, SHUT_WR);
     uncount(f, pc);

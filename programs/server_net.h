@@ -120,6 +120,7 @@ typedef struct srv_front_config {
     unsigned long header_ms;  /* a request head must be in within this */
     unsigned long body_ms;    /* a request body must be in within this */
     size_t max_body;          /* an announced body past it: 413 */
+    int quiet;                /* no log line for the answers it makes */
 } srv_front_config;
 
 /*
