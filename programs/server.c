@@ -755,6 +755,8 @@ cmd_serve(int argc, char **argv)
     unsigned bound_port = 0;
     struct addrinfo hints, *ai = NULL;
     struct MHD_Daemon *d = NULL;
+    struct MHD_OptionItem pool_opt[2] = {{MHD_OPTION_END, 0, NULL},
+                                         {MHD_OPTION_END, 0, NULL}};
     sigset_t stop;
     unsigned int flags;
     int c, sig = 0, rc = CLI_FAIL, gai;
@@ -974,9 +976,14 @@ cmd_serve(int argc, char **argv)
        connection once its first head is in. */
     flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_TURBO |
             MHD_USE_NO_LISTEN_SOCKET | MHD_ALLOW_SUSPEND_RESUME;
+    /* One thread is the library's own, not a pool of one (which it
+       would warn about). */
+    pool_opt[0].option =
+        threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END;
+    pool_opt[0].value = (intptr_t)threads;
     d = MHD_start_daemon(
         flags, 0, NULL, NULL, answer, &s,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads,
+        MHD_OPTION_ARRAY, pool_opt,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)maxconn,
         /* the idle limit of a connection that does not read its answer;
            the front's deadlines cut those that do not send */
