@@ -1,11 +1,13 @@
 /*
  * server.c -- `bouton serve`: the HTTP server of the API and the web page.
  *
- * libmicrohttpd does the HTTP; this file keeps the per-request state (the
- * body, read in chunks, and the time the request began), serves the page's
- * files compiled into the program (web_assets.c), hands /v1/ requests to
- * srv_handle() (server_api.c), logs one line per request, and stops cleanly
- * on SIGINT or SIGTERM.
+ * libmicrohttpd does the HTTP of the connections that server_front.c hands
+ * it; this file keeps the per-request state (the body, read in chunks, and
+ * the time the request began), serves the page's files compiled into the
+ * program (web_assets.c), runs /v1/ requests (server_api.c) for a short
+ * slice on the HTTP thread and moves those that do not finish to the
+ * compute pool (server_pool.c), logs one line per request, and stops
+ * cleanly on SIGINT or SIGTERM, cancelling the computations under way.
  */
 #include <errno.h>
 #include <limits.h>
@@ -14,11 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "server.h"
+#include "server_net.h"
 
 #ifndef BOUTON_SERVER
 
@@ -35,6 +39,7 @@ cmd_serve(int argc, char **argv)
 
 #include <netdb.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 #include <microhttpd.h>
@@ -50,9 +55,27 @@ static const char serve_usage[] =
     "\n"
     "  --host ADDR          address to listen on (default 127.0.0.1)\n"
     "  --port N             port (default 8080; 0 picks a free one)\n"
-    "  --threads N          worker threads (default: the number of CPUs)\n"
-    "  --max-connections N  open connections at once (default 1000)\n"
+    "  --threads N          HTTP threads (default: the number of CPUs)\n"
     "  --quiet              no request log\n"
+    "\n"
+    "Fairness and connections (see the resource model in docs/api.md):\n"
+    "  --slice-us N         microseconds a request may compute on its HTTP\n"
+    "                       thread before it moves to the compute pool\n"
+    "                       (default 1000)\n"
+    "  --compute-threads N  threads of the compute pool, at a lower CPU\n"
+    "                       priority (default: half the CPUs, at least 1)\n"
+    "  --max-queue N        requests waiting for the pool (default 64; past\n"
+    "                       it: 503)\n"
+    "  --max-heavy-per-ip N requests of one address in the pool (default 4;\n"
+    "                       past it: 429)\n"
+    "  --max-connections N  open connections at once (default 1000)\n"
+    "  --max-connections-per-ip N  of one address (default 128; 0: none)\n"
+    "  --header-timeout MS  to send a request's head (default 10000)\n"
+    "  --body-timeout MS    to send a request's body (default 30000)\n"
+    "  --request-memory N   bytes one request may hold (default: the\n"
+    "                       --max-memory of the process, an option every\n"
+    "                       command takes, divided by the HTTP and compute\n"
+    "                       threads)\n"
     "\n"
     "Limits of one request (past one: a 413 or 422 answer):\n"
     "  --max-body N         bytes of a request body (default 1048576)\n"
@@ -80,15 +103,41 @@ enum {
     OPT_BUDGET,
     OPT_MAX_PAGE,
     OPT_MAX_VALUES,
-    OPT_MAX_TABLE_PILES
+    OPT_MAX_TABLE_PILES,
+    OPT_SLICE,
+    OPT_COMPUTE,
+    OPT_MAX_QUEUE,
+    OPT_MAX_HEAVY_IP,
+    OPT_MAX_CONN_IP,
+    OPT_HEADER_TIMEOUT,
+    OPT_BODY_TIMEOUT,
+    OPT_REQUEST_MEMORY
 };
 
-/* What the whole server shares; read-only once the daemon runs. */
+#define SRV_DEFAULT_SLICE_US 1000UL
+#define SRV_DEFAULT_MAX_QUEUE 64UL
+#define SRV_DEFAULT_MAX_HEAVY_PER_IP 4UL
+#define SRV_DEFAULT_MAX_CONN 1000UL
+#define SRV_DEFAULT_MAX_CONN_PER_IP 128UL
+#define SRV_DEFAULT_HEADER_MS 10000UL
+#define SRV_DEFAULT_BODY_MS 30000UL
+/* A chunked body (whose size is not announced) past --max-body is read and
+   dropped up to this many bytes, so that it gets its 413; past it the
+   connection is closed. */
+#define SRV_MAX_DISCARD ((size_t)64 << 20)
+
+/* What the whole server shares; read-only once the daemon runs, but for
+   cancel. */
 typedef struct srv_state {
     srv_config cfg;
     int quiet;
+    unsigned long slice_us;
     struct MHD_Response **assets; /* one per bt_web_assets[] entry */
     char (*etags)[24];
+    struct MHD_Daemon *daemon;
+    srv_front *front;
+    srv_pool *pool;
+    atomic_int cancel; /* set on SIGTERM: stops every computation */
 } srv_state;
 
 /* What one request keeps between the calls libmicrohttpd makes for it
@@ -99,6 +148,10 @@ typedef struct srv_request {
     size_t len, cap;
     size_t dropped;   /* body bytes past the limit, read and discarded */
     unsigned status;  /* of the answer queued, 0 before one */
+    struct MHD_Connection *conn;
+    srv_conn *sc;     /* its connection's deadlines */
+    int suspended;    /* the answer comes from job.reply, once resumed */
+    srv_job job;
     char method[12];
     char path[160];
 } srv_request;
@@ -150,6 +203,11 @@ request_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         return;
     if (!s->quiet)
         log_request(rq, toe);
+    /* keep-alive: the next request's head is due within the header
+       timeout (which is also how long an idle connection stays) */
+    srv_conn_deadline(s->front, rq->sc, SRV_DEADLINE_HEADER);
+    if (rq->suspended)
+        srv_reply_free(&rq->job.reply); /* closed before it was sent */
     free(rq->body);
     free(rq);
     *con_cls = NULL;
@@ -383,25 +441,164 @@ body_append(srv_request *rq, const char *data, size_t size, size_t max)
     return 0;
 }
 
+/* Counts the Content-Length headers of a request and notes a conflict. */
+typedef struct clen_scan {
+    int count, conflict;
+    const char *first;
+} clen_scan;
+
+static enum MHD_Result
+scan_clen(void *cls, enum MHD_ValueKind kind, const char *key,
+          const char *value)
+{
+    clen_scan *cs = cls;
+
+    (void)kind;
+    if (key && strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+        if (cs->count++ && (!value || !cs->first ||
+                            strcmp(value, cs->first) != 0))
+            cs->conflict = 1;
+        cs->first = value;
+    }
+    return MHD_YES;
+}
+
+/*
+ * The checks of server_front.c's srv_check_head() that matter on the later
+ * requests of a kept-alive connection, which the front does not see, on
+ * what libmicrohttpd has parsed.  Returns 0 or an answer queued.
+ */
+static int
+check_request(struct MHD_Connection *conn, srv_request *rq,
+              const char *version, enum MHD_Result *res)
+{
+    const char *te = MHD_lookup_connection_value(
+        conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+    clen_scan cs = {0, 0, NULL};
+
+    if (strcmp(version, MHD_HTTP_VERSION_1_1) == 0 &&
+        !MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                     MHD_HTTP_HEADER_HOST)) {
+        *res = queue_error(conn, rq, NULL, 400, "EHTTP",
+                           "an HTTP/1.1 request without a Host header");
+        return 1;
+    }
+    if (te && strcasecmp(te, "chunked") != 0) {
+        *res = queue_error(conn, rq, NULL, 501, "ENOTIMPL",
+                           "Transfer-Encoding other than chunked is not "
+                           "implemented");
+        return 1;
+    }
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, scan_clen, &cs);
+    if (cs.conflict || (cs.count && te)) {
+        *res = queue_error(conn, rq, NULL, 400, "EHTTP",
+                           cs.conflict ? "two Content-Length headers that "
+                                         "differ"
+                                       : "both Content-Length and "
+                                         "Transfer-Encoding");
+        return 1;
+    }
+    return 0;
+}
+
+/* Called by a compute thread when the job's reply is ready. */
+static void
+job_done(srv_job *job)
+{
+    srv_request *rq = job->ud;
+
+    MHD_resume_connection(rq->conn); /* rq may be gone after this */
+}
+
+/*
+ * Runs a /v1/ request: a slice on this HTTP thread, then (if it did not
+ * finish) the compute pool, whose answer arrives when libmicrohttpd calls
+ * answer() again after job_done() resumed the connection.
+ */
+static enum MHD_Result
+run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
+        const char *url, const char *method)
+{
+    uint64_t h = srv_request_hash(url, rq->body, rq->len);
+    const union MHD_ConnectionInfo *ci;
+    srv_reply reply;
+    unsigned refused;
+
+    if (!srv_pool_known_heavy(s->pool, h)) {
+        srv_run run;
+        struct timespec t;
+
+        memset(&run, 0, sizeof run);
+        run.cancel = &s->cancel;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        t.tv_nsec += (long)s->slice_us * 1000L;
+        t.tv_sec += t.tv_nsec / 1000000000L;
+        t.tv_nsec %= 1000000000L;
+        run.slice_end = t;
+        srv_handle_run(&reply, &s->cfg, &run, method, url, rq->body, rq->len);
+        if (run.cancelled) {
+            srv_reply_free(&reply);
+            return queue_error(conn, rq, NULL, 503, "EBUSY",
+                               "the server is stopping");
+        }
+        if (!run.sliced)
+            return queue_reply(conn, rq, &reply);
+        srv_reply_free(&reply);
+        srv_pool_mark_heavy(s->pool, h);
+    }
+    memset(&rq->job, 0, sizeof rq->job);
+    rq->job.method = method;
+    rq->job.path = url;
+    rq->job.body = rq->body;
+    rq->job.len = rq->len;
+    rq->job.done = job_done;
+    rq->job.ud = rq;
+    ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    srv_ip_from_sockaddr(&rq->job.ip, ci ? ci->client_addr : NULL);
+    /* Suspended before the job is queued, so that a quick job_done()
+       cannot resume it first. */
+    rq->conn = conn;
+    rq->suspended = 1;
+    MHD_suspend_connection(conn);
+    refused = srv_pool_submit(s->pool, &rq->job);
+    if (refused) {
+        srv_error e;
+
+        memset(&e, 0, sizeof e);
+        e.http = refused;
+        e.code = refused == 429 ? "ELIMIT" : "EBUSY";
+        snprintf(e.message, sizeof e.message, "%s",
+                 refused == 429
+                     ? "too many heavy requests from this address at once "
+                       "(--max-heavy-per-ip); retry when one is answered"
+                     : "the server is busy with heavy requests "
+                       "(--max-queue); retry later");
+        srv_reply_error(&rq->job.reply, &e);
+        srv_pool_refuse(s->pool, &rq->job);
+    }
+    return MHD_YES;
+}
+
 static enum MHD_Result
 answer(void *cls, struct MHD_Connection *conn, const char *url,
        const char *method, const char *version, const char *upload_data,
        size_t *upload_data_size, void **con_cls)
 {
-    const srv_state *s = cls;
+    srv_state *s = cls;
     srv_request *rq = *con_cls;
     const size_t max = s->cfg.max_body;
 
-    (void)version;
     if (!rq) {
         /*
          * First call: the headers are in, the body (if any) is not.  Only
-         * an announced oversized body is answered now (and the connection
-         * closed); everything else waits for the last call, since a
-         * response queued this early makes libmicrohttpd close the
-         * connection instead of keeping it alive.
+         * an announced oversized body or a head the server refuses is
+         * answered now (and the connection closed); everything else waits
+         * for the last call, since a response queued this early makes
+         * libmicrohttpd close the connection instead of keeping it alive.
          */
         const char *clen;
+        const union MHD_ConnectionInfo *ci;
+        enum MHD_Result res;
 
         rq = calloc(1, sizeof *rq);
         if (!rq)
@@ -410,6 +607,10 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
         copy_clean(rq->method, sizeof rq->method, method);
         copy_clean(rq->path, sizeof rq->path, url);
         *con_cls = rq;
+        ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+        rq->sc = ci ? ci->socket_context : NULL;
+        if (check_request(conn, rq, version, &res))
+            return res;
         clen = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
                                            MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (clen) {
@@ -423,20 +624,31 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
                                    "request body of %s bytes is over the "
                                    "limit of %zu bytes", clen, max);
         }
+        /* The body, if one comes, is due within the body timeout. */
+        srv_conn_deadline(s->front, rq->sc,
+                          (clen && strcmp(clen, "0") != 0) ||
+                                  MHD_lookup_connection_value(
+                                      conn, MHD_HEADER_KIND,
+                                      MHD_HTTP_HEADER_TRANSFER_ENCODING)
+                              ? SRV_DEADLINE_BODY
+                              : SRV_DEADLINE_NONE);
         return MHD_YES;
     }
     if (rq->status)
         return MHD_YES; /* answered already; let the rest of it go */
+    if (rq->suspended) /* resumed: the compute pool's answer */
+        return queue_reply(conn, rq, &rq->job.reply);
     if (*upload_data_size > 0) {
         if (body_append(rq, upload_data, *upload_data_size, max) != 0)
             return MHD_NO;
         *upload_data_size = 0;
         /* A chunked body far past the limit: stop reading it. */
-        if (rq->dropped > 4 * (max + 65536))
+        if (rq->dropped > SRV_MAX_DISCARD)
             return MHD_NO;
         return MHD_YES;
     }
     /* The last call: the whole request is in. */
+    srv_conn_deadline(s->front, rq->sc, SRV_DEADLINE_NONE);
     if (rq->dropped)
         return queue_error(conn, rq, NULL, 413, "ELIMIT",
                            "request body of more than %zu bytes is over the "
@@ -456,12 +668,40 @@ answer(void *cls, struct MHD_Connection *conn, const char *url,
     }
     if (strncmp(url, "/v1/", 4) != 0)
         return serve_asset(s, conn, rq, url, method);
-    {
-        srv_reply reply;
+    return run_api(s, conn, rq, url, method);
+}
 
-        srv_handle(&reply, &s->cfg, method, url, rq->body, rq->len);
-        return queue_reply(conn, rq, &reply);
+/* libmicrohttpd's notice of each connection it opens and closes: the
+   front's registry of their deadlines and counts. */
+static void
+conn_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
+            enum MHD_ConnectionNotificationCode code)
+{
+    srv_state *s = cls;
+
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *fd =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *ad =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+
+        *socket_context =
+            fd ? srv_conn_open(s->front, fd->connect_fd,
+                               ad ? ad->client_addr : NULL)
+               : NULL;
+    } else {
+        srv_conn_close(s->front, *socket_context);
+        *socket_context = NULL;
     }
+}
+
+/* The front hands a connection with a valid first head to the library. */
+static int
+deliver(void *ud, int fd, const struct sockaddr *sa, socklen_t len)
+{
+    srv_state *s = ud;
+
+    return MHD_add_connection(s->daemon, fd, sa, len) == MHD_YES ? 0 : -1;
 }
 
 /* ----------------------------------------------------------------- command */
@@ -493,14 +733,30 @@ cmd_serve(int argc, char **argv)
         {"max-page", required_argument, NULL, OPT_MAX_PAGE},
         {"max-values", required_argument, NULL, OPT_MAX_VALUES},
         {"max-table-piles", required_argument, NULL, OPT_MAX_TABLE_PILES},
+        {"slice-us", required_argument, NULL, OPT_SLICE},
+        {"compute-threads", required_argument, NULL, OPT_COMPUTE},
+        {"max-queue", required_argument, NULL, OPT_MAX_QUEUE},
+        {"max-heavy-per-ip", required_argument, NULL, OPT_MAX_HEAVY_IP},
+        {"max-connections-per-ip", required_argument, NULL, OPT_MAX_CONN_IP},
+        {"header-timeout", required_argument, NULL, OPT_HEADER_TIMEOUT},
+        {"body-timeout", required_argument, NULL, OPT_BODY_TIMEOUT},
+        {"request-memory", required_argument, NULL, OPT_REQUEST_MEMORY},
         CLI_LIMIT_LONGOPTS,
         {NULL, 0, NULL, 0}};
-    srv_state s;
+    static srv_state s; /* static: its cancel flag is shared with threads */
     const char *host = "127.0.0.1";
-    unsigned long port = 8080, threads = 0, maxconn = 1000, v;
+    unsigned long port = 8080, threads = 0, maxconn = SRV_DEFAULT_MAX_CONN, v;
+    unsigned long compute = 0, request_memory = 0;
+    srv_pool_config pc = {0, SRV_DEFAULT_MAX_QUEUE,
+                          SRV_DEFAULT_MAX_HEAVY_PER_IP, 10};
+    srv_front_config fc = {0, SRV_DEFAULT_MAX_CONN_PER_IP,
+                           SRV_DEFAULT_HEADER_MS, SRV_DEFAULT_BODY_MS, 0, 0};
+    srv_ipmap *ips = NULL;
+    unsigned bound_port = 0;
     struct addrinfo hints, *ai = NULL;
     struct MHD_Daemon *d = NULL;
-    const union MHD_DaemonInfo *info;
+    struct MHD_OptionItem pool_opt[2] = {{MHD_OPTION_END, 0, NULL},
+                                         {MHD_OPTION_END, 0, NULL}};
     sigset_t stop;
     unsigned int flags;
     int c, sig = 0, rc = CLI_FAIL, gai;
@@ -508,6 +764,7 @@ cmd_serve(int argc, char **argv)
 
     memset(&s, 0, sizeof s);
     srv_config_default(&s.cfg);
+    s.slice_us = SRV_DEFAULT_SLICE_US;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
@@ -569,6 +826,56 @@ cmd_serve(int argc, char **argv)
                 return CLI_USAGE;
             s.cfg.lim.max_table_piles = v;
             break;
+        case OPT_SLICE:
+            if (parse_ulong("--slice-us", optarg, 10000000UL, &s.slice_us) != 0)
+                return CLI_USAGE;
+            break;
+        case OPT_COMPUTE:
+            if (parse_ulong("--compute-threads", optarg, 256, &compute) != 0)
+                return CLI_USAGE;
+            if (compute == 0)
+                return cli_error("serve",
+                                 "--compute-threads: must be at least 1");
+            break;
+        case OPT_MAX_QUEUE:
+            if (parse_ulong("--max-queue", optarg, 1000000UL, &v) != 0)
+                return CLI_USAGE;
+            pc.max_queue = v;
+            break;
+        case OPT_MAX_HEAVY_IP:
+            if (parse_ulong("--max-heavy-per-ip", optarg, 1000000UL, &v) != 0)
+                return CLI_USAGE;
+            pc.max_heavy_per_ip = (unsigned)v;
+            break;
+        case OPT_MAX_CONN_IP:
+            if (parse_ulong("--max-connections-per-ip", optarg, 1000000UL,
+                            &v) != 0)
+                return CLI_USAGE;
+            fc.max_conn_per_ip = (unsigned)v;
+            break;
+        case OPT_HEADER_TIMEOUT:
+        case OPT_BODY_TIMEOUT:
+            if (parse_ulong(c == OPT_HEADER_TIMEOUT ? "--header-timeout"
+                                                    : "--body-timeout",
+                            optarg, 3600000UL, &v) != 0)
+                return CLI_USAGE;
+            if (v == 0)
+                return cli_error("serve", "%s: must be at least 1",
+                                 c == OPT_HEADER_TIMEOUT ? "--header-timeout"
+                                                         : "--body-timeout");
+            if (c == OPT_HEADER_TIMEOUT)
+                fc.header_ms = v;
+            else
+                fc.body_ms = v;
+            break;
+        case OPT_REQUEST_MEMORY:
+            if (parse_ulong("--request-memory", optarg, ULONG_MAX,
+                            &request_memory) != 0)
+                return CLI_USAGE;
+            if (request_memory == 0)
+                return cli_error("serve",
+                                 "--request-memory: must be at least 1");
+            break;
         case '?':
         case ':':
             return cli_bad_option("serve", c, argv);
@@ -593,6 +900,30 @@ cmd_serve(int argc, char **argv)
         if (threads > 64)
             threads = 64;
     }
+    if (compute == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+        compute = n > 1 ? (unsigned long)n / 2 : 1;
+        if (compute > 32)
+            compute = 32;
+    }
+    pc.threads = (unsigned)compute;
+    fc.max_conn = (unsigned)maxconn;
+    fc.max_body = s.cfg.max_body;
+    fc.quiet = s.quiet;
+    /*
+     * Memory: --max-memory (the shared limit options) bounds the process;
+     * every HTTP thread (in its slice) and every compute thread may hold
+     * one request's budget at once, so that is its share by default.
+     */
+    s.cfg.max_memory = s.cfg.lim.max_memory;
+    if (request_memory)
+        s.cfg.lim.max_memory = request_memory;
+    else if (s.cfg.max_memory)
+        s.cfg.lim.max_memory = s.cfg.max_memory / (threads + compute);
+    if (s.cfg.max_memory && s.cfg.lim.max_memory > s.cfg.max_memory)
+        return cli_error("serve", "--request-memory: more than the "
+                                  "--max-memory of the process");
 
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -609,15 +940,28 @@ cmd_serve(int argc, char **argv)
         ((struct sockaddr_in6 *)ai->ai_addr)->sin6_port =
             htons((unsigned short)port);
 
-    if (assets_init(&s) != 0) {
+    {
+        /* Room for --max-connections descriptors and a few more, if the
+           soft limit is below that and the hard one allows it. */
+        struct rlimit rl;
+
+        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+            rl.rlim_cur < (rlim_t)maxconn + 64 && rl.rlim_cur < rl.rlim_max) {
+            rl.rlim_cur = rl.rlim_max < (rlim_t)maxconn + 64
+                              ? rl.rlim_max
+                              : (rlim_t)maxconn + 64;
+            setrlimit(RLIMIT_NOFILE, &rl);
+        }
+    }
+    if (assets_init(&s) != 0 || !(ips = srv_ipmap_new(maxconn))) {
         cli_error("serve", "out of memory");
         goto done;
     }
 
     /*
-     * SIGINT and SIGTERM are blocked before the daemon's threads start, so
-     * they inherit the mask and only this thread, in sigwait(), takes them:
-     * no work happens in a signal handler.
+     * SIGINT and SIGTERM are blocked before any thread starts, so they
+     * inherit the mask and only this thread, in sigwait(), takes them: no
+     * work happens in a signal handler.
      */
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
@@ -627,31 +971,48 @@ cmd_serve(int argc, char **argv)
 
     /* TURBO: read, write and accept before asking epoll whether the socket
        is ready, saving a system call when it is (the common case under
-       load); the sockets are non-blocking either way. */
-    flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_TURBO;
-    if (ai->ai_family == AF_INET6)
-        flags |= MHD_USE_IPv6;
+       load); the sockets are non-blocking either way.  The front
+       (server_front.c) listens and accepts; the library gets each
+       connection once its first head is in. */
+    flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_TURBO |
+            MHD_USE_NO_LISTEN_SOCKET | MHD_ALLOW_SUSPEND_RESUME;
+    /* One thread is the library's own, not a pool of one (which it
+       would warn about). */
+    pool_opt[0].option =
+        threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END;
+    pool_opt[0].value = (intptr_t)threads;
     d = MHD_start_daemon(
-        flags, (uint16_t)port, NULL, NULL, answer, &s,
-        MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads,
+        flags, 0, NULL, NULL, answer, &s,
+        MHD_OPTION_ARRAY, pool_opt,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)maxconn,
+        /* the idle limit of a connection that does not read its answer;
+           the front's deadlines cut those that do not send */
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
-        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned int)1024,
         /* 16 KiB per connection for the request line and headers (the body
-           comes in chunks): libmicrohttpd clears this pool between the
-           requests of a connection, so its size costs time on each. */
+           comes in chunks; the front refuses heads over 8 KiB):
+           libmicrohttpd clears this pool between the requests of a
+           connection, so its size costs time on each. */
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
         MHD_OPTION_NOTIFY_COMPLETED, request_completed, &s,
+        MHD_OPTION_NOTIFY_CONNECTION, conn_notify, &s,
         MHD_OPTION_END);
     if (!d) {
-        cli_error("serve", "cannot listen on %s port %lu: %s", host, port,
+        cli_error("serve", "cannot start the HTTP library: %s",
                   errno ? strerror(errno) : "libmicrohttpd failed");
         goto done;
     }
-    info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-    if (info)
-        port = info->port;
+    s.daemon = d;
+    if (srv_pool_start(&s.pool, &pc, &s.cfg, ips, &s.cancel) != 0) {
+        cli_error("serve", "cannot start the compute threads");
+        goto done;
+    }
+    if (srv_front_start(&s.front, &fc, ai->ai_addr, ai->ai_addrlen, ips,
+                        deliver, &s, &bound_port) != 0) {
+        cli_error("serve", "cannot listen on %s port %lu: %s", host, port,
+                  strerror(errno));
+        goto done;
+    }
+    port = bound_port;
     snprintf(hostbuf, sizeof hostbuf, strchr(host, ':') ? "[%s]" : "%s",
              host);
     printf("bouton %s: serving http://%s:%lu/ (Ctrl-C stops)\n",
@@ -664,8 +1025,15 @@ cmd_serve(int argc, char **argv)
             sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal");
     rc = CLI_OK;
 done:
+    /* Stop every computation, then the threads that could start one:
+       accept, compute (whose queued requests get 503), HTTP. */
+    atomic_store(&s.cancel, 1);
+    srv_front_stop(s.front);
+    srv_pool_stop(s.pool);
     if (d)
         MHD_stop_daemon(d);
+    srv_front_free(s.front); /* after the library's last notice */
+    srv_ipmap_free(ips);
     assets_fini(&s);
     if (ai)
         freeaddrinfo(ai);

@@ -10,7 +10,9 @@
 #ifndef BOUTON_SERVER_H
 #define BOUTON_SERVER_H
 
+#include <stdatomic.h>
 #include <stddef.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -23,6 +25,8 @@ typedef struct srv_config {
     size_t max_page;   /* rows of one page of /v1/table */
     size_t max_values; /* numbers in one answer of /v1/grundy */
     unsigned long budget_ms; /* time for one request; 0: unlimited */
+    size_t max_memory; /* bytes of the whole process (--max-memory); the
+                          budget of one request is lim.max_memory */
 } srv_config;
 
 /* The server's defaults (documented in docs/api.md and `serve --help`). */
@@ -97,5 +101,28 @@ int srv_parse_position(bt_position **out, json_t *req, const bt_limits *lim,
  */
 void srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
                 const char *path, const char *body, size_t len);
+
+/*
+ * How the server's scheduler (server_pool.c) may stop one run of a request
+ * early.  The computation polls it through bt_limits.interrupt, with the
+ * time budget:
+ *   - cancel: when it reads non-zero (the server is stopping), the run stops
+ *     and sets cancelled;
+ *   - slice_end: when set (tv_sec != 0), the run stops at that instant and
+ *     sets sliced: the request did not finish within its slice on the HTTP
+ *     thread, and its answer (whatever it is) is to be discarded and the
+ *     request run again in the compute pool.
+ */
+typedef struct srv_run {
+    const atomic_int *cancel;
+    struct timespec slice_end;
+    int sliced;    /* out */
+    int cancelled; /* out */
+} srv_run;
+
+/* srv_handle() under run's control (NULL: as srv_handle). */
+void srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,
+                    const char *method, const char *path, const char *body,
+                    size_t len);
 
 #endif

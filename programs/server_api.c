@@ -40,6 +40,7 @@ srv_config_default(srv_config *cfg)
     cfg->max_page = SRV_DEFAULT_MAX_PAGE;
     cfg->max_values = SRV_DEFAULT_MAX_VALUES;
     cfg->budget_ms = SRV_DEFAULT_BUDGET_MS;
+    cfg->max_memory = cfg->lim.max_memory;
 }
 
 /* ------------------------------------------------------------------ errors */
@@ -188,18 +189,34 @@ srv_reply_error(srv_reply *r, const srv_error *e)
 
 typedef struct srv_clock {
     struct timespec deadline;
+    int timed;    /* the deadline applies (a time budget is set) */
+    srv_run *run; /* the scheduler's slice and cancellation, or NULL */
 } srv_clock;
+
+static int
+ts_reached(const struct timespec *now, const struct timespec *t)
+{
+    return now->tv_sec > t->tv_sec ||
+           (now->tv_sec == t->tv_sec && now->tv_nsec >= t->tv_nsec);
+}
 
 static int
 clock_expired(void *ud)
 {
-    const srv_clock *c = ud;
+    srv_clock *c = ud;
     struct timespec now;
 
+    if (c->run && c->run->cancel && atomic_load(c->run->cancel)) {
+        c->run->cancelled = 1;
+        return 1;
+    }
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > c->deadline.tv_sec ||
-           (now.tv_sec == c->deadline.tv_sec &&
-            now.tv_nsec >= c->deadline.tv_nsec);
+    if (c->run && c->run->slice_end.tv_sec &&
+        ts_reached(&now, &c->run->slice_end)) {
+        c->run->sliced = 1;
+        return 1;
+    }
+    return c->timed && ts_reached(&now, &c->deadline);
 }
 
 static void
@@ -212,6 +229,7 @@ clock_start(srv_clock *c, unsigned long ms)
         c->deadline.tv_sec++;
         c->deadline.tv_nsec -= 1000000000L;
     }
+    c->timed = 1;
 }
 
 /* --------------------------------------------------------- request fields */
@@ -1481,7 +1499,7 @@ api_info(json_t **out, json_t *req, const srv_config *cfg,
     (void)req;
     (void)lim;
     *out = json_pack(
-        "{s:s,s:{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}}", "version",
+        "{s:s,s:{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}}", "version",
         bt_version_string(), "limits", "max_body",
         (json_int_t)cfg->max_body, "max_components",
         (json_int_t)cfg->lim.max_components, "max_digits",
@@ -1491,7 +1509,9 @@ api_info(json_t **out, json_t *req, const srv_config *cfg,
         (json_int_t)cfg->lim.max_table_piles, "max_page",
         (json_int_t)cfg->max_page, "max_values",
         (json_int_t)cfg->max_values, "time_budget_ms",
-        (json_int_t)cfg->budget_ms);
+        (json_int_t)cfg->budget_ms, "max_memory",
+        (json_int_t)cfg->max_memory, "request_memory",
+        (json_int_t)cfg->lim.max_memory);
     if (!*out)
         return srv_fail(e, 503, "ENOMEM", "out of memory");
     return 0;
@@ -1522,9 +1542,17 @@ void
 srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
            const char *path, const char *body, size_t len)
 {
+    srv_handle_run(r, cfg, NULL, method, path, body, len);
+}
+
+void
+srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,
+               const char *method, const char *path, const char *body,
+               size_t len)
+{
     const srv_route *route = NULL;
     srv_error e = {0, "EUNKNOWN", {0}, 0};
-    srv_clock clk;
+    srv_clock clk = {{0, 0}, 0, run};
     bt_limits lim = cfg->lim;
     json_t *req = NULL, *out = NULL;
     size_t i;
@@ -1548,8 +1576,9 @@ srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
         r->allow = strcmp(route->method, "GET") == 0 ? "GET, HEAD" : "POST";
         return;
     }
-    if (cfg->budget_ms > 0) {
+    if (cfg->budget_ms > 0)
         clock_start(&clk, cfg->budget_ms);
+    if (cfg->budget_ms > 0 || run) {
         lim.interrupt = clock_expired;
         lim.interrupt_ud = &clk;
     }

@@ -1,0 +1,12 @@
+#!/bin/sh
+# The hostile-client suite of `bouton serve`: sh hostile.sh PATH-TO-bouton
+#
+# Every server reproducer of issue 10 (memory and time without bound, heavy
+# requests against light ones, SIGTERM while computing, slowloris, malformed
+# HTTP), each asserted to get a bounded answer; see hostile_client.py.
+set -u
+command -v python3 >/dev/null 2>&1 || {
+    echo "hostile.sh: skipped: python3 is not installed" >&2
+    exit 77
+}
+exec python3 "$(dirname "$0")/hostile_client.py" "$1"
