@@ -105,9 +105,15 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
     json_object_set_new(o, "winning_moves", moves);
     if (!bt_analysis_moves_complete(a))
         json_object_set_new(o, "winning_moves_complete", json_false());
-    if (bt_analysis_remoteness(a) >= 0)
-        json_object_set_new(o, "remoteness",
-                            json_integer(bt_analysis_remoteness(a)));
+    /* remoteness grows with the input: a decimal string; null with the
+       reason when it was asked for but left out (its budget passed) */
+    if (bt_analysis_remoteness_mpz(g, a) == BT_OK) {
+        json_object_set_new(o, "remoteness", cli_json_mpz(g));
+    } else if (bt_analysis_remoteness_reason(a) != NULL) {
+        json_object_set_new(o, "remoteness", json_null());
+        json_object_set_new(o, "remoteness_reason",
+                            json_string(bt_analysis_remoteness_reason(a)));
+    }
     if (bt_analysis_explanation(a) != NULL)
         json_object_set_new(o, "explanation",
                             json_string(bt_analysis_explanation(a)));
