@@ -1317,6 +1317,60 @@ bt_rule_name(bt_rule r)
     }
 }
 
+/*
+ * Normal-play Nim, in one pass over the piles (linear at any number of
+ * piles: no list of every winning move is built).  X is the nim-sum; a
+ * winning move takes a pile v with v xor X < v to v xor X (Bouton,
+ * Theorem II), and leaves a P-position of remoteness T - (v - (v xor X))
+ * (Theorem 1 of docs/opponent.md): the fastest win takes the most
+ * counters, the first such pile on ties (the tie order).  A P-position:
+ * nim_delay.
+ */
+static bt_status
+nim_normal(bt_move **out, bt_play_info *info, const bt_position *p,
+           const bt_limits *lim, bt_diag *diag)
+{
+    size_t i, n = bt_position_size(p), best = (size_t)-1;
+    mpz_t x, to, take, most, bestto;
+    bt_status st;
+    mpz_init(x);
+    mpz_init(to);
+    mpz_init(take);
+    mpz_init(most);
+    mpz_init(bestto);
+    for (i = 0; i < n; i++)
+        mpz_xor(x, x, bt_position_nums(p, i)[0]);
+    if (mpz_sgn(x) == 0) {
+        opp o;
+        info->outcome = BT_P;
+        opp_init(&o, p, 0, lim, diag);
+        st = nim_delay(out, &o);
+        opp_fini(&o);
+    } else {
+        size_t top = mpz_sizeinbase(x, 2) - 1;
+        info->outcome = BT_N;
+        for (i = 0; i < n; i++) {
+            const mpz_t *v = bt_position_nums(p, i);
+            if (!mpz_tstbit(v[0], top))
+                continue;
+            mpz_xor(to, v[0], x);
+            mpz_sub(take, v[0], to);
+            if (best == (size_t)-1 || mpz_cmp(take, most) > 0) {
+                mpz_set(most, take);
+                mpz_set(bestto, to);
+                best = i;
+            }
+        }
+        st = make_move(out, p, best, (const mpz_t *)&bestto, 1, diag);
+    }
+    mpz_clear(x);
+    mpz_clear(to);
+    mpz_clear(take);
+    mpz_clear(most);
+    mpz_clear(bestto);
+    return st;
+}
+
 /* The opponent's own deadline on top of the caller's interrupt: the
    misère search stops at BT_OPPONENT_MISERE_MILLIS. */
 typedef struct deadline {
@@ -1365,6 +1419,12 @@ bt_opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
             info->rule = BT_RULE_RANDOM;
             return bt_random_move(out, p, rng, lim, diag);
         }
+    }
+    if (!misere && bt__all_nim(p)) {
+        info->outcome_known = 1;
+        info->remoteness_known = 1;
+        info->rule = BT_RULE_REMOTENESS;
+        return nim_normal(out, info, p, lim, diag);
     }
     if (misere) {
         /* the exact misère analysis, within the opponent's time */

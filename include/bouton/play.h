@@ -170,7 +170,7 @@ bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
  */
 #define BT_OPPONENT_SEARCH BT_REMOTENESS_SEARCH
 #define BT_OPPONENT_MILLIS 5
-#define BT_OPPONENT_MISERE_MILLIS 200
+#define BT_OPPONENT_MISERE_MILLIS 100
 
 /* How the opponent chose its move. */
 typedef enum {
