@@ -1104,7 +1104,7 @@ window_wins(opp *o, pool *pl, const bt_analysis *a)
  *   2. among the first OPP_SCORED of them (in place order), the least
  *      share w/m of the opponent's winning replies, counted by the result's
  *      analysis (its moves_to) among all its replies, when both can be
- *      counted (else this step is skipped);
+ *      counted (else, and in misère play, this step is skipped);
  *   3. the place order.
  */
 #define OPP_SCORED 16
@@ -1117,7 +1117,9 @@ proxy_delay(bt_move **out, opp *o)
     scored cur, top;
     mpz_t d, dmax;
     bt_status st = BT_OK;
-    int scoring = 1;
+    /* in misère play the result's analysis is a search of its own: the
+       share is not counted there (the proxy must stay cheap) */
+    int scoring = !o->misere;
 
     pool_init(&pl, o);
     mpz_init(d);

@@ -214,8 +214,8 @@ typedef struct bt_play_info {
  *    total of numbers left.  When remoteness is not known (the proxy):
  *    the moves that leave the largest total (the fewest counters taken),
  *    then among the first 16 of them in place order the least share w/m
- *    (counted through the result's analysis, when it can be), then the
- *    place order.
+ *    (counted through the result's analysis, when it can be; not in
+ *    misère play), then the place order.
  *
  *  - Tie order: the total of the numbers the move leaves (as said above),
  *    then the lower component index, then the smaller `to`, compared number
