@@ -25,7 +25,11 @@
  *   nim       4 piles: three uniform on 1..15, the fourth their nim-sum
  *             (drawn again when 0);
  *   nim-misere the same starts in misère play (still P: a pile above 1);
- *   wythoff   one pair (a_k, b_k), k uniform on 1..20.
+ *   wythoff   one pair (a_k, b_k), k uniform on 1..20;
+ *   kayles    three Kayles heaps uniform on 12..30, drawn again until the
+ *             position is P: game graphs past the opponent's remoteness
+ *             budget, so that "designed" is the proxy rule
+ *             (docs/opponent.md).
  *
  * Each strategy plays the same starts with the same random choices of the
  * fallible player (one seed per game), so the differences are not luck of
@@ -33,7 +37,7 @@
  * (normal approximation, 1.96 standard errors), and for the difference
  * designed - naive, the interval of the paired difference.
  *
- * usage: bench_opponent [GAMES [SEED [all]]]
+ * usage: bench_opponent [GAMES [SEED [all|two [GAME]]]]
  *   GAMES games per cell of Nim (default 20000), a tenth of that for
  *   Wythoff, whose every move searches the game graph; with `all` the two
  *   brute-force
@@ -295,6 +299,24 @@ random_start(const char *game, uint64_t *rng, bt_game *nim, bt_game *wyt)
 {
     bt_position *p;
     char text[128];
+    if (strcmp(game, "kayles") == 0) {
+        for (;;) {
+            bt_analysis *a;
+            int isp;
+            snprintf(text, sizeof text, "kayles %lu %lu %lu",
+                     12 + (unsigned long)bt_rng_below(rng, 19),
+                     12 + (unsigned long)bt_rng_below(rng, 19),
+                     12 + (unsigned long)bt_rng_below(rng, 19));
+            if (bt_position_parse(&p, text, nim, NULL, NULL) != BT_OK ||
+                bt_analyze(&a, p, BT_NO_MOVES, NULL, NULL) != BT_OK)
+                die("parse", BT_EPARSE, NULL);
+            isp = bt_analysis_outcome(a) == BT_P;
+            bt_analysis_free(a);
+            if (isp)
+                return p;
+            bt_position_free(p);
+        }
+    }
     if (strcmp(game, "wythoff") == 0) {
         /* a_k = floor(k phi), b_k = a_k + k */
         unsigned long k = 1 + (unsigned long)bt_rng_below(rng, 20);
@@ -323,11 +345,14 @@ random_start(const char *game, uint64_t *rng, bt_game *nim, bt_game *wyt)
 int
 main(int argc, char **argv)
 {
-    static const char *games[] = {"nim", "nim-misere", "wythoff"};
+    static const char *games[] = {"nim", "nim-misere", "wythoff", "kayles"};
     static const double es[] = {0.1, 0.3, 0.5};
     long ngames = argc > 1 ? atol(argv[1]) : 20000;
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 20261122ULL;
     int nstrat = argc > 3 && strcmp(argv[3], "all") == 0 ? NSTRAT : 2;
+    /* a fourth argument runs one game only (nim, nim-misere, wythoff,
+       kayles) */
+    const char *only = argc > 4 ? argv[4] : NULL;
     bt_game *nim, *wyt;
     size_t gi, ei;
     clock_t t0 = clock();
@@ -349,7 +374,11 @@ main(int argc, char **argv)
     printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
         int misere = strcmp(games[gi], "nim-misere") == 0;
-        long cell = strcmp(games[gi], "wythoff") == 0 ? ngames / 10 : ngames;
+        long cell = strcmp(games[gi], "wythoff") == 0  ? ngames / 10
+                    : strcmp(games[gi], "kayles") == 0 ? ngames / 100
+                                                       : ngames;
+        if (only != NULL && strcmp(only, games[gi]) != 0)
+            continue;
         for (ei = 0; ei < sizeof es / sizeof es[0]; ei++) {
             long wins[NSTRAT] = {0}, g;
             double sum_d = 0, sum_d2 = 0;

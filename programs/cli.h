@@ -137,6 +137,8 @@ json_t *cli_json_mpz(const mpz_t x);
 json_t *cli_json_numbers(const bt_position *p);
 /* A move: {"component":1-based,"to":[...],"text":"..."}. */
 json_t *cli_json_move(const bt_move *m);
+/* The computer's move with what it knew (bouton move --json, /v1/move). */
+json_t *cli_json_play(const bt_move *m, const bt_play_info *info);
 /* The answer of `count --json` (and /v1/count); a whole-number probability
    keeps the fraction's form ("0/1", "1/1"). */
 json_t *cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,

@@ -46,12 +46,14 @@ print_human(const bt_position *p, const bt_analysis *a)
         mpz_out_str(stdout, 10, g);
         fputc('\n', stdout);
     }
-    if (bt_analysis_remoteness(a) >= 0)
-        printf("remoteness: %ld (%s in %ld moves under best play)\n",
-               bt_analysis_remoteness(a),
-               bt_analysis_outcome(a) == BT_N ? "the next player wins"
-                                              : "the next player loses",
-               bt_analysis_remoteness(a));
+    if (bt_analysis_remoteness_mpz(g, a) == BT_OK)
+        gmp_printf("remoteness: %Zd (%s in %Zd moves under best play)\n", g,
+                   bt_analysis_outcome(a) == BT_N ? "the next player wins"
+                                                  : "the next player loses",
+                   g);
+    else if (bt_analysis_remoteness_reason(a) != NULL)
+        printf("remoteness: not computed (%s)\n",
+               bt_analysis_remoteness_reason(a));
     if (n == 0 && bt_analysis_outcome(a) == BT_P)
         printf("winning moves: none (every move loses against best "
                "play)\n");

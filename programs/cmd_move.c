@@ -25,9 +25,12 @@ static const char help[] =
     "                easy (a random move 1 time in 2)\n"
     "  --seed S      seed of the random choices (0 to 2^64-1; default 1),\n"
     "                so that a move can be reproduced\n"
-    "  --json        {\"component\":1,\"to\":[\"1\"],\"text\":\"...\"}, the "
-    "move\n"
-    "                shape of `bouton analyze --json`\n"
+    "  --json        {\"component\":1,\"to\":[\"1\"],\"text\":\"...\",\n"
+    "                \"outcome\":\"N\",\"rule\":\"remoteness\",\"remoteness_known\":"
+    "true}:\n"
+    "                the move shape of `bouton analyze --json`, the outcome\n"
+    "                (null when unknown) and the rule used (remoteness,\n"
+    "                proxy, heuristic, random; see docs/opponent.md)\n"
     "  --help        this text\n";
 
 int
@@ -49,6 +52,7 @@ cmd_move(int argc, char **argv)
     bt_limits lim;
     bt_position *p = NULL;
     bt_move *m = NULL;
+    bt_play_info info;
     bt_diag d;
     bt_status st;
 
@@ -87,16 +91,19 @@ cmd_move(int argc, char **argv)
     rc = cli_position("move", &p, game, argv + optind, argc - optind, &lim);
     if (rc != CLI_OK)
         return rc;
-    st = bt_opponent_move(&m, p, misere, level, &seed, &lim, &d);
+    st = bt_opponent_play(&m, &info, p, misere, level, &seed, &lim, &d);
     if (st != BT_OK) {
         rc = cli_status_error("move", st, &d);
     } else if (json) {
-        rc = cli_json_print(cli_json_move(m));
+        rc = cli_json_print(cli_json_play(m, &info));
     } else {
         char *text = NULL;
         if (bt_position_apply(p, m) == BT_OK)
             text = bt_position_format(p);
         printf("%s\nleaves: %s\n", m->text, text ? text : "?");
+        if (info.rule == BT_RULE_HEURISTIC)
+            printf("outcome: unknown (misère play beyond exact analysis: "
+                   "a heuristic move)\n");
         free(text);
         rc = CLI_OK;
     }

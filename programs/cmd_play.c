@@ -588,8 +588,9 @@ hint(game *gm)
     size_t i;
 
     memset(&d, 0, sizeof d);
-    st = bt_analyze(&a, p, BT_EXPLAIN | (gm->misere ? BT_MISERE : 0), &gm->lim,
-                    &d);
+    st = bt_analyze(&a, p,
+                    BT_EXPLAIN | BT_REMOTENESS | (gm->misere ? BT_MISERE : 0),
+                    &gm->lim, &d);
     if (st != BT_OK) {
         printf("No hint: %s.\n", d.message);
         return;
@@ -600,7 +601,7 @@ hint(game *gm)
                bt_analysis_move_count(a) > 1 ? "s" : "");
         for (i = 0; i < bt_analysis_move_count(a); i++)
             printf("  %s\n", bt_analysis_move(a, i)->text);
-        if (bt_remoteness(r, p, gm->misere, &gm->lim, NULL) == BT_OK)
+        if (bt_analysis_remoteness_mpz(r, a) == BT_OK) /* bounded */
             gmp_printf("With best play on both sides the game lasts %Zd "
                        "more move%s.\n",
                        r, mpz_cmp_ui(r, 1) == 0 ? "" : "s");
@@ -614,7 +615,7 @@ hint(game *gm)
                    m->text);
             bt_moves_free(m, 1);
         }
-        if (bt_remoteness(r, p, gm->misere, &gm->lim, NULL) == BT_OK)
+        if (bt_analysis_remoteness_mpz(r, a) == BT_OK) /* bounded */
             gmp_printf("Against best play the game lasts %Zd more "
                        "move%s.\n",
                        r, mpz_cmp_ui(r, 1) == 0 ? "" : "s");

@@ -54,6 +54,24 @@ cli_json_move(const bt_move *m)
 }
 
 json_t *
+cli_json_play(const bt_move *m, const bt_play_info *info)
+{
+    json_t *o = cli_json_move(m);
+    if (o == NULL)
+        return NULL;
+    /* the outcome of the position moved from: null when not known (a
+       random move, or misère play beyond exact analysis) */
+    json_object_set_new(o, "outcome",
+                        !info->outcome_known ? json_null()
+                        : info->outcome == BT_N ? json_string("N")
+                                                : json_string("P"));
+    json_object_set_new(o, "rule", json_string(bt_rule_name(info->rule)));
+    json_object_set_new(o, "remoteness_known",
+                        json_boolean(info->remoteness_known));
+    return o;
+}
+
+json_t *
 cli_json_analysis(const bt_position *p, const bt_analysis *a)
 {
     bt_game *single = bt_position_single_game(p);
@@ -105,9 +123,15 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
     json_object_set_new(o, "winning_moves", moves);
     if (!bt_analysis_moves_complete(a))
         json_object_set_new(o, "winning_moves_complete", json_false());
-    if (bt_analysis_remoteness(a) >= 0)
-        json_object_set_new(o, "remoteness",
-                            json_integer(bt_analysis_remoteness(a)));
+    /* remoteness grows with the input: a decimal string; null with the
+       reason when it was asked for but left out (its budget passed) */
+    if (bt_analysis_remoteness_mpz(g, a) == BT_OK) {
+        json_object_set_new(o, "remoteness", cli_json_mpz(g));
+    } else if (bt_analysis_remoteness_reason(a) != NULL) {
+        json_object_set_new(o, "remoteness", json_null());
+        json_object_set_new(o, "remoteness_reason",
+                            json_string(bt_analysis_remoteness_reason(a)));
+    }
     if (bt_analysis_explanation(a) != NULL)
         json_object_set_new(o, "explanation",
                             json_string(bt_analysis_explanation(a)));

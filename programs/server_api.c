@@ -1121,6 +1121,7 @@ api_move(json_t **out, json_t *req, const srv_config *cfg,
     bt_level level;
     bt_position *p = NULL;
     bt_move *m = NULL;
+    bt_play_info info;
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
     uint64_t rng;
@@ -1142,12 +1143,12 @@ api_move(json_t **out, json_t *req, const srv_config *cfg,
                  "move");
         goto done;
     }
-    st = bt_opponent_move(&m, p, misere, level, &rng, lim, &diag);
+    st = bt_opponent_play(&m, &info, p, misere, level, &rng, lim, &diag);
     if (st != BT_OK) {
         fail_status(e, st, &diag, NULL);
         goto done;
     }
-    *out = cli_json_move(m);
+    *out = cli_json_play(m, &info);
     if (!*out) {
         srv_fail(e, 503, "ENOMEM", "out of memory");
         goto done;

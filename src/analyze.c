@@ -27,6 +27,9 @@ struct bt_analysis {
     size_t nmoves, cap;
     char *explanation;
     long remoteness;
+    int has_rem;      /* rem holds the remoteness */
+    mpz_t rem;
+    char *rem_reason; /* asked for but left out: why */
     int moves_incomplete; /* a component had too many moves to list */
     size_t searched; /* positions stored by a search, for explanations */
 };
@@ -38,6 +41,8 @@ bt_analysis_free(bt_analysis *a)
     if (a == NULL)
         return;
     mpz_clear(a->grundy);
+    mpz_clear(a->rem);
+    free(a->rem_reason);
     if (a->comp_grundy != NULL) {
         for (i = 0; i < a->ncomp; i++)
             mpz_clear(a->comp_grundy[i]);
@@ -106,6 +111,21 @@ long
 bt_analysis_remoteness(const bt_analysis *a)
 {
     return a->remoteness;
+}
+
+bt_status
+bt_analysis_remoteness_mpz(mpz_t rop, const bt_analysis *a)
+{
+    if (!a->has_rem)
+        return BT_EUNDEF;
+    mpz_set(rop, a->rem);
+    return BT_OK;
+}
+
+const char *
+bt_analysis_remoteness_reason(const bt_analysis *a)
+{
+    return a->rem_reason;
 }
 
 /* ------------------------------------------------------- normal play */
@@ -407,6 +427,7 @@ bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
     if (a == NULL)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     mpz_init(a->grundy);
+    mpz_init(a->rem);
     a->misere = (flags & BT_MISERE) != 0;
     a->remoteness = -1;
     if (a->misere)
@@ -423,18 +444,28 @@ bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
         }
     }
     if (flags & BT_REMOTENESS) {
-        /* best effort, and cheap: closed forms (Nim) or a search of at
-           most BT_REMOTENESS_SEARCH positions; a position beyond that has
-           no remoteness, which is not an error of the analysis */
-        bt_limits small = *lim;
-        mpz_t r;
-        if (small.max_search > BT_REMOTENESS_SEARCH)
-            small.max_search = BT_REMOTENESS_SEARCH;
-        mpz_init(r);
-        if (bt_remoteness(r, p, a->misere, &small, NULL) == BT_OK &&
-            mpz_fits_slong_p(r))
-            a->remoteness = mpz_get_si(r);
-        mpz_clear(r);
+        /* cheap, or left out with the reason: closed forms (Nim) or a
+           search within the BT_REMOTENESS_* budget; a position beyond it
+           has no remoteness, which is not an error of the analysis */
+        bt_diag why;
+        bt_status rs;
+        memset(&why, 0, sizeof why);
+        rs = bt__remoteness_cheap(a->rem, p, a->misere, lim, &why);
+        if (rs == BT_OK) {
+            a->has_rem = 1;
+            if (mpz_fits_slong_p(a->rem))
+                a->remoteness = mpz_get_si(a->rem);
+        } else if (rs == BT_ENOMEM) {
+            st = bt__fail(diag, rs, "%s", why.message);
+            goto fail;
+        } else {
+            a->rem_reason = strdup(why.message[0] ? why.message
+                                                   : bt_strerror(rs));
+            if (a->rem_reason == NULL) {
+                st = bt__fail(diag, BT_ENOMEM, "out of memory");
+                goto fail;
+            }
+        }
     }
     if (flags & BT_EXPLAIN) {
         bt_game *g = bt_position_single_game(p);

@@ -254,6 +254,26 @@ extern const bt__ruleset bt__ruleset_sub;
 extern const bt__ruleset bt__ruleset_octal;
 extern const bt__ruleset bt__ruleset_grundys;
 
+/* ------------------------------------------------- remoteness, bounded */
+
+/* Milliseconds of a monotonic clock (remoteness.c). */
+uint64_t bt__clock_ms(void);
+/* Bounds solver s further (remoteness.c): at most max_moves moves listed
+   in all, max_bytes held (estimated: keys, table, the moves on the search
+   path), and no work past deadline_ms of bt__clock_ms (0: none).  Past
+   any, bt_solver_solve gives BT_ELIMIT naming the bound. */
+void bt__solver_bound(bt_solver *s, size_t max_moves, size_t max_bytes,
+                      uint64_t deadline_ms);
+/* A solver within the budget of the optional remoteness (the
+   BT_REMOTENESS_* bounds of core.h, and lim->max_search if smaller), its
+   time counted from now. */
+bt_status bt__solver_cheap(bt_solver **out, int misere, const bt_limits *lim);
+/* Remoteness within that budget: Nim's closed forms, else a search by
+   bt__solver_cheap.  BT_ELIMIT with the reason in diag when it is left
+   out. */
+bt_status bt__remoteness_cheap(mpz_t rop, const bt_position *p, int misere,
+                               const bt_limits *lim, bt_diag *diag);
+
 /* Non-zero when every component of p is a Nim pile (nim.c). */
 int bt__all_nim(const bt_position *p);
 /* The number of counters of a position of Nim piles (nim.c). */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heapgame.h"
 #include "internal.h"
 
 /* ------------------------------------------------------- random numbers */
@@ -255,6 +256,8 @@ typedef struct opp {
     const bt_limits *lim;
     bt_diag *diag;
     int nim;           /* every component a Nim pile: closed forms */
+    mpz_t total;       /* Nim: the counters T */
+    size_t big;        /* Nim: the piles above 1 */
     bt_solver *solver; /* other games: remoteness by search */
     int rem_known;
 } opp;
@@ -273,6 +276,13 @@ opp_init(opp *o, const bt_position *p, int misere, const bt_limits *lim,
     o->diag = diag;
     o->nim = bt__all_nim(p);
     o->rem_known = o->nim;
+    mpz_init(o->total);
+    if (o->nim) {
+        size_t i;
+        bt__nim_total(o->total, p);
+        for (i = 0; i < bt_position_size(p); i++)
+            o->big += mpz_cmp_ui(bt_position_nums(p, i)[0], 1) > 0;
+    }
 }
 
 /* Searches the game graph of a position that is not Nim, within the
@@ -293,6 +303,8 @@ opp_need_remoteness(opp *o)
     st = bt_solver_new(&o->solver, o->misere, budget);
     if (st != BT_OK)
         return bt__fail(o->diag, st, "out of memory");
+    bt__solver_bound(o->solver, BT_REMOTENESS_MOVES, BT_REMOTENESS_BYTES,
+                     bt__clock_ms() + BT_OPPONENT_MILLIS);
     memset(&quiet, 0, sizeof quiet);
     st = bt_solver_solve(o->solver, &out, &rem, o->p, o->lim, &quiet);
     if (st == BT_OK) {
@@ -311,6 +323,7 @@ static void
 opp_fini(opp *o)
 {
     bt_solver_free(o->solver);
+    mpz_clear(o->total);
 }
 
 /* The remoteness of q, a position reachable from o->p. */
@@ -322,6 +335,8 @@ opp_remoteness(opp *o, mpz_t rop, const bt_position *q)
     bt_status st;
     if (o->nim)
         return bt_remoteness(rop, q, o->misere, o->lim, o->diag);
+    if (o->solver == NULL)
+        return bt__fail(o->diag, BT_EUNDEF, "no remoteness search");
     st = bt_solver_solve(o->solver, &out, &rem, q, o->lim, o->diag);
     if (st == BT_OK)
         mpz_set_si(rop, rem);
@@ -437,11 +452,30 @@ child_of(bt_position **out, const bt_position *p, const bt_move *m,
     return st == BT_OK ? st : bt__fail(diag, st, "out of memory");
 }
 
-/* N-position: the fastest winning move. */
-static bt_status
-choose_win(bt_move **out, opp *o, const bt_analysis *a)
+/* The remoteness of the P-position a winning move m of a Nim N-position
+   leaves, in constant time (Theorems 1 and 2 of docs/opponent.md): T(Q)
+   counters, less one in misère play when a pile above 1 is left. */
+static void
+nim_win_remoteness(mpz_t rop, const opp *o, const bt_move *m)
 {
-    size_t n = bt_analysis_move_count(a), i, best = 0;
+    const mpz_t *v = bt_position_nums(o->p, m->component);
+    size_t big = o->big;
+    mpz_sub(rop, o->total, v[0]);
+    if (m->nto == 1) {
+        mpz_add(rop, rop, m->to[0]);
+        big += mpz_cmp_ui(m->to[0], 1) > 0;
+    }
+    big -= mpz_cmp_ui(v[0], 1) > 0;
+    if (o->misere && big > 0)
+        mpz_sub_ui(rop, rop, 1);
+}
+
+/* N-position: the fastest winning move among the n of `moves` (every
+   winning move, or those a window found). */
+static bt_status
+choose_win(bt_move **out, opp *o, const bt_move *moves, size_t n)
+{
+    size_t i, best = 0;
     scored cur, top;
     bt_status st = BT_OK;
 
@@ -454,10 +488,12 @@ choose_win(bt_move **out, opp *o, const bt_analysis *a)
     scored_init(&cur);
     scored_init(&top);
     for (i = 0; i < n; i++) {
-        const bt_move *m = bt_analysis_move(a, i);
+        const bt_move *m = &moves[i];
         cur.m = m;
         total_delta(cur.delta, o->p, m);
-        if (o->rem_known && n > 1) {
+        if (o->nim && n > 1) {
+            nim_win_remoteness(cur.rem, o, m);
+        } else if (o->rem_known && n > 1) {
             bt_position *q;
             st = child_of(&q, o->p, m, o->diag);
             if (st == BT_OK) {
@@ -475,7 +511,7 @@ choose_win(bt_move **out, opp *o, const bt_analysis *a)
         }
     }
     if (st == BT_OK) {
-        const bt_move *m = bt_analysis_move(a, best);
+        const bt_move *m = &moves[best];
         st = make_move(out, o->p, m->component, (const mpz_t *)m->to, m->nto,
                        o->diag);
     }
@@ -811,18 +847,568 @@ cleanup:
     return st;
 }
 
+/* ------------------------------------------- options within a budget */
+
+/*
+ * The opponent never lists more than BT_REMOTENESS_MOVES options in all.
+ * A component whose options pass what is left of that (a huge heap, a
+ * huge pile) is offered a window of its options instead: the moves that
+ * take at most W counters, and the splits whose smaller heap has at most W
+ * counters.  For a heap game whose Grundy sequence is periodic from n0
+ * with period p, W >= n0 + 2p + t reaches every value its options have:
+ * a split (a, b) with both parts >= n0 has the value of (a', b + a - a')
+ * for the a' in [n0, n0 + p) congruent to a, and b + a - a' >= b >= n0.
+ */
+#define OPP_WINDOW_MAX 4096
+
+typedef struct pool {
+    bt_move *m;
+    size_t n, cap;
+    size_t comp;
+    const mpz_t *target; /* window: keep only options of this value */
+    bt_game *g;
+    const bt_limits *lim;
+    bt_diag *diag;
+    size_t budget; /* options still allowed in all */
+} pool;
+
+/* The value of an option: the nim-sum of its parts' Grundy values. */
+static bt_status
+option_value(mpz_t rop, bt_game *g, const mpz_t *to, size_t nto,
+             const bt_limits *lim, bt_diag *diag)
+{
+    unsigned ar = g->rules->arity;
+    size_t k;
+    mpz_t v;
+    bt_status st = BT_OK;
+    mpz_set_ui(rop, 0);
+    mpz_init(v);
+    for (k = 0; k + ar <= nto && st == BT_OK; k += ar) {
+        st = g->rules->grundy(g, v, to + k, lim, diag);
+        mpz_xor(rop, rop, v);
+    }
+    mpz_clear(v);
+    return st;
+}
+
+static bt_status
+pool_emit(void *ud, const mpz_t *to, size_t nto)
+{
+    pool *pl = ud;
+    if (pl->target != NULL) {
+        mpz_t v;
+        bt_status st;
+        int keep;
+        mpz_init(v);
+        st = option_value(v, pl->g, to, nto, pl->lim, pl->diag);
+        keep = st == BT_OK && mpz_cmp(v, *pl->target) == 0;
+        mpz_clear(v);
+        if (st != BT_OK)
+            return st;
+        if (!keep)
+            return BT_OK;
+    }
+    if (pl->budget == 0)
+        return BT_ELIMIT;
+    pl->budget--;
+    return bt__move_push(&pl->m, &pl->n, &pl->cap, pl->comp, to, nto);
+}
+
+/* The window of a heap game's heap n (see above). */
+static bt_status
+window_heap(pool *pl, const mpz_t n)
+{
+    const bt__heap_game *hg = pl->g->state;
+    const bt__heap_rules *r = &hg->rules;
+    size_t per = 0, pre = 0, w, k, a, i;
+    mpz_t to[2];
+    bt_status st = BT_OK;
+
+    if (hg->seq != NULL && bt_sequence_period(hg->seq, &per, &pre))
+        w = pre + 2 * per + r->t + 2;
+    else
+        w = 64;
+    if (w > OPP_WINDOW_MAX)
+        w = OPP_WINDOW_MAX;
+    mpz_init(to[0]);
+    mpz_init(to[1]);
+    if (r->nint > 0) {
+        /* take k in the set, leaving n - k (the smallest k first) */
+        for (i = 0; i < r->nint && st == BT_OK; i++)
+            for (k = r->lo[i]; k <= r->hi[i] && k - r->lo[i] < w &&
+                               mpz_cmp_ui(n, (unsigned long)k) >= 0 &&
+                               st == BT_OK;
+                 k++) {
+                mpz_sub_ui(to[0], n, (unsigned long)k);
+                st = pool_emit(pl, (const mpz_t *)to,
+                               mpz_sgn(to[0]) ? 1 : 0);
+            }
+    } else {
+        for (k = 0; k <= r->t && st == BT_OK; k++) {
+            unsigned d = r->digit[k];
+            if (mpz_cmp_ui(n, (unsigned long)k) < 0)
+                break;
+            mpz_sub_ui(to[0], n, (unsigned long)k);
+            if ((d & 1u) && mpz_sgn(to[0]) == 0)
+                st = pool_emit(pl, (const mpz_t *)to, 0);
+            if (st == BT_OK && (d & 2u) && k > 0 && mpz_sgn(to[0]) > 0)
+                st = pool_emit(pl, (const mpz_t *)to, 1);
+            if (!(d & 4u))
+                continue;
+            for (a = 1; a <= w && st == BT_OK; a++) {
+                /* (a, rest - a) with a below the other part (or equal
+                   when the rules allow) */
+                mpz_sub_ui(to[1], n, (unsigned long)(k + a));
+                if (mpz_cmp_ui(to[1], (unsigned long)a) < 0 ||
+                    (r->unequal && mpz_cmp_ui(to[1], (unsigned long)a) == 0))
+                    break;
+                mpz_set_ui(to[0], (unsigned long)a);
+                st = pool_emit(pl, (const mpz_t *)to, 2);
+            }
+        }
+    }
+    mpz_clear(to[0]);
+    mpz_clear(to[1]);
+    return st;
+}
+
+/* The window of a Nim pile, or of one pair of a game of pairs (Wythoff):
+   remove k <= W from one number (and, for a pair, from both). */
+static bt_status
+window_plain(pool *pl, const mpz_t *c)
+{
+    unsigned ar = pl->g->rules->arity, j;
+    size_t k, w = 64;
+    mpz_t to[2];
+    bt_status st = BT_OK;
+    mpz_init(to[0]);
+    mpz_init(to[1]);
+    for (k = 1; k <= w && st == BT_OK; k++) {
+        for (j = 0; j <= ar && st == BT_OK; j++) {
+            unsigned i;
+            int ok = 1;
+            if (j == ar && ar < 2)
+                break;
+            for (i = 0; i < ar; i++) {
+                mpz_set(to[i], c[i]);
+                if (i == j || j == ar) {
+                    ok = ok && mpz_cmp_ui(c[i], (unsigned long)k) >= 0;
+                    if (ok)
+                        mpz_sub_ui(to[i], c[i], (unsigned long)k);
+                }
+            }
+            if (ok)
+                st = pool_emit(pl, (const mpz_t *)to, ar);
+        }
+    }
+    mpz_clear(to[0]);
+    mpz_clear(to[1]);
+    return st;
+}
+
+/*
+ * The options of component i of o->p (with target, those of that value):
+ * every one when they fit what is left of the budget, else its window.
+ * Appends to pl.
+ */
+static bt_status
+options_of(opp *o, pool *pl, size_t i, const mpz_t *target)
+{
+    bt_game *g = bt_position_game(o->p, i);
+    const mpz_t *c = bt_position_nums(o->p, i);
+    size_t before = pl->n, budget = pl->budget;
+    bt_limits small = *o->lim;
+    bt_diag quiet;
+    bt_status st;
+
+    pl->comp = i;
+    pl->g = g;
+    pl->target = NULL;
+    if (small.max_search > pl->budget)
+        small.max_search = pl->budget;
+    memset(&quiet, 0, sizeof quiet);
+    if (target != NULL)
+        st = g->rules->moves_to(g, c, *target, pool_emit, pl, &small, &quiet);
+    else
+        st = g->rules->options(g, c, pool_emit, pl, &small, &quiet);
+    if (st != BT_ELIMIT)
+        return st == BT_OK ? st : bt__fail(o->diag, st, "%s", quiet.message);
+    /* too many: forget what came, offer the window */
+    while (pl->n > before) {
+        bt_move *m = &pl->m[--pl->n];
+        size_t k;
+        for (k = 0; k < m->nto; k++)
+            mpz_clear(m->to[k]);
+        free(m->to);
+        free(m->text);
+    }
+    pl->budget = budget;
+    pl->target = target;
+    if (bt__is_heap_game(g))
+        st = window_heap(pl, c[0]);
+    else
+        st = window_plain(pl, c);
+    pl->target = NULL;
+    if (st == BT_ELIMIT) /* the budget is spent: keep what came */
+        st = BT_OK;
+    return st == BT_OK ? st : bt__fail(o->diag, st, "%s", quiet.message);
+}
+
+static void
+pool_init(pool *pl, const opp *o)
+{
+    memset(pl, 0, sizeof *pl);
+    pl->lim = o->lim;
+    pl->diag = o->diag;
+    pl->budget = BT_REMOTENESS_MOVES;
+}
+
+/* ------------------------------------------- the proxies */
+
+/*
+ * N-position whose analysis listed no winning move (a component had too
+ * many moves to list): the winning moves the windows find, component by
+ * component, the moves to g_i xor X.
+ */
+static bt_status
+window_wins(opp *o, pool *pl, const bt_analysis *a)
+{
+    size_t i, n = bt_position_size(o->p);
+    mpz_t x, gi, t;
+    bt_status st = BT_OK;
+    mpz_init(x);
+    mpz_init(gi);
+    mpz_init(t);
+    if (bt_analysis_grundy(x, a) != BT_OK)
+        st = BT_EUNDEF;
+    for (i = 0; i < n && st == BT_OK && pl->n == 0; i++) {
+        if (bt_analysis_component_grundy(gi, a, i) != BT_OK) {
+            st = BT_EUNDEF;
+            break;
+        }
+        mpz_xor(t, gi, x);
+        st = options_of(o, pl, i, (const mpz_t *)&t);
+    }
+    mpz_clear(x);
+    mpz_clear(gi);
+    mpz_clear(t);
+    if (st == BT_EUNDEF)
+        return bt__fail(o->diag, st, "no Grundy value to aim at");
+    return st;
+}
+
+/*
+ * P-position, remoteness unknown: the proxy of the longest game.
+ *   1. the moves that leave the largest total of numbers (they take the
+ *      fewest counters: the game stays long);
+ *   2. among the first OPP_SCORED of them (in place order), the least
+ *      share w/m of the opponent's winning replies, counted by the result's
+ *      analysis (its moves_to) among all its replies, when both can be
+ *      counted (else, and in misère play, this step is skipped);
+ *   3. the place order.
+ */
+#define OPP_SCORED 16
+
+static bt_status
+proxy_delay(bt_move **out, opp *o)
+{
+    pool pl;
+    size_t i, n = bt_position_size(o->p), keep = 0, best = 0;
+    scored cur, top;
+    mpz_t d, dmax;
+    bt_status st = BT_OK;
+    /* in misère play the result's analysis is a search of its own: the
+       share is not counted there (the proxy must stay cheap) */
+    int scoring = !o->misere;
+
+    pool_init(&pl, o);
+    mpz_init(d);
+    mpz_init(dmax);
+    for (i = 0; i < n && st == BT_OK; i++)
+        st = options_of(o, &pl, i, NULL);
+    if (st == BT_OK && pl.n == 0)
+        st = bt__fail(o->diag, BT_ELIMIT,
+                      "no move found within the opponent's budget");
+    if (st != BT_OK) {
+        bt_moves_free(pl.m, pl.n);
+        mpz_clear(d);
+        mpz_clear(dmax);
+        return st;
+    }
+    /* 1: the moves of the largest total first (swapped to the front),
+       the first OPP_SCORED of them in place order */
+    for (i = 0; i < pl.n; i++) {
+        total_delta(d, o->p, &pl.m[i]);
+        if (i == 0 || mpz_cmp(d, dmax) > 0)
+            mpz_set(dmax, d);
+    }
+    for (i = 0; i < pl.n; i++) {
+        total_delta(d, o->p, &pl.m[i]);
+        if (mpz_cmp(d, dmax) == 0) {
+            bt_move t = pl.m[keep];
+            pl.m[keep] = pl.m[i];
+            pl.m[i] = t;
+            keep++;
+        }
+    }
+    for (i = 0; i + 1 < keep; i++) {
+        size_t j, b = i;
+        for (j = i + 1; j < keep; j++)
+            if (cmp_place(&pl.m[j], &pl.m[b]) < 0)
+                b = j;
+        if (b != i) {
+            bt_move t = pl.m[i];
+            pl.m[i] = pl.m[b];
+            pl.m[b] = t;
+        }
+        if (i + 1 >= OPP_SCORED)
+            break;
+    }
+    /* 2: the share of winning replies */
+    scored_init(&cur);
+    scored_init(&top);
+    for (i = 0; i < keep && i < OPP_SCORED && scoring; i++) {
+        bt_position *q;
+        bt_analysis *a;
+        bt_diag quiet;
+        memset(&quiet, 0, sizeof quiet);
+        cur.m = &pl.m[i];
+        if (child_of(&q, o->p, cur.m, o->diag) != BT_OK)
+            break;
+        if (bt_analyze(&a, q, o->flags, o->lim, &quiet) == BT_OK) {
+            if (!bt_analysis_moves_complete(a))
+                scoring = 0;
+            mpz_set_ui(cur.w, (unsigned long)bt_analysis_move_count(a));
+            bt_analysis_free(a);
+            if (scoring && count_moves(cur.all, q, o->lim, &quiet) != BT_OK)
+                scoring = 0;
+        } else {
+            scoring = 0;
+        }
+        bt_position_free(q);
+        if (!scoring)
+            break;
+        if (mpz_sgn(cur.all) == 0) {
+            mpz_set_ui(cur.w, 1);
+            mpz_set_ui(cur.all, 1);
+        }
+        mpz_set_ui(cur.delta, 0);
+        if (i == 0 || cmp_delay(&cur, &top, 0) < 0) {
+            scored t = top;
+            top = cur;
+            cur = t;
+            best = i;
+        }
+    }
+    if (!scoring)
+        best = 0; /* 3: the place order */
+    st = make_move(out, o->p, pl.m[best].component,
+                   (const mpz_t *)pl.m[best].to, pl.m[best].nto, o->diag);
+    scored_clear(&cur);
+    scored_clear(&top);
+    bt_moves_free(pl.m, pl.n);
+    mpz_clear(d);
+    mpz_clear(dmax);
+    return st;
+}
+
+/*
+ * Misère play beyond exact analysis: Bouton's misère rule (sec. 6) lifted
+ * to the normal-play Grundy values g_j of the components -- exact for
+ * Nim and for the "tame" games of Conway's genus theory (On Numbers and
+ * Games, ch. 12), a heuristic for the others (Kayles is not tame), so the
+ * outcome is reported unknown.  With b components of value >= 2:
+ *   - b >= 2: the normal-play winning move (to nim-sum 0), or in a
+ *     normal P-position the proxy of proxy_delay;
+ *   - b == 1: that component to value 1 when the others have an even
+ *     number of value-1 components, else to 0 (an odd number of ones is
+ *     left);
+ *   - b == 0: with an even number of ones, a value-1 component to 0; else
+ *     the proxy of proxy_delay.
+ * When the move aimed at does not exist, proxy_delay.
+ */
+static bt_status
+misere_heuristic(bt_move **out, opp *o)
+{
+    bt_analysis *a = NULL;
+    size_t i, n = bt_position_size(o->p), big = 0, ones = 0, bigi = 0;
+    size_t onei = (size_t)-1;
+    mpz_t g, t;
+    bt_status st;
+    bt_diag quiet;
+    pool pl;
+
+    memset(&quiet, 0, sizeof quiet);
+    st = bt_analyze(&a, o->p, 0, o->lim, &quiet);
+    if (st == BT_EINTR || st == BT_ENOMEM) {
+        if (o->diag != NULL)
+            *o->diag = quiet;
+        return st;
+    }
+    if (st != BT_OK) /* no Grundy values: any move of the proxy */
+        return proxy_delay(out, o);
+    mpz_init(g);
+    mpz_init(t);
+    for (i = 0; i < n; i++) {
+        bt_analysis_component_grundy(g, a, i);
+        if (mpz_cmp_ui(g, 1) > 0) {
+            big++;
+            bigi = i;
+        } else if (mpz_cmp_ui(g, 1) == 0) {
+            ones++;
+            onei = i;
+        }
+    }
+    pool_init(&pl, o);
+    st = BT_OK;
+    if (big >= 2 && bt_analysis_move_count(a) > 0) {
+        st = choose_win(out, o, bt_analysis_move(a, 0),
+                        bt_analysis_move_count(a));
+        pl.n = 1; /* done */
+    } else if (big == 1) {
+        mpz_set_ui(t, ones % 2 == 0 ? 1 : 0);
+        st = options_of(o, &pl, bigi, (const mpz_t *)&t);
+    } else if (big == 0 && ones % 2 == 0 && onei != (size_t)-1) {
+        mpz_set_ui(t, 0);
+        st = options_of(o, &pl, onei, (const mpz_t *)&t);
+    }
+    if (st == BT_OK && pl.m != NULL && pl.n > 0) {
+        /* of the moves aimed at, the one that leaves the fewest
+           counters (the place order after) */
+        size_t best = 0;
+        mpz_t d, db;
+        mpz_init(d);
+        mpz_init(db);
+        for (i = 0; i < pl.n; i++) {
+            total_delta(d, o->p, &pl.m[i]);
+            if (i == 0 || mpz_cmp(d, db) < 0 ||
+                (mpz_cmp(d, db) == 0 && cmp_place(&pl.m[i], &pl.m[best]) < 0)) {
+                mpz_set(db, d);
+                best = i;
+            }
+        }
+        st = make_move(out, o->p, pl.m[best].component,
+                       (const mpz_t *)pl.m[best].to, pl.m[best].nto, o->diag);
+        mpz_clear(d);
+        mpz_clear(db);
+    } else if (st == BT_OK && pl.n == 0) {
+        st = proxy_delay(out, o);
+    }
+    bt_moves_free(pl.m, pl.m != NULL ? pl.n : 0);
+    mpz_clear(g);
+    mpz_clear(t);
+    bt_analysis_free(a);
+    return st;
+}
+
 /* ------------------------------------------------------------- the move */
 
-bt_status
-bt_opponent_move(bt_move **out, const bt_position *p, int misere,
-                 bt_level level, uint64_t *rng, const bt_limits *lim,
-                 bt_diag *diag)
+const char *
+bt_rule_name(bt_rule r)
 {
-    bt_analysis *a;
+    switch (r) {
+    case BT_RULE_RANDOM:
+        return "random";
+    case BT_RULE_REMOTENESS:
+        return "remoteness";
+    case BT_RULE_PROXY:
+        return "proxy";
+    case BT_RULE_HEURISTIC:
+    default:
+        return "heuristic";
+    }
+}
+
+/*
+ * Normal-play Nim, in one pass over the piles (linear at any number of
+ * piles: no list of every winning move is built).  X is the nim-sum; a
+ * winning move takes a pile v with v xor X < v to v xor X (Bouton,
+ * Theorem II), and leaves a P-position of remoteness T - (v - (v xor X))
+ * (Theorem 1 of docs/opponent.md): the fastest win takes the most
+ * counters, the first such pile on ties (the tie order).  A P-position:
+ * nim_delay.
+ */
+static bt_status
+nim_normal(bt_move **out, bt_play_info *info, const bt_position *p,
+           const bt_limits *lim, bt_diag *diag)
+{
+    size_t i, n = bt_position_size(p), best = (size_t)-1;
+    mpz_t x, to, take, most, bestto;
     bt_status st;
+    mpz_init(x);
+    mpz_init(to);
+    mpz_init(take);
+    mpz_init(most);
+    mpz_init(bestto);
+    for (i = 0; i < n; i++)
+        mpz_xor(x, x, bt_position_nums(p, i)[0]);
+    if (mpz_sgn(x) == 0) {
+        opp o;
+        info->outcome = BT_P;
+        opp_init(&o, p, 0, lim, diag);
+        st = nim_delay(out, &o);
+        opp_fini(&o);
+    } else {
+        size_t top = mpz_sizeinbase(x, 2) - 1;
+        info->outcome = BT_N;
+        for (i = 0; i < n; i++) {
+            const mpz_t *v = bt_position_nums(p, i);
+            if (!mpz_tstbit(v[0], top))
+                continue;
+            mpz_xor(to, v[0], x);
+            mpz_sub(take, v[0], to);
+            if (best == (size_t)-1 || mpz_cmp(take, most) > 0) {
+                mpz_set(most, take);
+                mpz_set(bestto, to);
+                best = i;
+            }
+        }
+        st = make_move(out, p, best, (const mpz_t *)&bestto, 1, diag);
+    }
+    mpz_clear(x);
+    mpz_clear(to);
+    mpz_clear(take);
+    mpz_clear(most);
+    mpz_clear(bestto);
+    return st;
+}
+
+/* The opponent's own deadline on top of the caller's interrupt: the
+   misère search stops at BT_OPPONENT_MISERE_MILLIS. */
+typedef struct deadline {
+    const bt_limits *outer;
+    uint64_t at;
+    int fired;
+} deadline;
+
+static int
+deadline_hit(void *ud)
+{
+    deadline *dl = ud;
+    if (dl->outer->interrupt != NULL &&
+        dl->outer->interrupt(dl->outer->interrupt_ud))
+        return 1;
+    if (bt__clock_ms() > dl->at) {
+        dl->fired = 1;
+        return 1;
+    }
+    return 0;
+}
+
+bt_status
+bt_opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
+                 int misere, bt_level level, uint64_t *rng,
+                 const bt_limits *lim, bt_diag *diag)
+{
+    bt_analysis *a = NULL;
+    bt_status st;
+    bt_play_info dummy;
     opp o;
 
     *out = NULL;
+    if (info == NULL)
+        info = &dummy;
+    memset(info, 0, sizeof *info);
     lim = bt__limits(lim);
     if (bt_position_is_terminal(p))
         return bt__fail(diag, BT_EINVAL, "no move: the game is over");
@@ -831,20 +1417,84 @@ bt_opponent_move(bt_move **out, const bt_position *p, int misere,
             return bt__fail(diag, BT_EINVAL,
                             "a level below perfect needs a random "
                             "generator");
-        if (bt_rng_below(rng, 1000) < bt_level_error_permille(level))
+        if (bt_rng_below(rng, 1000) < bt_level_error_permille(level)) {
+            info->rule = BT_RULE_RANDOM;
             return bt_random_move(out, p, rng, lim, diag);
+        }
     }
-    st = bt_analyze(&a, p, misere ? BT_MISERE : 0, lim, diag);
-    if (st != BT_OK)
-        return st;
+    if (!misere && bt__all_nim(p)) {
+        info->outcome_known = 1;
+        info->remoteness_known = 1;
+        info->rule = BT_RULE_REMOTENESS;
+        return nim_normal(out, info, p, lim, diag);
+    }
+    if (misere) {
+        /* the exact misère analysis, within the opponent's time */
+        bt_limits ml = *lim;
+        deadline dl;
+        bt_diag quiet;
+        dl.outer = lim;
+        dl.at = bt__clock_ms() + BT_OPPONENT_MISERE_MILLIS;
+        dl.fired = 0;
+        ml.interrupt = deadline_hit;
+        ml.interrupt_ud = &dl;
+        memset(&quiet, 0, sizeof quiet);
+        st = bt_analyze(&a, p, BT_MISERE, &ml, &quiet);
+        if (st == BT_ELIMIT || (st == BT_EINTR && dl.fired)) {
+            opp_init(&o, p, misere, lim, diag);
+            info->rule = BT_RULE_HEURISTIC;
+            st = misere_heuristic(out, &o);
+            opp_fini(&o);
+            return st;
+        }
+        if (st != BT_OK) {
+            if (diag != NULL)
+                *diag = quiet;
+            return st;
+        }
+    } else {
+        st = bt_analyze(&a, p, 0, lim, diag);
+        if (st != BT_OK)
+            return st;
+    }
+    info->outcome_known = 1;
+    info->outcome = bt_analysis_outcome(a);
     opp_init(&o, p, misere, lim, diag);
-    if (bt_analysis_outcome(a) == BT_N)
-        st = choose_win(out, &o, a);
-    else if (o.nim)
+    if (info->outcome == BT_N && bt_analysis_move_count(a) > 0) {
+        st = choose_win(out, &o, bt_analysis_move(a, 0),
+                        bt_analysis_move_count(a));
+    } else if (info->outcome == BT_N) {
+        /* too many moves to list: the winning moves of the windows */
+        pool pl;
+        pool_init(&pl, &o);
+        st = misere ? BT_EUNDEF : window_wins(&o, &pl, a);
+        if (st == BT_OK && pl.n == 0)
+            st = bt__fail(diag, BT_ELIMIT,
+                          "no winning move found among the moves the "
+                          "opponent's budget lets it list");
+        if (st == BT_OK)
+            st = choose_win(out, &o, pl.m, pl.n);
+        bt_moves_free(pl.m, pl.m != NULL ? pl.n : 0);
+    } else if (o.nim) {
         st = nim_delay(out, &o);
-    else
-        st = choose_delay(out, &o);
+    } else {
+        st = opp_need_remoteness(&o);
+        if (st == BT_OK && o.rem_known)
+            st = choose_delay(out, &o);
+        else if (st == BT_OK)
+            st = proxy_delay(out, &o);
+    }
+    info->rule = o.rem_known ? BT_RULE_REMOTENESS : BT_RULE_PROXY;
+    info->remoteness_known = o.rem_known;
     opp_fini(&o);
     bt_analysis_free(a);
     return st;
+}
+
+bt_status
+bt_opponent_move(bt_move **out, const bt_position *p, int misere,
+                 bt_level level, uint64_t *rng, const bt_limits *lim,
+                 bt_diag *diag)
+{
+    return bt_opponent_play(out, NULL, p, misere, level, rng, lim, diag);
 }

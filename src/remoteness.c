@@ -21,6 +21,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "internal.h"
 
@@ -38,7 +39,49 @@ struct bt_solver {
     size_t max_states;
     slot *slots;
     size_t cap, used;
+    /* the further bounds of bt__solver_bound (SIZE_MAX, 0: none) */
+    size_t max_moves, max_bytes;
+    uint64_t deadline_ms;
+    size_t moves;     /* moves listed so far, in all */
+    size_t key_bytes; /* bytes of the keys stored */
 };
+
+/* What one listed move is taken to hold while its frame is on the path:
+   the bt_move, one or two small mpz_t and their limbs. */
+enum { MOVE_BYTES = sizeof(bt_move) + 2 * sizeof(mpz_t) + 32 };
+
+uint64_t
+bt__clock_ms(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+void
+bt__solver_bound(bt_solver *s, size_t max_moves, size_t max_bytes,
+                 uint64_t deadline_ms)
+{
+    s->max_moves = max_moves;
+    s->max_bytes = max_bytes;
+    s->deadline_ms = deadline_ms;
+}
+
+bt_status
+bt__solver_cheap(bt_solver **out, int misere, const bt_limits *lim)
+{
+    size_t states = BT_REMOTENESS_SEARCH;
+    bt_status st;
+    lim = bt__limits(lim);
+    if (lim->max_search < states)
+        states = lim->max_search;
+    st = bt_solver_new(out, misere, states);
+    if (st == BT_OK)
+        bt__solver_bound(*out, BT_REMOTENESS_MOVES, BT_REMOTENESS_BYTES,
+                         bt__clock_ms() + BT_REMOTENESS_MILLIS);
+    return st;
+}
 
 bt_status
 bt_solver_new(bt_solver **out, int misere, size_t max_states)
@@ -49,6 +92,8 @@ bt_solver_new(bt_solver **out, int misere, size_t max_states)
         return BT_ENOMEM;
     s->misere = misere != 0;
     s->max_states = max_states;
+    s->max_moves = SIZE_MAX;
+    s->max_bytes = SIZE_MAX;
     s->cap = 256;
     s->slots = calloc(s->cap, sizeof *s->slots);
     if (s->slots == NULL) {
@@ -126,6 +171,7 @@ store(bt_solver *s, char *key, size_t len, bt_outcome o, long rem)
     sl->rem = rem;
     sl->outcome = (unsigned char)o;
     s->used++;
+    s->key_bytes += len + 1;
     return BT_OK;
 }
 
@@ -465,18 +511,53 @@ fold(frame *f, bt_outcome o, long rem)
         f->max_all = rem;
 }
 
+/* The further bounds of bt__solver_bound, checked after each position is
+   expanded; live is the estimate of the bytes of the moves on the path. */
+static bt_status
+over_budget(const bt_solver *s, size_t depth, size_t live, bt_diag *diag)
+{
+    size_t bytes = s->cap * sizeof(slot) + s->key_bytes + live +
+                   depth * sizeof(frame);
+    if (s->moves > s->max_moves)
+        return bt__fail(diag, BT_ELIMIT,
+                        "the game graph has more than %zu moves to list "
+                        "(the remoteness budget)",
+                        s->max_moves);
+    if (bytes > s->max_bytes)
+        return bt__fail(diag, BT_ELIMIT,
+                        "the search would hold more than %zu MiB (the "
+                        "remoteness budget)",
+                        s->max_bytes >> 20);
+    if (s->deadline_ms != 0 && bt__clock_ms() > s->deadline_ms)
+        return bt__fail(diag, BT_ELIMIT,
+                        "the search took its time budget (%d ms, the "
+                        "remoteness budget)",
+                        (int)BT_REMOTENESS_MILLIS);
+    return BT_OK;
+}
+
 bt_status
 bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 const bt_position *p, const bt_limits *lim, bt_diag *diag)
 {
     frame *stack = NULL;
-    size_t depth = 0, cap = 64, i, len;
+    size_t depth = 0, cap = 64, i, len, live = 0;
     games gs;
     bt_status st = BT_OK;
     char *key;
     slot *sl;
+    bt_limits cl;
 
     lim = bt__limits(lim);
+    if (s->max_moves != SIZE_MAX) {
+        /* one component's moves stop at what is left of the budget */
+        cl = *lim;
+        if (s->moves >= s->max_moves)
+            cl.max_search = 0;
+        else if (s->max_moves - s->moves < cl.max_search)
+            cl.max_search = s->max_moves - s->moves;
+        lim = &cl;
+    }
     gs.n = 0;
     gs.g = malloc((bt_position_size(p) + 1) * sizeof *gs.g);
     stack = malloc(cap * sizeof *stack);
@@ -513,7 +594,16 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         if (!f->expanded) {
             f->expanded = 1;
             st = frame_expand(f, &gs, lim, diag);
+            if (st == BT_ELIMIT && s->max_moves != SIZE_MAX)
+                st = bt__fail(diag, st,
+                              "a position of the game graph has more than "
+                              "%zu moves (the remoteness budget)",
+                              lim->max_search);
             if (st != BT_OK)
+                goto cleanup;
+            s->moves += f->nkids;
+            live += f->nkids * MOVE_BYTES;
+            if ((st = over_budget(s, depth, live, diag)) != BT_OK)
                 goto cleanup;
         }
         if (f->next < f->nkids) {
@@ -533,8 +623,10 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 free(key);
                 st = bt__fail(diag, BT_ELIMIT,
                               "the game graph has more than %zu positions "
-                              "(the search limit)",
-                              s->max_states);
+                              "(the %s)",
+                              s->max_states,
+                              s->max_moves != SIZE_MAX ? "remoteness budget"
+                                                       : "search limit");
                 goto cleanup;
             }
             if (depth == cap) {
@@ -577,6 +669,7 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
             if (st != BT_OK)
                 goto cleanup;
             f->key = NULL; /* the table owns it now */
+            live -= f->nkids * MOVE_BYTES;
             frame_clear(f);
             depth--;
             if (depth > 0)
@@ -678,6 +771,28 @@ bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
     if (bt__all_nim(p))
         return nim_remoteness(rop, p, misere, lim, diag);
     st = bt_solver_new(&s, misere, lim->max_search);
+    if (st != BT_OK)
+        return bt__fail(diag, st, "out of memory");
+    st = bt_solver_solve(s, &o, &rem, p, lim, diag);
+    if (st == BT_OK)
+        mpz_set_si(rop, rem);
+    bt_solver_free(s);
+    return st;
+}
+
+bt_status
+bt__remoteness_cheap(mpz_t rop, const bt_position *p, int misere,
+                     const bt_limits *lim, bt_diag *diag)
+{
+    bt_solver *s;
+    bt_outcome o;
+    long rem;
+    bt_status st;
+
+    lim = bt__limits(lim);
+    if (bt__all_nim(p))
+        return nim_remoteness(rop, p, misere, lim, diag);
+    st = bt__solver_cheap(&s, misere, lim);
     if (st != BT_OK)
         return bt__fail(diag, st, "out of memory");
     st = bt_solver_solve(s, &o, &rem, p, lim, diag);

@@ -221,9 +221,18 @@ typedef struct bt_move {
 
 typedef enum { BT_P = 0, BT_N = 1 } bt_outcome;
 
-/* The search bound of the remoteness that BT_REMOTENESS asks for (the
-   closed forms of Nim need none); bt_remoteness() itself takes any. */
-#define BT_REMOTENESS_SEARCH 20000
+/*
+ * The budget of the optional remoteness that BT_REMOTENESS asks for, and of
+ * the opponent's search for it (bt_opponent_move): a search of the game
+ * graph stops past any of these bounds and remoteness is left out, with a
+ * reason (bt_analysis_remoteness_reason), so that it never costs more than
+ * the answer it decorates.  The closed forms of Nim need none;
+ * bt_remoteness() itself takes lim->max_search.
+ */
+#define BT_REMOTENESS_SEARCH 2000           /* positions stored */
+#define BT_REMOTENESS_MOVES 100000          /* moves listed, in all */
+#define BT_REMOTENESS_BYTES ((size_t)16 << 20) /* bytes held, estimated */
+#define BT_REMOTENESS_MILLIS 200            /* milliseconds of searching */
 
 enum {
     BT_MISERE = 1u << 0,     /* taking the last counter loses */
@@ -262,8 +271,17 @@ int bt_analysis_moves_complete(const bt_analysis *a);
 /* The explanation (with BT_EXPLAIN), else NULL.  Owned by a. */
 const char *bt_analysis_explanation(const bt_analysis *a);
 /* Remoteness (moves to the end under best play: the winner hurries, the
-   loser delays) when computed, else -1. */
+   loser delays) when computed and it fits a long, else -1. */
 long bt_analysis_remoteness(const bt_analysis *a);
+/* Remoteness at any size (Nim's closed forms give numbers as large as the
+   piles): BT_OK and rop set when computed; BT_EUNDEF when it was not asked
+   for (no BT_REMOTENESS) or was left out. */
+bt_status bt_analysis_remoteness_mpz(mpz_t rop, const bt_analysis *a);
+/* Why remoteness was left out although BT_REMOTENESS asked for it (one
+   line, owned by a: the budget it passed, e.g. "the game graph has more
+   than 2000 positions (the remoteness budget)"); NULL when it was computed
+   or not asked for. */
+const char *bt_analysis_remoteness_reason(const bt_analysis *a);
 
 /*
  * Every legal move of p (not only the winning ones), in component order.

@@ -161,21 +161,49 @@ const char *bt_level_name(bt_level l);
 bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
 
 /*
- * The opponent searches remoteness (for a game that is not Nim) only when
- * the game graph has at most this many positions (or lim->max_search, if
- * smaller), so that a move stays quick.
+ * The opponent's budget for remoteness (a game that is not Nim): a search
+ * of at most BT_OPPONENT_SEARCH positions (or lim->max_search, if
+ * smaller), BT_REMOTENESS_MOVES moves, BT_REMOTENESS_BYTES bytes and
+ * BT_OPPONENT_MILLIS milliseconds; past any, the proxy rule below.  In
+ * misère play the exact analysis gets BT_OPPONENT_MISERE_MILLIS (and
+ * lim->max_search positions); past either, the misère heuristic.
  */
-#define BT_OPPONENT_SEARCH 50000
+#define BT_OPPONENT_SEARCH BT_REMOTENESS_SEARCH
+#define BT_OPPONENT_MILLIS 5
+#define BT_OPPONENT_MISERE_MILLIS 100
+
+/* How the opponent chose its move. */
+typedef enum {
+    BT_RULE_REMOTENESS = 0, /* the exact rule: remoteness known */
+    BT_RULE_PROXY = 1,      /* outcome exact, remoteness unknown: proxy */
+    BT_RULE_HEURISTIC = 2,  /* misère beyond exact analysis: outcome unknown */
+    BT_RULE_RANDOM = 3      /* a random move (a level below perfect) */
+} bt_rule;
+
+/* "remoteness", "proxy", "heuristic", "random". */
+const char *bt_rule_name(bt_rule r);
+
+/* What the opponent knew when it moved. */
+typedef struct bt_play_info {
+    int outcome_known;    /* the outcome of p is exact */
+    bt_outcome outcome;   /* of p, for the player to move, when known */
+    int remoteness_known; /* the move was ranked by exact remoteness */
+    bt_rule rule;
+} bt_play_info;
 
 /*
  * The computer's move from p (the rule, its reasons, its measurement and
- * the proofs behind the Nim shortcuts are in docs/opponent.md):
+ * the proofs behind the Nim shortcuts are in docs/opponent.md).  It
+ * answers for every position whose analysis answers, within a small,
+ * bounded budget (above):
  *
  *  - In an N-position: a winning move (one that leaves a P-position), the
  *    one whose result has the least remoteness (the fastest win, Smith's
  *    rule) when remoteness is known; ties, and every winning move when it
- *    is not known, are broken by the tie order below preferring the move
- *    that leaves the smaller total of numbers.
+ *    is not known (the proxy), are broken by the tie order below
+ *    preferring the move that leaves the smaller total of numbers.  When
+ *    a component has too many moves to list (a huge heap), the winning
+ *    moves are sought in a window of its options (docs/opponent.md).
  *
  *  - In a P-position every move loses against perfect play, so it plays to
  *    give a fallible opponent the most chances to err: the move whose
@@ -183,25 +211,39 @@ bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
  *    is known; then the least share w/m, where w is the number of the
  *    opponent's winning replies in the result and m the number of all its
  *    replies (w/m = 1 when m = 0); then the tie order preferring the larger
- *    total of numbers left.
+ *    total of numbers left.  When remoteness is not known (the proxy):
+ *    the moves that leave the largest total (the fewest counters taken),
+ *    then among the first 16 of them in place order the least share w/m
+ *    (counted through the result's analysis, when it can be; not in
+ *    misère play), then the place order.
  *
  *  - Tie order: the total of the numbers the move leaves (as said above),
  *    then the lower component index, then the smaller `to`, compared number
  *    by number (a shorter `to` that is a prefix of a longer one is smaller).
  *
- * Remoteness is known for Nim (closed forms) and otherwise when a search of
- * at most min(BT_OPPONENT_SEARCH, lim->max_search) positions reaches it.
- * A Nim P-position gets the exact rule at any size, computed from the
- * binary digits of the piles (or, past lim->max_search steps of that, one
- * counter from the first pile with the fewest trailing zero bits, which
- * still gives the longest game); a P-position of another game with more
- * than lim->max_search moves gets BT_ELIMIT.
+ *  - Misère play beyond exact analysis (the search passes lim->max_search
+ *    or BT_OPPONENT_MISERE_MILLIS): a legal move by Bouton's misère rule
+ *    lifted to the normal-play Grundy values (exact for tame games, a
+ *    heuristic otherwise), and info->outcome_known is 0.
+ *
+ * Remoteness is known for Nim (closed forms) and otherwise when the
+ * bounded search reaches it.  A Nim P-position gets the exact rule at any
+ * size, computed from the binary digits of the piles (or, past
+ * lim->max_search steps of that, one counter from the first pile with the
+ * fewest trailing zero bits, which still gives the longest game).
  *
  * rng is the generator's state (used only below BT_LEVEL_PERFECT; NULL is
  * allowed at BT_LEVEL_PERFECT).  *out is a malloc'd move (free it with
- * bt_moves_free(m, 1)), with its text.  BT_EINVAL when p has no move.
- * Failures of the analysis (BT_ELIMIT, BT_ERANGE, BT_EINTR) pass through.
+ * bt_moves_free(m, 1)), with its text; info (may be NULL) says how it was
+ * chosen.  BT_EINVAL when p has no move.  Failures of the analysis
+ * (BT_ERANGE, BT_EINTR, BT_ELIMIT in normal play) pass through.
  */
+bt_status bt_opponent_play(bt_move **out, bt_play_info *info,
+                           const bt_position *p, int misere, bt_level level,
+                           uint64_t *rng, const bt_limits *lim,
+                           bt_diag *diag);
+
+/* bt_opponent_play without the info. */
 bt_status bt_opponent_move(bt_move **out, const bt_position *p, int misere,
                            bt_level level, uint64_t *rng, const bt_limits *lim,
                            bt_diag *diag);

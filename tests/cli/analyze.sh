@@ -5,20 +5,20 @@ set -u
 B=$1
 . "$(dirname "$0")/lib/check.sh"
 
-check json-345 0 '{"game":"nim","misere":false,"position":["3","4","5"],"outcome":"N","grundy":"2","winning_moves":[{"component":1,"to":["1"],"text":"take 2 from pile 1"}],"remoteness":11}' \
+check json-345 0 '{"game":"nim","misere":false,"position":["3","4","5"],"outcome":"N","grundy":"2","winning_moves":[{"component":1,"to":["1"],"text":"take 2 from pile 1"}],"remoteness":"11"}' \
     -- analyze --json 3 4 5
 # the issue's example order: options after the piles work too
-check json-after 0 '{"game":"nim","misere":false,"position":["9","5","12"],"outcome":"P","grundy":"0","winning_moves":[],"remoteness":26}' \
+check json-after 0 '{"game":"nim","misere":false,"position":["9","5","12"],"outcome":"P","grundy":"0","winning_moves":[],"remoteness":"26"}' \
     -- analyze 9 5 12 --json
-check game-nim 0 '{"game":"nim","misere":false,"position":["1","2","3"],"outcome":"P","grundy":"0","winning_moves":[],"remoteness":6}' \
+check game-nim 0 '{"game":"nim","misere":false,"position":["1","2","3"],"outcome":"P","grundy":"0","winning_moves":[],"remoteness":"6"}' \
     -- analyze --game nim --json 1 2 3
-check misere-111 0 '{"game":"nim","misere":true,"position":["1","1","1"],"outcome":"P","winning_moves":[],"remoteness":3}' \
+check misere-111 0 '{"game":"nim","misere":true,"position":["1","1","1"],"outcome":"P","winning_moves":[],"remoteness":"3"}' \
     -- analyze --misere --json 1 1 1
-check misere-110 0 '{"game":"nim","misere":true,"position":["1","1","0"],"outcome":"N","winning_moves":[{"component":1,"to":["0"],"text":"take 1 from pile 1"},{"component":2,"to":["0"],"text":"take 1 from pile 2"}],"remoteness":2}' \
+check misere-110 0 '{"game":"nim","misere":true,"position":["1","1","0"],"outcome":"N","winning_moves":[{"component":1,"to":["0"],"text":"take 1 from pile 1"},{"component":2,"to":["0"],"text":"take 1 from pile 2"}],"remoteness":"2"}' \
     -- analyze --misere --json 1 1 0
-check empty 0 '{"game":"nim","misere":false,"position":[],"outcome":"P","grundy":"0","winning_moves":[],"remoteness":0}' \
+check empty 0 '{"game":"nim","misere":false,"position":[],"outcome":"P","grundy":"0","winning_moves":[],"remoteness":"0"}' \
     -- analyze --json
-check empty-misere 0 '{"game":"nim","misere":true,"position":[],"outcome":"N","winning_moves":[],"remoteness":0}' \
+check empty-misere 0 '{"game":"nim","misere":true,"position":[],"outcome":"N","winning_moves":[],"remoteness":"0"}' \
     -- analyze --misere --json
 check human 0 'position: nim 7 5 12
 outcome:  N (the next player wins)
@@ -27,7 +27,8 @@ remoteness: 15 (the next player wins in 15 moves under best play)
 winning moves (1):
   take 10 from pile 3' -- analyze 7 5 12
 big=1$(printf '%0300d' 0)
-check huge 0 "{\"game\":\"nim\",\"misere\":false,\"position\":[\"$big\",\"$big\"],\"outcome\":\"P\",\"grundy\":\"0\",\"winning_moves\":[]}" \
+zeros=$(printf "%0300d" 0)
+check huge 0 "{\"game\":\"nim\",\"misere\":false,\"position\":[\"$big\",\"$big\"],\"outcome\":\"P\",\"grundy\":\"0\",\"winning_moves\":[],\"remoteness\":\"2$zeros\"}" \
     -- analyze --json "$big" "$big"
 printf '9 5 12\n' | "$B" analyze --json - >"$tmp/stdin.out" 2>&1
 if grep -q '"outcome":"P"' "$tmp/stdin.out"; then pass=$((pass + 1)); else

@@ -193,7 +193,7 @@ expect sighup-saved "$tmp/hup.txt" "(3,4,5)"
 # 9. bouton move.
 "$B" move --json 3 4 5 >"$tmp/out" 2>&1
 same move-json "$tmp/out" \
-    '{"component":1,"to":["1"],"text":"take 2 from pile 1"}'
+    '{"component":1,"to":["1"],"text":"take 2 from pile 1","outcome":"N","rule":"remoteness","remoteness_known":true}'
 "$B" move 1 2 3 >"$tmp/out" 2>&1
 same move-text "$tmp/out" 'take 1 from pile 1
 leaves: nim 0 2 3'

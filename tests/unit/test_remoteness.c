@@ -9,7 +9,9 @@
  *     sums, normal and misère;
  *   - the closed forms at sizes no search reaches, against the theorem's
  *     statement; the solver's limit; a long game that would exhaust a
- *     recursive search's stack.
+ *     recursive search's stack;
+ *   - the remoteness of an analysis (BT_REMOTENESS): exact where its
+ *     budget reaches, else left out with the reason; at any size for Nim.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -213,6 +215,94 @@ test_solver_limits(void **state)
     bt_position_free(p);
 }
 
+/* The remoteness of an analysis (BT_REMOTENESS) is bounded: exact where
+   its budget reaches (against the oracle), else left out with the reason,
+   never silently; at any size for Nim. */
+static void
+test_analysis_bounded(void **state)
+{
+    static const char *const small[] = {
+        "3 4 5", "wythoff 4 7", "kayles 5 3", "grundys-game 9",
+        "sub:1-3 10 + nim 2", "wythoff 2 3 + kayles 4"};
+    static const char *const big[] = {
+        "grundys-game 3000", "kayles 40", "wythoff 300 400",
+        "octal:4.37 3000", "kayles 14 13 12"};
+    size_t i;
+    int misere;
+    mpz_t r, want;
+    (void)state;
+    mpz_init(r);
+    mpz_init(want);
+    for (misere = 0; misere < 2; misere++) {
+        oracle_search *o = oracle_search_new(misere);
+        for (i = 0; i < sizeof small / sizeof small[0]; i++) {
+            bt_position *p = bt_test_parse(small[i], "nim", NULL);
+            bt_analysis *a;
+            bt_diag d;
+            int win;
+            long rem;
+            memset(&d, 0, sizeof d);
+            assert_int_equal(bt_analyze(&a, p,
+                                        BT_REMOTENESS |
+                                            (misere ? BT_MISERE : 0),
+                                        NULL, &d),
+                             BT_OK);
+            assert_int_equal(oracle_search_solve(o, p, &win, &rem), 0);
+            if (bt_analysis_remoteness_mpz(r, a) != BT_OK)
+                fail_msg("'%s': remoteness left out: %s", small[i],
+                         bt_analysis_remoteness_reason(a)
+                             ? bt_analysis_remoteness_reason(a)
+                             : "(no reason)");
+            assert_true(mpz_cmp_si(r, rem) == 0);
+            assert_int_equal(bt_analysis_remoteness(a), rem);
+            assert_null(bt_analysis_remoteness_reason(a));
+            bt_analysis_free(a);
+            /* not asked for: none, and no reason */
+            assert_int_equal(bt_analyze(&a, p, misere ? BT_MISERE : 0, NULL,
+                                        &d),
+                             BT_OK);
+            assert_int_equal(bt_analysis_remoteness_mpz(r, a), BT_EUNDEF);
+            assert_null(bt_analysis_remoteness_reason(a));
+            assert_int_equal(bt_analysis_remoteness(a), -1);
+            bt_analysis_free(a);
+            bt_position_free(p);
+        }
+        oracle_search_free(o);
+    }
+    for (i = 0; i < sizeof big / sizeof big[0]; i++) {
+        bt_position *p = bt_test_parse(big[i], "nim", NULL);
+        bt_analysis *a;
+        bt_diag d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(bt_analyze(&a, p, BT_REMOTENESS, NULL, &d), BT_OK);
+        assert_int_equal(bt_analysis_remoteness_mpz(r, a), BT_EUNDEF);
+        assert_int_equal(bt_analysis_remoteness(a), -1);
+        assert_non_null(bt_analysis_remoteness_reason(a));
+        assert_non_null(strstr(bt_analysis_remoteness_reason(a),
+                               "remoteness budget"));
+        bt_analysis_free(a);
+        bt_position_free(p);
+    }
+    {
+        /* Nim past 2^63: the closed form, as a number of any size */
+        bt_position *p = bt_test_parse(
+            "4611686018427387904 4611686018427387904 7", "nim", NULL);
+        bt_analysis *a;
+        bt_diag d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(bt_analyze(&a, p, BT_REMOTENESS, NULL, &d), BT_OK);
+        assert_int_equal(bt_analysis_remoteness_mpz(r, a), BT_OK);
+        assert_int_equal(bt_remoteness(want, p, 0, NULL, &d), BT_OK);
+        assert_true(mpz_cmp(r, want) == 0);
+        assert_true(mpz_cmp_ui(r, 1) > 0 && !mpz_fits_slong_p(r));
+        assert_int_equal(bt_analysis_remoteness(a), -1);
+        bt_analysis_free(a);
+        bt_position_free(p);
+    }
+    mpz_clear(r);
+    mpz_clear(want);
+}
+
 int
 main(void)
 {
@@ -221,6 +311,7 @@ main(void)
         cmocka_unit_test(test_solver_games),
         cmocka_unit_test(test_nim_huge),
         cmocka_unit_test(test_solver_limits),
+        cmocka_unit_test(test_analysis_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
