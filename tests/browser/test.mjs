@@ -55,8 +55,8 @@ async function settle(page) {
 
 // The piles as drawn: [BigInt] of every row of every component.
 async function piles(page) {
-  const texts = await page.$$eval('#piles .row-label, #piles input.bigpile', (els) => els.map((e) =>
-    e.tagName === 'INPUT' ? e.value : e.textContent.replace(/^.*:\s*/, '')));
+  const texts = await page.$$eval('#piles .row-label', (els) => els.map((e) =>
+    e.textContent.replace(/^.*:\s*/, '')));
   return texts.map((t) => BigInt(t));
 }
 
@@ -201,13 +201,13 @@ test('a 60-digit pile: exact answers', async (page) => {
     assert.ok(items.some((x) => x.includes(`component ${i + 1} \u2192 ${t}`)), `move to ${t}`);
   }
   await shot(page, 'bigpile-analysis');
-  // The play page: the big pile gets a number field; typing the winning
-  // size plays it, and the record keeps every digit.
+  // The play page: the big pile gets a number field; typing how many to
+  // take (as the hint says) plays it, and the record keeps every digit.
   await newGame(page, {start: `${big} ${other} 5`});
   assert.equal(await page.$$eval('input.bigpile', (els) => els.length), 2);
   const [i, t] = winning[0];
   const field = `input.bigpile[data-comp="${i}"]`;
-  await page.fill(field, String(t));
+  await page.fill(field, String(ps[i] - t));
   await page.press(field, 'Enter');
   const after = ps.slice();
   after[i] = t;
