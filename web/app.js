@@ -718,7 +718,10 @@ function play(move, serverText) {
   const text = c.game.family === 'other' ? serverText : describe(c.game, i, c.nums, to);
   const comps = applyMove(S.comps, move);
   const n = Math.max(1, to.length / c.game.arity);
-  S.flash = S.vsComputer && S.turn === 'B' ? {i, n, before: c.nums.slice(), id: S.gameId} : null;
+  const flash = S.vsComputer && S.turn === 'B' ? {i, n, before: c.nums.slice(), id: S.gameId} : null;
+  S.flash = flash;
+  // drawn once: a later redraw (a click) does not replay it
+  if (flash) setTimeout(() => { if (S.flash === flash) S.flash = null; }, 2500);
   S.moveError = '';
   S.history.push({comps, mover: S.turn, text: notation(comps, S.spec !== 'sum'), moveText: text});
   S.comps = comps;
