@@ -63,6 +63,7 @@ async function analyse(ev) {
   } catch (e) {
     panel.append(h('p', {class: 'error'}, `No panel: ${e.message}`));
   }
+  if (my !== token) return;
   $('explain').textContent = res.explanation || '(none)';
   await safeTable(g, comps, misere, res.outcome === 'P');
 }

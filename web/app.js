@@ -451,7 +451,7 @@ function render() {
     const rows = [];
     for (let r = 0; r < c.game.arity; r++) rows.push(drawRow(c, i, r));
     const moved = S.flash && S.flash.id === S.gameId && !saved && i >= S.flash.i && i < S.flash.i + S.flash.n;
-    box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : '') + (c.game.arity === 2 ? ' pair' : '') +
+    box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : '') + (c.game.arity === 2 ? ' two-piles' : '') +
       (moved ? ' moved' : ''), role: 'group',
       'aria-label': `${compName(c.game, i)} (${c.game.spec})`},
       S.spec === 'sum' ? h('span', {class: 'comp-game'}, c.game.spec) : null, rows));
@@ -803,7 +803,7 @@ async function hint() {
     else $('board').focus();
   };
   try {
-    const res = await api('analyze', {position: apiPosition(S.comps), misere: S.misere, explain: true});
+    const res = boardNames(await api('analyze', {position: apiPosition(S.comps), misere: S.misere, explain: true}), S.comps);
     if (key !== analysisKey() || id !== S.gameId) return; // the position moved on
     const kids = [
       h('h3', {}, 'Hint'),
@@ -819,6 +819,17 @@ async function hint() {
     if (key !== analysisKey() || id !== S.gameId) return;
     clear(box).append(h('p', {class: 'error'}, `No hint: ${e.message}`));
   }
+}
+
+// The winning moves of an analysis named by the heaps' places on the
+// board (the server counts the heaps still there).
+function boardNames(res, comps) {
+  for (const m of res.winning_moves || []) {
+    const i = pageIndex(comps, m.component);
+    const c = comps[i];
+    if (c && c.game.family !== 'other') m.text = describe(c.game, i, c.nums, m.to.map((x) => BigInt(x)));
+  }
+  return res;
 }
 
 // ------------------------------------------------------ move values
@@ -889,7 +900,7 @@ async function analyse(force) {
   const comps = copyComps(S.comps);
   const parts = [];
   try {
-    const res = await api('analyze', {position: apiPosition(comps), misere: S.misere, explain: true});
+    const res = boardNames(await api('analyze', {position: apiPosition(comps), misere: S.misere, explain: true}), comps);
     parts.push(outcomePanel(res, null));
     const g = singleGame(comps);
     const misere = S.misere;
