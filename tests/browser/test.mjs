@@ -554,6 +554,33 @@ test('defect 7: too many winning moves to list is said', async (page) => {
   assert.match(text, /too many winning moves/);
 });
 
+test('remoteness as a number, a decimal string or null', async (page) => {
+  // the API's remoteness: a number (older servers), a decimal string, or
+  // null with a reason; the page shows each honestly
+  let form = 'string';
+  await page.route('**/v1/analyze', async (route) => {
+    const resp = await route.fetch();
+    const json = await resp.json();
+    if (form === 'string') json.remoteness = '26';
+    else if (form === 'number') json.remoteness = 26;
+    else {
+      json.remoteness = null;
+      json.remoteness_reason = 'not known cheaply';
+    }
+    await route.fulfill({response: resp, json});
+  });
+  await page.goto(url + 'analyze.html');
+  for (const [f, want] of [['string', /Remoteness 26\./], ['number', /Remoteness 26\./], ['null', /Remoteness unknown \(not known cheaply\)/]]) {
+    form = f;
+    await page.fill('#position', '9 5 12');
+    await page.click('#go');
+    await page.waitForSelector('#result:not([hidden]) .outcome');
+    const text = await page.textContent('#outcome .outcome');
+    assert.match(text, want, f);
+    assert.doesNotMatch(text, /null|undefined/);
+  }
+});
+
 test('defect 8: on a phone the binary table says it scrolls', async (page) => {
   await page.setViewportSize({width: 360, height: 740});
   await newGame(page, {start: '9 5 12', mode: 'two'});
