@@ -1161,6 +1161,102 @@ done:
     return rc;
 }
 
+/* The most moves /v1/moves values in one answer: each is one analysis. */
+#define SRV_MOVES_MAX 256
+
+/* /v1/moves: every legal move of a position with the value of the position
+   it leaves (for the player who moves): "outcome" of that position (P: the
+   move wins), its "remoteness" where known cheaply (a decimal string, else
+   null), or null with a "reason" where its analysis fails (a limit).  At
+   most SRV_MOVES_MAX moves (ELIMIT beyond).  Built on the public API only:
+   bt_position_moves, then bt_analyze of each position left. */
+static int
+api_moves(json_t **out, json_t *req, const srv_config *cfg,
+          const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"game", "misere", "position",
+                                          "remoteness", NULL};
+    bt_position *p = NULL;
+    bt_move *mv = NULL;
+    size_t n = 0, i;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    json_t *list = NULL;
+    int misere, remote, rc = -1;
+    unsigned flags = BT_NO_MOVES;
+
+    (void)cfg;
+    if (check_members(req, members, e) != 0 ||
+        get_bool(req, "misere", 0, &misere, e) != 0 ||
+        get_bool(req, "remoteness", 1, &remote, e) != 0 ||
+        srv_parse_position(&p, req, lim, e) != 0)
+        return -1;
+    if (misere)
+        flags |= BT_MISERE;
+    if (remote)
+        flags |= BT_REMOTENESS;
+    st = bt_position_moves(&mv, &n, p, lim, &diag);
+    if (st != BT_OK) {
+        fail_status(e, st, &diag, NULL);
+        goto done;
+    }
+    if (n > SRV_MOVES_MAX) {
+        srv_fail(e, 422, "ELIMIT", "the position has %zu moves: more than "
+                 "the %d whose values one answer gives", n, SRV_MOVES_MAX);
+        goto done;
+    }
+    list = json_array();
+    if (!list)
+        goto oom;
+    for (i = 0; i < n; i++) {
+        bt_position *q = NULL;
+        bt_analysis *a = NULL;
+        bt_diag d2 = {{0}, 0, 0};
+        json_t *o = cli_json_move(&mv[i]);
+        char num[32];
+
+        if (!o || json_array_append_new(list, o) != 0)
+            goto oom;
+        st = bt_position_copy(&q, p);
+        if (st == BT_OK)
+            st = bt_position_apply(q, &mv[i]);
+        if (st == BT_OK)
+            st = bt_analyze(&a, q, flags, lim, &d2);
+        if (st == BT_OK) {
+            long r = bt_analysis_remoteness(a);
+            json_object_set_new(o, "outcome", json_string(
+                bt_analysis_outcome(a) == BT_P ? "P" : "N"));
+            if (r >= 0) {
+                snprintf(num, sizeof num, "%ld", r);
+                json_object_set_new(o, "remoteness", json_string(num));
+            } else {
+                json_object_set_new(o, "remoteness", json_null());
+            }
+        } else {
+            json_object_set_new(o, "outcome", json_null());
+            json_object_set_new(o, "remoteness", json_null());
+            json_object_set_new(o, "reason", json_string(
+                d2.message[0] ? d2.message : bt_strerror(st)));
+        }
+        bt_analysis_free(a);
+        bt_position_free(q);
+    }
+    *out = json_pack("{s:b,s:o}", "misere", misere, "moves", list);
+    list = NULL;
+    if (!*out)
+        goto oom;
+    rc = 0;
+    goto done;
+oom:
+    srv_fail(e, 503, "ENOMEM", "out of memory");
+done:
+    json_decref(list);
+    if (mv)
+        bt_moves_free(mv, n);
+    bt_position_free(p);
+    return rc;
+}
+
 /* /v1/count: Bouton's sec. 3 counts, as `bouton count --json` prints. */
 static int
 api_count(json_t **out, json_t *req, const srv_config *cfg,
@@ -1531,6 +1627,7 @@ static const srv_route routes[] = {
     {"/v1/parse", "POST", api_parse},
     {"/v1/record", "POST", api_record},
     {"/v1/move", "POST", api_move},
+    {"/v1/moves", "POST", api_moves},
     {"/v1/table", "POST", api_table},
     {"/v1/count", "POST", api_count},
     {"/v1/grundy", "POST", api_grundy},

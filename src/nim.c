@@ -150,13 +150,31 @@ nim_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
 
 /* ----------------------------------------------------------- explain */
 
+/* The number of decimal digits of x >= 0, exactly: mpz_sizeinbase(x, 10)
+   may be one too big, which misaligned the columns below (9 drawn one
+   column left of 5). */
+static size_t
+decimal_digits(const mpz_t x)
+{
+    size_t d = mpz_sizeinbase(x, 10);
+    mpz_t t;
+    if (d <= 1)
+        return 1;
+    mpz_init(t);
+    mpz_ui_pow_ui(t, 10, (unsigned long)(d - 1));
+    if (mpz_cmpabs(x, t) < 0)
+        d--;
+    mpz_clear(t);
+    return d;
+}
+
 static void
 explain_columns(bt__buf *b, const bt_position *p, const mpz_t s, size_t w)
 {
     size_t n = bt_position_size(p), i, col, dw = 1;
     int wide = n >= 10; /* column sums above 9: separate them */
     for (i = 0; i < n; i++) {
-        size_t d = mpz_sizeinbase(bt_position_nums(p, i)[0], 10);
+        size_t d = decimal_digits(bt_position_nums(p, i)[0]);
         if (d > dw)
             dw = d;
     }
@@ -164,7 +182,7 @@ explain_columns(bt__buf *b, const bt_position *p, const mpz_t s, size_t w)
                     "sec. 2):\n");
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
-        size_t d = mpz_sizeinbase(v[0], 10), k;
+        size_t d = decimal_digits(v[0]), k;
         bt__buf_printf(b, "  pile %-3zu ", i + 1);
         for (k = d; k < dw; k++)
             bt__buf_putc(b, ' ');

@@ -3,7 +3,7 @@
 // combinations around it.
 import {
   h, clear, api, ApiError, singleGame, compsFromParse, binaryPanel,
-  wythoffAround, sumPanel, outcomePanel,
+  wythoffAround, sumPanel, outcomePanel, scrollBox,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +18,11 @@ async function analyse(ev) {
   const misere = $('misere').checked;
   const my = ++token;
   $('ask-error').textContent = '';
+  // the previous answer goes at once: never shown under a new question
+  $('result').hidden = true;
+  $('table-section').hidden = true;
+  tableState = null;
+  setBusy(true);
   const params = new URLSearchParams({p: text});
   if (misere) params.set('misere', '1');
   history.replaceState(null, '', '?' + params.toString());
@@ -28,6 +33,7 @@ async function analyse(ev) {
     res = await api('analyze', {position: text, misere, explain: true});
   } catch (e) {
     if (my !== token) return;
+    setBusy(false);
     $('ask-error').textContent = e.message;
     if (e instanceof ApiError && e.column) {
       const at = Math.max(0, e.column - 1);
@@ -37,6 +43,7 @@ async function analyse(ev) {
     return;
   }
   if (my !== token) return;
+  setBusy(false);
   const comps = compsFromParse(parsed);
   $('result').hidden = false;
   clear($('outcome')).append(
@@ -56,8 +63,16 @@ async function analyse(ev) {
   } catch (e) {
     panel.append(h('p', {class: 'error'}, `No panel: ${e.message}`));
   }
+  if (my !== token) return;
   $('explain').textContent = res.explanation || '(none)';
   await safeTable(g, comps, misere, res.outcome === 'P');
+}
+
+// While a question is asked: a busy line, the button disabled.
+function setBusy(on) {
+  $('go').disabled = on;
+  $('busy').hidden = !on;
+  $('ask').setAttribute('aria-busy', on ? 'true' : 'false');
 }
 
 // The safe combinations (P-positions) of as many heaps of the same game,
@@ -124,7 +139,7 @@ function cmpRows(a, b) {
 function drawTable() {
   const st = tableState;
   const body = $('table-body');
-  const old = body.querySelector('.scroll');
+  const old = body.querySelector('.scroll-wrap');
   if (old) old.remove();
   const trs = [];
   let placed = false;
@@ -144,7 +159,7 @@ function drawTable() {
     h('caption', {}, 'Safe combinations'),
     h('thead', {}, h('tr', {}, Array.from({length: st.k}, (_, i) => h('th', {scope: 'col'}, `${st.word} ${i + 1}`)), h('th', {}, ''))),
     h('tbody', {}, trs));
-  body.append(h('div', {class: 'scroll'}, table));
+  body.append(scrollBox('Safe combinations', table));
 }
 
 function init() {

@@ -2,16 +2,21 @@
 // a friend by clicking counters, with hints, undo, the analysis of each
 // position and the game record.
 import {
-  h, clear, api, ApiError, parseGame, illegal, describe, compName,
+  h, clear, api, ApiError, illegal, describe, compName,
   copyComps, apiPosition, singleGame, notation, compsFromParse, applyMove,
-  isOver, recordText, binaryPanel,
+  isOver, recordText, binaryPanel, parseGame, positionText,
   wythoffAround, sumPanel, outcomePanel, randInt,
+  apiIndex, pageIndex, remotenessOf, hasMove,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
 const DRAW_MAX = 60n; // a bigger pile gets a number field instead of counters
 const COLS = 15; // counters per line of a drawing
-const D = 24; // distance between counters in the drawing
+// Distance between counters in the drawing: on a phone every counter is a
+// tap target of at least 44 px.
+const phone = () => window.matchMedia('(max-width: 36rem)').matches;
+const cell = () => (phone() ? 48 : 24);
+const RADIUS = () => (phone() ? 0.47 : 0.38);
 
 const S = {
   spec: 'nim', // the game of the setup form, or 'sum'
@@ -30,7 +35,14 @@ const S = {
   busy: false,
   started: false,
   startTyped: false, // the start field holds what the player typed
+  gameId: 0, // bumped by every new game, undo and jump: a reply to an older one is dropped
+  moveError: '', // why the computer's last attempt failed (offers retry)
+  view: null, // the history index being viewed, or null
+  showValues: false,
+  values: null, // {key, moves: Map, list, error} of the position to move
+  flash: null, // {i, before, n, id}: the computer's last move, drawn fading
 };
+const valueCache = new Map(); // position key -> {outcome, remoteness} (who wins)
 
 // ---------------------------------------------------------------- setup
 
@@ -149,6 +161,12 @@ function showSetupError(e) {
 
 // Starts from comps, with the moves of a loaded record (history entries).
 function begin(comps, later, first) {
+  S.gameId++;
+  S.busy = false;
+  S.moveError = '';
+  S.view = null;
+  S.values = null;
+  S.flash = null;
   S.comps = comps;
   S.history = [{comps, mover: null, text: notation(comps, S.spec !== 'sum'), moveText: ''}, ...later];
   S.first = first;
@@ -188,34 +206,88 @@ function checkOver() {
     (top.mover ? ` (${S.misere ? 'misère play: the last mover loses' : 'the last mover wins'})` : ' (no move is possible)');
 }
 
-const humanTurn = () => S.started && !S.over && !S.busy && (!S.vsComputer || S.turn === 'A');
+const humanTurn = () => S.started && !S.over && !S.busy && S.view === null && (!S.vsComputer || S.turn === 'A');
 
 // ------------------------------------------------------------- drawing
 
-function rulesText() {
-  const g = singleGame(S.comps);
+// The game of the board: the setup's game (kept when every heap is
+// gone), or null for a sum.
+function boardGame() {
+  return S.spec === 'sum' ? null : (singleGame(S.comps) || (S.comps[0] && S.comps[0].game) || null);
+}
+
+const words = (xs) => (xs.length <= 1 ? xs.join('') : xs.slice(0, -1).join(', ') + ' or ' + xs[xs.length - 1]);
+
+// The rules of one game in plain words, and for octal games the meaning of
+// the code (for a details box).
+function gameRules(g) {
+  switch (g.family) {
+    case 'nim':
+      return {text: 'Nim: on your turn take as many counters as you like (at least one) from one pile.'};
+    case 'wythoff':
+      return g.a === 1n
+        ? {text: "Wythoff's game: take as many counters as you like from one pile, or the same number from both piles."}
+        : {text: `Generalised Wythoff's game: take as many as you like from one pile, or some from both piles as long as the two numbers differ by less than ${g.a}.`};
+    case 'sub':
+      return {text: `Subtraction game: take ${words(g.set.map(String))} counters from one heap.`};
+    case 'octal': {
+      const code = g.digits[0] + '.' + g.digits.slice(1).join('');
+      const ways = [];
+      const digits = [];
+      for (let k = 1; k < g.digits.length; k++) {
+        const d = g.digits[k];
+        if (!d) continue;
+        const how = [];
+        if (d & 1) how.push(`a whole heap of ${k}`);
+        if (d & 2) how.push('from the end of a heap');
+        if (d & 4) how.push('from the middle of a heap, splitting it in two');
+        ways.push(`${k} counter${k === 1 ? '' : 's'} side by side (${words(how)})`);
+        digits.push(`digit ${k} is ${d}: taking ${k} may ${[d & 1 ? 'empty a heap' : '', d & 2 ? 'leave one heap' : '', d & 4 ? 'leave two heaps' : ''].filter(Boolean).join(', ')}`);
+      }
+      if (g.digits[0] & 4) ways.push('no counter at all, splitting a heap in two');
+      return {
+        text: `${g.label}: counters stand in rows; take ${words(ways)}.`,
+        code: `The code octal ${code} says which moves are allowed: digit k (after the point) tells what taking k counters may do, adding 1 (take a whole heap), 2 (leave one heap) and 4 (leave two heaps). Here ${digits.join('; ')}.`,
+      };
+    }
+    case 'grundy':
+      return {text: "Grundy's game: split one heap into two heaps of different sizes."};
+    default:
+      return {text: `${g.label}.`};
+  }
+}
+
+function drawRules() {
+  const box = clear($('rules'));
+  if (!S.started) return;
   const end = S.misere
     ? 'Misère play: whoever makes the last move loses.'
     : 'Whoever makes the last move wins.';
-  if (!g) return `A sum of games: each move is a move in one component of its own game. ${end}`;
-  switch (g.family) {
-    case 'nim':
-      return `Nim: take any number of counters (at least one) from one pile. ${end}`;
-    case 'wythoff':
-      return g.a === 1n
-        ? `Wythoff's game: take any number from one pile, or the same number from both piles. ${end}`
-        : `Generalised Wythoff (a = ${g.a}): take any number from one pile, or k from one and l from the other with |k \u2212 l| < ${g.a}. ${end}`;
-    case 'sub':
-      return `Subtraction game: take ${g.set.join(', ')} counters from one heap. ${end}`;
-    case 'octal': {
-      const code = g.digits[0] + '.' + g.digits.slice(1).join('');
-      return `${g.label} (octal ${code}): taking k counters is allowed as digit k says \u2014 1: the whole heap, 2: leaving one heap, 4: leaving two heaps (choose counters in the middle to split). ${end}`;
-    }
-    case 'grundy':
-      return `Grundy's game: split one heap into two unequal heaps. ${end}`;
-    default:
-      return `${g.label}. ${end}`;
+  const g = boardGame();
+  if (!g) {
+    const games = [];
+    for (const c of S.comps) if (!games.some((x) => x.spec === c.game.spec)) games.push(c.game);
+    box.append(h('p', {}, `A sum of games: on your turn move in any one of the parts, by that part's rules. ${end}`),
+      h('ul', {class: 'rules-list'}, games.map((x) => h('li', {}, gameRules(x).text))));
+    const codes = games.map((x) => gameRules(x).code).filter(Boolean);
+    if (codes.length) box.append(h('details', {}, h('summary', {}, 'What the code means'), codes.map((c) => h('p', {}, c))));
+    return;
   }
+  const r = gameRules(g);
+  box.append(h('p', {}, `${r.text} ${end}`));
+  if (r.code) box.append(h('details', {class: 'code'}, h('summary', {}, 'What the code means'), h('p', {}, r.code)));
+}
+
+// What a click does, next to the board.
+function boardHelp() {
+  if (!S.started) return '';
+  const modes = new Set(S.comps.map((c) => selMode(c.game)));
+  const out = [];
+  if (modes.has('tail')) out.push('Click a counter to take it and every counter to its right, then Take (or click it again).');
+  if (modes.has('range')) out.push('Click the counters to take (side by side); taking from the middle splits the heap in two.');
+  if (modes.has('cut')) out.push('Click where to split: the counter you click starts the second heap.');
+  if (S.comps.some((c) => c.game.arity === 2)) out.push('In a pair, choose in both piles to take from both.');
+  return out.join(' ');
 }
 
 function selMode(g) {
@@ -248,6 +320,20 @@ function selectionWords(i, r, n) {
   return 'a number typed';
 }
 
+// The value of leaving component i (page index) as `to`, from the move
+// values, or undefined.
+function valueOf(i, to) {
+  if (!S.values || !S.values.map || S.values.key !== analysisKey()) return undefined;
+  return S.values.map.get(`${apiIndex(S.comps, i)}:${to.join(',')}`);
+}
+
+function valueWords(v) {
+  if (!v || v.outcome === null || v.outcome === undefined) return 'value unknown';
+  const r = remotenessOf(v.remoteness);
+  const win = v.outcome === 'P';
+  return r === null ? (win ? 'wins' : 'loses') : `${win ? 'wins' : 'loses'} in ${r + 1n}`;
+}
+
 function drawRow(c, i, r) {
   const n = c.nums[r];
   const label = rowLabel(c, i, r);
@@ -274,17 +360,30 @@ function drawRow(c, i, r) {
       }
     });
     const digits = String(n).length;
+    const tail = selMode(c.game) === 'tail';
+    if (tail) {
+      input.value = s && s.kind === 'field' ? s.text : '';
+      input.setAttribute('placeholder', 'how many to take');
+    }
     return h('div', {class: 'row-big'},
-      h('label', {for: id}, `${label}: ${digits} digits, too many counters to draw; type what it becomes`),
+      h('span', {class: 'row-label big'}, `${label}: ${n}`),
+      h('label', {for: id}, tail
+        ? `${label} has ${digits} digits, too many counters to draw: type how many to take`
+        : `${label} has ${digits} digits, too many counters to draw: type the heaps it leaves`),
       input,
       h('span', {id: id + '-help', class: 'help'},
-        selMode(c.game) === 'tail' ? 'the new size, smaller than now' : 'the heaps left, separated by spaces'));
+        tail ? `a number from 1 to ${n}` : 'the heaps left, separated by spaces'));
   }
   const count = Number(n);
+  const D = cell();
   // counters big enough to tap: fewer to a line on a narrow screen
   const room = $('piles').clientWidth || 600;
-  const cols = Math.max(5, Math.min(COLS, Math.floor((room - 8) / 30)));
-  const lines = Math.max(1, Math.ceil(count / cols));
+  const cols = Math.max(5, Math.min(COLS, Math.floor((room - 8) / (D + 6))));
+  // the computer's last move: the counters it took, fading out
+  const fl = S.flash && S.flash.id === S.gameId && S.flash.i === i && S.flash.n === 1 &&
+    selMode(c.game) === 'tail' && S.flash.before[r] <= DRAW_MAX ? Number(S.flash.before[r]) : count;
+  const shown = Math.max(count, fl);
+  const lines = Math.max(1, Math.ceil(shown / cols));
   const width = cols * D;
   const height = lines * D;
   const isChosen = chosen(i, r);
@@ -297,17 +396,33 @@ function drawRow(c, i, r) {
     'aria-valuetext': selectionWords(i, r, n),
     'data-comp': i, 'data-row': r,
   });
-  if (count === 0) {
+  if (count === 0 && shown === 0) {
     svg.append(h('svg:text', {x: 4, y: D * 0.7, class: 'empty'}, 'empty'));
   }
-  for (let j = 0; j < count; j++) {
+  const showVal = S.showValues && selMode(c.game) === 'tail' && !S.view;
+  for (let j = 0; j < shown; j++) {
     const cx = (j % cols) * D + D / 2;
     const cy = Math.floor(j / cols) * D + D / 2;
+    if (j >= count) {
+      svg.append(h('svg:circle', {cx, cy, r: D * RADIUS(), class: 'counter gone', 'data-gone': j}));
+      continue;
+    }
+    let vclass = '';
+    let vtext = '';
+    if (showVal) {
+      const to = c.nums.slice();
+      to[r] = BigInt(j);
+      const v = valueOf(i, to);
+      if (v && v.outcome) {
+        vclass = v.outcome === 'P' ? ' v-win' : ' v-lose';
+        vtext = `: taking from here ${valueWords(v)}`;
+      }
+    }
     const circle = h('svg:circle', {
-      cx, cy, r: D * 0.38, class: 'counter' + (isChosen(j) ? ' chosen' : ''),
+      cx, cy, r: D * RADIUS(), class: 'counter' + (isChosen(j) ? ' chosen' : '') + vclass,
       'data-j': j,
     });
-    circle.append(h('svg:title', {}, `${label}, counter ${j + 1}`));
+    circle.append(h('svg:title', {}, `${label}, counter ${j + 1}${vtext}`));
     svg.append(circle);
   }
   svg.addEventListener('click', (e) => {
@@ -319,27 +434,93 @@ function drawRow(c, i, r) {
 }
 
 function render() {
-  $('rules').textContent = S.started ? rulesText() : '';
+  drawRules();
+  $('board-help').textContent = boardHelp();
   const active = document.activeElement;
   const focused = active && active.getAttribute && $('piles').contains(active)
     ? [active.getAttribute('data-comp'), active.getAttribute('data-row')]
     : null;
   const box = clear($('piles'));
+  const saved = S.view !== null ? {comps: S.comps, sel: S.sel} : null;
+  if (saved) {
+    S.comps = S.history[S.view].comps;
+    S.sel = null;
+  }
+  box.classList.toggle('viewing', saved !== null);
   S.comps.forEach((c, i) => {
     const rows = [];
     for (let r = 0; r < c.game.arity; r++) rows.push(drawRow(c, i, r));
-    box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : ''), role: 'group',
+    const moved = S.flash && S.flash.id === S.gameId && !saved && i >= S.flash.i && i < S.flash.i + S.flash.n;
+    box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : '') + (c.game.arity === 2 ? ' two-piles' : '') +
+      (moved ? ' moved' : ''), role: 'group',
       'aria-label': `${compName(c.game, i)} (${c.game.spec})`},
       S.spec === 'sum' ? h('span', {class: 'comp-game'}, c.game.spec) : null, rows));
   });
+  if (saved) {
+    S.comps = saved.comps;
+    S.sel = saved.sel;
+  }
   if (focused && focused[0] !== null) {
     const again = box.querySelector(`[data-comp="${focused[0]}"][data-row="${focused[1]}"]`);
     if (again) again.focus();
   }
   $('status').textContent = statusText();
+  drawMoveError();
+  $('over-box').hidden = !(S.started && S.over && S.view === null);
+  $('view-box').hidden = S.view === null;
+  if (S.view !== null) {
+    $('view-text').textContent = S.view === 0
+      ? 'You are looking at the start of the game.'
+      : `You are looking at the position after move ${S.view} of ${S.history.length - 1}.`;
+    $('view-continue').disabled = S.busy;
+  }
   updateButtons();
   $('record').textContent = S.started ? currentRecord() : '';
+  drawSelValue();
+  drawHistory();
+  if (S.showValues) loadValues();
+  else $('values-box').hidden = true;
   if ($('analysis').open) analyse();
+}
+
+// The computer's failed move, with the ways on: retry, undo, new game.
+function drawMoveError() {
+  const box = $('move-error');
+  if (!S.moveError) {
+    if (box.querySelector('.retry')) clear(box);
+    return;
+  }
+  clear(box).append(
+    h('span', {}, `The computer could not move: ${S.moveError} `),
+    h('button', {type: 'button', class: 'retry', onclick: () => {
+      S.moveError = '';
+      maybeComputer();
+    }}, 'Try again'), ' ',
+    h('button', {type: 'button', class: 'err-undo', disabled: !canUndo(), onclick: undo}, 'Undo my move'), ' ',
+    h('button', {type: 'button', class: 'err-new', onclick: newGameForm}, 'New game'));
+}
+
+function newGameForm() {
+  $('setup').scrollIntoView({block: 'start'});
+  $('game').focus();
+}
+
+// The value of the chosen move, when the values are shown.
+function drawSelValue() {
+  const out = $('sel-value');
+  out.textContent = '';
+  if (!S.showValues || !S.sel || S.view !== null) return;
+  let to;
+  try {
+    to = pendingTo();
+  } catch (e) {
+    return;
+  }
+  const i = S.sel.comp;
+  const c = S.comps[i];
+  if (illegal(c.game, c.nums, to)) return;
+  const v = valueOf(i, to);
+  if (v) out.textContent = `The chosen move ${valueWords(v)}.`;
 }
 
 // The text of what the analysis panel shows, to redraw it only when the
@@ -350,6 +531,7 @@ function statusText() {
   if (!S.started) return 'Choose a game and start it.';
   if (S.over) return `Game over: ${S.result}.`;
   if (S.busy) return 'The computer is thinking\u2026';
+  if (S.moveError) return 'The computer could not move.';
   if (S.vsComputer) return S.turn === 'A' ? 'Your move.' : 'The computer\u2019s move.';
   return `${S.names[S.turn]} to move.`;
 }
@@ -358,7 +540,7 @@ function updateButtons() {
   const canMove = humanTurn();
   $('take').disabled = !canMove || !S.sel;
   $('clear-sel').disabled = !S.sel;
-  $('hint').disabled = !S.started || S.over || S.busy;
+  $('hint').disabled = !S.started || S.over || S.busy || S.view !== null;
   $('undo').disabled = S.busy || !canUndo();
   $('download').disabled = !S.started;
 }
@@ -488,9 +670,13 @@ function pendingTo() {
       if (!s) to.push(c.nums[r]);
       else if (s.kind === 'tail') to.push(BigInt(s.from));
       else {
+        // a pile too big to draw: the field says how many to take
         const v = parseList(s.text);
-        if (v.length !== 1) throw new Error('type one number: what the pile becomes');
-        to.push(v[0]);
+        const name = rowLabel(c, i, r);
+        if (v.length !== 1) throw new Error(`type one number: how many to take from ${name}`);
+        if (v[0] === 0n) throw new Error('Not a legal move: take at least one counter');
+        if (v[0] > c.nums[r]) throw new Error(`Not a legal move: ${name} has ${c.nums[r]} counters; you cannot take ${v[0]}`);
+        to.push(c.nums[r] - v[0]);
       }
     }
     return to;
@@ -518,12 +704,25 @@ function take() {
     $('move-error').textContent = `Not a legal move: ${why}.`;
     return;
   }
-  play({component: i + 1, to: to.map(String)}, describe(c.game, i, c.nums, to));
+  // an emptied heap of a game that drops empty heaps: no numbers left
+  const drop = (c.game.family === 'sub' || c.game.family === 'octal') && to.length === 1 && to[0] === 0n;
+  play({component: apiIndex(S.comps, i), to: drop ? [] : to.map(String)});
 }
 
-// Plays a move for the player whose turn it is.
-function play(move, text) {
+// Plays a move {component (the API's), to} for the player whose turn it
+// is; its text names the heaps by their places on the board.
+function play(move, serverText) {
+  const i = pageIndex(S.comps, move.component);
+  const c = S.comps[i];
+  const to = move.to.map((x) => BigInt(x));
+  const text = c.game.family === 'other' ? serverText : describe(c.game, i, c.nums, to);
   const comps = applyMove(S.comps, move);
+  const n = Math.max(1, to.length / c.game.arity);
+  const flash = S.vsComputer && S.turn === 'B' ? {i, n, before: c.nums.slice(), id: S.gameId} : null;
+  S.flash = flash;
+  // drawn once: a later redraw (a click) does not replay it
+  if (flash) setTimeout(() => { if (S.flash === flash) S.flash = null; }, 2500);
+  S.moveError = '';
   S.history.push({comps, mover: S.turn, text: notation(comps, S.spec !== 'sum'), moveText: text});
   S.comps = comps;
   S.turn = S.turn === 'A' ? 'B' : 'A';
@@ -536,10 +735,14 @@ function play(move, text) {
 }
 
 async function maybeComputer() {
-  if (!S.vsComputer || S.over || S.turn !== 'B' || S.busy) return;
+  if (!S.vsComputer || S.over || S.turn !== 'B' || S.busy || S.moveError) return;
   S.busy = true;
   render();
-  const ply = BigInt(S.history.length);
+  // the reply belongs to this game at this move: a new game, an undo or
+  // a jump meanwhile makes it stale, and it is dropped
+  const id = S.gameId;
+  const at = S.history.length;
+  const ply = BigInt(at);
   let move;
   try {
     const [m] = await Promise.all([
@@ -549,11 +752,15 @@ async function maybeComputer() {
     ]);
     move = m;
   } catch (e) {
+    if (id !== S.gameId || at !== S.history.length) return;
     S.busy = false;
+    S.moveError = e.message;
     render();
-    $('move-error').textContent = `The computer cannot move: ${e.message}`;
+    const retry = $('move-error').querySelector('.retry');
+    if (retry) retry.focus();
     return;
   }
+  if (id !== S.gameId || at !== S.history.length) return;
   S.busy = false;
   play(move, move.text);
   const last = S.history[S.history.length - 1];
@@ -562,6 +769,9 @@ async function maybeComputer() {
 
 function undo() {
   if (S.busy || !canUndo()) return;
+  S.gameId++;
+  S.moveError = '';
+  S.view = null;
   if (S.vsComputer) {
     while (S.history.length > 1 && S.history[S.history.length - 1].mover === 'B') S.history.pop();
     if (S.history.length > 1) S.history.pop();
@@ -583,20 +793,95 @@ async function hint() {
   const box = $('hint-box');
   box.hidden = false;
   clear(box).append(h('p', {}, 'Thinking\u2026'));
+  const key = analysisKey();
+  const id = S.gameId;
+  // after "Play this move" the focus goes back to the board
+  const playIt = (m) => {
+    play(m, m.text);
+    const pile = $('piles').querySelector('svg.pile, input.bigpile');
+    if (pile) pile.focus();
+    else $('board').focus();
+  };
   try {
-    const res = await api('analyze', {position: apiPosition(S.comps), misere: S.misere, explain: true});
-    clear(box).append(
+    const res = boardNames(await api('analyze', {position: apiPosition(S.comps), misere: S.misere, explain: true}), S.comps);
+    if (key !== analysisKey() || id !== S.gameId) return; // the position moved on
+    const kids = [
       h('h3', {}, 'Hint'),
-      outcomePanel(res, humanTurn() ? (m) => play(m, m.text) : null),
+      outcomePanel(res, humanTurn() ? playIt : null),
       res.outcome === 'P'
         ? h('p', {}, 'Every move leaves a winning position for the other side; against a fallible opponent, make the game long and hard.')
         : null,
-      res.explanation ? h('details', {}, h('summary', {}, 'Why'), h('pre', {class: 'explain'}, res.explanation)) : null);
+      res.explanation ? h('details', {}, h('summary', {}, 'Why'), h('pre', {class: 'explain'}, res.explanation)) : null];
+    clear(box).append(...kids.filter((k) => k !== null));
     const first = box.querySelector('button');
     if (first) first.focus();
   } catch (e) {
+    if (key !== analysisKey() || id !== S.gameId) return;
     clear(box).append(h('p', {class: 'error'}, `No hint: ${e.message}`));
   }
+}
+
+// The winning moves of an analysis named by the heaps' places on the
+// board (the server counts the heaps still there).
+function boardNames(res, comps) {
+  for (const m of res.winning_moves || []) {
+    const i = pageIndex(comps, m.component);
+    const c = comps[i];
+    if (c && c.game.family !== 'other') m.text = describe(c.game, i, c.nums, m.to.map((x) => BigInt(x)));
+  }
+  return res;
+}
+
+// ------------------------------------------------------ move values
+
+// The values of every move of the position to move (POST /v1/moves).
+async function loadValues() {
+  const box = $('values-box');
+  box.hidden = false;
+  if (!S.started || S.over || S.view !== null) {
+    clear(box);
+    box.hidden = true;
+    return;
+  }
+  const key = analysisKey();
+  if (S.values && S.values.key === key) return;
+  S.values = {key, map: null};
+  clear(box).append(h('p', {class: 'busy'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' Finding the value of every move\u2026'));
+  let res;
+  try {
+    res = await api('moves', {position: apiPosition(S.comps), misere: S.misere});
+  } catch (e) {
+    if (!S.values || S.values.key !== key) return;
+    S.values.error = e.message;
+    clear(box).append(h('p', {class: 'note'}, `No move values here: ${e.message}`));
+    return;
+  }
+  if (!S.values || S.values.key !== key || analysisKey() !== key) return;
+  const map = new Map();
+  for (const m of res.moves) map.set(`${m.component}:${m.to.join(',')}`, m);
+  S.values.map = map;
+  S.values.list = res.moves;
+  drawValues();
+  render();
+}
+
+function drawValues() {
+  const box = clear($('values-box'));
+  const list = S.values.list;
+  const wins = list.filter((m) => m.outcome === 'P').length;
+  box.append(h('p', {}, h('strong', {}, 'Move values: '),
+    list.length === 0 ? 'no move is left.'
+      : `${wins} of ${list.length} move${list.length === 1 ? '' : 's'} win${wins === 1 && list.length === 1 ? 's' : ''} for the player to move` +
+        ' (green: wins against best play; red: loses; "in N": moves to the end, this one included).'));
+  box.append(h('ul', {class: 'value-list'}, list.map((m) => {
+    const i = pageIndex(S.comps, m.component);
+    const c = S.comps[i];
+    const text = c && c.game.family !== 'other' ? describe(c.game, i, c.nums, m.to.map((x) => BigInt(x))) : m.text;
+    const cls = m.outcome === 'P' ? 'v-win' : m.outcome === 'N' ? 'v-lose' : 'v-unknown';
+    return h('li', {class: cls},
+      h('button', {type: 'button', class: 'value-move', disabled: !humanTurn(), onclick: () => play(m, m.text)}, text),
+      ' ', h('span', {class: 'value-word'}, valueWords(m)));
+  })));
 }
 
 let analyseToken = 0;
@@ -615,7 +900,7 @@ async function analyse(force) {
   const comps = copyComps(S.comps);
   const parts = [];
   try {
-    const res = await api('analyze', {position: apiPosition(comps), misere: S.misere, explain: true});
+    const res = boardNames(await api('analyze', {position: apiPosition(comps), misere: S.misere, explain: true}), comps);
     parts.push(outcomePanel(res, null));
     const g = singleGame(comps);
     const misere = S.misere;
@@ -631,6 +916,119 @@ async function analyse(force) {
     parts.push(h('p', {class: 'error'}, `No analysis: ${e.message}`));
   }
   if (token === analyseToken) clear(body).append(...parts);
+}
+
+// -------------------------------------------------------------- history
+
+// Who wins a position of the history, from the server (cached): the
+// player to move wins in an N-position.
+async function positionValue(entry) {
+  const key = `${S.misere} ${entry.text}`;
+  if (valueCache.has(key)) return valueCache.get(key);
+  let v;
+  try {
+    const res = await api('analyze', {position: apiPosition(entry.comps), misere: S.misere});
+    v = {outcome: res.outcome, remoteness: remotenessOf(res.remoteness)};
+  } catch (e) {
+    v = {outcome: null, remoteness: null};
+  }
+  valueCache.set(key, v);
+  return v;
+}
+
+function moverAt(k) {
+  const e = S.history[k];
+  const next = k + 1 < S.history.length ? S.history[k + 1].mover : null;
+  if (next) return next;
+  if (!e.mover) return S.first;
+  return e.mover === 'A' ? 'B' : 'A';
+}
+
+let historyDrawn = '';
+
+function drawHistory() {
+  const sec = $('history-section');
+  sec.hidden = !S.started;
+  if (!S.started) return;
+  const sig = `${S.gameId} ${S.history.length} ${S.view} ${S.busy}`;
+  if (sig === historyDrawn) return;
+  historyDrawn = sig;
+  const list = clear($('history'));
+  S.history.forEach((e, k) => {
+    const label = k === 0 ? `Start ${e.text}` : `${S.names[e.mover]}: ${e.moveText} \u2192 ${e.text}`;
+    list.append(h('li', {class: S.view === k || (S.view === null && k === S.history.length - 1) ? 'current' : null},
+      h('button', {type: 'button', class: 'history-item', 'data-k': k, 'aria-current': S.view === k ? 'step' : null,
+        onclick: () => viewAt(k)}, label)));
+  });
+  drawChart();
+}
+
+// The value history: one dot a position, above the line while player A
+// (you) is winning, below while B is; further from the line the closer the
+// win (smaller remoteness), on the line when unknown.
+async function drawChart() {
+  const id = S.gameId;
+  const n = S.history.length;
+  const entries = S.history.slice(Math.max(0, n - 200));
+  const vals = [];
+  for (const e of entries) {
+    vals.push(await positionValue(e));
+    if (id !== S.gameId || n !== S.history.length) return;
+  }
+  const W = Math.max(160, Math.min(600, 24 * vals.length + 20));
+  const H = 80;
+  const step = vals.length > 1 ? (W - 20) / (vals.length - 1) : 0;
+  const maxR = vals.reduce((m, v) => (v.remoteness !== null && v.remoteness > m ? v.remoteness : m), 1n);
+  const pts = vals.map((v, k) => {
+    const idx = n - entries.length + k;
+    const mover = moverAt(idx);
+    let side = 0;
+    if (v.outcome) side = (v.outcome === 'N') === (mover === 'A') ? 1 : -1;
+    const r = v.remoteness === null ? maxR : v.remoteness;
+    const dist = side === 0 ? 0 : 8 + 24 * Number(maxR - r + 1n) / Number(maxR + 1n);
+    return {x: 10 + k * step, y: H / 2 - side * dist, side, v, idx, mover};
+  });
+  const svg = h('svg:svg', {class: 'value-chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img',
+    'aria-label': 'Who was winning after each move'});
+  svg.append(h('svg:line', {x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'axis'}),
+    h('svg:text', {x: 2, y: 10, class: 'chart-label'}, `${S.names.A} winning`),
+    h('svg:text', {x: 2, y: H - 3, class: 'chart-label'}, `${S.names.B} winning`),
+    h('svg:polyline', {points: pts.map((p) => `${p.x},${p.y}`).join(' '), class: 'trend'}));
+  for (const p of pts) {
+    const who = p.side > 0 ? S.names.A : p.side < 0 ? S.names.B : null;
+    const r = p.v.remoteness;
+    const title = `${p.idx === 0 ? 'Start' : `After move ${p.idx}`}: ` +
+      (who ? `${who} winning${r !== null ? ` (${r} move${r === 1n ? '' : 's'} to the end)` : ''}` : 'value unknown');
+    const dot = h('svg:circle', {cx: p.x, cy: p.y, r: 5, class: 'dot ' + (p.side > 0 ? 'a' : p.side < 0 ? 'b' : 'u'),
+      'data-k': p.idx, 'data-side': p.side});
+    dot.append(h('svg:title', {}, title));
+    dot.addEventListener('click', () => viewAt(p.idx));
+    svg.append(dot);
+  }
+  clear($('chart')).append(svg);
+}
+
+// Shows position k of the history (the last one: back to the game).
+function viewAt(k) {
+  S.view = k === S.history.length - 1 ? null : k;
+  S.sel = null;
+  $('hint-box').hidden = true;
+  render();
+}
+
+// Undoes to the viewed position and plays on from it.
+function continueHere() {
+  if (S.view === null || S.busy) return;
+  S.gameId++;
+  S.history = S.history.slice(0, S.view + 1);
+  S.view = null;
+  S.moveError = '';
+  S.comps = S.history[S.history.length - 1].comps;
+  S.turn = nextMover();
+  S.sel = null;
+  checkOver();
+  render();
+  maybeComputer();
 }
 
 // --------------------------------------------------------------- records
@@ -683,7 +1081,46 @@ async function loadRecord() {
     comps, mover: rec.moves[k].player, text: notation(comps, S.spec !== 'sum'), moveText: rec.moves[k].text,
   }));
   begin(positions[0], later, rec.first || 'A');
+  setFormFrom(rec.game, rec.misere, positions[0]);
   $('status').textContent = `${statusText()} Loaded ${rec.moves.length} move${rec.moves.length === 1 ? '' : 's'}.`;
+}
+
+// Sets the New game form to a game (a loaded record's), so that "Start
+// the game" and "Play again" play it.
+function setFormFrom(spec, misere, comps) {
+  let kind;
+  let param = null;
+  if (spec === 'sum') {
+    kind = 'sum';
+  } else {
+    const g = parseGame(spec);
+    if (g.family === 'nim') kind = misere ? 'misere-nim' : 'nim';
+    else if (g.family === 'wythoff') {
+      kind = g.a === 1n ? 'wythoff' : 'gwythoff';
+      if (g.a !== 1n) param = String(g.a);
+    } else if (g.family === 'sub') {
+      kind = 'sub';
+      param = spec.slice(spec.indexOf(':') + 1);
+    } else if (g.family === 'octal' || g.family === 'grundy') {
+      kind = 'octal';
+      param = spec.startsWith('octal:') ? spec.slice(6) : spec;
+    } else {
+      kind = 'sum';
+    }
+  }
+  $('game').value = kind;
+  const p = PARAMS[kind];
+  $('param-row').hidden = !p;
+  if (p) {
+    $('param-label').textContent = p.label;
+    $('param').value = param !== null ? param : p.value;
+    $('param-help').textContent = p.help;
+  }
+  $('misere').checked = !!misere;
+  $('start').value = kind === 'sum'
+    ? positionText(comps)
+    : comps.flatMap((c) => c.nums.map(String)).join(' ');
+  S.startTyped = true;
 }
 
 // ------------------------------------------------------------------ wiring
@@ -710,6 +1147,24 @@ function init() {
   $('undo').addEventListener('click', undo);
   $('download').addEventListener('click', download);
   $('load').addEventListener('click', loadRecord);
+  $('play-again').addEventListener('click', () => {
+    S.seed = BigInt(randInt(1, 2 ** 31 - 1));
+    begin(S.history[0].comps, [], S.first);
+  });
+  $('new-game').addEventListener('click', newGameForm);
+  $('view-back').addEventListener('click', () => viewAt(S.history.length - 1));
+  $('view-continue').addEventListener('click', continueHere);
+  $('show-values').addEventListener('change', () => {
+    S.showValues = $('show-values').checked;
+    render();
+  });
+  let lastPhone = phone();
+  window.addEventListener('resize', () => {
+    if (phone() !== lastPhone) {
+      lastPhone = phone();
+      render();
+    }
+  });
   $('analysis').addEventListener('toggle', () => {
     if ($('analysis').open) analyse(true);
   });

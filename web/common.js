@@ -255,15 +255,37 @@ export function describe(g, i, nums, to) {
 
 // ------------------------------------------------------------ positions
 
-// A position of the page: [{game, nums: [BigInt...]}], game a parseGame().
+// A position of the page: [{game, nums: [BigInt...], ghost}], game a
+// parseGame().  A ghost is a heap a move emptied in a game whose positions
+// drop empty heaps (octal and subtraction games): the page keeps it in its
+// place, drawn empty, so that the heaps keep their places and numbers; it
+// is no part of the position sent to the server or written in a record.
 export function copyComps(comps) {
-  return comps.map((c) => ({game: c.game, nums: c.nums.slice()}));
+  return comps.map((c) => ({game: c.game, nums: c.nums.slice(), ghost: c.ghost || undefined}));
+}
+
+export const live = (comps) => comps.filter((c) => !c.ghost);
+
+// The page's index of the API's component k (1-based), and back.
+export function pageIndex(comps, k) {
+  let seen = 0;
+  for (let i = 0; i < comps.length; i++) {
+    if (comps[i].ghost) continue;
+    if (++seen === k) return i;
+  }
+  return -1;
+}
+
+export function apiIndex(comps, i) {
+  let k = 0;
+  for (let j = 0; j <= i; j++) if (!comps[j].ghost) k++;
+  return k;
 }
 
 // The structured form of the API: runs of one game as {game, position}.
 export function apiPosition(comps) {
   const out = [];
-  for (const c of comps) {
+  for (const c of live(comps)) {
     const last = out[out.length - 1];
     const nums = c.nums.map(String);
     if (last && last.game === c.game.spec) last.position.push(...nums);
@@ -273,6 +295,7 @@ export function apiPosition(comps) {
 }
 
 export function singleGame(comps) {
+  comps = live(comps);
   if (comps.length === 0) return null;
   const s = comps[0].game.spec;
   return comps.every((c) => c.game.spec === s) ? comps[0].game : null;
@@ -288,6 +311,7 @@ export function positionText(comps) {
 // The position as the seeds write it: "(41,163,13)"; a sum in the
 // position language inside the parentheses.
 export function notation(comps, plain) {
+  comps = live(comps);
   if (plain && (comps.length === 0 || singleGame(comps) !== null)) {
     return '(' + comps.flatMap((c) => c.nums.map(String)).join(',') + ')';
   }
@@ -302,22 +326,51 @@ export function compsFromParse(parsed) {
   }));
 }
 
-// Applies a move {component (1-based), to} of the API or the page.
+// Applies a move {component (the API's, 1-based), to}.  A heap emptied
+// (no numbers left) stays in its place as a ghost.
 export function applyMove(comps, move) {
-  const i = move.component - 1;
+  const i = pageIndex(comps, move.component);
+  if (i < 0) throw new Error(`no component ${move.component} in this position`);
   const c = comps[i];
   const to = move.to.map((x) => BigInt(x));
   const repl = [];
   for (let k = 0; k < to.length; k += c.game.arity) {
     repl.push({game: c.game, nums: to.slice(k, k + c.game.arity)});
   }
+  if (repl.length === 0) repl.push({game: c.game, nums: Array(c.game.arity).fill(0n), ghost: true});
   const out = copyComps(comps);
   out.splice(i, 1, ...repl);
   return out;
 }
 
 export function isOver(comps) {
-  return !comps.some((c) => hasMove(c.game, c.nums));
+  return !live(comps).some((c) => hasMove(c.game, c.nums));
+}
+
+// Remoteness as the API gives it: a number (older servers), a decimal
+// string, or null / absent when unknown.  Returns a BigInt or null.
+export function remotenessOf(x) {
+  if (x === null || x === undefined) return null;
+  if (typeof x === 'number') return Number.isInteger(x) && x >= 0 ? BigInt(x) : null;
+  if (typeof x === 'string' && /^\d+$/.test(x)) return BigInt(x);
+  return null;
+}
+
+// A scroll box for a wide table: focusable, labelled, and with a visible
+// cue while some of it is out of view (a phone shows no scroll bar).
+export function scrollBox(label, ...kids) {
+  const box = h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': label}, ...kids);
+  const cue = h('p', {class: 'scroll-cue', hidden: true}, 'Scroll sideways to see every column \u2192');
+  const wrap = h('div', {class: 'scroll-wrap'}, box, cue);
+  const update = () => {
+    const more = box.scrollWidth > box.clientWidth + 1;
+    cue.hidden = !more;
+    box.classList.toggle('more-right', more && box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+  };
+  box.addEventListener('scroll', update);
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(update).observe(box);
+  requestAnimationFrame(update);
+  return wrap;
 }
 
 // ------------------------------------------------------------- records
@@ -389,7 +442,7 @@ export function binaryPanel(values, labels, caption, misere) {
     notes.push(h('p', {class: 'verdict'},
       `Misère play, no pile above one counter (Bouton, sec. 6): ${ones} single counter${ones === 1 ? '' : 's'}, `,
       ones % 2 ? 'an odd number: a safe combination (P-position).' : 'an even number: not safe (N-position); take a single counter or a whole pile to leave an odd number of ones.'));
-    return h('div', {class: 'panel-binary'}, h('div', {class: 'scroll'}, table), notes);
+    return h('div', {class: 'panel-binary'}, scrollBox('The piles in binary', table), notes);
   }
   if (misere) {
     notes.push(h('p', {class: 'note'}, 'Misère play (Bouton, sec. 6): while some pile has more than one counter, the safe combinations are those of normal play, except that the winning move leaves an odd number of single counters when it would leave only piles of one.'));
@@ -404,7 +457,7 @@ export function binaryPanel(values, labels, caption, misere) {
       `A winning move shrinks a number with a 1 there (${rows.join(', ')}), writing 0 in that column `,
       'and choosing the digits to its right so that every column sum becomes even.'));
   }
-  return h('div', {class: 'panel-binary'}, h('div', {class: 'scroll'}, table), notes);
+  return h('div', {class: 'panel-binary'}, scrollBox('The piles in binary', table), notes);
 }
 
 // The P-positions of Wythoff's game and its generalisation around a pair,
@@ -440,7 +493,7 @@ export function wythoffPanel(g, misere, rows, at) {
         misere || !showFloat ? null : h('td', {class: 'num'}, (Number(n) * alpha).toFixed(3)));
     })));
   const inTable = rows.some((r) => r[0] === x && r[1] === y);
-  return h('div', {class: 'panel-wythoff'}, intro, h('div', {class: 'scroll'}, table),
+  return h('div', {class: 'panel-wythoff'}, intro, scrollBox('Safe pairs', table),
     h('p', {class: 'verdict'}, inTable
       ? `(${x},${y}) is a safe pair: the player to move loses against best play.`
       : `(${x},${y}) is not a safe pair; the highlighted rows share a number with it.`));
@@ -464,7 +517,7 @@ export function sumPanel(result) {
     h('td', {class: 'num'}, String(i + 1)), h('td', {}, c.game),
     h('td', {class: 'num'}, c.position.join(', ')),
     h('td', {class: 'num'}, c.grundy === undefined ? '\u2014' : c.grundy)));
-  const parts = [h('div', {class: 'scroll'}, h('table', {class: 'components'},
+  const parts = [scrollBox('Components', h('table', {class: 'components'},
     h('caption', {}, 'Components and their Grundy values'),
     h('thead', {}, h('tr', {}, ['#', 'game', 'position', 'Grundy value'].map((t) => h('th', {scope: 'col'}, t)))),
     h('tbody', {}, rows)))];
@@ -478,17 +531,27 @@ export function sumPanel(result) {
   return h('div', {class: 'panel-sum'}, parts);
 }
 
-// Outcome and winning moves of an analyze answer.
+// Outcome and winning moves of an analyze answer.  When the answer lists
+// only some winning moves (winning_moves_complete false: too many to
+// list), it says so.
 export function outcomePanel(result, onPlay) {
   const p = result.outcome === 'P';
+  const moves = result.winning_moves || [];
+  const partial = result.winning_moves_complete === false;
+  const rem = remotenessOf(result.remoteness);
+  const words = p ? ': the previous player wins; every move loses against best play.'
+    : !partial ? ': the next player (to move) wins with one of these moves.'
+      : moves.length === 0
+        ? ': the next player (to move) wins, but there are too many winning moves to list them here.'
+        : `: the next player (to move) wins; there are too many winning moves to list: here are ${moves.length} of them.`;
   return h('div', {class: 'panel-outcome'},
     h('p', {class: 'outcome ' + (p ? 'P' : 'N')},
       h('strong', {}, p ? 'P-position' : 'N-position'),
-      p ? ': the previous player wins; every move loses against best play.'
-        : ': the next player (to move) wins with one of these moves.',
+      words,
       result.grundy !== undefined ? ` Grundy value ${result.grundy}.` : '',
-      result.remoteness !== undefined ? ` Remoteness ${result.remoteness}.` : ''),
-    p ? null : h('ul', {class: 'moves'}, result.winning_moves.map((m) => h('li', {},
+      rem !== null ? ` Remoteness ${rem}.`
+        : result.remoteness_reason ? ` Remoteness unknown (${result.remoteness_reason}).` : ''),
+    p || moves.length === 0 ? null : h('ul', {class: 'moves'}, moves.map((m) => h('li', {},
       h('span', {class: 'move-text'}, m.text), ' ',
       h('span', {class: 'move-to'}, `(component ${m.component} \u2192 ${m.to.length ? m.to.join(', ') : 'nothing'})`),
       onPlay ? h('button', {type: 'button', class: 'play-move', onclick: () => onPlay(m)}, 'Play this move') : null))));

@@ -55,8 +55,8 @@ async function settle(page) {
 
 // The piles as drawn: [BigInt] of every row of every component.
 async function piles(page) {
-  const texts = await page.$$eval('#piles .row-label, #piles input.bigpile', (els) => els.map((e) =>
-    e.tagName === 'INPUT' ? e.value : e.textContent.replace(/^.*:\s*/, '')));
+  const texts = await page.$$eval('#piles .row-label', (els) => els.map((e) =>
+    e.textContent.replace(/^.*:\s*/, '')));
   return texts.map((t) => BigInt(t));
 }
 
@@ -98,11 +98,19 @@ test('a whole game of Nim against the computer, lost from an N-position', async 
   }
   const status = await page.textContent('#status');
   assert.match(status, /Game over: Computer \(perfect\) wins/);
+  // at game over: Play again (the same start) and New game
+  assert.ok(await page.isVisible('#play-again'), 'a Play again button');
+  assert.ok(await page.isVisible('#new-game'), 'a New game button');
   const lines = await recordLines(page);
   assert.equal(lines.filter((l) => l.startsWith('-A->')).length, moves);
   assert.match(lines.find((l) => l.startsWith('-B->') && l.includes('(0,0,0)')) || '', /-B-> \(0,0,0\)/);
   assert.equal(lines[lines.length - 1], 'result: B wins');
   await shot(page, 'nim-lost');
+  await page.click('#play-again');
+  await settle(page);
+  assert.deepEqual(await piles(page), [3n, 4n, 5n]);
+  assert.equal((await recordLines(page)).filter((l) => l.startsWith('-')).length, 0);
+  assert.equal(await page.isVisible('#play-again'), false);
 });
 
 test('a hint, followed', async (page) => {
@@ -113,8 +121,14 @@ test('a hint, followed', async (page) => {
   // 9 ^ 5 ^ 7 = 11: the only winning move leaves 9 ^ 11 = 2? No: pile p
   // becomes p ^ 11 where that is smaller: 9 -> 2, 5 -> 14 (no), 7 -> 12 (no).
   assert.match(text, /take 7 from pile 1/);
+  // defect 3: no stray "null" under the moves of a winning position
+  assert.doesNotMatch(await page.textContent('#hint-box'), /null/);
   await shot(page, 'hint');
-  await page.click('#hint-box .play-move');
+  await page.focus('#hint-box .play-move');
+  await page.keyboard.press('Enter');
+  // defect 11: the keyboard focus stays on the board
+  assert.ok(await page.evaluate(() => document.activeElement !== document.body &&
+    document.getElementById('board').contains(document.activeElement)), 'focus on the board after Play this move');
   const lines = await recordLines(page);
   assert.ok(lines.includes('-A-> (2,5,7)'), 'the hint was played');
   await settle(page);
@@ -150,6 +164,16 @@ test('misère Nim: the hint differs from normal play and wins', async (page) => 
 
 test("Wythoff's game: a move on both piles", async (page) => {
   await newGame(page, {game: 'wythoff', start: '4 6'});
+  // The two piles of the pair are drawn from one left edge, one counter
+  // spacing, so that they can be compared.
+  const boxes = await page.$$eval('svg.pile[data-comp="0"]', (els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    const c = e.querySelectorAll('circle[data-j]');
+    return {x: r.left, step: c[1].getBoundingClientRect().left - c[0].getBoundingClientRect().left};
+  }));
+  assert.equal(boxes.length, 2);
+  assert.ok(Math.abs(boxes[0].x - boxes[1].x) < 1, `the piles start at ${boxes[0].x} and ${boxes[1].x}`);
+  assert.ok(Math.abs(boxes[0].step - boxes[1].step) < 0.5);
   // An illegal move first: 1 from one pile and 2 from the other.
   await clickCounter(page, 0, 0, 3);
   await clickCounter(page, 0, 1, 4);
@@ -201,13 +225,13 @@ test('a 60-digit pile: exact answers', async (page) => {
     assert.ok(items.some((x) => x.includes(`component ${i + 1} \u2192 ${t}`)), `move to ${t}`);
   }
   await shot(page, 'bigpile-analysis');
-  // The play page: the big pile gets a number field; typing the winning
-  // size plays it, and the record keeps every digit.
+  // The play page: the big pile gets a number field; typing how many to
+  // take (as the hint says) plays it, and the record keeps every digit.
   await newGame(page, {start: `${big} ${other} 5`});
   assert.equal(await page.$$eval('input.bigpile', (els) => els.length), 2);
   const [i, t] = winning[0];
   const field = `input.bigpile[data-comp="${i}"]`;
-  await page.fill(field, String(t));
+  await page.fill(field, String(ps[i] - t));
   await page.press(field, 'Enter');
   const after = ps.slice();
   after[i] = t;
@@ -303,6 +327,13 @@ test('the game record: download it and load it back', async (page) => {
   await page.waitForFunction(() => document.getElementById('record').textContent.includes('(25,19,13)'));
   assert.deepEqual(await piles(page), [25n, 19n, 13n]);
   assert.match(await page.textContent('#status'), /Player A to move/);
+  // Loading a record sets the New game form to its game.
+  await page.fill('#paste-text', 'game: kayles\n(3,4) -A-> (1,4)');
+  await page.click('#load');
+  await page.waitForFunction(() => /Loaded 1 move/.test(document.getElementById('status').textContent));
+  assert.equal(await page.inputValue('#game'), 'octal');
+  assert.equal(await page.inputValue('#param'), '0.77');
+  assert.equal(await page.inputValue('#start'), '3 4');
   // An illegal record is refused with a reason.
   await page.fill('#paste-text', '(3,4,5) -A-> (3,4,6)');
   await page.click('#load');
@@ -333,7 +364,11 @@ test('the analysis page: outcome, moves, explanation and the safe table', async 
 
 test('Kayles: choosing counters in the middle splits a heap', async (page) => {
   await newGame(page, {game: 'octal', param: 'kayles', start: '7', mode: 'two'});
-  assert.match(await page.textContent('#rules'), /octal 0\.77/);
+  // Plain words for the rules; the code's meaning in a details box.
+  assert.doesNotMatch(await page.textContent('#rules > p'), /digit|octal/);
+  assert.match(await page.textContent('#rules > p'), /Kayles: .*take 1 counter.* or 2 counters side by side/);
+  assert.match(await page.textContent('#rules details'), /octal 0\.77/);
+  assert.match(await page.textContent('#board-help'), /splits the heap/);
   // Three adjacent pins may not be taken in Kayles (0.77: one or two).
   await clickCounter(page, 0, 0, 2);
   await clickCounter(page, 0, 0, 4);
@@ -355,6 +390,12 @@ test('a phone-sized screen', async (page) => {
   await newGame(page, {start: '7 12 15 3'});
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px too wide)`);
+  // Tap targets of at least 44 px: counters and buttons.
+  const small = await page.evaluate(() => [...document.querySelectorAll('#board button, #setup button, #setup select, svg.pile circle[data-j]')]
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden' && e.offsetParent !== null || e.tagName === 'circle')
+    .map((e) => ({id: e.id || e.getAttribute('data-j'), w: e.getBoundingClientRect().width, h: e.getBoundingClientRect().height}))
+    .filter((r) => r.w > 0 && (r.h < 44 || (r.w < 44))));
+  assert.deepEqual(small, [], 'every tap target is at least 44 px');
   // A tap on a counter works as a click does.
   await clickCounter(page, 2, 0, 10);
   await page.click('#take');
@@ -363,13 +404,315 @@ test('a phone-sized screen', async (page) => {
   await shot(page, 'phone');
 });
 
+
+// ------------------------------------------ the defects of issue 9, sec. 2
+
+// Holds every request to path until release() is called.
+function hold(page, pathGlob) {
+  let release;
+  const gate = new Promise((res) => { release = res; });
+  let seen = 0;
+  const ready = page.route(pathGlob, async (route) => {
+    seen++;
+    await gate;
+    await route.continue().catch(() => {});
+  });
+  return {ready, release: () => release(), seen: () => seen};
+}
+
+test('defect 1: a new game while the computer thinks drops the old reply', async (page) => {
+  await page.goto(url);
+  const h1 = hold(page, '**/v1/move');
+  await h1.ready;
+  await newGame(page, {start: '3 4 5', first: 'computer'});
+  await page.waitForFunction(() => /thinking/.test(document.getElementById('status').textContent));
+  // a new game (I move first) while the reply to the old one is on its way
+  await page.selectOption('#first', 'me');
+  await page.fill('#start', '1 2');
+  await page.click('#start-game');
+  await page.waitForFunction(() => document.getElementById('record').textContent.includes('(1,2)'));
+  h1.release();
+  await page.waitForTimeout(700);
+  assert.ok(h1.seen() >= 1);
+  assert.deepEqual(await piles(page), [1n, 2n]);
+  assert.equal((await recordLines(page)).filter((l) => l.startsWith('-')).length, 0, 'no move from the old game');
+  assert.match(await page.textContent('#status'), /Your move/);
+  // and the board plays on
+  await clickCounter(page, 1, 0, 1);
+  await page.click('#take');
+  assert.ok((await recordLines(page)).includes('-A-> (1,1)'));
+});
+
+test('defect 2: a failed computer move offers retry, undo and a new game', async (page) => {
+  await page.goto(url);
+  let fail = true;
+  await page.route('**/v1/move', (route) => (fail
+    ? route.fulfill({status: 422, contentType: 'application/json',
+      body: JSON.stringify({error: {code: 'ELIMIT', message: 'the time budget ran out during the search'}})})
+    : route.continue()));
+  await newGame(page, {start: '3 4 5'});
+  await clickCounter(page, 0, 0, 1);
+  await page.click('#take');
+  await page.waitForSelector('#move-error .retry');
+  assert.match(await page.textContent('#move-error'), /time budget/);
+  assert.match(await page.textContent('#status'), /could not move/);
+  assert.equal(await page.isEnabled('#move-error .err-undo'), true);
+  assert.equal(await page.isEnabled('#undo'), true);
+  assert.ok(await page.isVisible('#move-error .err-new'));
+  await shot(page, 'move-failed');
+  fail = false;
+  await page.click('#move-error .retry');
+  await settle(page);
+  const lines = await recordLines(page);
+  assert.equal(lines.filter((l) => l.startsWith('-B->')).length, 1, 'the retry played');
+  assert.equal(await page.$$eval('#move-error .retry', (els) => els.length), 0);
+});
+
+test('defect 4: emptied heaps keep their places (Kayles)', async (page) => {
+  await newGame(page, {game: 'octal', param: 'kayles', start: '2 3', mode: 'two'});
+  // A takes both pins of heap 1: it stays, empty, and heap 2 keeps its name
+  await clickCounter(page, 0, 0, 0);
+  await clickCounter(page, 0, 0, 1);
+  await page.click('#take');
+  assert.deepEqual(await piles(page), [0n, 3n]);
+  assert.deepEqual(await page.$$eval('#piles .row-label', (els) => els.map((e) => e.textContent)), ['heap 1: 0', 'heap 2: 3']);
+  assert.ok((await recordLines(page)).includes('-A-> (3)'), 'the record writes the position as the server does');
+  // B takes pins 2 and 3 of heap 2, A the last one: every heap gone
+  await clickCounter(page, 1, 0, 1);
+  await clickCounter(page, 1, 0, 2);
+  await page.click('#take');
+  assert.deepEqual(await piles(page), [0n, 1n]);
+  await clickCounter(page, 1, 0, 0);
+  await page.click('#take');
+  assert.deepEqual(await piles(page), [0n, 0n]);
+  assert.match(await page.textContent('#rules'), /^Kayles/);
+  assert.match(await page.textContent('#status'), /Game over: Player A wins/);
+  await shot(page, 'kayles-empty');
+});
+
+test('defect 5: the analysis page clears its answer and shows it is busy', async (page) => {
+  await page.goto(url + 'analyze.html');
+  await page.fill('#position', '3 4 5');
+  await page.click('#go');
+  await page.waitForSelector('#outcome .moves li');
+  // an error: the old answer goes
+  await page.fill('#position', 'nim 3 x 5');
+  await page.click('#go');
+  await page.waitForFunction(() => document.getElementById('ask-error').textContent !== '');
+  assert.equal(await page.isVisible('#result'), false, 'no old answer under an error');
+  // a slow request: busy line, button disabled, no old answer
+  await page.fill('#position', '3 4 5');
+  await page.click('#go');
+  await page.waitForSelector('#outcome .moves li');
+  const h1 = hold(page, '**/v1/analyze');
+  await h1.ready;
+  await page.fill('#position', '9 5 12');
+  await page.click('#go');
+  await page.waitForFunction(() => document.getElementById('go').disabled);
+  assert.ok(await page.isVisible('#busy'));
+  assert.equal(await page.isVisible('#result'), false);
+  h1.release();
+  await page.waitForSelector('#result:not([hidden]) .outcome.P');
+  assert.equal(await page.isEnabled('#go'), true);
+  assert.equal(await page.isVisible('#busy'), false);
+});
+
+test('defect 6: long numbers stay inside the page', async (page) => {
+  const big = '7' + '1234567890'.repeat(100); // 1001 digits
+  await newGame(page, {start: `${big} 5`});
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box .play-move');
+  await page.click('#analysis summary');
+  await page.waitForSelector('#analysis-body table.binary');
+  let over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(over <= 0, `a 1000-digit pile: ${over}px too wide`);
+  await page.click('#hint-box .play-move');
+  await settle(page);
+  over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(over <= 0, `after the moves: ${over}px too wide`);
+  // a phone, a 60-digit pile: no sideways page; the binary table keeps the
+  // number on one line (it scrolls in its box)
+  await page.setViewportSize({width: 360, height: 740});
+  const b60 = '123456789012345678901234567890123456789012345678901234567890';
+  await newGame(page, {start: `${b60} 9`, mode: 'two'});
+  await page.click('#analysis summary');
+  await page.waitForSelector('#analysis-body table.binary');
+  over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(over <= 0, `a phone: ${over}px too wide`);
+  const [hBig, hSmall] = await page.$$eval('#analysis-body table.binary tbody td.num', (tds) => tds.map((t) => t.getBoundingClientRect().height));
+  assert.ok(hBig <= hSmall + 1, `the 60-digit number in one row (${hBig} vs ${hSmall})`);
+  await shot(page, 'long-numbers');
+});
+
+test('defect 7: too many winning moves to list is said', async (page) => {
+  await page.goto(url + 'analyze.html');
+  await page.fill('#position', 'kayles 1000000000000');
+  await page.click('#go');
+  await page.waitForSelector('#outcome .outcome');
+  const text = await page.textContent('#outcome .outcome');
+  assert.match(text, /N-position/);
+  assert.match(text, /too many winning moves/);
+});
+
+test('remoteness as a number, a decimal string or null', async (page) => {
+  // the API's remoteness: a number (older servers), a decimal string, or
+  // null with a reason; the page shows each honestly
+  let form = 'string';
+  await page.route('**/v1/analyze', async (route) => {
+    const resp = await route.fetch();
+    const json = await resp.json();
+    if (form === 'string') json.remoteness = '26';
+    else if (form === 'number') json.remoteness = 26;
+    else {
+      json.remoteness = null;
+      json.remoteness_reason = 'not known cheaply';
+    }
+    await route.fulfill({response: resp, json});
+  });
+  await page.goto(url + 'analyze.html');
+  for (const [f, want] of [['string', /Remoteness 26\./], ['number', /Remoteness 26\./], ['null', /Remoteness unknown \(not known cheaply\)/]]) {
+    form = f;
+    await page.fill('#position', '9 5 12');
+    await page.click('#go');
+    await page.waitForSelector('#result:not([hidden]) .outcome');
+    const text = await page.textContent('#outcome .outcome');
+    assert.match(text, want, f);
+    assert.doesNotMatch(text, /null|undefined/);
+  }
+});
+
+test('defect 8: on a phone the binary table says it scrolls', async (page) => {
+  await page.setViewportSize({width: 360, height: 740});
+  await newGame(page, {start: '9 5 12', mode: 'two'});
+  await page.click('#analysis summary');
+  await page.waitForSelector('#analysis-body table.binary');
+  await page.waitForTimeout(100);
+  const st = await page.$eval('#analysis-body table.binary', (t) => {
+    const box = t.closest('.scroll');
+    const cue = box.parentElement.querySelector('.scroll-cue');
+    return {over: box.scrollWidth > box.clientWidth + 1, cue: !!cue && !cue.hidden, focusable: box.tabIndex >= 0};
+  });
+  assert.ok(!st.over || st.cue, 'a table wider than the screen shows a scroll cue');
+  assert.ok(st.focusable, 'the scroll box can be scrolled from the keyboard');
+  // scrolled to its end, the units column and its sum are on screen
+  await page.$eval('#analysis-body .scroll', (b) => { b.scrollLeft = b.scrollWidth; });
+  const unit = await page.$eval('#analysis-body table.binary tfoot tr.sums td:last-child', (td) => td.getBoundingClientRect().right);
+  assert.ok(unit <= 360, `the units column at ${unit}px`);
+  await shot(page, 'phone-binary');
+});
+
+test('defect 9: the explanation aligns numbers on the right', async (page) => {
+  await page.goto(url + 'analyze.html');
+  await page.fill('#position', '9 5 12');
+  await page.click('#go');
+  await page.waitForSelector('#result:not([hidden])');
+  const rows = (await page.textContent('#explain')).split('\n').filter((l) => /^ {2}pile /.test(l));
+  assert.equal(rows.length, 3);
+  const eq = rows.map((l) => l.indexOf(' = '));
+  assert.deepEqual(eq, [eq[0], eq[0], eq[0]], rows.join('\n'));
+  assert.deepEqual(rows.map((l) => l.length), [rows[0].length, rows[0].length, rows[0].length]);
+});
+
+test('defect 10: a pile too big to draw: how many to take, and a clear error', async (page) => {
+  const big = '1' + '0'.repeat(70);
+  await newGame(page, {start: `${big} 3`, mode: 'two'});
+  const field = 'input.bigpile[data-comp="0"]';
+  await page.fill(field, big + '1');
+  await page.press(field, 'Enter');
+  assert.match(await page.textContent('#move-error'), /pile 1 has 1\d{70} counters; you cannot take 1\d{70}1/);
+  await page.fill(field, '0');
+  await page.press(field, 'Enter');
+  assert.match(await page.textContent('#move-error'), /take at least one counter/);
+  // the hint's "take N" is what the field takes
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box .play-move');
+  const m = /take (\d+) from pile 1/.exec(await page.textContent('#hint-box .moves'));
+  assert.ok(m, 'the hint takes from pile 1');
+  await page.fill(field, m[1]);
+  await page.press(field, 'Enter');
+  const left = BigInt(big) - BigInt(m[1]);
+  assert.deepEqual(await piles(page), [left, 3n]);
+  assert.equal(left ^ 3n, 0n, 'the hint was a winning move');
+});
+
+// ------------------------------------- like the best game sites (sec. 3)
+
+test('move values: every move coloured winning or losing', async (page) => {
+  await newGame(page, {start: '3 4 5'});
+  await page.check('#show-values');
+  await page.waitForSelector('#values-box .value-list li');
+  const items = await page.$$eval('#values-box .value-list li', (lis) => lis.map((li) => ({
+    win: li.classList.contains('v-win'), text: li.textContent})));
+  const ps = [3n, 4n, 5n];
+  const expect = [];
+  ps.forEach((p, i) => { for (let t = 0n; t < p; t++) { const q = ps.slice(); q[i] = t; expect.push(xor(q) === 0n); } });
+  assert.equal(items.length, expect.length, 'every legal move listed');
+  assert.deepEqual(items.map((x) => x.win).sort(), expect.sort());
+  assert.ok(items.every((x) => /(wins|loses) in \d+/.test(x.text)), 'with remoteness');
+  // on the counters: taking from counter j of pile i leaves j
+  await page.waitForSelector('svg.pile circle.v-win');
+  const coloured = await page.$$eval('svg.pile circle[data-j]', (cs) => cs.map((c) => ({
+    i: Number(c.closest('svg').getAttribute('data-comp')), j: Number(c.getAttribute('data-j')),
+    win: c.classList.contains('v-win'), lose: c.classList.contains('v-lose')})));
+  for (const c of coloured) {
+    const q = ps.slice();
+    q[c.i] = BigInt(c.j);
+    assert.equal(c.win, xor(q) === 0n, `pile ${c.i + 1} counter ${c.j}`);
+    assert.equal(c.lose, xor(q) !== 0n);
+  }
+  await clickCounter(page, 0, 0, 1);
+  assert.match(await page.textContent('#sel-value'), /The chosen move wins/);
+  await shot(page, 'move-values');
+});
+
+test('history: view an earlier position, the value chart, continue from it', async (page) => {
+  await newGame(page, {start: '3 4 5'});
+  await clickCounter(page, 2, 0, 4); // 3 4 4: a losing move
+  await page.click('#take');
+  await settle(page);
+  // the computer's move is drawn: the counters it took fade out
+  assert.ok(await page.$$eval('svg.pile circle.gone', (cs) => cs.length) > 0, 'the computer\u2019s move is shown');
+  await page.waitForFunction(() => document.querySelectorAll('#chart .dot').length === 3);
+  // start (3,4,5): you win; after your poor move and the computer's reply
+  // the computer is winning
+  const sides = await page.$$eval('#chart .dot', (ds) => ds.map((d) => Number(d.getAttribute('data-side'))));
+  assert.deepEqual(sides, [1, -1, -1]);
+  assert.equal(await page.$$eval('#history li', (lis) => lis.length), 3);
+  await page.click('#history .history-item[data-k="0"]');
+  assert.deepEqual(await piles(page), [3n, 4n, 5n]);
+  assert.ok(await page.isVisible('#view-box'));
+  assert.equal(await page.isEnabled('#take'), false, 'a viewed position is not played');
+  await page.click('#view-continue');
+  assert.deepEqual(await piles(page), [3n, 4n, 5n]);
+  assert.equal((await recordLines(page)).filter((l) => l.startsWith('-')).length, 0);
+  assert.match(await page.textContent('#status'), /Your move/);
+  await shot(page, 'history');
+});
+
 // --------------------------------------------------------------- run
 
 const browser = await chromium.launch({executablePath, headless: true, args: ['--no-sandbox']});
 let failed = 0;
+let ran = 0;
+const only = process.env.BROWSER_ONLY ? new RegExp(process.env.BROWSER_ONLY) : null;
 for (const {name, fn} of tests) {
+  if (only && !only.test(name)) continue;
+  ran++;
   const context = await browser.newContext({viewport: {width: 1000, height: 900}, acceptDownloads: true});
   const page = await context.newPage();
+  if (process.env.BROWSER_WEB_DIR) {
+    // BROWSER_WEB_DIR=DIR serves the page's files from DIR (the API still
+    // from the server): to see a test fail on an older page.
+    await page.route((u) => !new URL(u).pathname.startsWith('/v1/'), (route) => {
+      let f = new URL(route.request().url()).pathname.slice(1) || 'index.html';
+      const type = f.endsWith('.js') ? 'text/javascript' : f.endsWith('.css') ? 'text/css' : f.endsWith('.svg') ? 'image/svg+xml' : 'text/html';
+      try {
+        route.fulfill({status: 200, contentType: type, body: readFileSync(path.join(process.env.BROWSER_WEB_DIR, f))});
+      } catch (e) {
+        route.fulfill({status: 404, body: ''});
+      }
+    });
+  }
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const t0 = Date.now();
@@ -386,5 +729,5 @@ for (const {name, fn} of tests) {
 }
 await browser.close();
 console.log(`screenshots in ${artifacts}`);
-console.log(`browser: ${tests.length - failed} passed, ${failed} failed`);
+console.log(`browser: ${ran - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
