@@ -44,9 +44,15 @@ static uint64_t
 hash_bytes(const void *k, size_t len)
 {
     const unsigned char *p = k;
-    uint64_t h = 1469598103934665603ull;
-    size_t i;
-    for (i = 0; i < len; i++)
+    uint64_t h = 1469598103934665603ull ^ len;
+    size_t i = 0;
+    for (; i + 4 <= len; i += 4) {
+        uint32_t w;
+        memcpy(&w, p + i, 4);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 31;
+    }
+    for (; i < len; i++)
         h = (h ^ p[i]) * 1099511628211ull;
     return h ^ (h >> 29);
 }
@@ -312,12 +318,31 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
         for (j = 0; j < c->nopt[h[i]] && *p_out; j++) {
             size_t k, m = 0;
             int cp;
-            for (k = 0; k < len; k++)
-                if (k != i)
-                    buf[m++] = h[k];
-            push_heap(c, buf, &m, c->opt[h[i]][2 * j]);
-            push_heap(c, buf, &m, c->opt[h[i]][2 * j + 1]);
-            qsort(buf, m, sizeof *buf, cmp_u32);
+            uint32_t oa = c->opt[h[i]][2 * j], ob = c->opt[h[i]][2 * j + 1];
+            if (oa == 0 || c->nopt[oa] == 0) {
+                oa = ob;
+                ob = 0;
+            }
+            if (ob != 0 && c->nopt[ob] == 0)
+                ob = 0;
+            if (oa == 0 || c->nopt[oa] == 0)
+                oa = 0;
+            /* merge h minus h[i] with oa <= ob (0: none), keeping order */
+            for (k = 0; k < len; k++) {
+                if (k == i)
+                    continue;
+                while (oa != 0 && oa <= h[k]) {
+                    buf[m++] = oa;
+                    oa = ob;
+                    ob = 0;
+                }
+                buf[m++] = h[k];
+            }
+            while (oa != 0) {
+                buf[m++] = oa;
+                oa = ob;
+                ob = 0;
+            }
             if ((st = outcome(c, buf, m, &cp)) != BT_OK) {
                 free(buf);
                 return st;
@@ -861,6 +886,9 @@ verify(qctx *c, const uint32_t *mul, int *refined)
         }
         head++;
     }
+    if (getenv("BT_QDEBUG"))
+        fprintf(stderr, "n=%zu order=%zu states=%zu memo=%zu cols=%zu\n", c->n,
+                ord, seen.n, c->memo.n, c->ncols);
     if (!found)
         goto done;
 
@@ -1516,6 +1544,9 @@ bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
         }
         if ((st = snapshot(&c)) != BT_OK)
             goto fail;
+        /* every memo entry holds a heap <= h, now answered by the
+           snapshot: the memo starts afresh */
+        ht_clear(&c.memo);
     }
     if (n == 0) {
         free(mul);
