@@ -1586,3 +1586,124 @@ fail:
     bt_quotient_free(q);
     return st;
 }
+
+/* ------------------------------------------------- misère analysis hook */
+
+typedef struct qmove {
+    const bt_quotient *q;
+    size_t comp, excl;
+    bt_status (*move)(void *ud, size_t comp, const mpz_t *to, size_t nto);
+    void *ud;
+} qmove;
+
+static bt_status
+on_quotient_option(void *ud, const mpz_t *to, size_t nto)
+{
+    qmove *m = ud;
+    size_t x = m->excl, i;
+    for (i = 0; i < nto; i++)
+        x = m->q->mul[x * m->q->order + m->q->heap[mpz_get_ui(to[i])]];
+    return m->q->isp[x] ? m->move(m->ud, m->comp, to, nto) : BT_OK;
+}
+
+bt_status
+bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
+                    bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
+                                      size_t nto),
+                    void *ud, char **note, const bt_limits *lim,
+                    bt_diag *diag)
+{
+    bt_game *g = bt_position_single_game(p);
+    size_t n = bt_position_size(p), i, top = 0, x = 0;
+    size_t *suffix = NULL;
+    bt_quotient *q = NULL;
+    bt_limits small;
+    bt_status st;
+    bt__buf b;
+
+    *note = NULL;
+    if (g == NULL || n == 0 || !bt__is_heap_game(g))
+        return BT_EUNDEF;
+    for (i = 0; i < n; i++) {
+        const mpz_t *v = bt_position_nums(p, i);
+        if (mpz_cmp_ui(v[0], BT__QUOTIENT_ANALYZE_MAX) > 0)
+            return BT_EUNDEF;
+        if (mpz_get_ui(v[0]) > top)
+            top = mpz_get_ui(v[0]);
+    }
+    small = *lim;
+    if (small.max_search > 200000)
+        small.max_search = 200000;
+    st = bt_quotient_new(&q, g, top, &small, NULL);
+    if (st == BT_EINTR || st == BT_ENOMEM)
+        return bt__fail(diag, st, st == BT_EINTR ? "the time budget ran out"
+                                                 : "out of memory");
+    if (st != BT_OK)
+        return BT_EUNDEF; /* the search answers instead */
+    suffix = malloc((n + 1) * sizeof *suffix);
+    if (suffix == NULL) {
+        bt_quotient_free(q);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    suffix[n] = 0;
+    for (i = n; i-- > 0;)
+        suffix[i] = q->mul[q->heap[mpz_get_ui(bt_position_nums(p, i)[0])] *
+                               q->order +
+                           suffix[i + 1]];
+    x = suffix[0];
+    *outcome = q->isp[x] ? BT_P : BT_N;
+    if (*outcome == BT_N) {
+        size_t prefix = 0;
+        for (i = 0; i < n; i++) {
+            qmove m;
+            size_t e = q->heap[mpz_get_ui(bt_position_nums(p, i)[0])];
+            m.q = q;
+            m.comp = i;
+            m.excl = q->mul[prefix * q->order + suffix[i + 1]];
+            m.move = move;
+            m.ud = ud;
+            st = g->rules->options(g, bt_position_nums(p, i),
+                                   on_quotient_option, &m, lim, diag);
+            if (st != BT_OK)
+                break;
+            prefix = q->mul[prefix * q->order + e];
+            if ((i & 4095) == 4095 && (st = bt__poll(lim)) != BT_OK) {
+                st = bt__fail(diag, st, "the time budget ran out");
+                break;
+            }
+        }
+    }
+    if (st == BT_OK) {
+        /* the explanation: each heap size once, then the product */
+        unsigned char *shown = calloc(top + 1, 1);
+        bt__buf_init(&b);
+        bt__buf_printf(&b,
+                       "Misère play through the misère quotient Q of %s "
+                       "(Plambeck and Siegel): every sum of heaps of at "
+                       "most %zu counters is an element of Q, of order %zu "
+                       "with %zu elements in its P-portion P, and a sum is "
+                       "a misère P-position exactly when its element is "
+                       "in P.  Each heap is an element of Q:",
+                       g->spec, top, q->order, q->pcount);
+        for (i = 0; shown != NULL && i < n; i++) {
+            size_t h = mpz_get_ui(bt_position_nums(p, i)[0]);
+            if (shown[h])
+                continue;
+            shown[h] = 1;
+            bt__buf_printf(&b, " heap %zu = %s;", h, q->word[q->heap[h]]);
+        }
+        free(shown);
+        bt__buf_printf(&b, " the product is x = %s, which is %sin P: %s.\n",
+                       q->word[x], q->isp[x] ? "" : "not ",
+                       q->isp[x] ? "a P-position, every move leaves a "
+                                   "product outside P"
+                                 : "an N-position; a winning move leaves "
+                                   "a product in P");
+        *note = bt__buf_take(&b);
+        if (*note == NULL)
+            st = bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    free(suffix);
+    bt_quotient_free(q);
+    return st;
+}
