@@ -886,9 +886,6 @@ verify(qctx *c, const uint32_t *mul, int *refined)
         }
         head++;
     }
-    if (getenv("BT_QDEBUG"))
-        fprintf(stderr, "n=%zu order=%zu states=%zu memo=%zu cols=%zu\n", c->n,
-                ord, seen.n, c->memo.n, c->ncols);
     if (!found)
         goto done;
 
