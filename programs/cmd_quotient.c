@@ -129,10 +129,12 @@ print_text(const bt_quotient *q, int table)
             first = 0;
         }
     printf("\nheaps:\n");
-    for (i = 0; i <= n; i++)
-        printf("%s%4zu: %-8s", i % 6 == 0 ? (i ? "\n" : "") : "  ", i,
+    for (i = 0; i <= n; i++) {
+        int last = i % 6 == 5 || i == n;
+        printf("%4zu: %-*s", i, last ? 0 : 8,
                bt_quotient_word(q, bt_quotient_heap(q, i)));
-    putchar('\n');
+        fputs(last ? "\n" : "  ", stdout);
+    }
     if (table) {
         printf("multiplication table (row * column):\n%10s", "");
         for (j = 0; j < ord; j++)
