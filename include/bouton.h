@@ -30,5 +30,6 @@
 #include <bouton/wythoff.h>
 #include <bouton/grundy.h>
 #include <bouton/play.h>
+#include <bouton/misere.h>
 
 #endif

@@ -31,6 +31,7 @@ int cmd_grundy(int argc, char **argv);
 int cmd_move(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_quotient(int argc, char **argv);
 
 /* `bouton grundy --game wythoff[:A] --below N [--json]` (programs/
    grundy_wythoff.c), called by cmd_grundy for the Wythoff family. */
@@ -161,5 +162,8 @@ char *cli_json_text(json_t *v, size_t *len);
 /* Prints v compactly on one line to stdout and releases it; CLI_FAIL if it
    could not be printed. */
 int cli_json_print(json_t *v);
+/* The answer of `quotient --json` (and /v1/quotient); with table, the
+   elements' words and the multiplication table too. */
+json_t *cli_json_quotient(const bt_quotient *q, int table);
 
 #endif

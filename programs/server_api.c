@@ -1616,6 +1616,57 @@ api_info(json_t **out, json_t *req, const srv_config *cfg,
 
 /* ----------------------------------------------------------------- routing */
 
+/* /v1/quotient: the misère quotient of a heap game's heaps up to "upto"
+   (default 12), as `bouton quotient --json` prints it; "table": true adds
+   the multiplication table.  "until_proved" is refused: no periodicity
+   theorem for quotients is implemented. */
+static int
+api_quotient(json_t **out, json_t *req, const srv_config *cfg,
+             const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"game", "upto", "table",
+                                          "until_proved", NULL};
+    const char *spec;
+    bt_game *g = NULL;
+    bt_quotient *q = NULL;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    size_t upto;
+    int table, until, rc = -1;
+
+    (void)cfg;
+    if (check_members(req, members, e) != 0 ||
+        get_string(req, "game", NULL, &spec, e) != 0 ||
+        get_bool(req, "table", 0, &table, e) != 0 ||
+        get_bool(req, "until_proved", 0, &until, e) != 0 ||
+        get_size(req, "upto", 12, 0, 4096, &upto, e) != 0)
+        return -1;
+    if (!spec)
+        return srv_fail(e, 400, "EINVAL", "\"game\" is required");
+    if (until)
+        return srv_fail(e, 422, "EUNDEF",
+                        "\"until_proved\" is not available: no "
+                        "periodicity theorem for misère quotients is "
+                        "implemented; ask for \"upto\"");
+    if (new_game(&g, spec, e) != 0)
+        return -1;
+    st = bt_quotient_new(&q, g, upto, lim, &diag);
+    if (st != BT_OK) {
+        fail_status(e, st, &diag, NULL);
+        goto done;
+    }
+    *out = cli_json_quotient(q, table);
+    if (!*out) {
+        srv_fail(e, 503, "ENOMEM", "out of memory");
+        goto done;
+    }
+    rc = 0;
+done:
+    bt_quotient_free(q);
+    bt_game_free(g);
+    return rc;
+}
+
 typedef struct srv_route {
     const char *path;
     const char *method; /* "GET" (which admits HEAD) or "POST" */
@@ -1631,6 +1682,7 @@ static const srv_route routes[] = {
     {"/v1/table", "POST", api_table},
     {"/v1/count", "POST", api_count},
     {"/v1/grundy", "POST", api_grundy},
+    {"/v1/quotient", "POST", api_quotient},
     {"/v1/pair", "POST", api_pair},
     {"/v1/games", "GET", api_games},
     {"/v1/info", "GET", api_info},

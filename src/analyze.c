@@ -32,6 +32,7 @@ struct bt_analysis {
     char *rem_reason; /* asked for but left out: why */
     int moves_incomplete; /* a component had too many moves to list */
     size_t searched; /* positions stored by a search, for explanations */
+    char *quotient_note; /* misère play through the quotient (quotient.c) */
 };
 
 void
@@ -50,6 +51,7 @@ bt_analysis_free(bt_analysis *a)
     }
     bt_moves_free(a->moves, a->nmoves);
     free(a->explanation);
+    free(a->quotient_note);
     free(a);
 }
 
@@ -320,6 +322,12 @@ analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
         a->moves = NULL;
         a->nmoves = a->cap = 0;
     }
+    {
+        bt_status st = bt__quotient_misere(p, &a->outcome, on_misere_move, a,
+                                           &a->quotient_note, lim, diag);
+        if (st != BT_EUNDEF)
+            return st;
+    }
     return analyze_misere_search(a, p, lim, diag);
 }
 
@@ -329,7 +337,9 @@ static void
 explain_sum(bt__buf *b, const bt_position *p, const bt_analysis *a)
 {
     size_t n = bt_position_size(p), i, w = 1;
-    if (a->misere) {
+    if (a->misere && a->quotient_note != NULL) {
+        bt__buf_puts(b, a->quotient_note);
+    } else if (a->misere) {
         bt__buf_printf(b,
                        "Misère play of a sum is not decided by Grundy "
                        "values, so bouton searched the game graph itself: "

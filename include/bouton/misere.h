@@ -1,0 +1,88 @@
+/*
+ * bouton/misere.h -- misère quotients of heap games (Plambeck 2005;
+ * Plambeck and Siegel 2008); part of the public contract, include
+ * <bouton.h>.
+ *
+ * Two sums of heaps G, H are misère-indistinguishable modulo a set A of
+ * heaps when G + X and H + X have the same misère outcome for every sum X
+ * of heaps of A.  The classes form a commutative monoid Q, the misère
+ * quotient, with its P-portion P (the classes of misère P-positions): a
+ * sum is a misère P-position exactly when the product of its heaps'
+ * elements lies in P.  bt_quotient computes Q for the heaps of sizes 0..n
+ * of one heap game (Nim, sub:S, octal codes, Grundy's game), heap by heap,
+ * and checks the result exactly (see docs/misere.md): what it returns is
+ * the quotient of every sum of such heaps, never an approximation.
+ *
+ * Elements are numbered 0..order-1; 0 is the identity (the empty sum).
+ * No periodicity is claimed: a quotient is "computed to n", for heaps of at
+ * most n counters.
+ */
+#ifndef BOUTON_MISERE_H
+#define BOUTON_MISERE_H
+
+#include <bouton/core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bt_quotient bt_quotient;
+
+/*
+ * Computes the misère quotient of the heaps of at most n counters of the
+ * heap game g.  Bounded by lim: max_search caps the positions stored by
+ * the searches and the checking automaton, max_table_piles caps the order
+ * (BT_ELIMIT past either, with a message), and interrupt stops it
+ * (BT_EINTR).  BT_EINVAL when g is not a heap game.  The quotient keeps a
+ * reference to g.
+ */
+bt_status bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
+                          const bt_limits *lim, bt_diag *diag);
+void bt_quotient_free(bt_quotient *q);
+
+/* The game and the bound n it was computed for. */
+bt_game *bt_quotient_game(const bt_quotient *q);
+size_t bt_quotient_upto(const bt_quotient *q);
+/* |Q| and |P|. */
+size_t bt_quotient_order(const bt_quotient *q);
+size_t bt_quotient_p_count(const bt_quotient *q);
+/* Non-zero when element x is in the P-portion. */
+int bt_quotient_is_p(const bt_quotient *q, size_t x);
+/* The product x * y. */
+size_t bt_quotient_mul(const bt_quotient *q, size_t x, size_t y);
+/* The element of one heap of h counters, h <= upto. */
+size_t bt_quotient_heap(const bt_quotient *q, size_t h);
+/*
+ * Non-zero when Q is tame: isomorphic, with its P-portion, to the misère
+ * quotient of Nim heaps (of order 2, or 2^k + 2 for heaps below 2^k),
+ * as Bouton's sec. 6 gives it.
+ */
+int bt_quotient_is_tame(const bt_quotient *q);
+
+/*
+ * The presentation, as the papers write it: generators a, b, c, ... (each
+ * the first heap whose element the smaller heaps do not generate), and
+ * relations "b^3 = b" that, with commutativity, define Q.  Strings are
+ * owned by q.
+ */
+size_t bt_quotient_generator_count(const bt_quotient *q);
+const char *bt_quotient_generator_name(const bt_quotient *q, size_t i);
+/* The heap size of generator i. */
+size_t bt_quotient_generator_heap(const bt_quotient *q, size_t i);
+size_t bt_quotient_relation_count(const bt_quotient *q);
+const char *bt_quotient_relation(const bt_quotient *q, size_t i);
+/* Element x as its normal word in the generators ("1", "a", "ab^2"). */
+const char *bt_quotient_word(const bt_quotient *q, size_t x);
+
+/*
+ * The element of a position all of whose components are heaps of q's game
+ * of at most upto counters.  BT_ERANGE when a heap is larger, BT_EINVAL
+ * when a component is of another game.
+ */
+bt_status bt_quotient_element(size_t *x, const bt_quotient *q,
+                              const bt_position *p, bt_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,234 @@
+/*
+ * cmd_quotient.c -- `bouton quotient`: the misère quotient of the heaps of
+ * a heap game up to a bound (Plambeck and Siegel 2008), with its
+ * presentation, P-portion, the element of each heap and, on request, the
+ * multiplication table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The default bound when --upto is not given. */
+#define QUOTIENT_DEFAULT_UPTO 12
+
+static const char help[] =
+    "usage: bouton quotient --game RULES [--upto N] [--json] [--table]\n\n"
+    "The misère quotient (Plambeck and Siegel) of the heaps of at most N "
+    "counters\n(default 12) of a heap game: Nim, sub:S, octal:CODE and its "
+    "aliases, grundy.\nA sum of such heaps is a misère P-position exactly "
+    "when the product of its\nheaps' elements lies in the P-portion.  The "
+    "quotient is computed heap by\nheap and each step is checked exactly; "
+    "it is 'computed to N', never claimed\nfor larger heaps.\n\n"
+    "  --upto N   heaps of at most N counters (default 12)\n"
+    "  --table    also print the multiplication table\n"
+    "  --json     one JSON object: {\"game\",\"upto\",\"order\","
+    "\"p_portion\",\"tame\",\n"
+    "             \"generators\",\"relations\",\"heaps\",\"period\","
+    "\"preperiod\",\"proved\"}\n"
+    "             with \"p\" (the P-portion's elements) and, with "
+    "--table,\n"
+    "             \"elements\" and \"table\"\n"
+    "  --until-proved   not available: no periodicity theorem for "
+    "quotients is\n"
+    "             implemented, so no quotient of all heaps is claimed\n";
+
+json_t *
+cli_json_quotient(const bt_quotient *q, int table)
+{
+    size_t ord = bt_quotient_order(q), i, j;
+    json_t *o = json_object(), *gens = json_array(), *rels = json_array();
+    json_t *heaps = json_array(), *p = json_array();
+    if (o == NULL || gens == NULL || rels == NULL || heaps == NULL ||
+        p == NULL)
+        goto fail;
+    json_object_set_new(o, "game",
+                        json_string(bt_game_spec(bt_quotient_game(q))));
+    json_object_set_new(o, "upto", json_integer((json_int_t)bt_quotient_upto(q)));
+    json_object_set_new(o, "order", json_integer((json_int_t)ord));
+    json_object_set_new(o, "p_portion",
+                        json_integer((json_int_t)bt_quotient_p_count(q)));
+    json_object_set_new(o, "tame", json_boolean(bt_quotient_is_tame(q)));
+    for (i = 0; i < bt_quotient_generator_count(q); i++)
+        json_array_append_new(
+            gens, json_pack("{s:s,s:I}", "name",
+                            bt_quotient_generator_name(q, i), "heap",
+                            (json_int_t)bt_quotient_generator_heap(q, i)));
+    json_object_set_new(o, "generators", gens);
+    gens = NULL;
+    for (i = 0; i < bt_quotient_relation_count(q); i++)
+        json_array_append_new(rels, json_string(bt_quotient_relation(q, i)));
+    json_object_set_new(o, "relations", rels);
+    rels = NULL;
+    for (i = 0; i <= bt_quotient_upto(q); i++)
+        json_array_append_new(
+            heaps, json_string(bt_quotient_word(q, bt_quotient_heap(q, i))));
+    json_object_set_new(o, "heaps", heaps);
+    heaps = NULL;
+    for (i = 0; i < ord; i++)
+        if (bt_quotient_is_p(q, i))
+            json_array_append_new(p, json_string(bt_quotient_word(q, i)));
+    json_object_set_new(o, "p", p);
+    p = NULL;
+    json_object_set_new(o, "period", json_null());
+    json_object_set_new(o, "preperiod", json_null());
+    json_object_set_new(o, "proved", json_false());
+    if (table) {
+        json_t *els = json_array(), *tab = json_array();
+        if (els == NULL || tab == NULL) {
+            json_decref(els);
+            json_decref(tab);
+            goto fail;
+        }
+        for (i = 0; i < ord; i++) {
+            json_t *r = json_array();
+            json_array_append_new(els, json_string(bt_quotient_word(q, i)));
+            for (j = 0; r && j < ord; j++)
+                json_array_append_new(r, json_integer((json_int_t)
+                                                          bt_quotient_mul(
+                                                              q, i, j)));
+            json_array_append_new(tab, r);
+        }
+        json_object_set_new(o, "elements", els);
+        json_object_set_new(o, "table", tab);
+    }
+    return o;
+fail:
+    json_decref(o);
+    json_decref(gens);
+    json_decref(rels);
+    json_decref(heaps);
+    json_decref(p);
+    return NULL;
+}
+
+static int
+print_text(const bt_quotient *q, int table)
+{
+    size_t ord = bt_quotient_order(q), i, j, n = bt_quotient_upto(q);
+    int first = 1;
+    printf("%s: the misère quotient of the heaps of at most %zu counters "
+           "(computed to %zu, not claimed beyond)\n",
+           bt_game_spec(bt_quotient_game(q)), n, n);
+    printf("order %zu, |P| = %zu, %s\n", ord, bt_quotient_p_count(q),
+           bt_quotient_is_tame(q) ? "tame (the misère Nim quotient)"
+                                  : "wild");
+    printf("generators:");
+    for (i = 0; i < bt_quotient_generator_count(q); i++)
+        printf("%s %s (heap %zu)", i ? "," : "",
+               bt_quotient_generator_name(q, i),
+               bt_quotient_generator_heap(q, i));
+    printf("%s\nrelations:\n", bt_quotient_generator_count(q) ? "" : " none");
+    for (i = 0; i < bt_quotient_relation_count(q); i++)
+        printf("  %s\n", bt_quotient_relation(q, i));
+    printf("P:");
+    for (i = 0; i < ord; i++)
+        if (bt_quotient_is_p(q, i)) {
+            printf("%s %s", first ? "" : ",", bt_quotient_word(q, i));
+            first = 0;
+        }
+    printf("\nheaps:\n");
+    for (i = 0; i <= n; i++) {
+        int last = i % 6 == 5 || i == n;
+        printf("%4zu: %-*s", i, last ? 0 : 8,
+               bt_quotient_word(q, bt_quotient_heap(q, i)));
+        fputs(last ? "\n" : "  ", stdout);
+    }
+    if (table) {
+        printf("multiplication table (row * column):\n%10s", "");
+        for (j = 0; j < ord; j++)
+            printf(" %8s", bt_quotient_word(q, j));
+        putchar('\n');
+        for (i = 0; i < ord; i++) {
+            printf("%10s", bt_quotient_word(q, i));
+            for (j = 0; j < ord; j++)
+                printf(" %8s", bt_quotient_word(q, bt_quotient_mul(q, i, j)));
+            putchar('\n');
+        }
+    }
+    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : CLI_FAIL;
+}
+
+int
+cmd_quotient(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"upto", required_argument, NULL, 'u'},
+        {"until-proved", no_argument, NULL, 'p'},
+        {"json", no_argument, NULL, 'j'},
+        {"table", no_argument, NULL, 't'},
+        {"help", no_argument, NULL, 'h'},
+        CLI_LIMIT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
+    const char *game = NULL, *upto = NULL;
+    int until = 0, json = 0, table = 0, c, rc = CLI_USAGE;
+    size_t n = QUOTIENT_DEFAULT_UPTO;
+    bt_limits lim;
+    bt_game *g = NULL;
+    bt_quotient *q = NULL;
+    bt_diag d;
+    bt_status st;
+
+    bt_limits_default(&lim);
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'g':
+            game = optarg;
+            break;
+        case 'u':
+            upto = optarg;
+            break;
+        case 'p':
+            until = 1;
+            break;
+        case 'j':
+            json = 1;
+            break;
+        case 't':
+            table = 1;
+            break;
+        default: {
+            int oc = cli_other_option("quotient", c, argv, help, &lim);
+            if (oc >= 0)
+                return oc;
+        }
+        }
+    }
+    if (optind < argc)
+        return cli_error("quotient", "unexpected argument '%s'",
+                         argv[optind]);
+    if (until)
+        return cli_error("quotient",
+                         "--until-proved is not available: bouton "
+                         "implements no periodicity theorem for misère "
+                         "quotients, so it computes them to a bound "
+                         "(--upto N) and never claims all heaps");
+    if (game == NULL)
+        return cli_error("quotient", "--game RULES is required (e.g. "
+                                     "--game kayles, --game sub:1-3)");
+    if (upto != NULL &&
+        cli_parse_size("quotient", "--upto", upto, 0, lim.max_grundy, &n) < 0)
+        return CLI_USAGE;
+    memset(&d, 0, sizeof d);
+    if (bt_game_new(&g, game, &d) != BT_OK)
+        return cli_error("quotient", "--game '%s': %s", game, d.message);
+    st = bt_quotient_new(&q, g, n, &lim, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error("quotient", st, &d);
+        goto done;
+    }
+    if (json) {
+        json_t *v = cli_json_quotient(q, table);
+        rc = v ? cli_json_print(v) : CLI_FAIL;
+    } else {
+        rc = print_text(q, table);
+    }
+done:
+    bt_quotient_free(q);
+    bt_game_free(g);
+    return rc;
+}

@@ -1,0 +1,1706 @@
+/*
+ * quotient.c -- misère quotients of heap games (T. E. Plambeck, "Taming
+ * the wild in impartial combinatorial games", INTEGERS 5 (2005) G5;
+ * T. E. Plambeck and A. N. Siegel, "Misère quotients for impartial games",
+ * J. Combin. Theory Ser. A 115 (2008)).
+ *
+ * The quotient grows heap by heap.  For each bound n the heaps 1..n are
+ * the letters of an alphabet and a position is a multiset of letters; the
+ * quotient is the coarsest congruence that separates misère P from N, i.e.
+ * the minimal automaton of the set of P-positions, which is learnt as in
+ * Angluin's L* (rows: representatives of the elements; columns: test
+ * positions X; a cell: the misère outcome of row + X, from an exact
+ * memoised search whose positions of heaps below n are answered by the
+ * quotient of n - 1, already proved).  A candidate is then PROVED exact by
+ * a finite check (docs/misere.md): a breadth-first walk over every
+ * position G, tracking the element of G, whether G has a move and the set
+ * U(G) of y with y * m in P for some option m of G, and checking at each
+ * state that the element of G is in P exactly when G has a move and no
+ * option's element is in P (the definition of a misère P-position).  By
+ * induction on G the quotient then answers every position.  A failed
+ * check yields a position whose outcome the candidate gets wrong, from
+ * which a new test column follows (Rivest and Schapire's counterexample
+ * analysis), and learning continues.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "heapgame.h"
+
+/* ------------------------------------------------------------ hash table */
+
+/* Byte-string keys to indices 0..n-1 (the order of insertion). */
+typedef struct htab {
+    unsigned char *arena;
+    size_t alen, acap;
+    size_t *off, *len;
+    size_t n, cap;
+    size_t *slot; /* index + 1; 0 empty */
+    size_t nslot;
+} htab;
+
+static uint64_t
+hash_bytes(const void *k, size_t len)
+{
+    const unsigned char *p = k;
+    uint64_t h = 1469598103934665603ull ^ len;
+    size_t i = 0;
+    for (; i + 4 <= len; i += 4) {
+        uint32_t w;
+        memcpy(&w, p + i, 4);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 31;
+    }
+    for (; i < len; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h ^ (h >> 29);
+}
+
+static void
+ht_free(htab *h)
+{
+    free(h->arena);
+    free(h->off);
+    free(h->len);
+    free(h->slot);
+    memset(h, 0, sizeof *h);
+}
+
+static size_t
+ht_find(const htab *h, const void *k, size_t len)
+{
+    size_t i;
+    if (h->nslot == 0)
+        return SIZE_MAX;
+    i = (size_t)hash_bytes(k, len) & (h->nslot - 1);
+    for (;; i = (i + 1) & (h->nslot - 1)) {
+        size_t e = h->slot[i];
+        if (e == 0)
+            return SIZE_MAX;
+        e--;
+        if (h->len[e] == len && memcmp(h->arena + h->off[e], k, len) == 0)
+            return e;
+    }
+}
+
+static int
+ht_grow(htab *h)
+{
+    size_t ns = h->nslot ? 2 * h->nslot : 1024, i;
+    size_t *s = calloc(ns, sizeof *s);
+    if (s == NULL)
+        return -1;
+    for (i = 0; i < h->n; i++) {
+        size_t j = (size_t)hash_bytes(h->arena + h->off[i], h->len[i]) &
+                   (ns - 1);
+        while (s[j] != 0)
+            j = (j + 1) & (ns - 1);
+        s[j] = i + 1;
+    }
+    free(h->slot);
+    h->slot = s;
+    h->nslot = ns;
+    return 0;
+}
+
+/* Inserts a key known to be absent; returns its index or SIZE_MAX. */
+static size_t
+ht_add(htab *h, const void *k, size_t len)
+{
+    size_t i;
+    if (2 * (h->n + 1) > h->nslot && ht_grow(h) != 0)
+        return SIZE_MAX;
+    if (h->n == h->cap) {
+        size_t nc = h->cap ? 2 * h->cap : 256;
+        size_t *o = realloc(h->off, nc * sizeof *o), *l;
+        if (o == NULL)
+            return SIZE_MAX;
+        h->off = o;
+        l = realloc(h->len, nc * sizeof *l);
+        if (l == NULL)
+            return SIZE_MAX;
+        h->len = l;
+        h->cap = nc;
+    }
+    if (h->alen + len + 1 > h->acap) {
+        size_t nc = h->acap ? 2 * h->acap : 4096;
+        unsigned char *a;
+        while (nc < h->alen + len + 1)
+            nc *= 2;
+        a = realloc(h->arena, nc);
+        if (a == NULL)
+            return SIZE_MAX;
+        h->arena = a;
+        h->acap = nc;
+    }
+    if (len > 0)
+        memcpy(h->arena + h->alen, k, len);
+    h->off[h->n] = h->alen;
+    h->len[h->n] = len;
+    h->alen += len;
+    i = (size_t)hash_bytes(k, len) & (h->nslot - 1);
+    while (h->slot[i] != 0)
+        i = (i + 1) & (h->nslot - 1);
+    h->slot[i] = ++h->n;
+    return h->n - 1;
+}
+
+static void
+ht_clear(htab *h)
+{
+    h->n = 0;
+    h->alen = 0;
+    if (h->slot != NULL)
+        memset(h->slot, 0, h->nslot * sizeof *h->slot);
+}
+
+/* ------------------------------------------------------------- positions */
+
+/* A position: a multiset of live heaps (heaps with a move), sorted. */
+typedef struct pos {
+    uint32_t *h;
+    size_t n;
+} pos;
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* ------------------------------------------------------------- the state */
+
+typedef struct row {
+    pos rep;
+    unsigned char **cell; /* cell[a][t] for a = 0 (the row itself), 1..n */
+} row;
+
+typedef struct qctx {
+    bt_game *g;
+    const bt_limits *lim;
+    bt_diag *diag;
+    size_t n;        /* letters 1..n */
+    size_t cap_n;    /* allocated letters */
+    uint32_t **opt;  /* opt[h]: pairs (a, b), 0 = no heap */
+    size_t *nopt;
+    row *rows;
+    size_t nrows, caprows;
+    pos *cols;
+    size_t ncols, capcols;
+    size_t tcap; /* allocated cells per row */
+    uint32_t *trans; /* trans[s * (cap_n + 1) + a] */
+    htab rowtab;     /* row cells -> row index */
+    htab memo;       /* outcome of positions with a heap > snap_n */
+    unsigned char *memo_out;
+    size_t memo_cap;
+    /* the proved quotient of heaps <= snap_n */
+    size_t snap_n, snap_order;
+    uint32_t *snap_trans; /* snap_order * (snap_n + 1) */
+    unsigned char *snap_p;
+    size_t polls;
+} qctx;
+
+#define TR(c, s, a) ((c)->trans[(size_t)(s) * ((c)->cap_n + 1) + (a)])
+
+static bt_status
+poll(qctx *c)
+{
+    if ((++c->polls & 1023) == 0 && bt__poll(c->lim) != BT_OK)
+        return bt__fail(c->diag, BT_EINTR,
+                        "the time budget ran out while computing the "
+                        "misère quotient");
+    return BT_OK;
+}
+
+typedef struct optcol {
+    uint32_t *v;
+    size_t n, cap;
+    int bad;
+} optcol;
+
+static bt_status
+on_opt(void *ud, const mpz_t *to, size_t nto)
+{
+    optcol *o = ud;
+    uint32_t a = 0, b = 0;
+    if (nto > 2)
+        return BT_EINVAL;
+    if (nto >= 1)
+        a = (uint32_t)mpz_get_ui(to[0]);
+    if (nto == 2)
+        b = (uint32_t)mpz_get_ui(to[1]);
+    if (a > b) {
+        uint32_t t = a;
+        a = b;
+        b = t;
+    }
+    if (o->n + 2 > o->cap) {
+        size_t nc = o->cap ? 2 * o->cap : 16;
+        uint32_t *p = realloc(o->v, nc * sizeof *p);
+        if (p == NULL)
+            return BT_ENOMEM;
+        o->v = p;
+        o->cap = nc;
+    }
+    o->v[o->n++] = a;
+    o->v[o->n++] = b;
+    return BT_OK;
+}
+
+/* The options of heap h from the ruleset, as pairs. */
+static bt_status
+load_options(qctx *c, size_t h)
+{
+    optcol o = {NULL, 0, 0, 0};
+    mpz_t x;
+    bt_status st;
+    mpz_init_set_ui(x, (unsigned long)h);
+    st = c->g->rules->options(c->g, (const mpz_t *)&x, on_opt, &o, c->lim,
+                              c->diag);
+    mpz_clear(x);
+    if (st != BT_OK) {
+        free(o.v);
+        return st == BT_EINVAL
+                   ? bt__fail(c->diag, BT_EINVAL,
+                              "%s: a move leaves more than two heaps",
+                              c->g->spec)
+                   : st;
+    }
+    c->opt[h] = o.v;
+    c->nopt[h] = o.n / 2;
+    return BT_OK;
+}
+
+/* Appends heap h to a position under construction if it is live. */
+static void
+push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h)
+{
+    if (h != 0 && c->nopt[h] > 0)
+        buf[(*len)++] = h;
+}
+
+/* ----------------------------------------------------- outcome by search */
+
+/* *p_out = 1 when the position (sorted, live heaps) is a misère P. */
+static bt_status
+outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
+{
+    size_t i, j, e;
+    uint32_t *buf;
+    bt_status st;
+    if (len == 0) {
+        *p_out = 0; /* no move: the player to move has won */
+        return BT_OK;
+    }
+    if (h[len - 1] <= c->snap_n && c->snap_trans != NULL) {
+        size_t x = 0;
+        for (i = 0; i < len; i++)
+            x = c->snap_trans[x * (c->snap_n + 1) + h[i]];
+        *p_out = c->snap_p[x];
+        return BT_OK;
+    }
+    e = ht_find(&c->memo, h, len * sizeof *h);
+    if (e != SIZE_MAX) {
+        *p_out = c->memo_out[e];
+        return BT_OK;
+    }
+    if ((st = poll(c)) != BT_OK)
+        return st;
+    buf = malloc((len + 2) * sizeof *buf);
+    if (buf == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    *p_out = 1;
+    for (i = 0; i < len && *p_out; i++) {
+        if (i > 0 && h[i] == h[i - 1])
+            continue;
+        for (j = 0; j < c->nopt[h[i]] && *p_out; j++) {
+            size_t k, m = 0;
+            int cp;
+            uint32_t oa = c->opt[h[i]][2 * j], ob = c->opt[h[i]][2 * j + 1];
+            if (oa == 0 || c->nopt[oa] == 0) {
+                oa = ob;
+                ob = 0;
+            }
+            if (ob != 0 && c->nopt[ob] == 0)
+                ob = 0;
+            if (oa == 0 || c->nopt[oa] == 0)
+                oa = 0;
+            /* merge h minus h[i] with oa <= ob (0: none), keeping order */
+            for (k = 0; k < len; k++) {
+                if (k == i)
+                    continue;
+                while (oa != 0 && oa <= h[k]) {
+                    buf[m++] = oa;
+                    oa = ob;
+                    ob = 0;
+                }
+                buf[m++] = h[k];
+            }
+            while (oa != 0) {
+                buf[m++] = oa;
+                oa = ob;
+                ob = 0;
+            }
+            if ((st = outcome(c, buf, m, &cp)) != BT_OK) {
+                free(buf);
+                return st;
+            }
+            if (cp)
+                *p_out = 0;
+        }
+    }
+    free(buf);
+    if (c->memo.n >= c->lim->max_search)
+        return bt__fail(c->diag, BT_ELIMIT,
+                        "the misère quotient needs more than %zu searched "
+                        "positions (the max_search limit)",
+                        c->lim->max_search);
+    e = ht_add(&c->memo, h, len * sizeof *h);
+    if (e == SIZE_MAX)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    if (e >= c->memo_cap) {
+        size_t nc = c->memo_cap ? 2 * c->memo_cap : 4096;
+        unsigned char *o = realloc(c->memo_out, nc);
+        if (o == NULL)
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        c->memo_out = o;
+        c->memo_cap = nc;
+    }
+    c->memo_out[e] = (unsigned char)*p_out;
+    return BT_OK;
+}
+
+/* Outcome of a + b (+ one more heap x when x != 0). */
+static bt_status
+outcome_sum(qctx *c, const pos *a, uint32_t x, const pos *b, int *p_out)
+{
+    size_t m = 0, i;
+    bt_status st;
+    uint32_t *buf = malloc((a->n + b->n + 1) * sizeof *buf + 1);
+    if (buf == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    for (i = 0; i < a->n; i++)
+        buf[m++] = a->h[i];
+    for (i = 0; i < b->n; i++)
+        buf[m++] = b->h[i];
+    push_heap(c, buf, &m, x);
+    qsort(buf, m, sizeof *buf, cmp_u32);
+    st = outcome(c, buf, m, p_out);
+    free(buf);
+    return st;
+}
+
+/* -------------------------------------------------------------- learning */
+
+static bt_status
+pos_copy(pos *dst, const uint32_t *h, size_t n, uint32_t extra)
+{
+    dst->h = malloc((n + 1) * sizeof *dst->h);
+    if (dst->h == NULL)
+        return BT_ENOMEM;
+    if (n > 0)
+        memcpy(dst->h, h, n * sizeof *h);
+    dst->n = n;
+    if (extra != 0)
+        dst->h[dst->n++] = extra;
+    qsort(dst->h, dst->n, sizeof *dst->h, cmp_u32);
+    return BT_OK;
+}
+
+/* Fills cell[a][t] for t in [t0, ncols). */
+static bt_status
+fill_cells(qctx *c, size_t s, size_t a, size_t t0)
+{
+    size_t t;
+    bt_status st;
+    for (t = t0; t < c->ncols; t++) {
+        int p;
+        if ((st = outcome_sum(c, &c->rows[s].rep, (uint32_t)a, &c->cols[t],
+                              &p)) != BT_OK)
+            return st;
+        c->rows[s].cell[a][t] = (unsigned char)p;
+    }
+    return BT_OK;
+}
+
+static bt_status
+ensure_letters(qctx *c, size_t n)
+{
+    size_t s, a;
+    if (n <= c->cap_n)
+        return BT_OK;
+    {
+        size_t nc = c->cap_n ? 2 * c->cap_n : 16;
+        uint32_t *tr;
+        while (nc < n)
+            nc *= 2;
+        for (s = 0; s < c->nrows; s++) {
+            unsigned char **cl = realloc(c->rows[s].cell,
+                                         (nc + 1) * sizeof *cl);
+            if (cl == NULL)
+                return BT_ENOMEM;
+            for (a = c->cap_n + 1; a <= nc; a++)
+                cl[a] = NULL;
+            c->rows[s].cell = cl;
+        }
+        {
+            uint32_t **o = realloc(c->opt, (nc + 1) * sizeof *o);
+            size_t *no;
+            if (o == NULL)
+                return BT_ENOMEM;
+            c->opt = o;
+            no = realloc(c->nopt, (nc + 1) * sizeof *no);
+            if (no == NULL)
+                return BT_ENOMEM;
+            c->nopt = no;
+            for (a = c->cap_n + 1; a <= nc; a++) {
+                c->opt[a] = NULL;
+                c->nopt[a] = 0;
+            }
+            if (c->cap_n == 0) {
+                c->opt[0] = NULL;
+                c->nopt[0] = 0;
+            }
+        }
+        tr = calloc(c->caprows * (nc + 1) + 1, sizeof *tr);
+        if (tr == NULL)
+            return BT_ENOMEM;
+        for (s = 0; s < c->nrows; s++)
+            for (a = 0; a <= c->cap_n; a++)
+                tr[s * (nc + 1) + a] = c->trans[s * (c->cap_n + 1) + a];
+        free(c->trans);
+        c->trans = tr;
+        c->cap_n = nc;
+    }
+    return BT_OK;
+}
+
+/* Allocates the cells of letter a of row s (live letters only). */
+static bt_status
+alloc_cells(qctx *c, size_t s, size_t a)
+{
+    c->rows[s].cell[a] = calloc(c->tcap ? c->tcap : 1, 1);
+    return c->rows[s].cell[a] ? BT_OK : BT_ENOMEM;
+}
+
+static bt_status
+add_row(qctx *c, const uint32_t *h, size_t n, uint32_t extra)
+{
+    size_t s = c->nrows, a;
+    bt_status st;
+    if (s == c->caprows) {
+        size_t nc = c->caprows ? 2 * c->caprows : 64;
+        row *r = realloc(c->rows, nc * sizeof *r);
+        uint32_t *tr;
+        if (r == NULL)
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        c->rows = r;
+        tr = realloc(c->trans, (nc * (c->cap_n + 1) + 1) * sizeof *tr);
+        if (tr == NULL)
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        c->trans = tr;
+        c->caprows = nc;
+    }
+    if (s >= c->lim->max_table_piles)
+        return bt__fail(c->diag, BT_ELIMIT,
+                        "the misère quotient of %s has more than %zu "
+                        "elements (the max_table_piles limit)",
+                        c->g->spec, c->lim->max_table_piles);
+    memset(&c->rows[s], 0, sizeof c->rows[s]);
+    c->rows[s].cell = calloc(c->cap_n + 1, sizeof *c->rows[s].cell);
+    if (c->rows[s].cell == NULL ||
+        pos_copy(&c->rows[s].rep, h, n, extra) != BT_OK) {
+        if (c->rows[s].cell != NULL)
+            free(c->rows[s].cell);
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    }
+    c->nrows++;
+    for (a = 0; a <= c->n; a++) {
+        if (a > 0 && c->nopt[a] == 0)
+            continue;
+        if (alloc_cells(c, s, a) != BT_OK)
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        if ((st = fill_cells(c, s, a, 0)) != BT_OK)
+            return st;
+    }
+    return BT_OK;
+}
+
+static bt_status
+add_col(qctx *c, const uint32_t *h, size_t n)
+{
+    size_t t = c->ncols, s, a;
+    bt_status st;
+    if (t == c->capcols) {
+        size_t nc = c->capcols ? 2 * c->capcols : 64;
+        pos *p = realloc(c->cols, nc * sizeof *p);
+        if (p == NULL)
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        c->cols = p;
+        c->capcols = nc;
+    }
+    if (t + 1 > c->tcap) {
+        size_t nc = c->tcap ? 2 * c->tcap : 64;
+        for (s = 0; s < c->nrows; s++)
+            for (a = 0; a <= c->n; a++) {
+                unsigned char *q;
+                if (c->rows[s].cell[a] == NULL)
+                    continue;
+                q = realloc(c->rows[s].cell[a], nc);
+                if (q == NULL)
+                    return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+                c->rows[s].cell[a] = q;
+            }
+        c->tcap = nc;
+    }
+    if (pos_copy(&c->cols[t], h, n, 0) != BT_OK)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    c->ncols++;
+    for (s = 0; s < c->nrows; s++)
+        for (a = 0; a <= c->n; a++)
+            if (c->rows[s].cell[a] != NULL &&
+                (st = fill_cells(c, s, a, t)) != BT_OK)
+                return st;
+    return BT_OK;
+}
+
+/*
+ * Makes the table closed: every row + letter matches a row.  Fills trans.
+ * Rows stay pairwise distinct, so each cell vector names one element.
+ */
+static bt_status
+close_table(qctx *c)
+{
+    size_t s, a;
+    bt_status st;
+    ht_clear(&c->rowtab);
+    for (s = 0; s < c->nrows; s++)
+        if (ht_add(&c->rowtab, c->rows[s].cell[0], c->ncols) == SIZE_MAX)
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    for (s = 0; s < c->nrows; s++) {
+        TR(c, s, 0) = (uint32_t)s;
+        for (a = 1; a <= c->n; a++) {
+            size_t r;
+            if (c->nopt[a] == 0) {
+                TR(c, s, a) = (uint32_t)s;
+                continue;
+            }
+            r = ht_find(&c->rowtab, c->rows[s].cell[a], c->ncols);
+            if (r == SIZE_MAX) {
+                r = c->nrows;
+                if ((st = add_row(c, c->rows[s].rep.h, c->rows[s].rep.n,
+                                  (uint32_t)a)) != BT_OK)
+                    return st;
+                if (ht_add(&c->rowtab, c->rows[r].cell[0], c->ncols) ==
+                    SIZE_MAX)
+                    return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+                TR(c, r, 0) = (uint32_t)r;
+            }
+            TR(c, s, a) = (uint32_t)r;
+        }
+    }
+    return BT_OK;
+}
+
+/*
+ * Counterexample analysis (Rivest and Schapire 1993): w[0..k-1] is a word
+ * of letters read from state x0, and alpha_i = o(rep(x_i) +
+ * w[i..k-1]) with x_i the state after i letters.  Given alpha_0 !=
+ * alpha_kstop (with x_kstop's row deciding alpha_kstop), some i has
+ * alpha_i != alpha_{i+1}: the suffix w[i+1..k-1] separates rep(x_i) +
+ * w_i from rep(x_{i+1}) and becomes a new column.
+ */
+static bt_status
+refine(qctx *c, size_t x0, const uint32_t *w, size_t k, size_t kstop)
+{
+    size_t i, x;
+    int prev = -1;
+    bt_status st;
+    pos suf;
+    suf.h = malloc((k + 1) * sizeof *suf.h);
+    if (suf.h == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    x = x0;
+    for (i = 0; i <= kstop; i++) {
+        int al;
+        suf.n = k - i;
+        memcpy(suf.h, w + i, suf.n * sizeof *suf.h);
+        qsort(suf.h, suf.n, sizeof *suf.h, cmp_u32);
+        if ((st = outcome_sum(c, &c->rows[x].rep, 0, &suf, &al)) != BT_OK)
+            break;
+        if (prev >= 0 && al != prev) {
+            /* separates rep(x_{i-1}) + w_{i-1} from rep(x_i): column
+               w[i..k-1] */
+            st = add_col(c, suf.h, suf.n);
+            free(suf.h);
+            return st;
+        }
+        prev = al;
+        if (i < k)
+            x = TR(c, x, w[i]);
+    }
+    free(suf.h);
+    if (st != BT_OK)
+        return st;
+    return bt__fail(c->diag, BT_EINVAL,
+                    "internal: a counterexample without a distinguishing "
+                    "suffix");
+}
+
+/* The state reached from x by the heaps of position p. */
+static size_t
+run(const qctx *c, size_t x, const pos *p)
+{
+    size_t i;
+    for (i = 0; i < p->n; i++)
+        x = TR(c, x, p->h[i]);
+    return x;
+}
+
+/*
+ * Commutativity of the letters: trans(trans(s,a),b) = trans(trans(s,b),a).
+ * Returns 1 with a refinement made, 0 when they commute.
+ */
+static bt_status
+check_commute(qctx *c, int *refined)
+{
+    size_t s, a, b, t;
+    bt_status st;
+    *refined = 0;
+    for (s = 0; s < c->nrows; s++)
+        for (a = 1; a <= c->n; a++) {
+            if (c->nopt[a] == 0)
+                continue;
+            for (b = a + 1; b <= c->n; b++) {
+                size_t r1, r2, k = 0, kstop;
+                uint32_t *w;
+                int o1, o2, og;
+                if (c->nopt[b] == 0)
+                    continue;
+                r1 = TR(c, TR(c, s, a), b);
+                r2 = TR(c, TR(c, s, b), a);
+                if (r1 == r2)
+                    continue;
+                for (t = 0; t < c->ncols; t++)
+                    if (c->rows[r1].cell[0][t] != c->rows[r2].cell[0][t])
+                        break;
+                w = malloc((2 + c->cols[t].n) * sizeof *w);
+                if (w == NULL)
+                    return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+                w[0] = (uint32_t)a;
+                w[1] = (uint32_t)b;
+                kstop = 2;
+                memcpy(w + 2, c->cols[t].h, c->cols[t].n * sizeof *w);
+                k = 2 + c->cols[t].n;
+                o1 = c->rows[r1].cell[0][t];
+                o2 = c->rows[r2].cell[0][t];
+                {
+                    pos ab = {w, 2};
+                    uint32_t *sorted = malloc((k + c->rows[s].rep.n) *
+                                              sizeof *sorted);
+                    pos gp;
+                    if (sorted == NULL) {
+                        free(w);
+                        return bt__fail(c->diag, BT_ENOMEM,
+                                        "out of memory");
+                    }
+                    (void)ab;
+                    memcpy(sorted, w, k * sizeof *w);
+                    memcpy(sorted + k, c->rows[s].rep.h,
+                           c->rows[s].rep.n * sizeof *w);
+                    gp.h = sorted;
+                    gp.n = k + c->rows[s].rep.n;
+                    qsort(sorted, gp.n, sizeof *sorted, cmp_u32);
+                    {
+                        pos e = {NULL, 0};
+                        st = outcome_sum(c, &gp, 0, &e, &og);
+                    }
+                    free(sorted);
+                    if (st != BT_OK) {
+                        free(w);
+                        return st;
+                    }
+                }
+                /* o(G) differs from one of the two predictions */
+                if (og == o1) {
+                    (void)o2;
+                    w[0] = (uint32_t)b;
+                    w[1] = (uint32_t)a;
+                }
+                st = refine(c, s, w, k, kstop);
+                free(w);
+                if (st == BT_OK)
+                    *refined = 1;
+                return st;
+            }
+        }
+    return BT_OK;
+}
+
+/* ------------------------------------------------------------ the proof */
+
+typedef struct vnode {
+    size_t parent;
+    uint32_t letter;
+} vnode;
+
+/*
+ * The exact check.  For the candidate (trans, P = column 0), walks every
+ * reachable triple (x, has a move, U) where U = {y : y * m in P for an
+ * option m}, and checks x in P <=> (has a move and 1 not in U).  On
+ * failure finds a position that the candidate mispredicts and refines.
+ */
+static bt_status
+verify(qctx *c, const uint32_t *mul, int *refined)
+{
+    size_t ord = c->nrows, nw = (ord + 63) / 64, klen, i, a, head = 0;
+    size_t keybytes = sizeof(uint32_t) + 1 + nw * 8;
+    uint64_t *vset = NULL; /* vset[z]: {y : y*z in P} */
+    unsigned char *key = NULL;
+    vnode *nodes = NULL;
+    size_t nnodes = 0, capnodes = 0;
+    htab seen;
+    bt_status st = BT_OK;
+    uint32_t *badword = NULL;
+    size_t badlen = 0;
+    int found = 0;
+
+    *refined = 0;
+    memset(&seen, 0, sizeof seen);
+    klen = keybytes;
+    vset = calloc(ord * nw + 1, sizeof *vset);
+    key = malloc(2 * keybytes);
+    if (vset == NULL || key == NULL) {
+        st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        goto done;
+    }
+    for (i = 0; i < ord; i++) {
+        size_t y;
+        for (y = 0; y < ord; y++)
+            if (c->rows[mul[y * ord + i]].cell[0][0])
+                vset[i * nw + y / 64] |= 1ull << (y % 64);
+    }
+    if (c->rows[0].cell[0][0]) {
+        /* the empty position would be P */
+        badword = malloc(sizeof *badword);
+        badlen = 0;
+        found = 1;
+        goto analyse;
+    }
+    memset(key, 0, keybytes);
+    if (ht_add(&seen, key, klen) == SIZE_MAX)
+        goto nomem;
+    capnodes = 1024;
+    nodes = malloc(capnodes * sizeof *nodes);
+    if (nodes == NULL)
+        goto nomem;
+    nodes[0].parent = SIZE_MAX;
+    nodes[0].letter = 0;
+    nnodes = 1;
+    while (head < nnodes && !found) {
+        const unsigned char *k0 = seen.arena + seen.off[head];
+        uint32_t x;
+        const uint64_t *u;
+        memcpy(&x, k0, sizeof x);
+        u = (const uint64_t *)(const void *)(k0 + sizeof x + 1);
+        (void)u;
+        for (a = 1; a <= c->n && !found; a++) {
+            unsigned char *nk = key + keybytes;
+            uint64_t *nu;
+            uint32_t nx;
+            size_t y, j, idx;
+            int isp, rule;
+            uint64_t ubuf;
+            if (c->nopt[a] == 0)
+                continue;
+            if ((st = poll(c)) != BT_OK)
+                goto done;
+            k0 = seen.arena + seen.off[head]; /* arena may have moved */
+            memset(nk, 0, keybytes);
+            nx = TR(c, x, a);
+            memcpy(nk, &nx, sizeof nx);
+            nk[sizeof nx] = 1;
+            nu = (uint64_t *)(void *)(nk + sizeof nx + 1);
+            /* y in U' iff y*a in U, or y * x * o in P for an option o */
+            for (y = 0; y < ord; y++) {
+                size_t ya = TR(c, y, a);
+                memcpy(&ubuf, k0 + sizeof x + 1 + (ya / 64) * 8, 8);
+                if ((ubuf >> (ya % 64)) & 1)
+                    nu[y / 64] |= 1ull << (y % 64);
+            }
+            for (j = 0; j < c->nopt[a]; j++) {
+                size_t z = x, w2;
+                if (c->opt[a][2 * j] != 0)
+                    z = TR(c, z, c->opt[a][2 * j]);
+                if (c->opt[a][2 * j + 1] != 0)
+                    z = TR(c, z, c->opt[a][2 * j + 1]);
+                for (w2 = 0; w2 < nw; w2++)
+                    nu[w2] |= vset[z * nw + w2];
+            }
+            isp = c->rows[nx].cell[0][0];
+            rule = !(nu[0] & 1); /* has a move; no option in P */
+            idx = ht_find(&seen, nk, klen);
+            if (isp != rule) {
+                /* the word of the parent, then a */
+                size_t p = head, d = 0;
+                while (p != 0) {
+                    d++;
+                    p = nodes[p].parent;
+                }
+                badword = malloc((d + 1) * sizeof *badword);
+                if (badword == NULL)
+                    goto nomem;
+                badlen = d + 1;
+                badword[d] = (uint32_t)a;
+                p = head;
+                while (p != 0) {
+                    badword[--d] = nodes[p].letter;
+                    p = nodes[p].parent;
+                }
+                found = 1;
+                break;
+            }
+            if (idx != SIZE_MAX)
+                continue;
+            if (seen.n >= c->lim->max_search) {
+                st = bt__fail(c->diag, BT_ELIMIT,
+                              "checking the misère quotient of %s needs "
+                              "more than %zu states (the max_search limit)",
+                              c->g->spec, c->lim->max_search);
+                goto done;
+            }
+            if (ht_add(&seen, nk, klen) == SIZE_MAX)
+                goto nomem;
+            if (nnodes == capnodes) {
+                vnode *nn = realloc(nodes, 2 * capnodes * sizeof *nn);
+                if (nn == NULL)
+                    goto nomem;
+                nodes = nn;
+                capnodes *= 2;
+            }
+            nodes[nnodes].parent = head;
+            nodes[nnodes].letter = (uint32_t)a;
+            nnodes++;
+        }
+        head++;
+    }
+    if (!found)
+        goto done;
+
+analyse:
+    /* Which position does the candidate get wrong: G, or an option? */
+    {
+        pos gp, e = {NULL, 0};
+        int og;
+        size_t xg;
+        if (badword == NULL && badlen == 0 && c->rows[0].cell[0][0]) {
+            st = bt__fail(c->diag, BT_EINVAL,
+                          "internal: the empty position came out P");
+            goto done;
+        }
+        gp.n = badlen;
+        gp.h = malloc((badlen + 2) * sizeof *gp.h);
+        if (gp.h == NULL)
+            goto nomem;
+        memcpy(gp.h, badword, badlen * sizeof *gp.h);
+        qsort(gp.h, gp.n, sizeof *gp.h, cmp_u32);
+        if ((st = outcome_sum(c, &gp, 0, &e, &og)) != BT_OK) {
+            free(gp.h);
+            goto done;
+        }
+        xg = run(c, 0, &gp);
+        if (og != c->rows[xg].cell[0][0]) {
+            st = refine(c, 0, gp.h, gp.n, gp.n);
+            free(gp.h);
+            if (st == BT_OK)
+                *refined = 1;
+            goto done;
+        }
+        /* an option: replace one heap by its option */
+        for (i = 0; i < gp.n && !*refined; i++) {
+            uint32_t h = gp.h[i];
+            size_t j;
+            if (i > 0 && gp.h[i - 1] == h)
+                continue;
+            for (j = 0; j < c->nopt[h]; j++) {
+                pos q;
+                size_t m = 0, k, xq;
+                int oq;
+                q.h = malloc((gp.n + 2) * sizeof *q.h);
+                if (q.h == NULL) {
+                    free(gp.h);
+                    goto nomem;
+                }
+                for (k = 0; k < gp.n; k++)
+                    if (k != i)
+                        q.h[m++] = gp.h[k];
+                push_heap(c, q.h, &m, c->opt[h][2 * j]);
+                push_heap(c, q.h, &m, c->opt[h][2 * j + 1]);
+                q.n = m;
+                qsort(q.h, q.n, sizeof *q.h, cmp_u32);
+                st = outcome_sum(c, &q, 0, &e, &oq);
+                xq = run(c, 0, &q);
+                if (st == BT_OK && oq != c->rows[xq].cell[0][0]) {
+                    st = refine(c, 0, q.h, q.n, q.n);
+                    if (st == BT_OK)
+                        *refined = 1;
+                }
+                free(q.h);
+                if (st != BT_OK || *refined)
+                    break;
+            }
+            if (st != BT_OK)
+                break;
+        }
+        free(gp.h);
+        if (st == BT_OK && !*refined)
+            st = bt__fail(c->diag, BT_EINVAL,
+                          "internal: the quotient check failed without a "
+                          "wrong position");
+    }
+    goto done;
+nomem:
+    st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+done:
+    free(badword);
+    free(vset);
+    free(key);
+    free(nodes);
+    ht_free(&seen);
+    return st;
+}
+
+/* --------------------------------------------------------- the result */
+
+struct bt_quotient {
+    bt_game *g;
+    size_t upto, order, pcount;
+    uint32_t *mul;      /* order * order */
+    unsigned char *isp; /* order */
+    uint32_t *heap;     /* upto + 1 */
+    int tame;
+    size_t ngen;
+    char **genname;
+    size_t *genheap;
+    size_t nrel;
+    char **rel;
+    char **word;
+};
+
+void
+bt_quotient_free(bt_quotient *q)
+{
+    size_t i;
+    if (q == NULL)
+        return;
+    bt_game_free(q->g);
+    free(q->mul);
+    free(q->isp);
+    free(q->heap);
+    if (q->genname)
+        for (i = 0; i < q->ngen; i++)
+            free(q->genname[i]);
+    free(q->genname);
+    free(q->genheap);
+    if (q->rel)
+        for (i = 0; i < q->nrel; i++)
+            free(q->rel[i]);
+    free(q->rel);
+    if (q->word)
+        for (i = 0; i < q->order; i++)
+            free(q->word[i]);
+    free(q->word);
+    free(q);
+}
+
+bt_game *
+bt_quotient_game(const bt_quotient *q)
+{
+    return q->g;
+}
+size_t
+bt_quotient_upto(const bt_quotient *q)
+{
+    return q->upto;
+}
+size_t
+bt_quotient_order(const bt_quotient *q)
+{
+    return q->order;
+}
+size_t
+bt_quotient_p_count(const bt_quotient *q)
+{
+    return q->pcount;
+}
+int
+bt_quotient_is_p(const bt_quotient *q, size_t x)
+{
+    return x < q->order && q->isp[x];
+}
+size_t
+bt_quotient_mul(const bt_quotient *q, size_t x, size_t y)
+{
+    return q->mul[x * q->order + y];
+}
+size_t
+bt_quotient_heap(const bt_quotient *q, size_t h)
+{
+    return h <= q->upto ? q->heap[h] : 0;
+}
+int
+bt_quotient_is_tame(const bt_quotient *q)
+{
+    return q->tame;
+}
+size_t
+bt_quotient_generator_count(const bt_quotient *q)
+{
+    return q->ngen;
+}
+const char *
+bt_quotient_generator_name(const bt_quotient *q, size_t i)
+{
+    return i < q->ngen ? q->genname[i] : NULL;
+}
+size_t
+bt_quotient_generator_heap(const bt_quotient *q, size_t i)
+{
+    return i < q->ngen ? q->genheap[i] : 0;
+}
+size_t
+bt_quotient_relation_count(const bt_quotient *q)
+{
+    return q->nrel;
+}
+const char *
+bt_quotient_relation(const bt_quotient *q, size_t i)
+{
+    return i < q->nrel ? q->rel[i] : NULL;
+}
+const char *
+bt_quotient_word(const bt_quotient *q, size_t x)
+{
+    return x < q->order ? q->word[x] : NULL;
+}
+
+bt_status
+bt_quotient_element(size_t *x, const bt_quotient *q, const bt_position *p,
+                    bt_diag *diag)
+{
+    size_t i, e = 0;
+    for (i = 0; i < bt_position_size(p); i++) {
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        if (strcmp(g->spec, q->g->spec) != 0)
+            return bt__fail(diag, BT_EINVAL,
+                            "component %zu is %s, not a heap of %s", i + 1,
+                            g->spec, q->g->spec);
+        if (mpz_cmp_ui(v[0], (unsigned long)q->upto) > 0)
+            return bt__fail(diag, BT_ERANGE,
+                            "heap %zu is larger than %zu, the bound of the "
+                            "quotient",
+                            i + 1, q->upto);
+        e = q->mul[e * q->order + q->heap[mpz_get_ui(v[0])]];
+    }
+    *x = e;
+    return BT_OK;
+}
+
+/* The misère Nim quotient of heaps below 2^k (k >= 2; k = 1: order 2), as
+   Bouton's sec. 6 gives it: 1 and a (only heaps of 0 and 1: even, odd
+   number of ones), and 2 + v (some heap >= 2, nim-sum v). */
+static uint32_t
+nim_mul(size_t x, size_t y)
+{
+    if (x < 2 && y < 2)
+        return (uint32_t)(x ^ y);
+    if (x < 2)
+        return (uint32_t)(2 + ((y - 2) ^ x));
+    if (y < 2)
+        return (uint32_t)(2 + ((x - 2) ^ y));
+    return (uint32_t)(2 + ((x - 2) ^ (y - 2)));
+}
+
+/* Non-zero when (Q, P) is isomorphic to the misère Nim quotient of that
+   order.  Backtracks over the images of the generators. */
+static int
+iso_extend(const bt_quotient *q, size_t ord, size_t j, uint32_t *img,
+           uint32_t *f, uint32_t *finv, size_t *queue)
+{
+    size_t t;
+    if (j == q->ngen) {
+        size_t x;
+        for (x = 0; x < ord; x++)
+            if (f[x] == UINT32_MAX)
+                return 0;
+        return 1;
+    }
+    for (t = 0; t < ord; t++) {
+        uint32_t *f2 = f + ord * 2, *fi2 = finv + ord * 2;
+        size_t head = 0, tail = 0, x, i;
+        int ok = 1;
+        memcpy(f2, f, ord * sizeof *f);
+        memcpy(fi2, finv, ord * sizeof *finv);
+        img[j] = (uint32_t)t;
+        for (x = 0; x < ord; x++)
+            if (f2[x] != UINT32_MAX)
+                queue[tail++] = x;
+        while (head < tail && ok) {
+            x = queue[head++];
+            for (i = 0; i <= j && ok; i++) {
+                size_t y = q->mul[x * q->order + q->heap[q->genheap[i]]];
+                uint32_t fy = nim_mul(f2[x], img[i]);
+                if (f2[y] == UINT32_MAX) {
+                    if (fi2[fy] != UINT32_MAX ||
+                        (q->isp[y] != 0) != (fy == 1 || fy == 2))
+                        ok = 0;
+                    else {
+                        f2[y] = fy;
+                        fi2[fy] = (uint32_t)y;
+                        queue[tail++] = y;
+                    }
+                } else if (f2[y] != fy)
+                    ok = 0;
+            }
+        }
+        if (ok && iso_extend(q, ord, j + 1, img, f2, fi2, queue))
+            return 1;
+    }
+    return 0;
+}
+
+static int
+is_tame(const bt_quotient *q)
+{
+    size_t ord = q->order, k;
+    uint32_t *f, *finv, *img;
+    size_t *queue;
+    int r;
+    if (ord == 1)
+        return 1; /* no move at all: the trivial quotient */
+    if (ord != 2) {
+        for (k = 2; k < 13; k++)
+            if (ord == ((size_t)1 << k) + 2)
+                break;
+        if (k == 13)
+            return 0;
+    }
+    f = malloc(ord * (2 * q->ngen + 3) * sizeof *f);
+    finv = malloc(ord * (2 * q->ngen + 3) * sizeof *finv);
+    img = malloc((q->ngen + 1) * sizeof *img);
+    queue = malloc(ord * sizeof *queue);
+    if (f == NULL || finv == NULL || img == NULL || queue == NULL) {
+        r = 0;
+    } else {
+        size_t x;
+        for (x = 0; x < ord; x++)
+            f[x] = finv[x] = UINT32_MAX;
+        f[0] = finv[0] = 0;
+        r = iso_extend(q, ord, 0, img, f, finv, queue);
+    }
+    free(f);
+    free(finv);
+    free(img);
+    free(queue);
+    return r;
+}
+
+static char *
+gen_name(size_t i)
+{
+    char b[32];
+    if (i < 26)
+        snprintf(b, sizeof b, "%c", (char)('a' + i));
+    else
+        snprintf(b, sizeof b, "x%zu", i + 1);
+    return strdup(b);
+}
+
+static void
+word_of(bt__buf *b, const bt_quotient *q, const uint16_t *v)
+{
+    size_t i;
+    int any = 0;
+    for (i = 0; i < q->ngen; i++) {
+        if (v[i] == 0)
+            continue;
+        bt__buf_puts(b, q->genname[i]);
+        if (v[i] > 1)
+            bt__buf_printf(b, "^%u", (unsigned)v[i]);
+        any = 1;
+    }
+    if (!any)
+        bt__buf_putc(b, '1');
+}
+
+typedef struct cand {
+    const uint16_t *v;
+    size_t r, val;
+} cand;
+
+/* Lexicographic, more of the earlier generators first ("a^2" < "ab"). */
+static int
+cmp_cand(const void *pa, const void *pb)
+{
+    const cand *x = pa, *y = pb;
+    size_t i;
+    for (i = 0; i < x->r; i++)
+        if (x->v[i] != y->v[i])
+            return x->v[i] > y->v[i] ? -1 : 1;
+    return 0;
+}
+
+static bt_status
+add_relation(bt_quotient *q, const uint16_t *m, const uint16_t *nf)
+{
+    bt__buf b;
+    char **nr = realloc(q->rel, (q->nrel + 1) * sizeof *nr);
+    if (nr == NULL)
+        return BT_ENOMEM;
+    q->rel = nr;
+    bt__buf_init(&b);
+    word_of(&b, q, m);
+    bt__buf_puts(&b, " = ");
+    word_of(&b, q, nf);
+    q->rel[q->nrel] = bt__buf_take(&b);
+    if (q->rel[q->nrel] == NULL)
+        return BT_ENOMEM;
+    q->nrel++;
+    return BT_OK;
+}
+
+/*
+ * Generators, normal words and relations.  The normal word of an element
+ * is its least monomial in the graded lexicographic order (degree first,
+ * then more of the earlier generators), a monomial order, so the normal
+ * words form an order ideal and the relations "m = normal word of m" for
+ * the minimal monomials m that are not normal rewrite every monomial to
+ * its normal word: with commutativity they present Q.
+ */
+static bt_status
+present(bt_quotient *q, bt_diag *diag)
+{
+    size_t ord = q->order, h, r = 0, i, x, deg;
+    unsigned char *sub = calloc(ord, 1), *have = NULL;
+    size_t *stack = malloc(ord * sizeof *stack);
+    uint16_t *vec = NULL;  /* vec[x * (r + 1)]: normal word of x */
+    size_t *cur = NULL;    /* the elements whose words have degree deg */
+    size_t ncur = 0, *nxt = NULL, nnxt;
+    uint16_t *cv = NULL;   /* candidate vectors */
+    cand *cs = NULL;
+    htab std, seen;
+    bt_status st = BT_OK;
+
+    memset(&std, 0, sizeof std);
+    memset(&seen, 0, sizeof seen);
+    q->genname = calloc(q->upto + 1, sizeof *q->genname);
+    q->genheap = calloc(q->upto + 1, sizeof *q->genheap);
+    q->word = calloc(ord, sizeof *q->word);
+    if (sub == NULL || stack == NULL || q->genname == NULL ||
+        q->genheap == NULL || q->word == NULL)
+        goto nomem;
+    sub[0] = 1;
+    for (h = 1; h <= q->upto; h++) {
+        size_t e = q->heap[h], n = 0, y;
+        if (sub[e])
+            continue;
+        q->genheap[r] = h;
+        q->genname[r] = gen_name(r);
+        if (q->genname[r] == NULL)
+            goto nomem;
+        q->ngen = ++r;
+        for (y = 0; y < ord; y++)
+            if (sub[y])
+                stack[n++] = y;
+        while (n > 0) {
+            size_t z = q->mul[stack[--n] * ord + e];
+            if (!sub[z]) {
+                sub[z] = 1;
+                stack[n++] = z;
+            }
+        }
+    }
+    vec = calloc(ord * (r + 1), sizeof *vec);
+    have = calloc(ord, 1);
+    cur = malloc((ord + 1) * sizeof *cur);
+    nxt = malloc((ord + 1) * sizeof *nxt);
+    cv = malloc((ord * r + 1) * (r + 1) * sizeof *cv);
+    cs = malloc((ord * r + 1) * sizeof *cs);
+    if (vec == NULL || have == NULL || cur == NULL || nxt == NULL ||
+        cv == NULL || cs == NULL)
+        goto nomem;
+    have[0] = 1;
+    cur[0] = 0;
+    ncur = 1;
+    if (ht_add(&std, vec, r * sizeof *vec) == SIZE_MAX)
+        goto nomem;
+    for (deg = 1; ncur > 0; deg++) {
+        size_t nc = 0, j;
+        ht_clear(&seen);
+        for (i = 0; i < ncur; i++)
+            for (j = 0; j < r; j++) {
+                uint16_t *m = cv + nc * (r + 1);
+                memcpy(m, vec + cur[i] * (r + 1), (r + 1) * sizeof *m);
+                m[j]++;
+                if (ht_find(&seen, m, r * sizeof *m) != SIZE_MAX)
+                    continue;
+                if (ht_add(&seen, m, r * sizeof *m) == SIZE_MAX)
+                    goto nomem;
+                cs[nc].v = m;
+                cs[nc].r = r;
+                cs[nc].val = q->mul[cur[i] * ord + q->heap[q->genheap[j]]];
+                nc++;
+            }
+        qsort(cs, nc, sizeof *cs, cmp_cand);
+        nnxt = 0;
+        for (i = 0; i < nc; i++) {
+            uint16_t *m = (uint16_t *)(uintptr_t)cs[i].v;
+            size_t val = cs[i].val;
+            int minimal = 1;
+            if (!have[val]) {
+                have[val] = 1;
+                memcpy(vec + val * (r + 1), m, (r + 1) * sizeof *m);
+                if (ht_add(&std, m, r * sizeof *m) == SIZE_MAX)
+                    goto nomem;
+                nxt[nnxt++] = val;
+                continue;
+            }
+            for (j = 0; j < r && minimal; j++) {
+                if (m[j] == 0)
+                    continue;
+                m[j]--;
+                if (ht_find(&std, m, r * sizeof *m) == SIZE_MAX)
+                    minimal = 0;
+                m[j]++;
+            }
+            if (minimal && add_relation(q, m, vec + val * (r + 1)) != BT_OK)
+                goto nomem;
+        }
+        memcpy(cur, nxt, nnxt * sizeof *cur);
+        ncur = nnxt;
+    }
+    for (x = 0; x < ord; x++) {
+        bt__buf b;
+        bt__buf_init(&b);
+        word_of(&b, q, vec + x * (r + 1));
+        q->word[x] = bt__buf_take(&b);
+        if (q->word[x] == NULL)
+            goto nomem;
+    }
+    goto done;
+nomem:
+    st = bt__fail(diag, BT_ENOMEM, "out of memory");
+done:
+    ht_free(&std);
+    ht_free(&seen);
+    free(sub);
+    free(stack);
+    free(vec);
+    free(have);
+    free(cur);
+    free(nxt);
+    free(cv);
+    free(cs);
+    return st;
+}
+
+/* ------------------------------------------------------------ the driver */
+
+static void
+ctx_free(qctx *c)
+{
+    size_t s, a;
+    for (s = 0; s < c->nrows; s++) {
+        for (a = 0; a <= c->cap_n; a++)
+            free(c->rows[s].cell[a]);
+        free(c->rows[s].cell);
+        free(c->rows[s].rep.h);
+    }
+    free(c->rows);
+    for (s = 0; s < c->ncols; s++)
+        free(c->cols[s].h);
+    free(c->cols);
+    if (c->opt)
+        for (a = 0; a <= c->cap_n; a++)
+            free(c->opt[a]);
+    free(c->opt);
+    free(c->nopt);
+    free(c->trans);
+    ht_free(&c->rowtab);
+    ht_free(&c->memo);
+    free(c->memo_out);
+    free(c->snap_trans);
+    free(c->snap_p);
+}
+
+/* The multiplication of the candidate: x * y = run of rep(y) from x. */
+static bt_status
+make_mul(qctx *c, uint32_t **out)
+{
+    size_t ord = c->nrows, x, y;
+    uint32_t *m = malloc(ord * ord * sizeof *m + 1);
+    if (m == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    for (x = 0; x < ord; x++)
+        for (y = 0; y < ord; y++)
+            m[x * ord + y] = (uint32_t)run(c, x, &c->rows[y].rep);
+    *out = m;
+    return BT_OK;
+}
+
+static bt_status
+snapshot(qctx *c)
+{
+    size_t ord = c->nrows, s, a;
+    free(c->snap_trans);
+    free(c->snap_p);
+    c->snap_trans = malloc(ord * (c->n + 1) * sizeof *c->snap_trans + 1);
+    c->snap_p = malloc(ord + 1);
+    if (c->snap_trans == NULL || c->snap_p == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    for (s = 0; s < ord; s++) {
+        for (a = 0; a <= c->n; a++)
+            c->snap_trans[s * (c->n + 1) + a] = TR(c, s, a);
+        c->snap_p[s] = c->rows[s].cell[0][0];
+    }
+    c->snap_n = c->n;
+    c->snap_order = ord;
+    return BT_OK;
+}
+
+bt_status
+bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
+                const bt_limits *lim, bt_diag *diag)
+{
+    qctx c;
+    bt_quotient *q = NULL;
+    bt_status st;
+    size_t h, x;
+    uint32_t *mul = NULL;
+
+    *out = NULL;
+    lim = bt__limits(lim);
+    if (g == NULL || g->rules->arity != 1 ||
+        (!bt__is_heap_game(g) && !bt_game_is_nim(g)))
+        return bt__fail(diag, BT_EINVAL,
+                        "%s is not a heap game: misère quotients are for "
+                        "nim, sub:S, octal codes and grundy",
+                        g ? g->spec : "(null)");
+    if (n > lim->max_grundy || n > 100000)
+        return bt__fail(diag, BT_ELIMIT,
+                        "heap bound %zu exceeds the limit %zu", n,
+                        lim->max_grundy < 100000 ? lim->max_grundy
+                                                 : (size_t)100000);
+    memset(&c, 0, sizeof c);
+    c.g = g;
+    c.lim = lim;
+    c.diag = diag;
+    c.snap_n = 0;
+    if ((st = ensure_letters(&c, n > 0 ? n : 1)) != BT_OK)
+        goto nomem;
+    /* the identity row and the empty column */
+    {
+        pos e = {NULL, 0};
+        if ((st = add_col(&c, NULL, 0)) != BT_OK)
+            goto fail;
+        (void)e;
+    }
+    if ((st = add_row(&c, NULL, 0, 0)) != BT_OK)
+        goto fail;
+    for (h = 1; h <= n; h++) {
+        size_t s;
+        int refined;
+        if ((st = load_options(&c, h)) != BT_OK)
+            goto fail;
+        c.n = h;
+        if (c.nopt[h] > 0)
+            for (s = 0; s < c.nrows; s++) {
+                if (alloc_cells(&c, s, h) != BT_OK)
+                    goto nomem;
+                if ((st = fill_cells(&c, s, h, 0)) != BT_OK)
+                    goto fail;
+            }
+        for (;;) {
+            if ((st = close_table(&c)) != BT_OK)
+                goto fail;
+            if ((st = check_commute(&c, &refined)) != BT_OK)
+                goto fail;
+            if (refined)
+                continue;
+            free(mul);
+            mul = NULL;
+            if ((st = make_mul(&c, &mul)) != BT_OK)
+                goto fail;
+            if ((st = verify(&c, mul, &refined)) != BT_OK)
+                goto fail;
+            if (!refined)
+                break;
+        }
+        if ((st = snapshot(&c)) != BT_OK)
+            goto fail;
+        /* every memo entry holds a heap <= h, now answered by the
+           snapshot: the memo starts afresh */
+        ht_clear(&c.memo);
+    }
+    if (n == 0) {
+        free(mul);
+        if ((st = make_mul(&c, &mul)) != BT_OK)
+            goto fail;
+    }
+
+    q = calloc(1, sizeof *q);
+    if (q == NULL)
+        goto nomem;
+    q->g = bt_game_ref(g);
+    q->upto = n;
+    q->order = c.nrows;
+    q->mul = mul;
+    mul = NULL;
+    q->isp = malloc(q->order);
+    q->heap = calloc(n + 1, sizeof *q->heap);
+    if (q->isp == NULL || q->heap == NULL)
+        goto nomem;
+    for (x = 0; x < q->order; x++) {
+        q->isp[x] = c.rows[x].cell[0][0];
+        q->pcount += q->isp[x];
+    }
+    for (h = 1; h <= n; h++)
+        q->heap[h] = c.nopt[h] > 0 ? TR(&c, 0, h) : 0;
+    if ((st = present(q, diag)) != BT_OK)
+        goto fail;
+    q->tame = is_tame(q);
+    ctx_free(&c);
+    *out = q;
+    return BT_OK;
+nomem:
+    st = bt__fail(diag, BT_ENOMEM, "out of memory");
+fail:
+    free(mul);
+    ctx_free(&c);
+    bt_quotient_free(q);
+    return st;
+}
+
+/* ------------------------------------------------- misère analysis hook */
+
+typedef struct qmove {
+    const bt_quotient *q;
+    size_t comp, excl;
+    bt_status (*move)(void *ud, size_t comp, const mpz_t *to, size_t nto);
+    void *ud;
+} qmove;
+
+static bt_status
+on_quotient_option(void *ud, const mpz_t *to, size_t nto)
+{
+    qmove *m = ud;
+    size_t x = m->excl, i;
+    for (i = 0; i < nto; i++)
+        x = m->q->mul[x * m->q->order + m->q->heap[mpz_get_ui(to[i])]];
+    return m->q->isp[x] ? m->move(m->ud, m->comp, to, nto) : BT_OK;
+}
+
+bt_status
+bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
+                    bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
+                                      size_t nto),
+                    void *ud, char **note, const bt_limits *lim,
+                    bt_diag *diag)
+{
+    bt_game *g = bt_position_single_game(p);
+    size_t n = bt_position_size(p), i, top = 0, x = 0;
+    size_t *suffix = NULL;
+    bt_quotient *q = NULL;
+    bt_limits small;
+    bt_status st;
+    bt__buf b;
+
+    *note = NULL;
+    if (g == NULL || n == 0 || !bt__is_heap_game(g))
+        return BT_EUNDEF;
+    for (i = 0; i < n; i++) {
+        const mpz_t *v = bt_position_nums(p, i);
+        if (mpz_cmp_ui(v[0], BT__QUOTIENT_ANALYZE_MAX) > 0)
+            return BT_EUNDEF;
+        if (mpz_get_ui(v[0]) > top)
+            top = mpz_get_ui(v[0]);
+    }
+    small = *lim;
+    if (small.max_search > 200000)
+        small.max_search = 200000;
+    st = bt_quotient_new(&q, g, top, &small, NULL);
+    if (st == BT_EINTR || st == BT_ENOMEM)
+        return bt__fail(diag, st, st == BT_EINTR ? "the time budget ran out"
+                                                 : "out of memory");
+    if (st != BT_OK)
+        return BT_EUNDEF; /* the search answers instead */
+    suffix = malloc((n + 1) * sizeof *suffix);
+    if (suffix == NULL) {
+        bt_quotient_free(q);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    suffix[n] = 0;
+    for (i = n; i-- > 0;)
+        suffix[i] = q->mul[q->heap[mpz_get_ui(bt_position_nums(p, i)[0])] *
+                               q->order +
+                           suffix[i + 1]];
+    x = suffix[0];
+    *outcome = q->isp[x] ? BT_P : BT_N;
+    if (*outcome == BT_N) {
+        size_t prefix = 0;
+        for (i = 0; i < n; i++) {
+            qmove m;
+            size_t e = q->heap[mpz_get_ui(bt_position_nums(p, i)[0])];
+            m.q = q;
+            m.comp = i;
+            m.excl = q->mul[prefix * q->order + suffix[i + 1]];
+            m.move = move;
+            m.ud = ud;
+            st = g->rules->options(g, bt_position_nums(p, i),
+                                   on_quotient_option, &m, lim, diag);
+            if (st != BT_OK)
+                break;
+            prefix = q->mul[prefix * q->order + e];
+            if ((i & 4095) == 4095 && (st = bt__poll(lim)) != BT_OK) {
+                st = bt__fail(diag, st, "the time budget ran out");
+                break;
+            }
+        }
+    }
+    if (st == BT_OK) {
+        /* the explanation: each heap size once, then the product */
+        unsigned char *shown = calloc(top + 1, 1);
+        bt__buf_init(&b);
+        bt__buf_printf(&b,
+                       "Misère play through the misère quotient Q of %s "
+                       "(Plambeck and Siegel): every sum of heaps of at "
+                       "most %zu counters is an element of Q, of order %zu "
+                       "with %zu elements in its P-portion P, and a sum is "
+                       "a misère P-position exactly when its element is "
+                       "in P.  Each heap is an element of Q:",
+                       g->spec, top, q->order, q->pcount);
+        for (i = 0; shown != NULL && i < n; i++) {
+            size_t h = mpz_get_ui(bt_position_nums(p, i)[0]);
+            if (shown[h])
+                continue;
+            shown[h] = 1;
+            bt__buf_printf(&b, " heap %zu = %s;", h, q->word[q->heap[h]]);
+        }
+        free(shown);
+        bt__buf_printf(&b, " the product is x = %s, which is %sin P: %s.\n",
+                       q->word[x], q->isp[x] ? "" : "not ",
+                       q->isp[x] ? "a P-position, every move leaves a "
+                                   "product outside P"
+                                 : "an N-position; a winning move leaves "
+                                   "a product in P");
+        *note = bt__buf_take(&b);
+        if (*note == NULL)
+            st = bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    free(suffix);
+    bt_quotient_free(q);
+    return st;
+}

@@ -1,0 +1,39 @@
+#!/bin/sh
+# CLI tests of `bouton quotient`: the JSON of issue 13, the text output,
+# --table, the refusal of --until-proved, and bad input.
+# Usage: sh quotient.sh PATH-TO-bouton
+set -u
+B=$1
+. "$(dirname "$0")/lib/check.sh"
+
+# Misère Nim on heaps up to 3: <a, b | a^2 = 1, b^3 = b>, P = {a, b^2}, as
+# Plambeck and Siegel (J. Combin. Theory Ser. A 115, 2008) write it; order
+# 6 = 2^2 + 2 (Bouton's sec. 6 rule, checked in tests/unit/test_quotient.c).
+check nim-3 0 '{"game":"nim","upto":3,"order":6,"p_portion":2,"tame":true,"generators":[{"name":"a","heap":1},{"name":"b","heap":2}],"relations":["a^2 = 1","b^3 = b"],"heaps":["1","a","b","ab"],"p":["a","b^2"],"period":null,"preperiod":null,"proved":false}' \
+    -- quotient --game nim --upto 3 --json
+check nim-3-table 0 '{"game":"nim","upto":3,"order":6,"p_portion":2,"tame":true,"generators":[{"name":"a","heap":1},{"name":"b","heap":2}],"relations":["a^2 = 1","b^3 = b"],"heaps":["1","a","b","ab"],"p":["a","b^2"],"period":null,"preperiod":null,"proved":false,"elements":["1","a","b","ab","b^2","ab^2"],"table":[[0,1,2,3,4,5],[1,0,3,2,5,4],[2,3,4,5,2,3],[3,2,5,4,3,2],[4,5,2,3,4,5],[5,4,3,2,5,4]]}' \
+    -- quotient --game nim --upto 3 --json --table
+# Kayles to 5 (regression; the brute-force agreement is the unit test's)
+check kayles-5 0 '{"game":"octal:0.77","upto":5,"order":12,"p_portion":3,"tame":false,"generators":[{"name":"a","heap":1},{"name":"b","heap":2},{"name":"c","heap":5}],"relations":["a^2 = 1","c^2 = 1","b^3 = b"],"heaps":["1","a","b","ab","a","c"],"p":["a","b^2","ac"],"period":null,"preperiod":null,"proved":false}' \
+    -- quotient --game kayles --upto 5 --json
+out=$("$B" quotient --game kayles --upto 9)
+case $out in
+*"order 18, |P| = 6, wild"*"generators: a (heap 1), b (heap 2), c (heap 5), d (heap 9)"*) pass=$((pass + 1)) ;;
+*) echo "FAIL kayles-text: $out"; fail=$((fail + 1)) ;;
+esac
+# the analysis says how it answered
+out=$("$B" analyze --misere --explain "kayles 4 1 3")
+case $out in
+*"each heap"*|*"Each heap is an element of Q"*"not in P"*) pass=$((pass + 1)) ;;
+*) echo "FAIL analyze-explain: $out"; fail=$((fail + 1)) ;;
+esac
+
+bad until-proved 'periodicity theorem' -- quotient --game kayles --until-proved
+bad no-game '--game RULES is required' -- quotient --upto 3
+bad wythoff 'not a heap game' -- quotient --game wythoff
+bad bad-upto '--upto' -- quotient --game kayles --upto -1
+bad bad-game "--game 'octal:0.9'" -- quotient --game octal:0.9
+bad limit 'max_search' -- quotient --game kayles --upto 12 --max-search 100
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,87 @@
+#!/bin/sh
+# POST /v1/quotient over loopback: sh quotient.sh PATH-TO-bouton
+#
+# The answer is byte for byte what `bouton quotient --json` prints with the
+# same limits; bad requests get 4xx with the error's name.
+set -u
+bouton=$1
+case $bouton in /*) ;; *) bouton=$(pwd)/$bouton ;; esac
+tmp=$(mktemp -d)
+pid=""
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+fails=0
+checks=0
+fail() {
+    echo "FAIL: $*" >&2
+    fails=$((fails + 1))
+}
+req() {
+    printf '%s' "$2" >"$tmp/req"
+    status=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST \
+        -H 'Content-Type: application/json' --data-binary @"$tmp/req" \
+        "$url${1#/}")
+    body=$(cat "$tmp/body")
+}
+expect() {
+    checks=$((checks + 1))
+    [ "$status" = "$1" ] || fail "$2: status $status, expected $1: $body"
+}
+has() {
+    checks=$((checks + 1))
+    case $body in *"$1"*) ;; *) fail "$2: no '$1' in: $body" ;; esac
+}
+same_as() {
+    what=$1
+    shift
+    checks=$((checks + 1))
+    "$bouton" quotient --max-search 200000 "$@" >"$tmp/cli" 2>"$tmp/cli.err" ||
+        { fail "$what: bouton quotient $* failed: $(cat "$tmp/cli.err")"; return; }
+    cmp -s "$tmp/body" "$tmp/cli" ||
+        fail "$what: server and CLI differ:
+  server: $body
+  cli:    $(cat "$tmp/cli")"
+}
+
+"$bouton" serve --host 127.0.0.1 --port 0 --max-search 200000 \
+    --time-budget 20000 >"$tmp/out" 2>"$tmp/log" &
+pid=$!
+url=""
+i=0
+while [ -z "$url" ] && [ $i -lt 100 ]; do
+    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out" 2>/dev/null)
+    [ -n "$url" ] || sleep 0.1
+    i=$((i + 1))
+done
+[ -n "$url" ] || { echo "FAIL: the server did not start: $(cat "$tmp/log")" >&2; exit 1; }
+
+req /v1/quotient '{"game":"kayles","upto":9}'
+expect 200 "quotient kayles"
+has '"order":18' "kayles to 9: order 18"
+same_as "quotient kayles" --json --game kayles --upto 9
+req /v1/quotient '{"game":"nim","upto":3,"table":true}'
+expect 200 "quotient nim table"
+has '"tame":true' "nim is tame"
+same_as "quotient nim table" --json --table --game nim --upto 3
+req /v1/quotient '{"game":"wythoff"}'
+expect 400 "wythoff is not a heap game"
+has 'EINVAL' "wythoff: EINVAL"
+req /v1/quotient '{"upto":3}'
+expect 400 "no game"
+req /v1/quotient '{"game":"kayles","until_proved":true}'
+expect 422 "until_proved refused"
+req /v1/quotient '{"game":"kayles","bogus":1}'
+expect 400 "unknown member"
+
+kill "$pid"
+wait "$pid" 2>/dev/null
+pid=""
+if [ $fails -ne 0 ]; then
+    echo "quotient.sh: $fails of $checks checks failed" >&2
+    exit 1
+fi
+echo "quotient.sh: all $checks checks passed"

@@ -1,0 +1,403 @@
+/* label: quick
+ *
+ * test_quotient.c -- misère quotients (src/quotient.c) against brute
+ * force.
+ *
+ *   - For heap games of the project, the quotient of the heaps up to a
+ *     bound predicts the misère outcome of every sum of up to four heaps
+ *     (three for the larger bounds) exactly as a brute-force solver finds
+ *     it.  The solver is written here from the definition of misère play
+ *     (a position with no move is won by the player to move, else it is
+ *     won when some option is lost) over the options that
+ *     tests/oracle/oracle_heap.c reads from the rules (nothing of src/).
+ *   - bt_analyze in misère play (which now answers such sums through the
+ *     quotient) gives the outcome and the exact number of winning moves of
+ *     tests/oracle/oracle_search.c on the same sums.
+ *   - The multiplication is associative and commutative with identity the
+ *     empty sum (element 0); the heap of 0 is the identity.
+ *   - Every order is even: Plambeck and Siegel 2008 (J. Combin. Theory
+ *     Ser. A 115) prove that a misère quotient of impartial games has even
+ *     order (restated in S. Rubinstein-Salzedo and S. Zhou, "Finite
+ *     cardinalities of misère quotients", arXiv:2603.18244, sec. 1).
+ *   - Misère Nim: the quotient of the Nim heaps below 2^k agrees with
+ *     Bouton's sec. 6 rule (C. L. Bouton, Annals of Math. 3 (1901-02)):
+ *     a position with a heap of 2 or more is P exactly when its nim-sum is
+ *     0, and one of heaps 0 and 1 only when the number of ones is odd; its
+ *     order is 2 for heaps of at most 1 and 2^k + 2 otherwise (the
+ *     classes: 1 and a for the positions of ones, one class per nim-sum
+ *     for the others), it is tame, and for heaps up to 3 its presentation
+ *     is <a, b | a^2 = 1, b^3 = b> with P = {a, b^2}, as Plambeck and
+ *     Siegel 2008 write the quotient of misère Nim on heaps up to 3.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <bouton.h>
+
+#include "testutil.h"
+
+#include "oracle_heap.h"
+#include "oracle_search.h"
+
+/* ------------------------------------------------ brute force, misère */
+
+#define BF_MAXH 32
+
+typedef struct bf {
+    const oh_game *g;
+    /* memo: positions as sorted byte strings */
+    char **keys;
+    unsigned char *val;
+    size_t n, cap;
+} bf;
+
+typedef struct optlist {
+    unsigned parts[256][2];
+    size_t nparts[256];
+    size_t n;
+} optlist;
+
+static void
+collect(void *ud, const unsigned *parts, size_t nparts)
+{
+    optlist *o = ud;
+    size_t i;
+    assert_true(o->n < 256);
+    for (i = 0; i < nparts; i++)
+        o->parts[o->n][i] = parts[i];
+    o->nparts[o->n] = nparts;
+    o->n++;
+}
+
+static size_t
+bf_hash(const char *k, size_t cap)
+{
+    size_t h = 5381;
+    for (; *k; k++)
+        h = h * 33 + (unsigned char)*k;
+    return h & (cap - 1);
+}
+
+static int bf_is_p(bf *b, const unsigned *h, size_t n);
+
+static int
+bf_cmp(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* 1 when the sum of heaps h[0..n-1] is a misère P-position. */
+static int
+bf_is_p(bf *b, const unsigned *h0, size_t n)
+{
+    unsigned h[64];
+    char key[64];
+    size_t i, j, m = 0, slot;
+    int any = 0, p = 1;
+    for (i = 0; i < n; i++)
+        if (h0[i] > 0)
+            h[m++] = h0[i];
+    qsort(h, m, sizeof *h, bf_cmp);
+    for (i = 0; i < m; i++)
+        key[i] = (char)('A' + h[i]);
+    key[m] = '\0';
+    if (b->cap == 0) {
+        b->cap = 1 << 20;
+        b->keys = calloc(b->cap, sizeof *b->keys);
+        b->val = calloc(b->cap, 1);
+        assert_non_null(b->keys);
+    }
+    slot = bf_hash(key, b->cap);
+    while (b->keys[slot] != NULL) {
+        if (strcmp(b->keys[slot], key) == 0)
+            return b->val[slot];
+        slot = (slot + 1) & (b->cap - 1);
+    }
+    for (i = 0; i < m && p; i++) {
+        optlist o;
+        o.n = 0;
+        oh_options(b->g, h[i], collect, &o);
+        for (j = 0; j < o.n && p; j++) {
+            unsigned c[64];
+            size_t k, mc = 0;
+            any = 1;
+            for (k = 0; k < m; k++)
+                if (k != i)
+                    c[mc++] = h[k];
+            for (k = 0; k < o.nparts[j]; k++)
+                c[mc++] = o.parts[j][k];
+            if (bf_is_p(b, c, mc))
+                p = 0;
+        }
+    }
+    if (!any)
+        p = 0; /* no move: the player to move has won */
+    assert_true(b->n * 2 < b->cap);
+    slot = bf_hash(key, b->cap);
+    while (b->keys[slot] != NULL)
+        slot = (slot + 1) & (b->cap - 1);
+    b->keys[slot] = strdup(key);
+    b->val[slot] = (unsigned char)p;
+    b->n++;
+    return p;
+}
+
+static void
+bf_free(bf *b)
+{
+    size_t i;
+    for (i = 0; i < b->cap; i++)
+        free(b->keys[i]);
+    free(b->keys);
+    free(b->val);
+}
+
+/* ------------------------------------------------------------- helpers */
+
+static bt_quotient *
+quotient(const char *spec, size_t n)
+{
+    bt_game *g;
+    bt_quotient *q;
+    bt_diag d;
+    bt_limits lim;
+    bt_status st;
+    bt_limits_default(&lim);
+    lim.max_search = 2000000;
+    assert_int_equal(bt_game_new(&g, spec, &d), BT_OK);
+    st = bt_quotient_new(&q, g, n, &lim, &d);
+    if (st != BT_OK)
+        fail_msg("%s to %zu: %s", spec, n, d.message);
+    bt_game_free(g);
+    return q;
+}
+
+static size_t
+element(const bt_quotient *q, const unsigned *h, size_t n)
+{
+    size_t x = 0, i;
+    for (i = 0; i < n; i++)
+        x = bt_quotient_mul(q, x, bt_quotient_heap(q, h[i]));
+    return x;
+}
+
+/* Every multiset of k heaps of 0..n (0: absent), in order. */
+static int
+next_multiset(unsigned *h, size_t k, unsigned n)
+{
+    size_t i, j;
+    for (i = k; i-- > 0;)
+        if (h[i] < n) {
+            h[i]++;
+            for (j = i + 1; j < k; j++)
+                h[j] = h[i];
+            return 1;
+        }
+    return 0;
+}
+
+static void
+check_structure(const bt_quotient *q)
+{
+    size_t o = bt_quotient_order(q), x, y, z;
+    for (x = 0; x < o; x++) {
+        assert_int_equal(bt_quotient_mul(q, 0, x), x);
+        for (y = 0; y < o; y++) {
+            size_t xy = bt_quotient_mul(q, x, y);
+            assert_int_equal(xy, bt_quotient_mul(q, y, x));
+            for (z = 0; z < o; z++)
+                assert_int_equal(bt_quotient_mul(q, xy, z),
+                                 bt_quotient_mul(q, x,
+                                                 bt_quotient_mul(q, y, z)));
+        }
+    }
+    assert_int_equal(bt_quotient_heap(q, 0), 0);
+    assert_false(bt_quotient_is_p(q, 0)); /* the empty sum is N */
+    if (o > 1)
+        assert_int_equal(o % 2, 0);
+}
+
+/* The quotient of spec to n predicts every sum of k heaps <= n. */
+static void
+check_game(const char *spec, unsigned n, size_t k)
+{
+    bt_quotient *q = quotient(spec, n);
+    oh_game *og = oh_game_new(spec);
+    bf b;
+    unsigned h[8] = {0};
+    size_t count = 0;
+    assert_non_null(og);
+    memset(&b, 0, sizeof b);
+    b.g = og;
+    check_structure(q);
+    do {
+        int want = bf_is_p(&b, h, k);
+        int got = bt_quotient_is_p(q, element(q, h, k));
+        if (want != got)
+            fail_msg("%s to %u: heaps %u %u %u %u: quotient says %s, brute "
+                     "force %s",
+                     spec, n, h[0], h[1], k > 2 ? h[2] : 0,
+                     k > 3 ? h[3] : 0, got ? "P" : "N", want ? "P" : "N");
+        count++;
+    } while (next_multiset(h, k, n));
+    assert_true(count > 100);
+    bf_free(&b);
+    oh_game_free(og);
+    bt_quotient_free(q);
+}
+
+static void
+test_brute_force(void **state)
+{
+    /* bounds: sums of three heaps up to n3, of four up to n4 (0.35's
+       quotient grows fast: order 246 for heaps up to 10) */
+    static const struct {
+        const char *spec;
+        unsigned n3, n4;
+    } games[] = {
+        {"kayles", 12, 8},    {"dawsons-kayles", 12, 8}, {"octal:0.75", 12, 8},
+        {"octal:0.137", 12, 8}, {"octal:0.31", 12, 8}, {"octal:0.35", 8, 6},
+        {"octal:0.52", 12, 8}, {"octal:0.53", 12, 8},  {"sub:1-3", 12, 8},
+        {"sub:2,3", 12, 8},   {"grundy", 12, 8},        {"octal:4.3", 12, 8},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof games / sizeof games[0]; i++) {
+        check_game(games[i].spec, games[i].n3, 3);
+        check_game(games[i].spec, games[i].n4, 4);
+    }
+}
+
+/* bt_analyze (misère) against oracle_search on sums of three heaps. */
+static void
+test_analysis(void **state)
+{
+    static const char *games[] = {"kayles", "dawsons-kayles", "octal:0.75",
+                                  "sub:2,3"};
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof games / sizeof games[0]; i++) {
+        oracle_search *o = oracle_search_new(1);
+        unsigned h[3] = {0};
+        assert_non_null(o);
+        do {
+            char text[128];
+            bt_position *p;
+            bt_analysis *a;
+            bt_diag d;
+            int win;
+            long rem, nwin;
+            snprintf(text, sizeof text, "%s %u %u %u", games[i], h[0], h[1],
+                     h[2]);
+            p = bt_test_parse(text, NULL, NULL);
+            assert_int_equal(
+                bt_analyze(&a, p, BT_MISERE | BT_EXPLAIN, NULL, &d), BT_OK);
+            assert_int_equal(oracle_search_solve(o, p, &win, &rem), 0);
+            nwin = oracle_search_winning_count(o, p);
+            if ((bt_analysis_outcome(a) == BT_N) != win ||
+                (long)bt_analysis_move_count(a) != nwin)
+                fail_msg("%s: analysis %c with %zu moves, search %c with "
+                         "%ld",
+                         text, bt_analysis_outcome(a) == BT_N ? 'N' : 'P',
+                         bt_analysis_move_count(a), win ? 'N' : 'P', nwin);
+            if (h[2] > 0 && h[2] <= 12)
+                assert_non_null(strstr(bt_analysis_explanation(a),
+                                       "misère quotient"));
+            bt_analysis_free(a);
+            bt_position_free(p);
+        } while (next_multiset(h, 3, 9));
+        oracle_search_free(o);
+    }
+}
+
+/* Bouton's sec. 6 on every sum of up to four Nim heaps below 2^k. */
+static void
+test_misere_nim(void **state)
+{
+    unsigned k;
+    (void)state;
+    for (k = 1; k <= 4; k++) {
+        unsigned n = (1u << k) - 1, h[4] = {0, 0, 0, 0};
+        bt_quotient *q = quotient("nim", n);
+        size_t want = k == 1 ? 2 : (1u << k) + 2;
+        check_structure(q);
+        assert_int_equal(bt_quotient_order(q), want);
+        assert_int_equal(bt_quotient_p_count(q), k == 1 ? 1 : 2);
+        assert_true(bt_quotient_is_tame(q));
+        do {
+            unsigned x = h[0] ^ h[1] ^ h[2] ^ h[3], ones = 0, big = 0, i;
+            int p;
+            for (i = 0; i < 4; i++) {
+                ones += h[i] == 1;
+                big += h[i] >= 2;
+            }
+            p = big ? x == 0 : ones % 2 == 1;
+            assert_int_equal(bt_quotient_is_p(q, element(q, h, 4)), p);
+        } while (next_multiset(h, 4, n));
+        if (k == 2) {
+            assert_int_equal(bt_quotient_generator_count(q), 2);
+            assert_string_equal(bt_quotient_relation(q, 0), "a^2 = 1");
+            assert_string_equal(bt_quotient_relation(q, 1), "b^3 = b");
+            assert_int_equal(bt_quotient_relation_count(q), 2);
+        }
+        bt_quotient_free(q);
+    }
+}
+
+/* A wild game is not tame; a subtraction game with Nim's values is. */
+static void
+test_tame(void **state)
+{
+    bt_quotient *q = quotient("kayles", 9);
+    (void)state;
+    assert_false(bt_quotient_is_tame(q));
+    bt_quotient_free(q);
+    q = quotient("sub:1-3", 12);
+    assert_true(bt_quotient_is_tame(q));
+    bt_quotient_free(q);
+}
+
+/* Bad input and limits: a clear status, never a crash. */
+static void
+test_errors(void **state)
+{
+    bt_game *g;
+    bt_quotient *q;
+    bt_diag d;
+    bt_limits lim;
+    (void)state;
+    assert_int_equal(bt_game_new(&g, "wythoff", &d), BT_OK);
+    assert_int_equal(bt_quotient_new(&q, g, 5, NULL, &d), BT_EINVAL);
+    assert_null(q);
+    bt_game_free(g);
+    assert_int_equal(bt_game_new(&g, "kayles", &d), BT_OK);
+    bt_limits_default(&lim);
+    lim.max_search = 100;
+    assert_int_equal(bt_quotient_new(&q, g, 12, &lim, &d), BT_ELIMIT);
+    assert_null(q);
+    assert_non_null(strstr(d.message, "max_search"));
+    bt_limits_default(&lim);
+    lim.max_table_piles = 10;
+    assert_int_equal(bt_quotient_new(&q, g, 12, &lim, &d), BT_ELIMIT);
+    assert_null(q);
+    bt_game_free(g);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_brute_force), cmocka_unit_test(test_analysis),
+        cmocka_unit_test(test_misere_nim),  cmocka_unit_test(test_tame),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, bt_test_setup, NULL);
+}
