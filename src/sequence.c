@@ -44,10 +44,13 @@
  * is proved by the Guy-Smith theorem (octal games) or the subtraction-game
  * window, see include/bouton/grundy.h and docs/grundy.md.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "heapgame.h"
 
@@ -96,6 +99,9 @@ struct bt_sequence {
     size_t best_need;   /* values the best proof candidate needs */
     size_t detected_at; /* n at the last detection */
     size_t work;        /* pair operations since the last poll */
+    /* threads (the rare-value method in parallel blocks) */
+    unsigned nthreads;      /* 1: the calling thread only */
+    struct par_pool *pool;  /* made on first use, for nthreads */
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -217,6 +223,7 @@ seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
     s->window =
         r->nint > 0 && r->setsize >= WINDOW_MIN_SET && method != BT_SEQ_PLAIN;
     s->review = method == BT_SEQ_RARE ? 8 : 512;
+    s->nthreads = 1;
     s->best_need = SIZE_MAX;
     s->seen = malloc(MAXV + 64);
     if (r->nsplit > 0) {
@@ -303,23 +310,29 @@ mark_sparse(const uint16_t *g, size_t rest, const uint32_t *rpos,
         seen[rval[i] ^ *(top - rpos[i])] = 1;
 }
 
-/* Fills s->sr/s->sh with the splits of heap n; returns how many apply. */
+/* Fills sr/sh with the splits of heap n (the rest after taking k, and the
+   largest smaller part); returns how many apply. */
 static size_t
-splits_of(bt_sequence *s, size_t n)
+splits_in(const bt__heap_rules *r, size_t n, size_t *sr, size_t *sh)
 {
-    const bt__heap_rules *r = s->r;
     size_t i, m = 0;
     for (i = 0; i < r->nsplit; i++) {
         size_t k = r->split[i], rest;
         if (n < k + 2)
             break; /* ascending k: the rest leave less */
         rest = n - k;
-        s->sr[m] = rest;
-        s->sh[m] = r->unequal ? (rest - 1) / 2 : rest / 2;
-        if (s->sh[m] > 0)
+        sr[m] = rest;
+        sh[m] = r->unequal ? (rest - 1) / 2 : rest / 2;
+        if (sh[m] > 0)
             m++;
     }
     return m;
+}
+
+static size_t
+splits_of(bt_sequence *s, size_t n)
+{
+    return splits_in(s->r, n, s->sr, s->sh);
 }
 
 static unsigned
@@ -403,11 +416,10 @@ compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
  * once few are.
  */
 static unsigned
-confirm(bt_sequence *s, size_t m, unsigned lim)
+confirm_in(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t *pa,
+           const size_t *sr, const size_t *sh, size_t m, unsigned lim,
+           size_t *work)
 {
-    const uint16_t *g = s->g;
-    uint8_t *seen = s->seen;
-    uint16_t *need = s->need;
     size_t k = 0, j, i;
     unsigned v, least;
     int live;
@@ -418,11 +430,11 @@ confirm(bt_sequence *s, size_t m, unsigned lim)
     if (k == 0)
         return lim;
     for (j = 0; j < m; j++)
-        s->pa[j] = 1;
+        pa[j] = 1;
     do {
         live = 0;
         for (j = 0; j < m && k > 0; j++) {
-            size_t a = s->pa[j], h = s->sh[j], rest = s->sr[j], last;
+            size_t a = pa[j], h = sh[j], rest = sr[j], last;
             if (a > h)
                 continue;
             live = 1;
@@ -431,8 +443,8 @@ confirm(bt_sequence *s, size_t m, unsigned lim)
             last = a + (k > CONFIRM_BLOCK / 2 ? 2 * k : CONFIRM_BLOCK) - 1;
             if (last > h)
                 last = h;
-            s->pa[j] = last + 1;
-            s->work += last - a + 1;
+            pa[j] = last + 1;
+            *work += last - a + 1;
             if (k <= SIMD_NEED) {
                 k = compare_pairs(g, rest, a, last, need, k);
                 continue;
@@ -453,6 +465,13 @@ confirm(bt_sequence *s, size_t m, unsigned lim)
         if (need[i] < least)
             least = need[i];
     return least;
+}
+
+static unsigned
+confirm(bt_sequence *s, size_t m, unsigned lim)
+{
+    return confirm_in(s->g, s->seen, s->need, s->pa, s->sr, s->sh, m, lim,
+                      &s->work);
 }
 
 /* The rare-value method (see the top of the file). */
@@ -736,6 +755,581 @@ reserve(bt_sequence *s, size_t n)
     return BT_OK;
 }
 
+/* Appends G(i) = v, i = s->n: the method's tables follow the values. */
+static bt_status
+commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
+{
+    bt_status st;
+    if (v >= MAXV)
+        return bt__fail(diag, BT_ELIMIT,
+                        "the Grundy value of heap %zu reaches 65536, "
+                        "beyond the 16 bits the engine keeps",
+                        i);
+    s->g[i] = (uint16_t)v;
+    s->n = i + 1;
+    while (v >= s->w)
+        s->w <<= 1;
+    if (i >= 1) {
+        if (s->hist[0] != NULL)
+            s->hist[i & 1u][v]++;
+        if (s->rare && is_sparse(s, i, v) &&
+            (st = rare_push(s, i, v)) != BT_OK)
+            return bt__fail(diag, st, "out of memory");
+    }
+    return BT_OK;
+}
+
+/* ------------------------------------------------- parallel blocks */
+
+/*
+ * The rare-value method on several threads, exact (docs/grundy.md).  The
+ * heaps are taken in blocks [N, E).  For heap n of the block, a pair
+ * (x, rest - x) with x sparse is "far" when rest - x < N: both of its
+ * values are known before the block starts, so the far marks of every heap
+ * of the block are computed by all threads at once.  The "near" pairs
+ * (x <= rest - N: x is small) need values of the block itself; the calling
+ * thread adds them heap after heap, with the single-heap options, and
+ * takes the least value c of the wanted parity not among the options (the
+ * first phase of value_rare).  It then guesses G(n) = min(c, w): the guess
+ * is wrong only when some value below it is missing from every option,
+ * which makes n a new sparse position; that is rare by the choice of the
+ * mask.  The checks of the guesses (confirm, the costly second phase) of
+ * the whole block run on all threads, together with the far marks of the
+ * next block (computed on the guessed values).  The values are then taken
+ * in order up to the first wrong guess, whose checked value is exact
+ * because every value before it is; what follows it is computed again.
+ * A block also ends after a guess that is sparse or reaches w, since the
+ * sparse positions and the width of the marks must stay those of its
+ * start.  The threads meet twice per block, never per heap.
+ */
+
+#define PAR_CHUNK 16      /* heaps a thread takes at a time */
+#define PAR_MIN_BLOCK 64  /* heaps of a block, at least */
+#define PAR_MAX_BLOCK 4096
+#define PAR_MIN_LEFT 1024 /* fewer values than this to go: one thread */
+#define PAR_BUF_BYTES ((size_t)4 << 20) /* marks of one block, at most */
+
+typedef struct par_scratch {
+    uint8_t *seen;
+    uint16_t *need;
+    size_t *pa, *sr, *sh;
+    size_t work;
+} par_scratch;
+
+typedef struct par_pool par_pool;
+
+typedef struct par_thread {
+    par_pool *pool;
+    par_scratch sc;
+    pthread_t tid;
+    int started;
+} par_thread;
+
+struct par_pool {
+    bt_sequence *s;
+    pthread_mutex_t mu;
+    pthread_cond_t go, fin;
+    uint64_t gen; /* the job's number */
+    int quit, finished;
+    unsigned nthreads; /* th[0] is the calling thread's scratch */
+    par_thread *th;
+    /* gen << 40 | chunks << 20 | next chunk: one compare-and-swap hands
+       out a chunk of the current job only */
+    _Atomic uint64_t next;
+    _Atomic uint32_t done;
+    /* the job: check the guesses of heaps [clo, chi), whose marks are in
+       cbits; far marks of heaps [flo, fhi) into fbits, with fnr sparse
+       positions */
+    size_t clo, chi, flo, fhi, cwords, fwords, fnr;
+    uint64_t *cbits, *fbits;
+    /* the buffers */
+    uint64_t *buf[2];
+    size_t bufcap; /* words of each */
+    unsigned lim[PAR_MAX_BLOCK], res[PAR_MAX_BLOCK];
+    uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
+    size_t par_bits;
+    unsigned par_mask;
+};
+
+static void
+scratch_free(par_scratch *sc)
+{
+    free(sc->seen);
+    free(sc->need);
+    free(sc->pa);
+    free(sc->sr);
+    free(sc->sh);
+}
+
+static int
+scratch_init(par_scratch *sc, size_t nsplit)
+{
+    size_t k = nsplit > 0 ? nsplit : 1;
+    memset(sc, 0, sizeof *sc);
+    sc->seen = malloc(MAXV + 64);
+    sc->need = malloc(MAXV * sizeof *sc->need);
+    sc->pa = malloc(k * sizeof *sc->pa);
+    sc->sr = malloc(k * sizeof *sc->sr);
+    sc->sh = malloc(k * sizeof *sc->sh);
+    if (sc->seen == NULL || sc->need == NULL || sc->pa == NULL ||
+        sc->sr == NULL || sc->sh == NULL) {
+        scratch_free(sc);
+        return -1;
+    }
+    return 0;
+}
+
+static void
+set_bit(uint64_t *bits, unsigned v)
+{
+    bits[v >> 6] |= (uint64_t)1 << (v & 63);
+}
+
+/* The first sparse position above thr, among rpos[0..nr-1]. */
+static size_t
+rare_above(const uint32_t *rpos, size_t nr, size_t thr)
+{
+    size_t lo = 0, hi = nr;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rpos[mid] <= thr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* ORs into bits[0..words-1] the bytes seen[0 .. 64 words - 1], each 0 or
+   1: eight bytes make eight bits in one product (byte j of x lands on bit
+   56 + j of x * 0x0102040810204080, and no other pair of a byte and a
+   factor reaches those bits or carries into them). */
+static void
+pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
+{
+    size_t i, k;
+    for (i = 0; i < words; i++) {
+        uint64_t acc = 0;
+        for (k = 0; k < 8; k++) {
+            uint64_t x;
+            memcpy(&x, seen + i * 64 + k * 8, sizeof x);
+            acc |= ((x * UINT64_C(0x0102040810204080)) >> 56) << (8 * k);
+        }
+        bits[i] |= acc;
+    }
+}
+
+/* The far marks of heap n for a block starting at base: pairs
+   (x, rest - x), x sparse, rest - x < base.  Marked as bytes (stores
+   that do not wait for one another), then packed. */
+static void
+far_marks(const bt_sequence *s, par_scratch *sc, size_t n, size_t base,
+          size_t nr, uint64_t *bits, size_t words)
+{
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    uint8_t *seen = sc->seen;
+    int unequal = s->r->unequal;
+    size_t m = splits_in(s->r, n, sc->sr, sc->sh), j;
+    memset(bits, 0, words * sizeof *bits);
+    memset(seen, 0, words * 64);
+    for (j = 0; j < m; j++) {
+        size_t rest = sc->sr[j], thr = rest > base ? rest - base : 0;
+        size_t lo = rare_above(rpos, nr, thr), hi = nr;
+        while (hi > lo && rpos[hi - 1] >= rest)
+            hi--;
+        if (unequal && rest % 2 == 0) {
+            /* not the split into two equal heaps */
+            size_t mid = rare_above(rpos, hi, rest / 2 - 1);
+            if (mid < lo)
+                mid = lo;
+            mark_sparse(g, rest, rpos, rval, lo, mid, seen);
+            if (mid < hi && rpos[mid] == rest / 2)
+                mid++;
+            mark_sparse(g, rest, rpos, rval, mid, hi, seen);
+        } else {
+            mark_sparse(g, rest, rpos, rval, lo, hi, seen);
+        }
+        sc->work += hi - lo;
+    }
+    pack_or(bits, seen, words);
+}
+
+/* The least v < w not in bits, of parity pi under par (any with par
+   NULL); w when there is none. */
+static unsigned
+least_free(const uint64_t *bits, const uint64_t *par, unsigned pi, unsigned w)
+{
+    size_t i, nw = (w + 63) / 64;
+    for (i = 0; i < nw; i++) {
+        uint64_t a = ~bits[i];
+        if (par != NULL)
+            a &= pi ? par[i] : ~par[i];
+        if (a != 0) {
+            unsigned v = (unsigned)(i * 64 + ctz64(a));
+            return v < w ? v : w;
+        }
+    }
+    return w;
+}
+
+/*
+ * The calling thread's part of block [N, E): the near marks and the single
+ * heaps, then the guess for each heap.  Returns the end of the block
+ * guessed, E or less (see above).
+ */
+static size_t
+par_guess(bt_sequence *s, par_pool *pl, uint64_t *bits, size_t N, size_t E,
+          size_t words)
+{
+    const bt__heap_rules *r = s->r;
+    par_scratch *sc = &pl->th[0].sc;
+    uint8_t *seen = sc->seen;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    uint16_t *g = s->g;
+    unsigned w = s->w;
+    size_t n, nr = s->nrare;
+
+    for (n = N; n < E; n++) {
+        uint64_t *b = bits + (n - N) * words;
+        size_t m = splits_in(r, n, sc->sr, sc->sh), i, j;
+        unsigned lim;
+        memset(seen, 0, words * 64);
+        mark_singles(r, g, n, seen);
+        if (m == 0) {
+            pack_or(b, seen, words);
+            lim = least_free(b, NULL, 0, w + 1);
+        } else {
+            unsigned pi;
+            for (j = 0; j < m; j++) {
+                size_t rest = sc->sr[j], thr;
+                if (rest <= N)
+                    continue; /* every pair is far */
+                thr = rest - N;
+                for (i = 0; i < nr && rpos[i] <= thr; i++) {
+                    size_t x = rpos[i];
+                    if (r->unequal && 2 * x == rest)
+                        continue;
+                    seen[rval[i] ^ g[rest - x]] = 1;
+                }
+            }
+            pack_or(b, seen, words);
+            pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
+            lim = least_free(b, pl->par, pi, w);
+        }
+        pl->lim[n - N] = lim;
+        g[n] = (uint16_t)(lim < MAXV ? lim : 0);
+        if (lim >= w || is_sparse(s, n, lim))
+            return n + 1;
+    }
+    return E;
+}
+
+/* Checks the guess for heap n: its value is the guess when every value
+   below it is among the options, else the least one missing. */
+static unsigned
+par_check(const bt_sequence *s, par_scratch *sc, size_t n, const uint64_t *b,
+          unsigned lim)
+{
+    size_t m = splits_in(s->r, n, sc->sr, sc->sh);
+    unsigned v;
+    for (v = 0; v < lim; v++)
+        sc->seen[v] = (uint8_t)((b[v >> 6] >> (v & 63)) & 1u);
+    return confirm_in(s->g, sc->seen, sc->need, sc->pa, sc->sr, sc->sh, m, lim,
+                      &sc->work);
+}
+
+static size_t
+chunks_of(size_t heaps)
+{
+    return (heaps + PAR_CHUNK - 1) / PAR_CHUNK;
+}
+
+/* One chunk of the current job: checks first, then far marks. */
+static void
+par_chunk(par_pool *pl, par_scratch *sc, size_t idx)
+{
+    const bt_sequence *s = pl->s;
+    size_t nc = chunks_of(pl->chi - pl->clo), n, lo, hi;
+    if (idx < nc) {
+        lo = pl->clo + idx * PAR_CHUNK;
+        hi = lo + PAR_CHUNK < pl->chi ? lo + PAR_CHUNK : pl->chi;
+        for (n = lo; n < hi; n++)
+            pl->res[n - pl->clo] =
+                par_check(s, sc, n, pl->cbits + (n - pl->clo) * pl->cwords,
+                          pl->lim[n - pl->clo]);
+        return;
+    }
+    lo = pl->flo + (idx - nc) * PAR_CHUNK;
+    hi = lo + PAR_CHUNK < pl->fhi ? lo + PAR_CHUNK : pl->fhi;
+    for (n = lo; n < hi; n++)
+        far_marks(s, sc, n, pl->flo, pl->fnr,
+                  pl->fbits + (n - pl->flo) * pl->fwords, pl->fwords);
+}
+
+/* Takes and does chunks of job gen until none is left. */
+static void
+par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
+{
+    for (;;) {
+        uint64_t cur = atomic_load(&pl->next);
+        uint64_t total = (cur >> 20) & 0xFFFFFu, idx = cur & 0xFFFFFu;
+        if ((cur >> 40) != gen || idx >= total)
+            return;
+        if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
+            continue;
+        par_chunk(pl, sc, (size_t)idx);
+        if (atomic_fetch_add(&pl->done, 1) + 1 == total) {
+            pthread_mutex_lock(&pl->mu);
+            pl->finished = 1;
+            pthread_cond_signal(&pl->fin);
+            pthread_mutex_unlock(&pl->mu);
+        }
+    }
+}
+
+static void *
+par_main(void *arg)
+{
+    par_thread *t = arg;
+    par_pool *pl = t->pool;
+    uint64_t mine = 0;
+    pthread_mutex_lock(&pl->mu);
+    for (;;) {
+        while (pl->gen == mine && !pl->quit)
+            pthread_cond_wait(&pl->go, &pl->mu);
+        if (pl->quit)
+            break;
+        mine = pl->gen;
+        pthread_mutex_unlock(&pl->mu);
+        par_work(pl, &t->sc, mine);
+        pthread_mutex_lock(&pl->mu);
+    }
+    pthread_mutex_unlock(&pl->mu);
+    return NULL;
+}
+
+/* Runs the job set in pl on every thread, the caller's included. */
+static void
+par_run(par_pool *pl)
+{
+    uint64_t total =
+        chunks_of(pl->chi - pl->clo) + chunks_of(pl->fhi - pl->flo), gen;
+    if (total == 0)
+        return;
+    pthread_mutex_lock(&pl->mu);
+    gen = ++pl->gen & 0xFFFFFFu;
+    if (gen == 0)
+        gen = pl->gen = 1;
+    pl->gen = gen;
+    pl->finished = 0;
+    atomic_store(&pl->done, 0);
+    atomic_store(&pl->next, gen << 40 | total << 20);
+    pthread_cond_broadcast(&pl->go);
+    pthread_mutex_unlock(&pl->mu);
+    par_work(pl, &pl->th[0].sc, gen);
+    if (atomic_load(&pl->done) < total) {
+        pthread_mutex_lock(&pl->mu);
+        while (!pl->finished)
+            pthread_cond_wait(&pl->fin, &pl->mu);
+        pthread_mutex_unlock(&pl->mu);
+    }
+}
+
+static void
+par_free(par_pool *pl)
+{
+    unsigned i;
+    if (pl == NULL)
+        return;
+    pthread_mutex_lock(&pl->mu);
+    pl->quit = 1;
+    pthread_cond_broadcast(&pl->go);
+    pthread_mutex_unlock(&pl->mu);
+    for (i = 1; i < pl->nthreads; i++)
+        if (pl->th[i].started)
+            pthread_join(pl->th[i].tid, NULL);
+    for (i = 0; i < pl->nthreads; i++)
+        scratch_free(&pl->th[i].sc);
+    pthread_mutex_destroy(&pl->mu);
+    pthread_cond_destroy(&pl->go);
+    pthread_cond_destroy(&pl->fin);
+    free(pl->th);
+    free(pl->buf[0]);
+    free(pl->buf[1]);
+    free(pl->par);
+    free(pl);
+}
+
+/* The threads of s; NULL when they cannot be made (s then runs on one). */
+static par_pool *
+par_start(bt_sequence *s)
+{
+    par_pool *pl = calloc(1, sizeof *pl);
+    unsigned i;
+    if (pl == NULL)
+        return NULL;
+    pl->s = s;
+    pl->nthreads = s->nthreads;
+    pl->th = calloc(pl->nthreads, sizeof *pl->th);
+    pthread_mutex_init(&pl->mu, NULL);
+    pthread_cond_init(&pl->go, NULL);
+    pthread_cond_init(&pl->fin, NULL);
+    atomic_init(&pl->next, 0);
+    atomic_init(&pl->done, 0);
+    if (pl->th == NULL) {
+        pl->nthreads = 0;
+        par_free(pl);
+        return NULL;
+    }
+    for (i = 0; i < pl->nthreads; i++) {
+        pl->th[i].pool = pl;
+        if (scratch_init(&pl->th[i].sc, s->r->nsplit) != 0) {
+            pl->nthreads = i; /* those made so far are freed */
+            par_free(pl);
+            return NULL;
+        }
+    }
+    for (i = 1; i < pl->nthreads; i++) {
+        if (pthread_create(&pl->th[i].tid, NULL, par_main, &pl->th[i]) != 0)
+            break;
+        pl->th[i].started = 1;
+    }
+    return pl;
+}
+
+/* The most heaps of a block whose marks take `words` words each. */
+static size_t
+par_block_max(size_t words)
+{
+    size_t b = PAR_MAX_BLOCK;
+    while (b > PAR_MIN_BLOCK && b * words * sizeof(uint64_t) > PAR_BUF_BYTES)
+        b /= 2;
+    return b;
+}
+
+/* Heaps per block: about an eighth of the sparse positions lie below it,
+   so that the near marks (the part of one thread) stay few; and no more
+   than twice the heaps since the last sparse position, since a new one
+   ends the block and the far marks after it are lost. */
+static size_t
+par_block(const bt_sequence *s, size_t words)
+{
+    size_t b = PAR_MIN_BLOCK, x = s->nrare > 0 ? s->rpos[s->nrare / 8] : 0;
+    size_t gap = s->nrare > 0 ? s->n - s->rpos[s->nrare - 1] : s->n;
+    while (b < x && b < PAR_MAX_BLOCK && b < gap)
+        b *= 2;
+    return b < par_block_max(words) ? b : par_block_max(words);
+}
+
+static int
+par_buffers(par_pool *pl, size_t words, unsigned mask)
+{
+    size_t need = par_block_max(words) * words, bits = words * 64, v;
+    if (need > pl->bufcap) {
+        size_t i;
+        for (i = 0; i < 2; i++) {
+            uint64_t *p = realloc(pl->buf[i], need * sizeof *p);
+            if (p == NULL)
+                return -1;
+            pl->buf[i] = p;
+        }
+        pl->bufcap = need;
+    }
+    if (pl->par_bits < bits || pl->par_mask != mask) {
+        uint64_t *p = realloc(pl->par, words * sizeof *p);
+        if (p == NULL)
+            return -1;
+        pl->par = p;
+        memset(p, 0, words * sizeof *p);
+        for (v = 0; v < bits; v++)
+            if (parity((unsigned)v & mask))
+                set_bit(p, (unsigned)v);
+        pl->par_bits = bits;
+        pl->par_mask = mask;
+    }
+    return 0;
+}
+
+/* Computes G(s->n .. end-1) with the rare-value method on s->nthreads
+   threads; the values are those of the sequential method. */
+static bt_status
+par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
+{
+    par_pool *pl = s->pool;
+    int have_far = 0, cur = 0;
+    size_t fend = 0;
+    while (s->n < end) {
+        size_t N = s->n, E, E2, i, nr = s->nrare;
+        unsigned w = s->w;
+        size_t words = (size_t)w / 64 + 1, planned; /* marks are below w */
+        bt_status st;
+        size_t gap = nr > 0 ? N - s->rpos[nr - 1] : N;
+        if (gap < PAR_MIN_BLOCK) {
+            /* sparse positions come thick: a block would end at the next
+               one, so take this value on one thread */
+            if ((st = commit(s, N, value_rare(s, N), diag)) != BT_OK)
+                return st;
+            have_far = 0;
+            continue;
+        }
+        if (par_buffers(pl, words, s->mask) != 0)
+            return bt__fail(diag, BT_ENOMEM, "out of memory");
+        if (have_far) {
+            E = fend;
+        } else {
+            E = N + par_block(s, words);
+            if (E > end)
+                E = end;
+            pl->clo = pl->chi = 0;
+            pl->flo = N;
+            pl->fhi = E;
+            pl->fnr = nr;
+            pl->fbits = pl->buf[cur];
+            pl->fwords = words;
+            par_run(pl);
+        }
+        planned = E;
+        E = par_guess(s, pl, pl->buf[cur], N, E, words);
+        E2 = E;
+        if (E == planned && E < end) {
+            E2 = E + par_block(s, words);
+            if (E2 > end)
+                E2 = end;
+        }
+        pl->clo = N;
+        pl->chi = E;
+        pl->cbits = pl->buf[cur];
+        pl->cwords = words;
+        pl->flo = E;
+        pl->fhi = E2;
+        pl->fnr = nr;
+        pl->fbits = pl->buf[1 - cur];
+        pl->fwords = words;
+        par_run(pl);
+        for (i = N; i < E; i++) {
+            unsigned v = pl->res[i - N];
+            if ((st = commit(s, i, v, diag)) != BT_OK)
+                return st;
+            if (v != pl->lim[i - N])
+                break;
+        }
+        have_far = i == E && E2 > E && s->nrare == nr && s->w == w;
+        if (have_far) {
+            fend = E2;
+            cur = 1 - cur;
+        }
+        if (bt__poll(lim) != BT_OK)
+            return bt__fail(diag, BT_EINTR,
+                            "interrupted after %zu Grundy values "
+                            "(the time budget ran out)",
+                            s->n);
+    }
+    return BT_OK;
+}
+
 /* Computes G(s->n .. n-1). */
 static bt_status
 extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
@@ -755,28 +1349,24 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
         unsigned v;
         if (i == s->review && (st = review(s)) != BT_OK)
             return bt__fail(diag, st, "out of memory");
+        if (s->nthreads > 1 && s->rare && !s->window && n - i >= PAR_MIN_LEFT) {
+            if (s->pool == NULL)
+                s->pool = par_start(s);
+            if (s->pool != NULL) {
+                st = par_extend(s, n < s->review ? n : s->review, lim, diag);
+                if (st != BT_OK)
+                    return st;
+                continue;
+            }
+        }
         if (s->window)
             v = value_window(s, i);
         else if (s->rare)
             v = value_rare(s, i);
         else
             v = value_plain(s, i);
-        if (v >= MAXV)
-            return bt__fail(diag, BT_ELIMIT,
-                            "the Grundy value of heap %zu reaches 65536, "
-                            "beyond the 16 bits the engine keeps",
-                            i);
-        s->g[i] = (uint16_t)v;
-        s->n = i + 1;
-        while (v >= s->w)
-            s->w <<= 1;
-        if (i >= 1) {
-            if (s->hist[0] != NULL)
-                s->hist[i & 1u][v]++;
-            if (s->rare && is_sparse(s, i, v) &&
-                (st = rare_push(s, i, v)) != BT_OK)
-                return bt__fail(diag, st, "out of memory");
-        }
+        if ((st = commit(s, i, v, diag)) != BT_OK)
+            return st;
         if (++s->work >= POLL_WORK) {
             s->work = 0;
             if (bt__poll(lim) != BT_OK)
@@ -953,6 +1543,7 @@ bt_sequence_free(bt_sequence *s)
 {
     if (s == NULL)
         return;
+    par_free(s->pool);
     free(s->g);
     free(s->seen);
     free(s->sr);
@@ -1014,6 +1605,28 @@ bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
             next = s->best_need;
         target = next;
     }
+}
+
+void
+bt_sequence_set_threads(bt_sequence *s, unsigned threads)
+{
+    if (threads == 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = c > 0 ? (unsigned)c : 1;
+    }
+    if (threads > BT_SEQ_MAX_THREADS)
+        threads = BT_SEQ_MAX_THREADS;
+    if (threads != s->nthreads) {
+        par_free(s->pool);
+        s->pool = NULL;
+        s->nthreads = threads;
+    }
+}
+
+unsigned
+bt_sequence_threads(const bt_sequence *s)
+{
+    return s->nthreads;
 }
 
 size_t

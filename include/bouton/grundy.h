@@ -79,6 +79,19 @@ bt_status bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
 bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
                             bt_diag *diag);
 
+/* The most threads one sequence uses. */
+#define BT_SEQ_MAX_THREADS 256
+
+/*
+ * Sets the threads that compute the values of s (the rare-value method in
+ * parallel blocks, docs/grundy.md); 0 means one per online CPU, more than
+ * BT_SEQ_MAX_THREADS means that many.  The values are exactly those of one
+ * thread whatever the number.  A new sequence has 1.
+ */
+void bt_sequence_set_threads(bt_sequence *s, unsigned threads);
+/* The threads set for s. */
+unsigned bt_sequence_threads(const bt_sequence *s);
+
 /* The number of values computed. */
 size_t bt_sequence_length(const bt_sequence *s);
 /* G(i) for i < bt_sequence_length(s). */

@@ -1,0 +1,148 @@
+/* label: slow */
+/*
+ * test_sequence_threads.c -- the rare-value method on several threads
+ * (bt_sequence_set_threads) gives the values of one thread, value for
+ * value: every octal code 0.d1d2d3 (shorter codes are among them, with
+ * trailing zeros) to 2^14 values with 1, 2 and 4 threads, with the same method, mask, sparse positions and period;
+ * Officers further (its sparse positions keep appearing up to about
+ * 2^14, so guesses fail and blocks are redone); a proof on threads.
+ * The one-thread engine is itself checked against the brute-force oracle
+ * in test_sequence.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <bouton.h>
+
+static bt_sequence *
+compute(const char *spec, unsigned threads, size_t n, int prove)
+{
+    bt_game *g = NULL;
+    bt_sequence *s = NULL;
+    bt_diag d;
+    bt_status st;
+    if (bt_game_new(&g, spec, &d) != BT_OK)
+        return NULL; /* not a valid code (e.g. 0.000) */
+    assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
+    bt_game_free(g);
+    bt_sequence_set_threads(s, threads);
+    assert_int_equal(bt_sequence_threads(s), threads);
+    st = prove ? bt_sequence_prove(s, n, NULL, &d)
+               : bt_sequence_compute(s, n, NULL, &d);
+    if (st != BT_OK)
+        fail_msg("%s on %u threads: %s", spec, threads, d.message);
+    return s;
+}
+
+/* s on `threads` threads has the values and the state of ref. */
+static void
+same(const bt_sequence *ref, const bt_sequence *s, const char *spec,
+     unsigned threads)
+{
+    size_t n = bt_sequence_length(ref), i, p1 = 0, p2 = 0, q1 = 0, q2 = 0;
+    if (bt_sequence_length(s) != n)
+        fail_msg("%s: %zu values on %u threads, %zu on one", spec,
+                 bt_sequence_length(s), threads, n);
+    for (i = 0; i < n; i++)
+        if (bt_sequence_value(s, i) != bt_sequence_value(ref, i))
+            fail_msg("%s: G(%zu) = %u on %u threads, %u on one", spec, i,
+                     bt_sequence_value(s, i), threads,
+                     bt_sequence_value(ref, i));
+    assert_string_equal(bt_sequence_method_name(s),
+                        bt_sequence_method_name(ref));
+    assert_int_equal(bt_sequence_rare_mask(s), bt_sequence_rare_mask(ref));
+    assert_int_equal(bt_sequence_rare_count(s), bt_sequence_rare_count(ref));
+    assert_int_equal(bt_sequence_period(s, &p1, &q1),
+                     bt_sequence_period(ref, &p2, &q2));
+    assert_int_equal(p1, p2);
+    assert_int_equal(q1, q2);
+    assert_int_equal(bt_sequence_is_proved(s), bt_sequence_is_proved(ref));
+}
+
+static void
+test_three_digit_codes(void **state)
+{
+    static const unsigned threads[] = {2, 4};
+    int a, b, c, is_rare;
+    size_t k, rare = 0;
+    (void)state;
+    for (a = 0; a < 8; a++)
+        for (b = 0; b < 8; b++)
+            for (c = 0; c < 8; c++) {
+                char spec[16];
+                bt_sequence *ref;
+                snprintf(spec, sizeof spec, "octal:0.%d%d%d", a, b, c);
+                ref = compute(spec, 1, 1u << 14, 0);
+                if (ref == NULL)
+                    continue;
+                is_rare = strncmp(bt_sequence_method_name(ref), "rare", 4) == 0;
+                rare += is_rare;
+                /* four threads where the rare-value method ends in use (a
+                   code that ends plain runs its quadratic method again for
+                   nothing but the blocks between two reviews) */
+                for (k = 0; k < (is_rare ? 2u : 1u); k++) {
+                    bt_sequence *s = compute(spec, threads[k], 1u << 14, 0);
+                    same(ref, s, spec, threads[k]);
+                    bt_sequence_free(s);
+                }
+                bt_sequence_free(ref);
+            }
+    /* the threads only work for the rare-value method: make sure many
+       codes used it */
+    assert_true(rare > 200);
+}
+
+static void
+test_officers_and_proof(void **state)
+{
+    bt_sequence *ref, *s;
+    (void)state;
+    ref = compute("officers", 1, 1u << 17, 0);
+    s = compute("officers", 3, 1u << 17, 0);
+    same(ref, s, "officers", 3);
+    bt_sequence_free(s);
+    bt_sequence_free(ref);
+    /* a proof: the steps of bt_sequence_prove and the period found */
+    ref = compute("octal:0.16", 1, 1u << 20, 1);
+    s = compute("octal:0.16", 2, 1u << 20, 1);
+    assert_true(bt_sequence_is_proved(ref));
+    same(ref, s, "octal:0.16", 2);
+    bt_sequence_free(s);
+    bt_sequence_free(ref);
+}
+
+static void
+test_thread_count(void **state)
+{
+    bt_game *g = NULL;
+    bt_sequence *s = NULL;
+    bt_diag d;
+    (void)state;
+    assert_int_equal(bt_game_new(&g, "kayles", &d), BT_OK);
+    assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
+    assert_int_equal(bt_sequence_threads(s), 1);
+    bt_sequence_set_threads(s, 0); /* one per online CPU */
+    assert_true(bt_sequence_threads(s) >= 1);
+    bt_sequence_set_threads(s, 100000);
+    assert_int_equal(bt_sequence_threads(s), BT_SEQ_MAX_THREADS);
+    bt_sequence_free(s);
+    bt_game_free(g);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_thread_count),
+        cmocka_unit_test(test_officers_and_proof),
+        cmocka_unit_test(test_three_digit_codes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
