@@ -530,10 +530,14 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
 
         memset(&run, 0, sizeof run);
         run.cancel = &s->cancel;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        t.tv_nsec += (long)s->slice_us * 1000L;
+        /* CPU time, so that a thread preempted by others' work does not
+           take a light request for a heavy one */
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        t.tv_sec += (time_t)(s->slice_us / 1000000UL);
+        t.tv_nsec += (long)(s->slice_us % 1000000UL) * 1000L;
         t.tv_sec += t.tv_nsec / 1000000000L;
         t.tv_nsec %= 1000000000L;
+        run.slice = 1;
         run.slice_end = t;
         srv_handle_run(&reply, &s->cfg, &run, method, url, rq->body, rq->len);
         if (run.cancelled) {

@@ -108,13 +108,16 @@ void srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
  * time budget:
  *   - cancel: when it reads non-zero (the server is stopping), the run stops
  *     and sets cancelled;
- *   - slice_end: when set (tv_sec != 0), the run stops at that instant and
- *     sets sliced: the request did not finish within its slice on the HTTP
- *     thread, and its answer (whatever it is) is to be discarded and the
- *     request run again in the compute pool.
+ *   - slice_end: when slice is set, the run stops when the calling
+ *     thread's CPU time (CLOCK_THREAD_CPUTIME_ID, so that time the thread
+ *     spends preempted does not count) reaches it, and sets sliced: the
+ *     request did not finish within its slice on the HTTP thread, and its
+ *     answer (whatever it is) is to be discarded and the request run again
+ *     in the compute pool.
  */
 typedef struct srv_run {
     const atomic_int *cancel;
+    int slice;
     struct timespec slice_end;
     int sliced;    /* out */
     int cancelled; /* out */

@@ -210,12 +210,14 @@ clock_expired(void *ud)
         c->run->cancelled = 1;
         return 1;
     }
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (c->run && c->run->slice_end.tv_sec &&
-        ts_reached(&now, &c->run->slice_end)) {
-        c->run->sliced = 1;
-        return 1;
+    if (c->run && c->run->slice) {
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+        if (ts_reached(&now, &c->run->slice_end)) {
+            c->run->sliced = 1;
+            return 1;
+        }
     }
+    clock_gettime(CLOCK_MONOTONIC, &now);
     return c->timed && ts_reached(&now, &c->deadline);
 }
 
