@@ -212,8 +212,15 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         if (st == BT_ELIMIT) {
             /* a huge heap whose moves to value t are too many to list
                (10^1000 counters of Kayles): the outcome and the values
-               stand; the list says it is incomplete */
+               stand; the list says it is incomplete, and gives those of
+               the moves of a bounded window (bt__window_moves_to) */
             a->moves_incomplete = 1;
+            st = bt__window_moves_to(g, bt_position_nums(p, i), t,
+                                     on_winning, &c, lim);
+            if (st == BT_ENOMEM) {
+                mpz_clear(t);
+                return bt__fail(diag, st, "out of memory");
+            }
             continue;
         }
         if (st != BT_OK) {

@@ -1498,3 +1498,27 @@ bt_opponent_move(bt_move **out, const bt_position *p, int misere,
 {
     return bt_opponent_play(out, NULL, p, misere, level, rng, lim, diag);
 }
+
+bt_status
+bt__window_moves_to(bt_game *g, const mpz_t *c, const mpz_t target,
+                    bt__emit emit, void *ud, const bt_limits *lim)
+{
+    pool pl;
+    mpz_t t;
+    size_t i;
+    bt_status st;
+    memset(&pl, 0, sizeof pl);
+    pl.lim = bt__limits(lim);
+    pl.budget = BT_REMOTENESS_MOVES;
+    pl.g = g;
+    mpz_init_set(t, target);
+    pl.target = (const mpz_t *)&t;
+    st = bt__is_heap_game(g) ? window_heap(&pl, c[0]) : window_plain(&pl, c);
+    if (st != BT_ENOMEM)
+        st = BT_OK; /* a value out of reach, a spent budget: fewer moves */
+    for (i = 0; i < pl.n && st == BT_OK; i++)
+        st = emit(ud, (const mpz_t *)pl.m[i].to, pl.m[i].nto);
+    bt_moves_free(pl.m, pl.n);
+    mpz_clear(t);
+    return st;
+}

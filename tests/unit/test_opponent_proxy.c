@@ -14,6 +14,8 @@
  *   - Large positions (Kayles 10^12, Grundy's game 10^4, sums of 100
  *     components, 20 001 Nim piles of 1): an answer, winning where the
  *     position is N.
+ *   - The analysis of a heap too big to list its moves: the winning moves
+ *     of a window, marked incomplete, each leaving a P-position.
  *   - Misère beyond exact analysis: a legal move, outcome reported
  *     unknown.
  */
@@ -217,7 +219,7 @@ test_medium_proxy(void **state)
     uint64_t rng = (uint64_t)bt_test_seed();
     int proxies = 0, k;
     (void)state;
-    for (k = 0; k < 60; k++) {
+    for (k = 0; k < 30; k++) {
         char text[200];
         const char *g = games[k % 5];
         unsigned a = 20 + (unsigned)bt_rng_below(&rng, 25);
@@ -304,11 +306,47 @@ test_large(void **state)
     unchecked_ok = 0;
 }
 
+/* The analysis of a heap too big to list its moves gives those of a
+   window, marked incomplete, each winning. */
+static void
+test_analysis_window(void **state)
+{
+    static const char *const texts[] = {
+        "kayles 1000000000000", "kayles 1000000000000 + nim 3",
+        "dawsons-kayles 1000000000007", "octal:0.137 99999999999"};
+    size_t i, k;
+    (void)state;
+    for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        bt_position *p = bt_test_parse(texts[i], "nim", NULL);
+        bt_analysis *a;
+        bt_diag d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(bt_analyze(&a, p, 0, NULL, &d), BT_OK);
+        if (bt_analysis_outcome(a) == BT_N) {
+            assert_false(bt_analysis_moves_complete(a));
+            if (bt_analysis_move_count(a) == 0)
+                fail_msg("'%s': no winning move listed", texts[i]);
+            for (k = 0; k < bt_analysis_move_count(a); k++) {
+                bt_position *q;
+                assert_int_equal(bt_position_copy(&q, p), BT_OK);
+                assert_int_equal(
+                    bt_position_apply(q, bt_analysis_move(a, k)), BT_OK);
+                if (is_n(q))
+                    fail_msg("'%s': the listed move '%s' does not win",
+                             texts[i], bt_analysis_move(a, k)->text);
+                bt_position_free(q);
+            }
+        }
+        bt_analysis_free(a);
+        bt_position_free(p);
+    }
+}
+
 /* Misère beyond the exact analysis: a legal move, outcome unknown. */
 static void
 test_misere_fallback(void **state)
 {
-    static const char *const texts[] = {"kayles 1 29429 6 2",
+    static const char *const texts[] = {"kayles 1 2929 6 2",
                                         "kayles 40 38 33 + grundys-game 50",
                                         "dawsons-kayles 300 299",
                                         "octal:0.137 200 100 50"};
@@ -318,21 +356,14 @@ test_misere_fallback(void **state)
         bt_position *p = bt_test_parse(texts[i], "nim", NULL), *q;
         bt_play_info info;
         q = play_checked(p, 1, &info, NULL);
-        if (info.rule == BT_RULE_HEURISTIC)
+        if (i == 0) /* far beyond the exact search */
+            assert_int_equal(info.rule, BT_RULE_HEURISTIC);
+        if (info.rule == BT_RULE_HEURISTIC) {
             assert_false(info.outcome_known);
-        else
+            assert_string_equal(bt_rule_name(info.rule), "heuristic");
+        } else {
             assert_true(info.outcome_known);
-        bt_position_free(q);
-        bt_position_free(p);
-    }
-    {
-        /* the first one is far beyond the exact search */
-        bt_position *p = bt_test_parse(texts[0], "nim", NULL), *q;
-        bt_play_info info;
-        q = play_checked(p, 1, &info, NULL);
-        assert_int_equal(info.rule, BT_RULE_HEURISTIC);
-        assert_false(info.outcome_known);
-        assert_string_equal(bt_rule_name(info.rule), "heuristic");
+        }
         bt_position_free(q);
         bt_position_free(p);
     }
@@ -345,6 +376,7 @@ main(void)
         cmocka_unit_test(test_small_every_family),
         cmocka_unit_test(test_medium_proxy),
         cmocka_unit_test(test_large),
+        cmocka_unit_test(test_analysis_window),
         cmocka_unit_test(test_misere_fallback),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
