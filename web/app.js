@@ -324,7 +324,10 @@ function selectionWords(i, r, n) {
 // values, or undefined.
 function valueOf(i, to) {
   if (!S.values || !S.values.map || S.values.key !== analysisKey()) return undefined;
-  return S.values.map.get(`${apiIndex(S.comps, i)}:${to.join(',')}`);
+  const c = S.comps[i];
+  // an emptied heap of a game that drops empty heaps leaves no number
+  const drop = (c.game.family === 'sub' || c.game.family === 'octal') && to.length === 1 && to[0] === 0n;
+  return S.values.map.get(`${apiIndex(S.comps, i)}:${drop ? '' : to.join(',')}`);
 }
 
 function valueWords(v) {
