@@ -846,8 +846,15 @@ async function loadValues() {
     box.hidden = true;
     return;
   }
+  if (S.vsComputer && S.turn === 'B') {
+    clear(box).append(h('p', {class: 'note'}, 'The values of the moves are shown on your turn.'));
+    return;
+  }
   const key = analysisKey();
-  if (S.values && S.values.key === key) return;
+  if (S.values && S.values.key === key) {
+    if (S.values.list && !box.querySelector('.value-list')) drawValues();
+    return;
+  }
   S.values = {key, map: null};
   clear(box).append(h('p', {class: 'busy'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' Finding the value of every move\u2026'));
   let res;
