@@ -234,19 +234,32 @@ function gameRules(g) {
       const code = g.digits[0] + '.' + g.digits.slice(1).join('');
       const ways = [];
       const digits = [];
+      // the counts k that share one digit go together: "1 or 2 counters"
+      const WHERE = {
+        1: 'only when they are a whole row',
+        2: 'from the end of a longer row',
+        3: 'from the end of a row, or a whole row',
+        4: 'from the middle of a row, splitting it in two',
+        5: 'a whole row, or from the middle of a row, splitting it in two',
+        6: 'from a longer row: from its end, or from its middle, splitting it in two',
+        7: 'anywhere in a row (from the middle splits the row in two)',
+      };
+      const byDigit = new Map();
       for (let k = 1; k < g.digits.length; k++) {
         const d = g.digits[k];
         if (!d) continue;
-        const how = [];
-        if (d & 1) how.push(`a whole heap of ${k}`);
-        if (d & 2) how.push('from the end of a heap');
-        if (d & 4) how.push('from the middle of a heap, splitting it in two');
-        ways.push(`${k} counter${k === 1 ? '' : 's'} side by side (${words(how)})`);
+        if (!byDigit.has(d)) byDigit.set(d, []);
+        byDigit.get(d).push(k);
         digits.push(`digit ${k} is ${d}: taking ${k} may ${[d & 1 ? 'empty a heap' : '', d & 2 ? 'leave one heap' : '', d & 4 ? 'leave two heaps' : ''].filter(Boolean).join(', ')}`);
+      }
+      for (const [d, ks] of byDigit) {
+        const last = ks[ks.length - 1];
+        const what = last === 1 ? '1 counter' : `${words(ks.map(String))} counters side by side`;
+        ways.push(`${what}, ${WHERE[d].replace('they are', last === 1 ? 'it is' : 'they are')}`);
       }
       if (g.digits[0] & 4) ways.push('no counter at all, splitting a heap in two');
       return {
-        text: `${g.label}: counters stand in rows; take ${words(ways)}.`,
+        text: `${g.label}: counters stand in rows; take ${ways.join('; or ')}.`,
         code: `The code octal ${code} says which moves are allowed: digit k (after the point) tells what taking k counters may do, adding 1 (take a whole heap), 2 (leave one heap) and 4 (leave two heaps). Here ${digits.join('; ')}.`,
       };
     }

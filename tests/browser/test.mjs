@@ -366,7 +366,7 @@ test('Kayles: choosing counters in the middle splits a heap', async (page) => {
   await newGame(page, {game: 'octal', param: 'kayles', start: '7', mode: 'two'});
   // Plain words for the rules; the code's meaning in a details box.
   assert.doesNotMatch(await page.textContent('#rules > p'), /digit|octal/);
-  assert.match(await page.textContent('#rules > p'), /Kayles: .*take 1 counter.* or 2 counters side by side/);
+  assert.match(await page.textContent('#rules > p'), /Kayles: .*take 1 or 2 counters side by side, anywhere in a row/);
   assert.match(await page.textContent('#rules details'), /octal 0\.77/);
   assert.match(await page.textContent('#board-help'), /splits the heap/);
   // Three adjacent pins may not be taken in Kayles (0.77: one or two).
