@@ -747,6 +747,7 @@ function play(move, serverText) {
   $('move-error').textContent = '';
   checkOver();
   render();
+  if (S.over) $('play-again').focus(); // the way on, for the keyboard too
   maybeComputer();
 }
 
