@@ -1195,8 +1195,6 @@ api_moves(json_t **out, json_t *req, const srv_config *cfg,
         return -1;
     if (misere)
         flags |= BT_MISERE;
-    if (remote)
-        flags |= BT_REMOTENESS;
     st = bt_position_moves(&mv, &n, p, lim, &diag);
     if (st != BT_OK) {
         fail_status(e, st, &diag, NULL);
@@ -1210,12 +1208,14 @@ api_moves(json_t **out, json_t *req, const srv_config *cfg,
     list = json_array();
     if (!list)
         goto oom;
+    /* First every move's outcome (cheap: Grundy values, or the misère
+       search), then the remoteness of each while the budget lasts: an
+       expensive remoteness never costs the outcomes. */
     for (i = 0; i < n; i++) {
         bt_position *q = NULL;
         bt_analysis *a = NULL;
         bt_diag d2 = {{0}, 0, 0};
         json_t *o = cli_json_move(&mv[i]);
-        char num[32];
 
         if (!o || json_array_append_new(list, o) != 0)
             goto oom;
@@ -1224,24 +1224,38 @@ api_moves(json_t **out, json_t *req, const srv_config *cfg,
             st = bt_position_apply(q, &mv[i]);
         if (st == BT_OK)
             st = bt_analyze(&a, q, flags, lim, &d2);
-        if (st == BT_OK) {
-            long r = bt_analysis_remoteness(a);
-            json_object_set_new(o, "outcome", json_string(
-                bt_analysis_outcome(a) == BT_P ? "P" : "N"));
-            if (r >= 0) {
-                snprintf(num, sizeof num, "%ld", r);
-                json_object_set_new(o, "remoteness", json_string(num));
-            } else {
-                json_object_set_new(o, "remoteness", json_null());
-            }
-        } else {
-            json_object_set_new(o, "outcome", json_null());
-            json_object_set_new(o, "remoteness", json_null());
+        json_object_set_new(o, "outcome", st != BT_OK ? json_null()
+                            : json_string(bt_analysis_outcome(a) == BT_P
+                                          ? "P" : "N"));
+        json_object_set_new(o, "remoteness", json_null());
+        if (st != BT_OK)
             json_object_set_new(o, "reason", json_string(
                 d2.message[0] ? d2.message : bt_strerror(st)));
+        bt_analysis_free(a);
+        bt_position_free(q);
+    }
+    for (i = 0; remote && i < n; i++) {
+        json_t *o = json_array_get(list, i);
+        bt_position *q = NULL;
+        bt_analysis *a = NULL;
+        bt_diag d2 = {{0}, 0, 0};
+        char num[32];
+
+        if (json_is_null(json_object_get(o, "outcome")))
+            continue;
+        st = bt_position_copy(&q, p);
+        if (st == BT_OK)
+            st = bt_position_apply(q, &mv[i]);
+        if (st == BT_OK)
+            st = bt_analyze(&a, q, flags | BT_REMOTENESS, lim, &d2);
+        if (st == BT_OK && bt_analysis_remoteness(a) >= 0) {
+            snprintf(num, sizeof num, "%ld", bt_analysis_remoteness(a));
+            json_object_set_new(o, "remoteness", json_string(num));
         }
         bt_analysis_free(a);
         bt_position_free(q);
+        if (st == BT_EINTR)
+            break; /* the time budget is spent: the rest stay null */
     }
     *out = json_pack("{s:b,s:o}", "misere", misere, "moves", list);
     list = NULL;

@@ -234,19 +234,32 @@ function gameRules(g) {
       const code = g.digits[0] + '.' + g.digits.slice(1).join('');
       const ways = [];
       const digits = [];
+      // the counts k that share one digit go together: "1 or 2 counters"
+      const WHERE = {
+        1: 'only when they are a whole row',
+        2: 'from the end of a longer row',
+        3: 'from the end of a row, or a whole row',
+        4: 'from the middle of a row, splitting it in two',
+        5: 'a whole row, or from the middle of a row, splitting it in two',
+        6: 'from a longer row: from its end, or from its middle, splitting it in two',
+        7: 'anywhere in a row (from the middle splits the row in two)',
+      };
+      const byDigit = new Map();
       for (let k = 1; k < g.digits.length; k++) {
         const d = g.digits[k];
         if (!d) continue;
-        const how = [];
-        if (d & 1) how.push(`a whole heap of ${k}`);
-        if (d & 2) how.push('from the end of a heap');
-        if (d & 4) how.push('from the middle of a heap, splitting it in two');
-        ways.push(`${k} counter${k === 1 ? '' : 's'} side by side (${words(how)})`);
+        if (!byDigit.has(d)) byDigit.set(d, []);
+        byDigit.get(d).push(k);
         digits.push(`digit ${k} is ${d}: taking ${k} may ${[d & 1 ? 'empty a heap' : '', d & 2 ? 'leave one heap' : '', d & 4 ? 'leave two heaps' : ''].filter(Boolean).join(', ')}`);
+      }
+      for (const [d, ks] of byDigit) {
+        const last = ks[ks.length - 1];
+        const what = last === 1 ? '1 counter' : `${words(ks.map(String))} counters side by side`;
+        ways.push(`${what}, ${WHERE[d].replace('they are', last === 1 ? 'it is' : 'they are')}`);
       }
       if (g.digits[0] & 4) ways.push('no counter at all, splitting a heap in two');
       return {
-        text: `${g.label}: counters stand in rows; take ${words(ways)}.`,
+        text: `${g.label}: counters stand in rows; take ${ways.join('; or ')}.`,
         code: `The code octal ${code} says which moves are allowed: digit k (after the point) tells what taking k counters may do, adding 1 (take a whole heap), 2 (leave one heap) and 4 (leave two heaps). Here ${digits.join('; ')}.`,
       };
     }
@@ -324,7 +337,10 @@ function selectionWords(i, r, n) {
 // values, or undefined.
 function valueOf(i, to) {
   if (!S.values || !S.values.map || S.values.key !== analysisKey()) return undefined;
-  return S.values.map.get(`${apiIndex(S.comps, i)}:${to.join(',')}`);
+  const c = S.comps[i];
+  // an emptied heap of a game that drops empty heaps leaves no number
+  const drop = (c.game.family === 'sub' || c.game.family === 'octal') && to.length === 1 && to[0] === 0n;
+  return S.values.map.get(`${apiIndex(S.comps, i)}:${drop ? '' : to.join(',')}`);
 }
 
 function valueWords(v) {
@@ -731,6 +747,7 @@ function play(move, serverText) {
   $('move-error').textContent = '';
   checkOver();
   render();
+  if (S.over) $('play-again').focus(); // the way on, for the keyboard too
   maybeComputer();
 }
 
@@ -843,8 +860,15 @@ async function loadValues() {
     box.hidden = true;
     return;
   }
+  if (S.vsComputer && S.turn === 'B') {
+    clear(box).append(h('p', {class: 'note'}, 'The values of the moves are shown on your turn.'));
+    return;
+  }
   const key = analysisKey();
-  if (S.values && S.values.key === key) return;
+  if (S.values && S.values.key === key) {
+    if (S.values.list && !box.querySelector('.value-list')) drawValues();
+    return;
+  }
   S.values = {key, map: null};
   clear(box).append(h('p', {class: 'busy'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' Finding the value of every move\u2026'));
   let res;

@@ -7,7 +7,9 @@
 # stops the server.  Screenshots and the server's log go to
 # BROWSER_ARTIFACTS (default: browser-artifacts/ beside the binary, i.e. in
 # the build directory).  Exits 77 (skipped) when chromium or node is absent:
-# `scripts/deps.sh browser` installs them.
+# `scripts/deps.sh browser` installs them.  BROWSER_ONLY=REGEX runs the
+# tests whose names match; BROWSER_WEB_DIR=DIR serves the page's files from
+# DIR (say an older web/), to see a test fail before its fix.
 set -eu
 [ $# -eq 1 ] || { echo "usage: sh run.sh PATH-TO-bouton" >&2; exit 2; }
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")

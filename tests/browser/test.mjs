@@ -366,7 +366,7 @@ test('Kayles: choosing counters in the middle splits a heap', async (page) => {
   await newGame(page, {game: 'octal', param: 'kayles', start: '7', mode: 'two'});
   // Plain words for the rules; the code's meaning in a details box.
   assert.doesNotMatch(await page.textContent('#rules > p'), /digit|octal/);
-  assert.match(await page.textContent('#rules > p'), /Kayles: .*take 1 counter.* or 2 counters side by side/);
+  assert.match(await page.textContent('#rules > p'), /Kayles: .*take 1 or 2 counters side by side, anywhere in a row/);
   assert.match(await page.textContent('#rules details'), /octal 0\.77/);
   assert.match(await page.textContent('#board-help'), /splits the heap/);
   // Three adjacent pins may not be taken in Kayles (0.77: one or two).
@@ -663,6 +663,24 @@ test('move values: every move coloured winning or losing', async (page) => {
   await clickCounter(page, 0, 0, 1);
   assert.match(await page.textContent('#sel-value'), /The chosen move wins/);
   await shot(page, 'move-values');
+  // the subtraction game {1,2,3}: a heap of n has Grundy value n mod 4;
+  // only legal moves are coloured, emptying a heap included
+  await newGame(page, {game: 'sub', param: '1-3', start: '2 5', mode: 'two'});
+  await page.check('#show-values');
+  await page.waitForSelector('svg.pile circle.v-win, svg.pile circle.v-lose');
+  const subs = await page.$$eval('svg.pile circle[data-j]', (cs) => cs.map((c) => ({
+    i: Number(c.closest('svg').getAttribute('data-comp')), j: Number(c.getAttribute('data-j')),
+    win: c.classList.contains('v-win'), lose: c.classList.contains('v-lose')})));
+  const hs = [2, 5];
+  for (const c of subs) {
+    const took = hs[c.i] - c.j;
+    const legal = took >= 1 && took <= 3;
+    const q = hs.slice();
+    q[c.i] = c.j;
+    const wins = ((q[0] % 4) ^ (q[1] % 4)) === 0;
+    assert.equal(c.win, legal && wins, `heap ${c.i + 1} counter ${c.j}`);
+    assert.equal(c.lose, legal && !wins, `heap ${c.i + 1} counter ${c.j}`);
+  }
 });
 
 test('history: view an earlier position, the value chart, continue from it', async (page) => {
