@@ -19,6 +19,10 @@
  *     Ser. A 115) prove that a misère quotient of impartial games has even
  *     order (restated in S. Rubinstein-Salzedo and S. Zhou, "Finite
  *     cardinalities of misère quotients", arXiv:2603.18244, sec. 1).
+ *   - A finite quotient with |P| = 2 has order 2^n + 2 or 2^n + 4 (A. N.
+ *     Siegel, "The structure and classification of misère quotients",
+ *     arXiv:math/0703070, abstract); checked on every quotient computed
+ *     here with |P| = 2 (Nim's, 0.75's of order 8, 0.53's, ...).
  *   - Misère Nim: the quotient of the Nim heaps below 2^k agrees with
  *     Bouton's sec. 6 rule (C. L. Bouton, Annals of Math. 3 (1901-02)):
  *     a position with a heap of 2 or more is P exactly when its nim-sum is
@@ -223,6 +227,14 @@ check_structure(const bt_quotient *q)
     assert_false(bt_quotient_is_p(q, 0)); /* the empty sum is N */
     if (o > 1)
         assert_int_equal(o % 2, 0);
+    if (bt_quotient_p_count(q) == 2 && o > 2) {
+        size_t k;
+        int ok = 0;
+        for (k = 1; k < 30; k++)
+            ok |= o == ((size_t)1 << k) + 2 || o == ((size_t)1 << k) + 4;
+        if (!ok)
+            fail_msg("|P| = 2 with order %zu", o);
+    }
 }
 
 /* The quotient of spec to n predicts every sum of k heaps <= n. */
