@@ -756,7 +756,9 @@ static bt_status
 verify(qctx *c, const uint32_t *mul, int *refined)
 {
     size_t ord = c->nrows, nw = (ord + 63) / 64, klen, i, a, head = 0;
-    size_t keybytes = sizeof(uint32_t) + 1 + nw * 8;
+    /* a key: U (nw words, first, so aligned), x, has-a-move */
+    size_t keybytes = nw * 8 + sizeof(uint32_t) + 1;
+    size_t kstride = (keybytes + 7) & ~(size_t)7;
     uint64_t *vset = NULL; /* vset[z]: {y : y*z in P} */
     unsigned char *key = NULL;
     vnode *nodes = NULL;
@@ -771,7 +773,7 @@ verify(qctx *c, const uint32_t *mul, int *refined)
     memset(&seen, 0, sizeof seen);
     klen = keybytes;
     vset = calloc(ord * nw + 1, sizeof *vset);
-    key = malloc(2 * keybytes);
+    key = malloc(2 * kstride);
     if (vset == NULL || key == NULL) {
         st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
         goto done;
@@ -802,12 +804,9 @@ verify(qctx *c, const uint32_t *mul, int *refined)
     while (head < nnodes && !found) {
         const unsigned char *k0 = seen.arena + seen.off[head];
         uint32_t x;
-        const uint64_t *u;
-        memcpy(&x, k0, sizeof x);
-        u = (const uint64_t *)(const void *)(k0 + sizeof x + 1);
-        (void)u;
+        memcpy(&x, k0 + nw * 8, sizeof x);
         for (a = 1; a <= c->n && !found; a++) {
-            unsigned char *nk = key + keybytes;
+            unsigned char *nk = key + kstride;
             uint64_t *nu;
             uint32_t nx;
             size_t y, j, idx;
@@ -820,13 +819,13 @@ verify(qctx *c, const uint32_t *mul, int *refined)
             k0 = seen.arena + seen.off[head]; /* arena may have moved */
             memset(nk, 0, keybytes);
             nx = TR(c, x, a);
-            memcpy(nk, &nx, sizeof nx);
-            nk[sizeof nx] = 1;
-            nu = (uint64_t *)(void *)(nk + sizeof nx + 1);
+            memcpy(nk + nw * 8, &nx, sizeof nx);
+            nk[nw * 8 + sizeof nx] = 1;
+            nu = (uint64_t *)(void *)nk;
             /* y in U' iff y*a in U, or y * x * o in P for an option o */
             for (y = 0; y < ord; y++) {
                 size_t ya = TR(c, y, a);
-                memcpy(&ubuf, k0 + sizeof x + 1 + (ya / 64) * 8, 8);
+                memcpy(&ubuf, k0 + (ya / 64) * 8, 8);
                 if ((ubuf >> (ya % 64)) & 1)
                     nu[y / 64] |= 1ull << (y % 64);
             }
