@@ -271,7 +271,8 @@ extern const bt__ruleset bt__ruleset_grundys;
 
 /* ------------------------------------------------- remoteness, bounded */
 
-/* Milliseconds of a monotonic clock (remoteness.c). */
+/* Milliseconds of the calling thread's CPU time (remoteness.c): the
+   cheap searches are bounded by their work, not by the load. */
 uint64_t bt__clock_ms(void);
 /* Bounds solver s further (remoteness.c): at most max_moves moves listed
    in all, max_bytes held (estimated: keys, table, the moves on the search

@@ -232,7 +232,7 @@ typedef enum { BT_P = 0, BT_N = 1 } bt_outcome;
 #define BT_REMOTENESS_SEARCH 2000           /* positions stored */
 #define BT_REMOTENESS_MOVES 100000          /* moves listed, in all */
 #define BT_REMOTENESS_BYTES ((size_t)16 << 20) /* bytes held, estimated */
-#define BT_REMOTENESS_MILLIS 200            /* milliseconds of searching */
+#define BT_REMOTENESS_MILLIS 200            /* ms of the thread's CPU time */
 
 enum {
     BT_MISERE = 1u << 0,     /* taking the last counter loses */

@@ -164,7 +164,7 @@ bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
  * The opponent's budget for remoteness (a game that is not Nim): a search
  * of at most BT_OPPONENT_SEARCH positions (or lim->max_search, if
  * smaller), BT_REMOTENESS_MOVES moves, BT_REMOTENESS_BYTES bytes and
- * BT_OPPONENT_MILLIS milliseconds; past any, the proxy rule below.  In
+ * BT_OPPONENT_MILLIS milliseconds of CPU time; past any, the proxy rule below.  In
  * misère play the exact analysis gets BT_OPPONENT_MISERE_MILLIS (and
  * lim->max_search positions); past either, the misère heuristic.
  */
