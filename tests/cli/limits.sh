@@ -49,6 +49,24 @@ limited sub-misere-deep 2 'max_search limit' "$vlimit" -- \
 limited kayles-misere-20000 2 'max_memory limit' "" -- \
     analyze --misere --game kayles --max-memory 200M 20000
 
+# a streamed table stops at the limit with its message (rows before it
+# are printed)
+for lim in "--max-memory 100K:max_memory limit" "--max-search 100:max_search limit"; do
+    opt=${lim%%:*} pattern=${lim#*:}
+    # shellcheck disable=SC2086
+    "$B" table --game kayles --misere --piles 3 --below 200 $opt \
+        >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+        ! grep -q "$pattern" "$tmp/err" || ! grep -q '^0 0 1$' "$tmp/out"; then
+        echo "FAIL table-limit $opt: status $rc"
+        sed 's/^/  stderr: /' "$tmp/err" | head -3
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+done
+
 # a number GMP cannot allocate under a small ulimit: exit 1, one line
 if [ -n "$vlimit" ]; then
     zeros=$(head -c 999999 /dev/zero | tr '\0' 0)
