@@ -136,6 +136,7 @@ cmd_table(int argc, char **argv)
     }
     if (r < 0) {
         memset(&d, 0, sizeof d);
+        snprintf(d.message, sizeof d.message, "%s", bt_table_message(t));
         rc = cli_status_error("table", (bt_status)-r, &d);
     }
     if (fflush(stdout) != 0)

@@ -1342,6 +1342,11 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
                         "%zu values of the Grundy sequence exceed the "
                         "max_grundy limit (%zu)",
                         n, lim->max_grundy);
+    if (lim->max_memory != 0 && n > lim->max_memory / sizeof *s->g)
+        return bt__fail(diag, BT_ELIMIT,
+                        "%zu values of the Grundy sequence need more than "
+                        "the max_memory limit of %zu bytes",
+                        n, lim->max_memory);
     if (reserve(s, n) != BT_OK)
         return bt__fail(diag, BT_ENOMEM, "out of memory for %zu values", n);
     while (s->n < n) {

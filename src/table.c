@@ -35,7 +35,14 @@ struct bt_table {
     mpz_t index; /* arity 2: the index of the next P-position */
     bt__memo *memo;
     unsigned long steps;
+    bt_diag diag; /* the message of the last error */
 };
+
+const char *
+bt_table_message(const bt_table *t)
+{
+    return t->diag.message;
+}
 
 size_t
 bt_table_width(const bt_table *t)
@@ -275,7 +282,7 @@ heap_is_p(bt_table *t, int *is_p)
         mpz_set_ui(t->xo, 0);
         for (i = 0; i < t->k; i++) {
             st = t->g->rules->grundy(t->g, t->t, (const mpz_t *)&t->x[i],
-                                     &t->lim, NULL);
+                                     &t->lim, &t->diag);
             if (st != BT_OK)
                 return st;
             mpz_xor(t->xo, t->xo, t->t);
@@ -288,9 +295,14 @@ heap_is_p(bt_table *t, int *is_p)
         st = bt_position_new(&p);
         for (i = 0; i < t->k && st == BT_OK; i++)
             st = bt_position_add(p, t->g, (const mpz_t *)&t->x[i], &t->lim,
-                                 NULL);
+                                 &t->diag);
         if (st == BT_OK)
-            st = bt__memo_outcome(t->memo, &o, p, 1, &t->lim, NULL);
+            st = bt__memo_outcome(t->memo, &o, p, 1, &t->lim, &t->diag);
+        if (st == BT_ELIMIT && bt__memo_over_memory(t->memo))
+            bt__fail(&t->diag, st,
+                     "too large for a misère table by search: it needs more "
+                     "than %zu bytes of memory (the max_memory limit)",
+                     t->lim.max_memory);
         bt_position_free(p);
         *is_p = st == BT_OK && o == BT_P;
         return st;
@@ -371,7 +383,8 @@ bt_table_next(bt_table *t, mpz_t *row)
     }
     for (;;) {
         if ((++t->steps & 4095) == 0 && bt__poll(&t->lim) != BT_OK)
-            return -(int)BT_EINTR;
+            return -(int)bt__fail(&t->diag, BT_EINTR,
+                                  "the time budget ran out");
         if (t->nim) {
             int ok = nim_last(t);
             if (!ok && t->m >= 1 && mpz_cmp_ui(t->x[t->m - 1], 2) >= 0) {

@@ -378,6 +378,20 @@ bt_wythoff_sg_new(bt_wythoff_sg **out, bt_game *g, size_t below,
     b.words = vmax / 64 + 1 + PAD;
     nrows = a == 1 ? TILE : 1;
     cells = n * (n + 1) / 2;
+    {
+        /* what the build holds at its peak (t->peak below), checked
+           against the memory budget before any of it is taken */
+        size_t need = cells * sizeof *b.tri +
+                      (2 * n + nrows + 1) * b.words * sizeof(uint64_t) +
+                      2 * n * sizeof(size_t) + 2 * a * sizeof(void *);
+        if (lim->max_memory != 0 && need > lim->max_memory) {
+            free(t);
+            return bt__fail(diag, BT_ELIMIT,
+                            "a Grundy table of %s of side %zu needs %zu "
+                            "bytes, more than the max_memory limit of %zu",
+                            g->spec, n, need, lim->max_memory);
+        }
+    }
     b.tri = malloc(cells * sizeof *b.tri);
     b.col = calloc(n * b.words, sizeof *b.col);
     b.dg = calloc(n * b.words, sizeof *b.dg);

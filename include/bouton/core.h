@@ -317,6 +317,9 @@ bt_status bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
 int bt_table_next(bt_table *t, mpz_t *row);
 /* Numbers in each row. */
 size_t bt_table_width(const bt_table *t);
+/* The one-line message of the error bt_table_next() last returned (for
+   instance which limit a misère search passed); "" when there is none. */
+const char *bt_table_message(const bt_table *t);
 void bt_table_free(bt_table *t);
 
 #ifdef __cplusplus

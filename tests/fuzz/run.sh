@@ -99,3 +99,30 @@ DICT
 cd "$work"
 ./fuzz_request -runs="$runs" -max_len=1024 -timeout=10 -rss_limit_mb=2048 \
     -dict="$work/dict" -print_final_stats=1 "$work/corpus"
+
+# The second harness: records and positions, valid but heavy, under a small
+# budget of memory and time (fuzz_record.c); FUZZ_RECORD_SECONDS (default
+# 20) of inputs.
+# shellcheck disable=SC2086
+clang $flags -I"$root/include" -I"$root/src" \
+    -o "$work/fuzz_record" "$root/tests/fuzz/fuzz_record.c" "$root/src"/*.c \
+    $(pkg-config --cflags --libs gmp) -lm
+mkdir -p "$work/corpus_record"
+seed2() {
+    { printf '%s' "$1"; printf '%s' "$2"; } >"$work/corpus_record/seed-$3"
+}
+seed2 '0' 'game: nim
+(41,163,13) -A-> (25,163,13) -B-> (25,19,13)' r1
+seed2 '0' 'game: kayles
+rules: misere
+(20) -A-> (9,9) -B-> (4,4,9)' r2
+seed2 '0' 'game: wythoff
+(3000,4000) -A-> (3000,3999)' r3
+seed2 '1' 'octal:4.37 6000' p1
+seed2 '1' 'kayles 1 29429 6 2' p2
+seed2 '1' 'grundys-game 3000 + wythoff:2 1000 1500' p3
+seed2 '1' 'sub:1-3 100000000 + nim 1 2' p4
+seed2 '1' 'wythoff 40 50, 31 20, 17 9, 44 12, 3 5' p5
+./fuzz_record -max_total_time="${FUZZ_RECORD_SECONDS:-20}" -max_len=512 \
+    -timeout=10 -rss_limit_mb=1024 -dict="$work/dict" -print_final_stats=1 \
+    "$work/corpus_record"

@@ -1,0 +1,123 @@
+#!/bin/sh
+# CLI tests of the resource model (issue 10): heavy but valid input stops
+# at a limit with exit 2 and one clear line, a real out-of-memory exits 1
+# with one line (never GMP's abort, 134), and jumps that used to be walks
+# answer at once.  The memory cases run under `ulimit -v` where the build
+# allows it (an ASan build reserves more address space than any small
+# limit, so there they run without one).  About 15 s.
+# Usage: sh limits.sh PATH-TO-bouton
+set -u
+B=$1
+. "$(dirname "$0")/lib/check.sh"
+
+vlimit=""
+if (ulimit -v 2000000 && "$B" --version) >/dev/null 2>&1; then
+    vlimit=2000000
+fi
+
+# limited NAME STATUS PATTERN [KB] -- ARGS...: exits STATUS (never a signal)
+# within 60 s, nothing on stdout, one stderr line matching PATTERN; under
+# ulimit -v KB (default $vlimit) when the build allows it
+limited() {
+    name=$1 want=$2 pattern=$3 kb=$4
+    shift 5
+    [ -n "$vlimit" ] || kb=""
+    (
+        [ -z "$kb" ] || ulimit -v "$kb"
+        exec timeout 60 "$B" "$@"
+    ) >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -ne "$want" ] || [ -s "$tmp/out" ] || [ "$lines" -ne 1 ] ||
+        ! grep -q -- "$pattern" "$tmp/err"; then
+        echo "FAIL $name: status $rc (want $want), $lines stderr lines"
+        sed 's/^/  stderr: /' "$tmp/err" | head -5
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+# misère searches: positions with many moves each stop at max_memory,
+# a long game at max_search (the positions on the stack count)
+limited kayles-misere 2 'max_memory limit' "$vlimit" -- \
+    analyze --misere --game kayles '1 29429 6 2'
+limited kayles-misere-small 2 'more than 52428800 bytes of memory' "" -- \
+    analyze --misere --game kayles --max-memory 50M '1 29429 6 2'
+limited sub-misere-deep 2 'max_search limit' "$vlimit" -- \
+    analyze --misere 'sub:1-3 100000000'
+limited kayles-misere-20000 2 'max_memory limit' "" -- \
+    analyze --misere --game kayles --max-memory 200M 20000
+
+# a streamed table stops at the limit with its message (rows before it
+# are printed)
+for lim in "--max-memory 100K:max_memory limit" "--max-search 100:max_search limit"; do
+    opt=${lim%%:*} pattern=${lim#*:}
+    # shellcheck disable=SC2086
+    "$B" table --game kayles --misere --piles 3 --below 200 $opt \
+        >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+        ! grep -q "$pattern" "$tmp/err" || ! grep -q '^0 0 1$' "$tmp/out"; then
+        echo "FAIL table-limit $opt: status $rc"
+        sed 's/^/  stderr: /' "$tmp/err" | head -3
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+done
+
+# a number GMP cannot allocate under a small ulimit: exit 1, one line
+if [ -n "$vlimit" ]; then
+    zeros=$(head -c 999999 /dev/zero | tr '\0' 0)
+    printf '1%s 1%s\n' "$zeros" "$zeros" >"$tmp/big.txt"
+    (ulimit -v 20000; exec "$B" analyze --game wythoff - <"$tmp/big.txt") \
+        >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+        ! grep -q 'out of memory' "$tmp/err"; then
+        echo "FAIL gmp-oom: status $rc (want 1, one line)"
+        sed 's/^/  stderr: /' "$tmp/err" | head -5
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+fi
+
+# jumps: the first row of a table far from 0, and a long record.  A lower
+# Wythoff member x = floor(n phi) pairs with x + n, n = ceil(x / phi):
+# 10^8 / phi = 61803398.87..., 10^22 / phi = 6180339887498948482045.86...
+first_row() {
+    name=$1 want=$2
+    shift 3
+    out=$(timeout 10 "$B" "$@" | head -1)
+    if [ "$out" != "$want" ]; then
+        echo "FAIL $name: first row '$out', want '$want'"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+e30=1000000000000000000000000000000
+first_row wythoff-min '100000000 161803399' -- \
+    table --game wythoff --min 100000000 --below $e30
+first_row wythoff-min-far '10000000000000000000000 16180339887498948482046' -- \
+    table --game wythoff --min 10000000000000000000000 --below $e30
+# 10^21 < 2^70 (bit 69 its top): the second pile is the least y >= 10^21
+# with bit 69 clear, 2^70, and the third is their nim-sum
+first_row nim-min '1000000000000000000000 1180591620717411303424 2180591620717411303424' -- \
+    table --piles 3 --min 1000000000000000000000 --below $e30
+
+awk 'BEGIN { n = 50000; print "game: nim"; print ""; print "(" n ")";
+    for (i = 1; i <= n; i++) print "-" (i % 2 ? "A" : "B") "-> (" n - i ")" }' \
+    >"$tmp/long.txt"
+out=$(timeout 30 "$B" replay --json "$tmp/long.txt" | head -c 9)
+if [ "$out" != '{"game":"' ]; then
+    echo "FAIL record-50000: no replay within 30 s ('$out')"
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
