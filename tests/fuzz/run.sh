@@ -31,7 +31,7 @@ flags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
 clang $flags -I"$root/include" -I"$root/src" -I"$root/programs" \
     -o "$work/fuzz_request" "$here/fuzz_request.c" \
     "$root/programs/server_api.c" "$root/programs/json.c" \
-    "$root/src"/*.c \
+    "$root/src"/*.c "$root/src"/*/*.c \
     $(pkg-config --cflags --libs gmp jansson) -lm
 
 # Seeds: the first byte picks the target (below 32: the position language;
@@ -105,7 +105,7 @@ cd "$work"
 # 20) of inputs.
 # shellcheck disable=SC2086
 clang $flags -I"$root/include" -I"$root/src" \
-    -o "$work/fuzz_record" "$root/tests/fuzz/fuzz_record.c" "$root/src"/*.c \
+    -o "$work/fuzz_record" "$root/tests/fuzz/fuzz_record.c" "$root/src"/*.c "$root/src"/*/*.c \
     $(pkg-config --cflags --libs gmp) -lm
 mkdir -p "$work/corpus_record"
 seed2() {

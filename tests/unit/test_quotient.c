@@ -1,6 +1,6 @@
 /* label: quick
  *
- * test_quotient.c -- misère quotients (src/quotient.c) against brute
+ * test_quotient.c -- misère quotients (src/engines/quotient.c) against brute
  * force.
  *
  *   - For heap games of the project, the quotient of the heaps up to a

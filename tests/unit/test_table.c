@@ -1,6 +1,6 @@
 /* label: quick
  *
- * test_table.c -- tables that seek (src/table.c) against walking oracles:
+ * test_table.c -- tables that seek (src/engines/table.c) against walking oracles:
  *   - Nim tables of K = 1..4 piles, every [MIN, BELOW) with BELOW <= 14,
  *     normal and misère: the rows are exactly the non-decreasing tuples the
  *     brute-force oracle (tests/oracle/oracle_nim.c, from the rules) calls

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heapgame.h"
+#include "engines/heapgame.h"
 #include "internal.h"
 
 /* ------------------------------------------------------- random numbers */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heapgame.h"
+#include "engines/heapgame.h"
 
 #define SUB_MAX_ELEMENT 1000000000u
 

@@ -12,7 +12,7 @@
  */
 #include <stdlib.h>
 
-#include "heapgame.h"
+#include "engines/heapgame.h"
 
 static bt_status
 grundys_init(bt_game *g, const char *name, const char *params, bt_diag *diag)

@@ -52,7 +52,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "heapgame.h"
+#include "engines/heapgame.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

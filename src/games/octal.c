@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heapgame.h"
+#include "engines/heapgame.h"
 
 /* The longest code accepted (digits after the point). */
 #define OCTAL_MAX_DIGITS 1024

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heapgame.h"
+#include "engines/heapgame.h"
 
 /* ------------------------------------------------------------ hash table */
 
