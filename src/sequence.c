@@ -1785,6 +1785,12 @@ bt_sequence_rare_count(const bt_sequence *s)
     return s->rare ? s->nrare : 0;
 }
 
+size_t
+bt_sequence_rare_last(const bt_sequence *s)
+{
+    return s->rare && s->nrare > 0 ? s->rpos[s->nrare - 1] : 0;
+}
+
 /* ----------------------------------------------- the ruleset hooks */
 
 void

@@ -154,6 +154,8 @@ unsigned bt_sequence_rare_mask(const bt_sequence *s);
 /* How many positions n >= 1 have a rare value under the current mask (0
    with the plain method). */
 size_t bt_sequence_rare_count(const bt_sequence *s);
+/* The last of those positions (0 when there is none). */
+size_t bt_sequence_rare_last(const bt_sequence *s);
 
 #ifdef __cplusplus
 }
