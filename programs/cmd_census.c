@@ -46,7 +46,8 @@ static const char help[] =
     "already in it\n"
     "                    (a killed census reruns only the unfinished "
     "games)\n"
-    "  --threads N       threads per game (default: one per online CPU)\n"
+    "  --threads N       threads per game (default: one per online CPU; 1 "
+    "under MPI)\n"
     "  --no-time         leave the time out (output comparable between "
     "runs)\n\n"
     "Under MPI (mpirun -np K bouton census ...) rank 0 hands out the games "
@@ -505,6 +506,8 @@ cmd_census(int argc, char **argv)
         MPI_Comm_rank(MPI_COMM_WORLD, &rank);
         MPI_Comm_size(MPI_COMM_WORLD, &size);
         mpi = 1;
+        if (threads == NULL)
+            c.threads = 1; /* a rank per core is the usual layout */
     }
 #endif
     rc = CLI_OK;
