@@ -353,13 +353,15 @@ progress_line(grundy_run *run, const bt_sequence *s, double t)
     size_t n = bt_sequence_length(s), goal = bt_sequence_goal(s);
     size_t top = run->until ? run->n : goal;
     double rate = t > run->t0 ? (double)(n - run->n0) / (t - run->t0) : 0;
+    double pct = top ? 100.0 * (double)n / (double)top : 100.0;
     char eta[32];
-    human(eta, sizeof eta, rate > 0 ? (double)(top - n) / rate : -1);
+    human(eta, sizeof eta,
+          rate > 0 && top >= n ? (double)(top - n) / rate : -1);
     fprintf(stderr,
             "\r%s %s: %zu/%zu values (%.1f%%), %.3g values/s, ETA %s%s, %zu "
             "rare\033[K",
-            run->cmd, run->spec, n, top, top ? 100.0 * (double)n / (double)top : 100.0,
-            rate, eta, run->until ? " (at most)" : "",
+            run->cmd, run->spec, n, top, pct, rate, eta,
+            run->until ? " (at most)" : "",
             bt_sequence_rare_count(s));
     fflush(stderr);
 }
