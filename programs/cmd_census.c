@@ -431,7 +431,10 @@ cmd_census(int argc, char **argv)
     unsigned char *done = NULL;
     FILE *out = stdout;
     size_t i, th = 0, ndone = 0;
-    int opt, rc = CLI_USAGE, rank = 0, size = 1, mpi = 0;
+    int opt, rc = CLI_USAGE, rank = 0;
+#ifdef BOUTON_MPI
+    int size = 1, mpi = 0;
+#endif
     double t0;
 
     memset(&c, 0, sizeof c);
