@@ -65,7 +65,6 @@ fi
 # MPI: the lines of one process, on 2 and 4 ranks
 if ldd "$B" 2>/dev/null | grep -q libmpi; then
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-    export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
     "$B" census --codes 0.ddd --upto 2048 --json --no-time | sort >"$tmp/one"
     for np in 2 4; do
         mpirun -np $np --oversubscribe "$B" census --codes 0.ddd --upto 2048 \
