@@ -28,6 +28,7 @@ int cmd_count(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_pair(int argc, char **argv);
 int cmd_grundy(int argc, char **argv);
+int cmd_census(int argc, char **argv);
 int cmd_move(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);

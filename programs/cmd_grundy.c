@@ -8,11 +8,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "grundy_run.h"
 
 static const char help[] =
     "usage: bouton grundy --game RULES (--upto N | --until-proved "
     "[--limit N])\n"
-    "                     [--no-values] [--json] [--method M]\n"
+    "                     [--no-values] [--json] [--method M] [--threads N]\n"
+    "                     [--checkpoint FILE [--checkpoint-every S]]\n"
+    "                     [--progress | --no-progress]\n"
     "       bouton grundy --game wythoff[:A] --below N [--json]\n\n"
     "The Grundy values G(0), G(1), ... of one heap of a subtraction game "
     "(sub:S),\nan octal game (octal:CODE, kayles, dawsons-kayles, "
@@ -34,6 +37,18 @@ static const char help[] =
     "  --method M        auto (default), plain (the O(n^2) mex, the "
     "reference)\n"
     "                    or rare (the rare-value method from the start)\n"
+    "  --threads N       threads for the rare-value method (default: one per "
+    "online\n"
+    "                    CPU); the values are the same on any number\n"
+    "  --checkpoint FILE keep the values in FILE (written atomically every "
+    "--checkpoint-every\n"
+    "                    seconds, default 60, and at the end) and resume "
+    "from it:\n"
+    "                    a killed run, started again the same way, ends as "
+    "if never killed\n"
+    "  --progress        a progress line on stderr (default: when stderr is "
+    "a terminal);\n"
+    "                    --no-progress: never\n"
     "  --below N         Wythoff's game: the table G(x, y), x, y < N\n";
 
 /* Prints the values, ten to a line after their index. */
@@ -129,11 +144,20 @@ cmd_grundy(int argc, char **argv)
         {"json", no_argument, NULL, 'j'},
         {"method", required_argument, NULL, 'm'},
         {"below", required_argument, NULL, 'b'},
+        {"threads", required_argument, NULL, 't'},
+        {"checkpoint", required_argument, NULL, 'c'},
+        {"checkpoint-every", required_argument, NULL, 'e'},
+        {"progress", no_argument, NULL, 'P'},
+        {"no-progress", no_argument, NULL, 'Q'},
         {"help", no_argument, NULL, 'h'},
         CLI_LIMIT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *game = NULL, *upto = NULL, *limit_arg = NULL, *below = NULL;
-    const char *method_arg = "auto";
+    const char *method_arg = "auto", *threads_arg = NULL, *ckpt = NULL;
+    const char *every_arg = NULL;
+    int progress = -1;
+    size_t threads = 0;
+    grundy_run run;
     int until = 0, values = 1, json = 0, c, rc;
     size_t n = 0, limit;
     bt_seq_method method;
@@ -171,6 +195,21 @@ cmd_grundy(int argc, char **argv)
             break;
         case 'b':
             below = optarg;
+            break;
+        case 't':
+            threads_arg = optarg;
+            break;
+        case 'c':
+            ckpt = optarg;
+            break;
+        case 'e':
+            every_arg = optarg;
+            break;
+        case 'P':
+            progress = 1;
+            break;
+        case 'Q':
+            progress = 0;
             break;
         default: {
             int oc = cli_other_option("grundy", c, argv, help, &lim);
@@ -243,16 +282,45 @@ cmd_grundy(int argc, char **argv)
     if (limit_arg != NULL && cli_parse_size("grundy", "--limit", limit_arg, 1,
                                             lim.max_grundy, &limit) < 0)
         goto done;
+    if (threads_arg != NULL &&
+        cli_parse_size("grundy", "--threads", threads_arg, 1,
+                       BT_SEQ_MAX_THREADS, &threads) < 0)
+        goto done;
+    memset(&run, 0, sizeof run);
+    run.every = 60;
+    if (every_arg != NULL) {
+        char *end;
+        run.every = strtod(every_arg, &end);
+        if (end == every_arg || *end != '\0' || !(run.every >= 0) ||
+            run.every > 1e9) {
+            rc = cli_error("grundy",
+                           "--checkpoint-every '%s': expected seconds "
+                           "(a number, 0 or more)",
+                           every_arg);
+            goto done;
+        }
+        if (ckpt == NULL) {
+            rc = cli_error("grundy", "--checkpoint-every goes with "
+                                     "--checkpoint FILE");
+            goto done;
+        }
+    }
     if ((st = bt_sequence_new(&s, g, method, &d)) != BT_OK) {
         rc = cli_status_error("grundy", st, &d);
         goto done;
     }
-    st = until ? bt_sequence_prove(s, limit, &lim, &d)
-               : bt_sequence_compute(s, n, &lim, &d);
-    if (st != BT_OK) {
-        rc = cli_status_error("grundy", st, &d);
+    bt_sequence_set_threads(s, (unsigned)threads); /* 0: every CPU */
+    run.cmd = "grundy";
+    run.spec = bt_game_spec(g);
+    run.until = until;
+    run.n = until ? limit : n;
+    run.method = (int)method;
+    run.checkpoint = ckpt;
+    run.progress = progress >= 0 ? progress : grundy_run_tty();
+    if (ckpt != NULL && (rc = grundy_run_resume(&run, s)) != CLI_OK)
         goto done;
-    }
+    if ((rc = grundy_run_compute(&run, s, &lim)) != CLI_OK)
+        goto done;
     rc = json ? print_json(s, bt_game_spec(g), values)
               : print_text(s, bt_game_spec(g), values, until, limit);
 done:

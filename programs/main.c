@@ -21,6 +21,7 @@ static const command commands[] = {
     {"pair", cmd_pair, "the n-th P-position of Wythoff's game, or its index"},
     {"grundy", cmd_grundy, "Grundy sequences, periods and tables"},
     {"quotient", cmd_quotient, "misère quotients of heap games"},
+    {"census", cmd_census, "Grundy sequences of many octal games, on MPI"},
     {"move", cmd_move, "the move the computer plays"},
     {"play", cmd_play, "play a game against the computer in the terminal"},
     {"replay", cmd_replay, "replay a saved game with an analysis of each move"},

@@ -2,7 +2,7 @@
 # Installs the Debian packages bouton needs to build and test.
 # Usage: scripts/deps.sh [build|test|browser]
 #   build    compiler, CMake, GMP, jansson, libmicrohttpd, libedit
-#   test     build + cmocka, valgrind, tmux
+#   test     build + cmocka, valgrind, tmux, Open MPI (bouton census on MPI)
 #   browser  test + chromium (for the browser tests; playwright-core comes from npm)
 #   bench    test + wrk and hyperfine (for the benchmarks)
 # As root it runs apt-get; otherwise it prints the exact command and stops.
@@ -11,12 +11,12 @@ level=${1:-build}
 pkgs="gcc make cmake pkg-config libgmp-dev libjansson-dev libmicrohttpd-dev libedit-dev"
 case "$level" in
 build) ;;
-test) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl" ;;
+test) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin" ;;
 browser)
-    pkgs="$pkgs libcmocka-dev valgrind tmux clang curl chromium"
+    pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin chromium"
     # Node may come from elsewhere than Debian; only ask for it when absent.
     command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm" ;;
-bench) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl wrk hyperfine" ;;
+bench) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin wrk hyperfine" ;;
 *) echo "deps.sh: unknown level '$level' (build, test, browser or bench)" >&2; exit 2 ;;
 esac
 missing=""

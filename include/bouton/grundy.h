@@ -30,6 +30,8 @@
 #ifndef BOUTON_GRUNDY_H
 #define BOUTON_GRUNDY_H
 
+#include <stdint.h>
+
 #include <bouton/core.h>
 
 #ifdef __cplusplus
@@ -92,6 +94,32 @@ void bt_sequence_set_threads(bt_sequence *s, unsigned threads);
 /* The threads set for s. */
 unsigned bt_sequence_threads(const bt_sequence *s);
 
+/*
+ * Long runs.  A progress function set on s is called from the computing
+ * thread every few milliseconds of work, between values (every value below
+ * bt_sequence_length(s) is final then): it may read s (its length, goal,
+ * values, sparse positions) but not change it.  NULL removes it.
+ */
+typedef void (*bt_sequence_progress)(void *ud, const bt_sequence *s);
+void bt_sequence_set_progress(bt_sequence *s, bt_sequence_progress fn,
+                              void *ud);
+/* The length s is being computed towards (the current step of a proof), or
+   its length when idle. */
+size_t bt_sequence_goal(const bt_sequence *s);
+/* The values G(0..length-1), valid until s computes again or is freed. */
+const uint16_t *bt_sequence_values(const bt_sequence *s);
+/*
+ * Resuming: appends values that an earlier run of the same game and method
+ * computed (a checkpoint), rebuilding the method's state exactly as if s
+ * had computed them; then bt_sequence_set_goal(s, goal) with that run's
+ * goal makes bt_sequence_prove take the very steps the uninterrupted run
+ * took.  The values are trusted (a sliding-window game checks them);
+ * BT_ENOMEM, BT_ELIMIT.
+ */
+bt_status bt_sequence_append(bt_sequence *s, const uint16_t *values,
+                             size_t count, bt_diag *diag);
+void bt_sequence_set_goal(bt_sequence *s, size_t goal);
+
 /* The number of values computed. */
 size_t bt_sequence_length(const bt_sequence *s);
 /* G(i) for i < bt_sequence_length(s). */
@@ -126,6 +154,8 @@ unsigned bt_sequence_rare_mask(const bt_sequence *s);
 /* How many positions n >= 1 have a rare value under the current mask (0
    with the plain method). */
 size_t bt_sequence_rare_count(const bt_sequence *s);
+/* The last of those positions (0 when there is none). */
+size_t bt_sequence_rare_last(const bt_sequence *s);
 
 #ifdef __cplusplus
 }

@@ -102,6 +102,9 @@ struct bt_sequence {
     /* threads (the rare-value method in parallel blocks) */
     unsigned nthreads;      /* 1: the calling thread only */
     struct par_pool *pool;  /* made on first use, for nthreads */
+    size_t goal;            /* the length being computed towards */
+    bt_sequence_progress progress;
+    void *progress_ud;
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -1321,6 +1324,8 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
             fend = E2;
             cur = 1 - cur;
         }
+        if (s->progress != NULL)
+            s->progress(s->progress_ud, s);
         if (bt__poll(lim) != BT_OK)
             return bt__fail(diag, BT_EINTR,
                             "interrupted after %zu Grundy values "
@@ -1349,6 +1354,7 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
                         n, lim->max_memory);
     if (reserve(s, n) != BT_OK)
         return bt__fail(diag, BT_ENOMEM, "out of memory for %zu values", n);
+    s->goal = n;
     while (s->n < n) {
         size_t i = s->n;
         unsigned v;
@@ -1374,6 +1380,8 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
             return st;
         if (++s->work >= POLL_WORK) {
             s->work = 0;
+            if (s->progress != NULL)
+                s->progress(s->progress_ud, s);
             if (bt__poll(lim) != BT_OK)
                 return bt__fail(diag, BT_EINTR,
                                 "interrupted after %zu Grundy values "
@@ -1591,7 +1599,8 @@ bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
                         "a limit of %zu values exceeds the max_grundy "
                         "limit (%zu)",
                         limit, lim->max_grundy);
-    target = s->n < 64 ? 64 : s->n;
+    /* a resumed run goes on to the length it was computing towards */
+    target = s->goal > s->n ? s->goal : s->n < 64 ? 64 : s->n;
     for (;;) {
         bt_status st;
         size_t next;
@@ -1632,6 +1641,60 @@ unsigned
 bt_sequence_threads(const bt_sequence *s)
 {
     return s->nthreads;
+}
+
+void
+bt_sequence_set_progress(bt_sequence *s, bt_sequence_progress fn, void *ud)
+{
+    s->progress = fn;
+    s->progress_ud = ud;
+}
+
+size_t
+bt_sequence_goal(const bt_sequence *s)
+{
+    return s->goal > s->n ? s->goal : s->n;
+}
+
+void
+bt_sequence_set_goal(bt_sequence *s, size_t goal)
+{
+    s->goal = goal;
+}
+
+const uint16_t *
+bt_sequence_values(const bt_sequence *s)
+{
+    return s->g;
+}
+
+bt_status
+bt_sequence_append(bt_sequence *s, const uint16_t *values, size_t count,
+                   bt_diag *diag)
+{
+    size_t k;
+    bt_status st;
+    if (count > SIZE_MAX - s->n)
+        return bt__fail(diag, BT_ELIMIT, "too many values");
+    if (reserve(s, s->n + count) != BT_OK)
+        return bt__fail(diag, BT_ENOMEM, "out of memory for %zu values",
+                        s->n + count);
+    /* the method's state follows the values as in extend(): the same
+       reviews at the same lengths */
+    for (k = 0; k < count; k++) {
+        size_t i = s->n;
+        if (i == s->review && (st = review(s)) != BT_OK)
+            return bt__fail(diag, st, "out of memory");
+        if (s->window && value_window(s, i) != values[k])
+            return bt__fail(diag, BT_EINVAL,
+                            "G(%zu) = %u given, but the game's value is "
+                            "different",
+                            i, (unsigned)values[k]);
+        if ((st = commit(s, i, values[k], diag)) != BT_OK)
+            return st;
+    }
+    s->detected_at = 0;
+    return BT_OK;
 }
 
 size_t
@@ -1725,6 +1788,12 @@ size_t
 bt_sequence_rare_count(const bt_sequence *s)
 {
     return s->rare ? s->nrare : 0;
+}
+
+size_t
+bt_sequence_rare_last(const bt_sequence *s)
+{
+    return s->rare && s->nrare > 0 ? s->rpos[s->nrare - 1] : 0;
 }
 
 /* ----------------------------------------------- the ruleset hooks */

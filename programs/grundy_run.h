@@ -1,0 +1,44 @@
+/*
+ * grundy_run.h -- long Grundy-sequence runs for `bouton grundy` and
+ * `bouton census`: a progress line on stderr and checkpoints on disk that a
+ * killed run resumes from (format in docs/grundy.md).
+ */
+#ifndef BOUTON_GRUNDY_RUN_H
+#define BOUTON_GRUNDY_RUN_H
+
+#include <stddef.h>
+
+#include <bouton.h>
+
+typedef struct grundy_run {
+    const char *cmd;        /* for messages: "grundy" */
+    const char *spec;       /* the game, as bt_game_spec() gives it */
+    int until;              /* 1: prove up to `n` values; 0: compute n */
+    size_t n;               /* --upto N, or the --limit of a proof */
+    int method;             /* the bt_seq_method */
+    const char *checkpoint; /* NULL: none */
+    double every;           /* seconds between checkpoints */
+    int progress;           /* 1: a progress line on stderr */
+    /* private: the state of the run */
+    double t0, last_line, last_ckpt;
+    size_t n0;
+    int failed; /* a checkpoint could not be written: stop */
+    char error[256];
+} grundy_run;
+
+/*
+ * Resumes s (new, empty) from run->checkpoint when the file exists: it must
+ * be a checkpoint of the same game, method and command, with a good
+ * checksum, else an error is printed and CLI_USAGE returned.  Returns
+ * CLI_OK (also when there is no file yet), CLI_USAGE or CLI_FAIL.
+ */
+int grundy_run_resume(grundy_run *run, bt_sequence *s);
+
+/* Computes (or proves) with progress and checkpoints as run says; writes a
+   last checkpoint at the end.  Returns CLI_OK or prints an error. */
+int grundy_run_compute(grundy_run *run, bt_sequence *s, bt_limits *lim);
+
+/* 1 when a progress line belongs on stderr by default (a terminal). */
+int grundy_run_tty(void);
+
+#endif
