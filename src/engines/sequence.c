@@ -426,14 +426,17 @@ value_general(bt_sequence *s, size_t n)
 }
 
 /*
- * An upper estimate of the option values the general method marks to
- * compute G(0..n-1): per value m, the sum over k of 1 (one heap), m/2
- * (splits) and m^2/12 (three heaps), for the k the code allows.
+ * An estimate of the option values the general method marks to compute
+ * G(0..n-1): summed over the values m < n and the k the code allows, 1 for
+ * a move that leaves one heap, (m - k)/2 for the splits in two and
+ * (m - k)^2/12 for those in three; an infinite code's block rules about
+ * m / blen of the k per digit.  Sums of m, m^2/2, m^3/6 over m < n are
+ * about n^2/2, n^3/6, n^4/24.
  */
 static double
 general_work(const bt__heap_rules *r, size_t n)
 {
-    double c1 = 0, c2 = 0, c3 = 0, N = (double)n, per;
+    double c1 = 0, c2 = 0, c3 = 0, N = (double)n, work;
     size_t k, i;
     for (k = 0; k <= r->t; k++) {
         unsigned d = r->digit[k];
@@ -441,19 +444,18 @@ general_work(const bt__heap_rules *r, size_t n)
         c2 += (d & 4u) ? 1 : 0;
         c3 += (d & 8u) ? 1 : 0;
     }
-    per = N * (c1 + c2 * N / 2 + c3 * N * N / 12);
+    work = c1 * N + c2 * N * N / 4 + c3 * N * N * N / 36;
     if (r->blen > 0) {
-        /* each repeating digit rules about n / blen values of k */
-        double f1 = 0, f2 = 0, f3 = 0;
+        double f1 = 0, f2 = 0, f3 = 0, b = (double)r->blen;
         for (i = 0; i < r->blen; i++) {
             f1 += (r->block[i] & 3u) ? 1 : 0;
             f2 += (r->block[i] & 4u) ? 1 : 0;
             f3 += (r->block[i] & 8u) ? 1 : 0;
         }
-        per += N * N / (double)r->blen *
-               (1 + f1 + f2 * N / 2 + f3 * N * N / 12);
+        work += N * N / 2 * (1 + f1 / b) + f2 / b * N * N * N / 12 +
+                f3 / b * N * N * N * N / 144;
     }
-    return per;
+    return work;
 }
 
 #if defined(__SSE2__)
