@@ -477,15 +477,15 @@ test_proofs(void **state)
             fail_msg("%s: not proved within 1000 values", spec);
         bt_sequence_free(s);
         bt_game_free(g);
-        check_proof(&c, 1000, 1000);
+        check_proof(&c, 1000, 600);
     }
-    for (round = 0; round < 30; round++) {
+    for (round = 0; round < 20; round++) {
         code c = random_code(0);
         if (c.t > 3)
             c.t = 3;
         if (c.d[c.t] == 0)
             c.d[c.t] = 1;
-        check_proof(&c, 200, 400);
+        check_proof(&c, 150, 300);
     }
 }
 
