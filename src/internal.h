@@ -268,6 +268,7 @@ extern const bt__ruleset bt__ruleset_wythoff;
 extern const bt__ruleset bt__ruleset_sub;
 extern const bt__ruleset bt__ruleset_octal;
 extern const bt__ruleset bt__ruleset_grundys;
+extern const bt__ruleset bt__ruleset_tb;
 
 /* ------------------------------------------------- remoteness, bounded */
 

@@ -5,15 +5,22 @@
  *
  * A heap game is described to the engine by its moves on one heap of n
  * counters: remove k counters and leave nothing (k = n), one non-empty heap
- * (n - k), or two non-empty heaps a + b = n - k.  Octal codes, subtraction
- * sets and Grundy's game all reduce to these lists.
+ * (n - k), two non-empty heaps a + b = n - k, or three a + b + c = n - k.
+ * Octal and hexadecimal codes, subtraction sets and Grundy's game all
+ * reduce to these lists; an infinite take-and-break code (takebreak.c)
+ * adds a repeating block of digits that rules every k beyond its prefix.
  */
 #ifndef BOUTON_HEAPGAME_H
 #define BOUTON_HEAPGAME_H
 
 #include "internal.h"
 
-typedef enum { BT__HEAP_OCTAL, BT__HEAP_SUB, BT__HEAP_GRUNDY } bt__heap_kind;
+typedef enum {
+    BT__HEAP_OCTAL,
+    BT__HEAP_SUB,
+    BT__HEAP_GRUNDY,
+    BT__HEAP_TB
+} bt__heap_kind;
 
 typedef struct bt__heap_rules {
     bt__heap_kind kind;
@@ -25,6 +32,15 @@ typedef struct bt__heap_rules {
     size_t nsplit; /* take k (0 allowed), leave two non-empty heaps
                       (bit 4), ascending */
     size_t *split;
+    size_t ntriple; /* take k (0 allowed), leave three non-empty heaps
+                       (bit 8 of a hexadecimal digit), ascending */
+    size_t *triple;
+    /* An infinite code: digit k > t is block[(k - t - 1) % blen]; blen 0
+       for a finite code.  Such games (and those with triples) take the
+       general plain method of the engine. */
+    size_t blen;
+    unsigned char *block;
+    int general;    /* ntriple > 0 or blen > 0: the general plain method */
     int unequal;    /* the two heaps of a split must differ */
     int provable;   /* a periodicity theorem applies (octal, sub) */
     int sub_window; /* every move is "take k, leave 0 or 1 heap" for the
@@ -35,7 +51,7 @@ typedef struct bt__heap_rules {
     size_t nint;
     size_t *lo, *hi;
     size_t setsize;       /* elements in the set (sub) */
-    unsigned char *digit; /* octal digits d[0..t] (octal, grundy) */
+    unsigned char *digit; /* digits d[0..t] (octal, grundy, tb) */
 } bt__heap_rules;
 
 /* The state of a game of the three families. */
@@ -54,6 +70,38 @@ void bt__heap_rules_clear(bt__heap_rules *r);
  */
 bt_status bt__heap_rules_digits(bt__heap_rules *r, bt__heap_kind kind,
                                 const unsigned char *d, size_t t, int unequal);
+
+/*
+ * A take-and-break code (takebreak.c): digits d[0..t] (d[t] is not 0 in a
+ * finite code; d[0] is 0, 4, 8 or C), then, when blen > 0, the block
+ * block[0..blen-1] repeated forever.  Digit d_k: bit j (value 2^j) set
+ * means a move removing k counters may leave j non-empty heaps.
+ */
+#define BT__TB_MAX_DIGITS 1024
+#define BT__TB_MAX_BLOCK 64
+typedef struct bt__tb_code {
+    unsigned char d[BT__TB_MAX_DIGITS + 1];
+    size_t t;
+    unsigned char block[BT__TB_MAX_BLOCK];
+    size_t blen;
+} bt__tb_code;
+
+/*
+ * Parses a code ("0.77", ".137", "4", "0.3003330[3]", "4.[3]", "0.F8")
+ * into c, in its canonical form (no redundant trailing digits, the
+ * shortest block).  Digits above max_digit (7 for octal, 15 for
+ * hexadecimal) are refused.  BT_EPARSE with a one-line message naming the
+ * code and the column at fault.
+ */
+bt_status bt__tb_parse(bt__tb_code *c, const char *text, unsigned max_digit,
+                       const char *what, bt_diag *diag);
+/* Appends the canonical text of c ("0.77", "4.[3]", "4.0"). */
+void bt__tb_format(bt__buf *b, const bt__tb_code *c);
+/* Fills r from c (kind BT__HEAP_TB; finite codes are provable).
+   BT_ENOMEM on failure. */
+bt_status bt__heap_rules_code(bt__heap_rules *r, const bt__tb_code *c);
+/* Digit k of the rules' code (k may exceed t for an infinite code). */
+unsigned bt__heap_digit(const bt__heap_rules *r, size_t k);
 
 /* The ruleset hooks shared by the three families (g->state is a
    bt__heap_game). */

@@ -63,6 +63,8 @@
 #define WINDOW_MIN_SET 33    /* sliding windows from this set size on */
 #define CONFIRM_BLOCK 64     /* pairs per split and round of the check */
 #define SIMD_NEED 4          /* compare in registers from this few on */
+#define GENERAL_WORK 256     /* the general method marks at most this many
+                                option values per value of max_grundy */
 
 struct bt_sequence {
     bt_game *game;           /* a reference, NULL for a game's own cache */
@@ -167,6 +169,8 @@ bt__heap_rules_clear(bt__heap_rules *r)
     free(r->whole);
     free(r->one);
     free(r->split);
+    free(r->triple);
+    free(r->block);
     free(r->lo);
     free(r->hi);
     free(r->digit);
@@ -177,7 +181,7 @@ bt_status
 bt__heap_rules_digits(bt__heap_rules *r, bt__heap_kind kind,
                       const unsigned char *d, size_t t, int unequal)
 {
-    size_t k, nw = 0, no = 0, ns = 0;
+    size_t k, nw = 0, no = 0, ns = 0, nt = 0;
     int only3 = 1;
     memset(r, 0, sizeof *r);
     r->kind = kind;
@@ -187,8 +191,9 @@ bt__heap_rules_digits(bt__heap_rules *r, bt__heap_kind kind,
     r->whole = malloc((t + 1) * sizeof *r->whole);
     r->one = malloc((t + 1) * sizeof *r->one);
     r->split = malloc((t + 1) * sizeof *r->split);
+    r->triple = malloc((t + 1) * sizeof *r->triple);
     if (r->digit == NULL || r->whole == NULL || r->one == NULL ||
-        r->split == NULL) {
+        r->split == NULL || r->triple == NULL) {
         bt__heap_rules_clear(r);
         return BT_ENOMEM;
     }
@@ -200,15 +205,29 @@ bt__heap_rules_digits(bt__heap_rules *r, bt__heap_kind kind,
             r->one[no++] = k;
         if (d[k] & 4u)
             r->split[ns++] = k;
+        if (d[k] & 8u)
+            r->triple[nt++] = k;
         if (d[k] != 0 && d[k] != 3)
             only3 = 0;
     }
     r->nwhole = nw;
     r->none = no;
     r->nsplit = ns;
-    r->provable = kind == BT__HEAP_OCTAL;
+    r->ntriple = nt;
+    r->general = nt > 0;
+    /* Guy-Smith for octal codes; its extension to three heaps for the
+       finite hexadecimal codes of tb (need_of) */
+    r->provable = kind == BT__HEAP_OCTAL || kind == BT__HEAP_TB;
     r->sub_window = only3;
     return BT_OK;
+}
+
+unsigned
+bt__heap_digit(const bt__heap_rules *r, size_t k)
+{
+    if (k <= r->t)
+        return r->digit[k];
+    return r->blen > 0 ? r->block[(k - r->t - 1) % r->blen] : 0u;
 }
 
 /* -------------------------------------------------------- the engine */
@@ -351,6 +370,92 @@ value_plain(bt_sequence *s, size_t n)
         s->work += s->sh[i];
     }
     return (unsigned)((const uint8_t *)memchr(seen, 0, s->w + 1) - seen);
+}
+
+/* Marks G(a) XOR G(b) XOR G(c) for every a <= b <= c >= 1 with
+   a + b + c = m (the options that leave three heaps); adds the triples
+   to *work. */
+static void
+mark_triples(const uint16_t *g, size_t m, uint8_t *seen, size_t *work)
+{
+    size_t a;
+    for (a = 1; 3 * a <= m; a++) {
+        size_t rest = m - a, b, h = rest / 2;
+        unsigned x = g[a];
+        const uint16_t *top = g + rest;
+        for (b = a; b <= h; b++)
+            seen[x ^ g[b] ^ *(top - b)] = 1;
+        *work += h + 1 - a;
+    }
+}
+
+/*
+ * The general plain method, for codes with moves that leave three heaps
+ * and for infinite codes: every k from 0 to n (to t for a finite code),
+ * the digit's moves marked one by one.  O(n) per value for one heap,
+ * O(n^2) with splits, O(n^3) with three heaps (per digit).
+ */
+static unsigned
+value_general(bt_sequence *s, size_t n)
+{
+    const bt__heap_rules *r = s->r;
+    uint8_t *seen = s->seen;
+    const uint16_t *g = s->g;
+    size_t k, top = r->blen > 0 || r->t > n ? n : r->t;
+    memset(seen, 0, s->w + 1);
+    for (k = 0; k <= top; k++) {
+        unsigned d = bt__heap_digit(r, k);
+        size_t rest = n - k;
+        if (d == 0)
+            continue;
+        if ((d & 1u) && rest == 0)
+            seen[0] = 1;
+        if ((d & 2u) && k > 0 && rest > 0)
+            seen[g[rest]] = 1;
+        if ((d & 4u) && rest >= 2) {
+            size_t h = r->unequal ? (rest - 1) / 2 : rest / 2;
+            if (h > 0)
+                mark_pairs(g, rest, 1, h, seen);
+            s->work += h;
+        }
+        if ((d & 8u) && rest >= 3)
+            mark_triples(g, rest, seen, &s->work);
+    }
+    s->work += top;
+    return (unsigned)((const uint8_t *)memchr(seen, 0, s->w + 1) - seen);
+}
+
+/*
+ * An estimate of the option values the general method marks to compute
+ * G(0..n-1): summed over the values m < n and the k the code allows, 1 for
+ * a move that leaves one heap, (m - k)/2 for the splits in two and
+ * (m - k)^2/12 for those in three; an infinite code's block rules about
+ * m / blen of the k per digit.  Sums of m, m^2/2, m^3/6 over m < n are
+ * about n^2/2, n^3/6, n^4/24.
+ */
+static double
+general_work(const bt__heap_rules *r, size_t n)
+{
+    double c1 = 0, c2 = 0, c3 = 0, N = (double)n, work;
+    size_t k, i;
+    for (k = 0; k <= r->t; k++) {
+        unsigned d = r->digit[k];
+        c1 += (d & 3u) ? 1 : 0;
+        c2 += (d & 4u) ? 1 : 0;
+        c3 += (d & 8u) ? 1 : 0;
+    }
+    work = c1 * N + c2 * N * N / 4 + c3 * N * N * N / 36;
+    if (r->blen > 0) {
+        double f1 = 0, f2 = 0, f3 = 0, b = (double)r->blen;
+        for (i = 0; i < r->blen; i++) {
+            f1 += (r->block[i] & 3u) ? 1 : 0;
+            f2 += (r->block[i] & 4u) ? 1 : 0;
+            f3 += (r->block[i] & 8u) ? 1 : 0;
+        }
+        work += N * N / 2 * (1 + f1 / b) + f2 / b * N * N * N / 12 +
+                f3 / b * N * N * N * N / 144;
+    }
+    return work;
 }
 
 #if defined(__SSE2__)
@@ -661,7 +766,7 @@ review(bt_sequence *s)
     int same = 1;
 
     s->review = s->n * 2;
-    if (s->method == BT_SEQ_PLAIN || r->nsplit == 0 || w < 2)
+    if (s->method == BT_SEQ_PLAIN || r->nsplit == 0 || r->general || w < 2)
         return BT_OK;
     if (s->hist[0] == NULL) {
         /* the first review: the tables of the method (none for the small
@@ -1352,6 +1457,16 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
                         "%zu values of the Grundy sequence need more than "
                         "the max_memory limit of %zu bytes",
                         n, lim->max_memory);
+    if (s->r->general &&
+        general_work(s->r, n) > (double)lim->max_grundy * GENERAL_WORK)
+        return bt__fail(diag, BT_ELIMIT,
+                        "%zu values of the Grundy sequence of this code "
+                        "need about %.3g option values (moves that leave "
+                        "three heaps, or an infinite code, take the plain "
+                        "method), more than %d times the max_grundy limit "
+                        "(%zu)",
+                        n, general_work(s->r, n), GENERAL_WORK,
+                        lim->max_grundy);
     if (reserve(s, n) != BT_OK)
         return bt__fail(diag, BT_ENOMEM, "out of memory for %zu values", n);
     s->goal = n;
@@ -1372,6 +1487,8 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
         }
         if (s->window)
             v = value_window(s, i);
+        else if (s->r->general)
+            v = value_general(s, i);
         else if (s->rare)
             v = value_rare(s, i);
         else
@@ -1402,6 +1519,9 @@ need_of(const bt__heap_rules *r, size_t n0, size_t p)
     size_t m = n0 > 0 ? n0 : 1;
     if (!r->provable)
         return SIZE_MAX;
+    if (r->ntriple > 0) /* three heaps (docs/grundy.md): n0 <= n <
+                           3*n0 + 2p + t */
+        return 3 * m + 2 * p + r->t + p;
     if (r->nsplit > 0) /* Guy-Smith: n0 <= n < 2*n0 + p + t */
         return 2 * m + p + r->t + p;
     if (r->sub_window) /* subtraction: n0 <= n < n0 + t */
@@ -1514,9 +1634,8 @@ detect(bt_sequence *s, bt_diag *diag)
 int
 bt__is_heap_game(const bt_game *g)
 {
-    return g != NULL &&
-           (g->rules == &bt__ruleset_sub || g->rules == &bt__ruleset_octal ||
-            g->rules == &bt__ruleset_grundys);
+    /* a heap game is one whose ruleset uses this engine's hooks */
+    return g != NULL && g->rules->fini == bt__heap_fini;
 }
 
 int
@@ -1537,8 +1656,8 @@ bt_sequence_new(bt_sequence **out, bt_game *g, bt_seq_method method,
     if (!bt__is_heap_game(g))
         return bt__fail(diag, BT_EINVAL,
                         "%s has no Grundy sequence: sequences are for "
-                        "heap games (sub:S, octal:CODE and its aliases, "
-                        "grundy)",
+                        "heap games (sub:S, octal:CODE, tb:CODE and their "
+                        "aliases, grundy)",
                         g->spec);
     if (method != BT_SEQ_AUTO && method != BT_SEQ_PLAIN &&
         method != BT_SEQ_RARE)
@@ -1853,7 +1972,9 @@ heap_value(bt_game *g, unsigned *v, const mpz_t n, const bt_limits *lim,
                     "limit) and its periodicity is %s",
                     heap_text(buf, n), g->spec, lim->max_grundy,
                     hg->rules.provable ? "not proved within that limit"
-                                       : "an open problem");
+                    : hg->rules.blen > 0
+                        ? "not covered by any theorem (an infinite code)"
+                        : "an open problem");
 }
 
 bt_status
@@ -1881,8 +2002,83 @@ typedef struct walker {
     unsigned tv;
     const bt_limits *lim;
     bt_diag *diag;
-    mpz_t to[2];
+    mpz_t to[3];
 } walker;
+
+static bt_status walk_leave(walker *wk, const mpz_t n, size_t k);
+
+/* G(x) for x below the computed length (walk makes sure of it). */
+static unsigned
+walk_g(const walker *wk, size_t x)
+{
+    const bt_sequence *s = ((const bt__heap_game *)wk->g->state)->seq;
+    return at_periodic(s, x, s->period, s->preperiod);
+}
+
+/* a + b with saturation at SIZE_MAX */
+static size_t
+sat_add(size_t a, size_t b)
+{
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+/* The options of a heap of n by the digits of a general code (three
+   heaps, or an infinite code): counted, or emitted when count is NULL. */
+static bt_status
+walk_general(walker *wk, const mpz_t n, size_t nn, size_t *count)
+{
+    const bt__heap_rules *r = wk->r;
+    size_t k, top = r->blen > 0 || r->t > nn ? nn : r->t;
+    bt_status st = BT_OK;
+    for (k = 0; k <= top && st == BT_OK; k++) {
+        unsigned d = bt__heap_digit(r, k);
+        size_t rest = nn - k, a, b;
+        if (d == 0)
+            continue;
+        if (count != NULL) {
+            *count = sat_add(*count, (d & 1u) && rest == 0);
+            *count = sat_add(*count, (d & 2u) && k > 0 && rest > 0);
+            if ((d & 4u) && rest >= 2)
+                *count = sat_add(*count, r->unequal ? (rest - 1) / 2
+                                                    : rest / 2);
+            if ((d & 8u) && rest >= 3) /* partitions into 3 parts */
+                *count = sat_add(*count, rest > ((size_t)1 << 31)
+                                             ? SIZE_MAX
+                                             : (rest * rest + 6) / 12);
+            continue;
+        }
+        if ((d & 1u) && rest == 0)
+            st = walk_leave(wk, n, k);
+        if (st == BT_OK && (d & 2u) && k > 0 && rest > 0)
+            st = walk_leave(wk, n, k);
+        if (st == BT_OK && (d & 4u) && rest >= 2) {
+            size_t h = r->unequal ? (rest - 1) / 2 : rest / 2;
+            for (a = 1; a <= h && st == BT_OK; a++) {
+                if (wk->target != NULL &&
+                    (walk_g(wk, a) ^ walk_g(wk, rest - a)) != wk->tv)
+                    continue;
+                mpz_set_ui(wk->to[0], (unsigned long)a);
+                mpz_set_ui(wk->to[1], (unsigned long)(rest - a));
+                st = wk->emit(wk->ud, (const mpz_t *)wk->to, 2);
+            }
+        }
+        if (st == BT_OK && (d & 8u) && rest >= 3) {
+            for (a = 1; 3 * a <= rest && st == BT_OK; a++)
+                for (b = a; 2 * b <= rest - a && st == BT_OK; b++) {
+                    size_t c = rest - a - b;
+                    if (wk->target != NULL &&
+                        (walk_g(wk, a) ^ walk_g(wk, b) ^ walk_g(wk, c)) !=
+                            wk->tv)
+                        continue;
+                    mpz_set_ui(wk->to[0], (unsigned long)a);
+                    mpz_set_ui(wk->to[1], (unsigned long)b);
+                    mpz_set_ui(wk->to[2], (unsigned long)c);
+                    st = wk->emit(wk->ud, (const mpz_t *)wk->to, 3);
+                }
+        }
+    }
+    return st;
+}
 
 static bt_status
 walk_leave(walker *wk, const mpz_t n, size_t k)
@@ -1919,11 +2115,15 @@ walk(walker *wk, const mpz_t n)
        splits and more than 2 max_search + t + 2 counters has more than
        max_search options whatever the code */
     int small = mpz_fits_ulong_p(n) && mpz_get_ui(n) < SIZE_MAX / 4 &&
-                (r->nsplit == 0 || lim->max_search >= SIZE_MAX / 8 ||
+                ((r->nsplit == 0 && !r->general) ||
+                 lim->max_search >= SIZE_MAX / 8 ||
                  mpz_get_ui(n) <= 2 * lim->max_search + r->t + 2);
 
     /* count the options first: more than max_search is refused */
-    if (small) {
+    if (small && r->general) {
+        nn = (size_t)mpz_get_ui(n);
+        walk_general(wk, n, nn, &count);
+    } else if (small) {
         nn = (size_t)mpz_get_ui(n);
         for (i = 0; i < r->nwhole; i++)
             count += r->whole[i] == nn;
@@ -1935,7 +2135,7 @@ walk(walker *wk, const mpz_t n)
             size_t rest = nn - r->split[i];
             count += r->unequal ? (rest - 1) / 2 : rest / 2;
         }
-    } else if (r->nsplit == 0) {
+    } else if (r->nsplit == 0 && !r->general) {
         count = r->none + r->setsize; /* n > t: every single applies */
     } else {
         count = SIZE_MAX;
@@ -1968,13 +2168,15 @@ walk(walker *wk, const mpz_t n)
         return st;
     }
     /* make sure G is known below n before reading the cache directly */
-    if (wk->target != NULL && r->nsplit > 0 && nn >= 2) {
+    if (wk->target != NULL && (r->nsplit > 0 || r->general) && nn >= 2) {
         unsigned v;
         mpz_sub_ui(wk->to[0], n, 1);
         st = heap_value(wk->g, &v, wk->to[0], lim, wk->diag);
         if (st != BT_OK)
             return st;
     }
+    if (r->general)
+        return walk_general(wk, n, nn, NULL);
     if (r->nint > 0) {
         for (i = 0; i < r->nint && r->lo[i] <= nn && st == BT_OK; i++)
             for (k = r->lo[i]; k <= r->hi[i] && k <= nn && st == BT_OK; k++)
@@ -2024,9 +2226,11 @@ walk_run(bt_game *g, const mpz_t *c, const mpz_t *target, bt__emit emit,
     wk.diag = diag;
     mpz_init(wk.to[0]);
     mpz_init(wk.to[1]);
+    mpz_init(wk.to[2]);
     st = walk(&wk, c[0]);
     mpz_clear(wk.to[0]);
     mpz_clear(wk.to[1]);
+    mpz_clear(wk.to[2]);
     return st;
 }
 
@@ -2069,19 +2273,20 @@ bt__heap_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
         bt__buf_puts(out, "take ");
         bt__buf_mpz(out, k);
         bt__buf_printf(out, " from heap %zu", comp + 1);
-    } else if (mpz_sgn(k) == 0) {
-        bt__buf_printf(out, "split heap %zu into ", comp + 1);
-        bt__buf_mpz(out, to[0]);
-        bt__buf_puts(out, " and ");
-        bt__buf_mpz(out, to[1]);
     } else {
-        bt__buf_puts(out, "take ");
-        bt__buf_mpz(out, k);
-        bt__buf_printf(out, " from heap %zu and split the rest into ",
-                       comp + 1);
-        bt__buf_mpz(out, to[0]);
-        bt__buf_puts(out, " and ");
-        bt__buf_mpz(out, to[1]);
+        if (mpz_sgn(k) == 0) {
+            bt__buf_printf(out, "split heap %zu into ", comp + 1);
+        } else {
+            bt__buf_puts(out, "take ");
+            bt__buf_mpz(out, k);
+            bt__buf_printf(out, " from heap %zu and split the rest into ",
+                           comp + 1);
+        }
+        for (i = 0; i < nto; i++) {
+            if (i > 0)
+                bt__buf_puts(out, i + 1 == nto ? " and " : ", ");
+            bt__buf_mpz(out, to[i]);
+        }
     }
     mpz_clear(k);
 }

@@ -1,0 +1,755 @@
+/* label: quick
+ *
+ * test_takebreak.c -- take-and-break codes (tb:CODE): hexadecimal digits
+ * (moves that leave three heaps) and repeating blocks (infinite codes).
+ * The Grundy values of random codes against a brute-force mex written here
+ * from the rules (every option of every heap, nothing of the library's
+ * theory), by both methods of the engine; every option of small heaps
+ * against the same rules; Lasker's Nim against its closed form; codes that
+ * name known games (octal codes, Nim, 4 for 4.0) against those games; the
+ * periods the engine proves against brute-force values far past the
+ * proof; the winning moves of small sums against the brute-force search of
+ * tests/oracle (the definitions of P and N, not Grundy values); texts,
+ * errors and limits.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <bouton.h>
+
+#include "testutil.h"
+
+#include "oracle_search.h"
+
+/* ------------------------------------------------- the rules, by hand */
+
+/* A code as digits: d[0..t], then block[0..blen-1] forever (blen 0:
+   finite). */
+typedef struct code {
+    unsigned d[8], t, block[4], blen;
+} code;
+
+static unsigned
+digit(const code *c, unsigned k)
+{
+    if (k <= c->t)
+        return c->d[k];
+    return c->blen ? c->block[(k - c->t - 1) % c->blen] : 0;
+}
+
+static void
+code_text(char *buf, size_t size, const code *c)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0;
+    unsigned i;
+    n += (size_t)snprintf(buf + n, size - n, "tb:%c.", hex[c->d[0]]);
+    for (i = 1; i <= c->t; i++)
+        buf[n++] = hex[c->d[i]];
+    if (c->blen) {
+        buf[n++] = '[';
+        for (i = 0; i < c->blen; i++)
+            buf[n++] = hex[c->block[i]];
+        buf[n++] = ']';
+    }
+    if (c->t == 0 && c->blen == 0)
+        buf[n++] = '0';
+    buf[n] = '\0';
+}
+
+/*
+ * Every option of a heap of n from the rules: remove k (0 <= k <= n) with
+ * digit d_k, leaving j non-empty heaps for each bit j of d_k, the heaps
+ * listed in non-decreasing order (a heap left is a multiset), each option
+ * once.  f receives the parts.
+ */
+static size_t
+options(const code *c, unsigned n,
+        void (*f)(void *ud, const unsigned *parts, size_t np), void *ud)
+{
+    unsigned k, a, b, parts[3];
+    size_t count = 0;
+    for (k = 0; k <= n; k++) {
+        unsigned d = digit(c, k), rest = n - k;
+        if ((d & 1) && rest == 0) {
+            f(ud, parts, 0);
+            count++;
+        }
+        if ((d & 2) && k > 0 && rest > 0) {
+            parts[0] = rest;
+            f(ud, parts, 1);
+            count++;
+        }
+        if (d & 4)
+            for (a = 1; 2 * a <= rest; a++) {
+                parts[0] = a;
+                parts[1] = rest - a;
+                f(ud, parts, 2);
+                count++;
+            }
+        if (d & 8)
+            for (a = 1; a <= rest; a++)
+                for (b = a; a + b < rest && b <= rest - a - b; b++) {
+                    parts[0] = a;
+                    parts[1] = b;
+                    parts[2] = rest - a - b;
+                    f(ud, parts, 3);
+                    count++;
+                }
+    }
+    return count;
+}
+
+typedef struct mexer {
+    const unsigned *g;
+    unsigned char seen[4096];
+} mexer;
+
+static void
+on_value(void *ud, const unsigned *parts, size_t np)
+{
+    mexer *m = ud;
+    unsigned v = 0;
+    size_t i;
+    for (i = 0; i < np; i++)
+        v ^= m->g[parts[i]];
+    assert_true(v < sizeof m->seen);
+    m->seen[v] = 1;
+}
+
+/* G(0..n-1) by the definition (malloc'd). */
+static unsigned *
+brute(const code *c, unsigned n)
+{
+    unsigned *g = calloc(n, sizeof *g), i, v;
+    static mexer m;
+    assert_non_null(g);
+    m.g = g;
+    for (i = 0; i < n; i++) {
+        memset(m.seen, 0, sizeof m.seen);
+        options(c, i, on_value, &m);
+        for (v = 0; m.seen[v]; v++)
+            ;
+        g[i] = v;
+    }
+    return g;
+}
+
+static code
+random_code(int infinite)
+{
+    static const unsigned d0s[4] = {0, 4, 8, 12};
+    code c;
+    unsigned i;
+    memset(&c, 0, sizeof c);
+    c.d[0] = d0s[bt_test_rnd(4)];
+    c.t = 1 + bt_test_rnd(infinite ? 4 : 5);
+    for (i = 1; i <= c.t; i++)
+        c.d[i] = bt_test_rnd(16);
+    if (!infinite) {
+        if (c.d[c.t] == 0)
+            c.d[c.t] = 1 + bt_test_rnd(15);
+        return c;
+    }
+    c.blen = 1 + bt_test_rnd(3);
+    for (i = 0; i < c.blen; i++)
+        /* a block with three heaps costs O(n^4): rarely */
+        c.block[i] = bt_test_rnd(4) == 0 ? bt_test_rnd(16) : bt_test_rnd(8);
+    if (c.block[0] == 0)
+        c.block[0] = 3;
+    return c;
+}
+
+static bt_game *
+game(const char *spec)
+{
+    bt_game *g = NULL;
+    bt_diag d;
+    if (bt_game_new(&g, spec, &d) != BT_OK)
+        fail_msg("bt_game_new(%s): %s", spec, d.message);
+    return g;
+}
+
+/* G(0..n-1) of spec by the engine with method m. */
+static void
+engine_values(const char *spec, bt_seq_method m, size_t n, unsigned *out)
+{
+    bt_game *g = game(spec);
+    bt_sequence *s = NULL;
+    bt_diag d;
+    size_t i;
+    assert_int_equal(bt_sequence_new(&s, g, m, &d), BT_OK);
+    if (bt_sequence_compute(s, n, NULL, &d) != BT_OK)
+        fail_msg("%s: %s", spec, d.message);
+    for (i = 0; i < n; i++)
+        out[i] = bt_sequence_value(s, i);
+    bt_sequence_free(s);
+    bt_game_free(g);
+}
+
+static void
+check_values(const char *spec, const unsigned *want, size_t n)
+{
+    static unsigned got[512];
+    bt_seq_method m;
+    size_t i;
+    assert_true(n <= 512);
+    for (m = BT_SEQ_AUTO; m <= BT_SEQ_RARE; m++) {
+        engine_values(spec, m, n, got);
+        for (i = 0; i < n; i++)
+            if (got[i] != want[i])
+                fail_msg("%s (method %d, seed %llu): G(%zu) = %u, the "
+                         "rules give %u",
+                         spec, (int)m, bt_test_seed(), i, got[i], want[i]);
+    }
+}
+
+/* ------------------------------------------------------------- texts */
+
+static void
+test_specs(void **state)
+{
+    static const char *const t[][2] = {
+        {"tb:0.77", "tb:0.77"},
+        {"tb:.77", "tb:0.77"},
+        {"tb:0.7700", "tb:0.77"},
+        {"tb:0.f8", "tb:0.F8"},
+        {"tb:4", "tb:4.0"},
+        {"tb:4.0", "tb:4.0"},
+        {"tb:c", "tb:C.0"},
+        {"tb:0.[3]", "tb:0.[3]"},
+        {"tb:0.33[3]", "tb:0.[3]"},
+        {"tb:0.3[33]", "tb:0.[3]"},
+        {"tb:0.7[0]", "tb:0.7"},
+        {"tb:0.12[12]", "tb:0.[12]"},
+        {"tb:0.3003330[3]", "tb:0.3003330[3]"},
+        {"tb:4.[3]", "tb:4.[3]"},
+        {"laskers-nim", "tb:4.[3]"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        bt_game *g = game(t[i][0]);
+        assert_string_equal(bt_game_spec(g), t[i][1]);
+        assert_string_equal(bt_game_family(g), "tb");
+        assert_int_equal(bt_game_arity(g), 1);
+        assert_true(bt_sequence_is_supported(g));
+        bt_game_free(g);
+    }
+}
+
+static void
+test_spec_errors(void **state)
+{
+    static const struct {
+        const char *text, *msg;
+        long offset;
+    } t[] = {
+        {"tb", "needs a code", -1},
+        {"tb:", "needs a code", -1},
+        {"tb:0.7g", "unexpected 'g' at column 4", 6},
+        {"tb:1.3", "must be 0, 4, 8 or C", 3},
+        {"tb:2", "must be 0, 4, 8 or C", 3},
+        {"tb:0.", "no digit after the point", 5},
+        {"tb:0.0", "allows no move at all", -1},
+        {"tb:0.[0]", "allows no move at all", -1},
+        {"tb:0.[3", "is not closed", 5},
+        {"tb:0.[]", "empty repeating block", 5},
+        {"tb:0.[3]3", "the repeating block ends the code", 8},
+        {"tb:0.3]", "unexpected ']'", 6},
+        {"tb:07", "expected a point", 4},
+        {"laskers-nim:3", "takes no parameters", -1},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        bt_game *g = NULL;
+        bt_diag d;
+        memset(&d, 0, sizeof d);
+        if (bt_game_new(&g, t[i].text, &d) != BT_EPARSE)
+            fail_msg("%s: accepted", t[i].text);
+        assert_null(g);
+        if (strstr(d.message, t[i].msg) == NULL)
+            fail_msg("%s: message '%s' lacks '%s'", t[i].text, d.message,
+                     t[i].msg);
+        assert_null(strchr(d.message, '\n'));
+        if (t[i].offset >= 0 && (!d.has_offset || (long)d.offset != t[i].offset))
+            fail_msg("%s: offset %zu, expected %ld", t[i].text, d.offset,
+                     t[i].offset);
+    }
+}
+
+/* ------------------------------------------------------------ values */
+
+/* Random finite hexadecimal codes (moves that leave three heaps). */
+static void
+test_random_hex(void **state)
+{
+    int round;
+    (void)state;
+    for (round = 0; round < 40; round++) {
+        code c = random_code(0);
+        char spec[64];
+        unsigned *g = brute(&c, 90);
+        code_text(spec, sizeof spec, &c);
+        check_values(spec, g, 90);
+        free(g);
+    }
+}
+
+/* Random infinite codes: a prefix, then a repeating block. */
+static void
+test_random_repeating(void **state)
+{
+    int round;
+    (void)state;
+    for (round = 0; round < 40; round++) {
+        code c = random_code(1);
+        char spec[64];
+        unsigned *g = brute(&c, 70);
+        code_text(spec, sizeof spec, &c);
+        check_values(spec, g, 70);
+        free(g);
+    }
+}
+
+/* Lasker's Nim: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
+   G(4k+4) = 4k+3 (Winning Ways ch. 4), and G(0) = 0. */
+static void
+test_laskers_nim(void **state)
+{
+    static unsigned want[400];
+    static const char *const names[] = {"laskers-nim", "tb:4.[3]"};
+    size_t n, i;
+    (void)state;
+    for (n = 1; n < 400; n++) {
+        size_t r = n % 4;
+        want[n] = r == 1 || r == 2 ? (unsigned)n
+                  : r == 3         ? (unsigned)n + 1
+                                   : (unsigned)n - 1;
+    }
+    for (i = 0; i < 2; i++) {
+        static unsigned got[400];
+        engine_values(names[i], BT_SEQ_AUTO, 400, got);
+        for (n = 0; n < 400; n++)
+            if (got[n] != want[n])
+                fail_msg("%s: G(%zu) = %u, the closed form gives %u",
+                         names[i], n, got[n], want[n]);
+    }
+}
+
+/* Codes that name known games give their sequences: octal codes (the
+   engine's octal family), Nim, the all-but subtraction game. */
+static void
+test_known_games(void **state)
+{
+    static const char *const same[][2] = {
+        {"tb:0.137", "octal:0.137"}, {"tb:0.77", "kayles"},
+        {"tb:0.07", "dawsons-kayles"}, {"tb:4", "octal:4.0"},
+        {"tb:4.07", "octal:4.07"},   {"tb:0.354", "octal:0.354"},
+        {"tb:0.333", "sub:1-3"},     {"tb:0.6", "officers"},
+    };
+    static unsigned a[300], b[300];
+    size_t i, n;
+    code allbut;
+    unsigned *g;
+    (void)state;
+    for (i = 0; i < sizeof same / sizeof same[0]; i++) {
+        bt_game *ga = game(same[i][0]), *gb = game(same[i][1]);
+        bt_sequence *sa = NULL, *sb = NULL;
+        size_t pa = 0, qa = 0, pb = 0, qb = 0;
+        engine_values(same[i][0], BT_SEQ_AUTO, 300, a);
+        engine_values(same[i][1], BT_SEQ_AUTO, 300, b);
+        for (n = 0; n < 300; n++)
+            if (a[n] != b[n])
+                fail_msg("%s: G(%zu) = %u, %s has %u", same[i][0], n, a[n],
+                         same[i][1], b[n]);
+        /* the same proof, from the same values */
+        assert_int_equal(bt_sequence_new(&sa, ga, BT_SEQ_AUTO, NULL), BT_OK);
+        assert_int_equal(bt_sequence_new(&sb, gb, BT_SEQ_AUTO, NULL), BT_OK);
+        assert_int_equal(bt_sequence_prove(sa, 4096, NULL, NULL), BT_OK);
+        assert_int_equal(bt_sequence_prove(sb, 4096, NULL, NULL), BT_OK);
+        assert_int_equal(bt_sequence_is_proved(sa), bt_sequence_is_proved(sb));
+        if (bt_sequence_is_proved(sa)) {
+            bt_sequence_period(sa, &pa, &qa);
+            bt_sequence_period(sb, &pb, &qb);
+            assert_int_equal(pa, pb);
+            assert_int_equal(qa, qb);
+        }
+        bt_sequence_free(sa);
+        bt_sequence_free(sb);
+        bt_game_free(ga);
+        bt_game_free(gb);
+    }
+    /* Nim */
+    engine_values("tb:0.[3]", BT_SEQ_AUTO, 300, a);
+    for (n = 0; n < 300; n++)
+        assert_int_equal(a[n], n);
+    /* CGSuite's all-but subtraction game: any number but 2, 3 and 7 */
+    memset(&allbut, 0, sizeof allbut);
+    allbut.t = 7;
+    allbut.d[1] = 3;
+    allbut.d[4] = allbut.d[5] = allbut.d[6] = 3;
+    allbut.blen = 1;
+    allbut.block[0] = 3;
+    g = brute(&allbut, 200);
+    check_values("tb:0.3003330[3]", g, 200);
+    free(g);
+}
+
+/*
+ * Finite hexadecimal codes the engine proves periodic: the values the
+ * proof extends (far past those it computed) against the rules.  4.C has
+ * period 34 from 54 (its proof needs n < 3*54 + 2*34 + 1); the others are
+ * short.  Random codes too, checked when the engine proves them.
+ */
+static void
+check_proof(const code *c, size_t limit, unsigned upto)
+{
+    char spec[64];
+    bt_game *g;
+    bt_sequence *s = NULL;
+    bt_diag d;
+    size_t len, n;
+    unsigned *want;
+    mpz_t x, v;
+    code_text(spec, sizeof spec, c);
+    g = game(spec);
+    assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
+    if (bt_sequence_prove(s, limit, NULL, &d) != BT_OK)
+        fail_msg("%s: %s", spec, d.message);
+    if (!bt_sequence_is_proved(s)) {
+        bt_sequence_free(s);
+        bt_game_free(g);
+        return;
+    }
+    len = bt_sequence_length(s);
+    assert_true(len < upto);
+    want = brute(c, upto);
+    mpz_inits(x, v, NULL);
+    for (n = 0; n < upto; n++) {
+        mpz_set_ui(x, n);
+        assert_int_equal(bt_sequence_grundy(v, s, x, &d), BT_OK);
+        if (mpz_get_ui(v) != want[n])
+            fail_msg("%s, proved from %zu values: G(%zu) = %lu, the rules "
+                     "give %u (seed %llu)",
+                     spec, len, n, mpz_get_ui(v), want[n], bt_test_seed());
+    }
+    mpz_clears(x, v, NULL);
+    free(want);
+    bt_sequence_free(s);
+    bt_game_free(g);
+}
+
+static void
+test_proofs(void **state)
+{
+    static const unsigned fixed[][4] = {
+        /* d0, d1, d2, t */
+        {4, 12, 0, 1}, {4, 12, 7, 2}, {0, 15, 1, 2},
+        {0, 11, 1, 2}, {4, 15, 2, 2}, {0, 10, 6, 2},
+    };
+    size_t i;
+    int round;
+    (void)state;
+    for (i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        code c;
+        char spec[64];
+        bt_game *g;
+        bt_sequence *s = NULL;
+        memset(&c, 0, sizeof c);
+        c.d[0] = fixed[i][0];
+        c.d[1] = fixed[i][1];
+        c.d[2] = fixed[i][2];
+        c.t = fixed[i][3];
+        code_text(spec, sizeof spec, &c);
+        g = game(spec);
+        assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, NULL), BT_OK);
+        assert_int_equal(bt_sequence_prove(s, 1000, NULL, NULL), BT_OK);
+        if (!bt_sequence_is_proved(s))
+            fail_msg("%s: not proved within 1000 values", spec);
+        bt_sequence_free(s);
+        bt_game_free(g);
+        check_proof(&c, 1000, 600);
+    }
+    for (round = 0; round < 20; round++) {
+        code c = random_code(0);
+        if (c.t > 3)
+            c.t = 3;
+        if (c.d[c.t] == 0)
+            c.d[c.t] = 1;
+        check_proof(&c, 150, 300);
+    }
+}
+
+/* ----------------------------------------------------------- options */
+
+typedef struct list {
+    char items[2048][40];
+    size_t n;
+} list;
+
+static void
+list_add(list *l, size_t comp, const unsigned *parts, size_t n)
+{
+    size_t i, len;
+    assert_true(l->n < 2048);
+    len = (size_t)snprintf(l->items[l->n], 40, "%zu:", comp);
+    if (n == 0)
+        snprintf(l->items[l->n] + len, 40 - len, "-");
+    for (i = 0; i < n; i++)
+        len += (size_t)snprintf(l->items[l->n] + len, 40 - len, "%s%u",
+                                i ? "," : "", parts[i]);
+    l->n++;
+}
+
+static int
+cmp_items(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+static void
+list_check(list *want, list *got, const char *what)
+{
+    size_t i;
+    qsort(want->items, want->n, 40, cmp_items);
+    qsort(got->items, got->n, 40, cmp_items);
+    for (i = 0; i < want->n && i < got->n; i++)
+        if (strcmp(want->items[i], got->items[i]) != 0)
+            fail_msg("%s: move %s, the rules have %s", what, got->items[i],
+                     want->items[i]);
+    if (want->n != got->n)
+        fail_msg("%s: %zu moves, the rules give %zu", what, got->n, want->n);
+}
+
+static int
+cmp_uint(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void
+add_move(list *l, const bt_move *m)
+{
+    unsigned parts[3];
+    size_t j;
+    assert_true(m->nto <= 3);
+    for (j = 0; j < m->nto; j++)
+        parts[j] = (unsigned)mpz_get_ui(m->to[j]);
+    qsort(parts, m->nto, sizeof *parts, cmp_uint);
+    list_add(l, m->component, parts, m->nto);
+}
+
+static void
+on_option(void *ud, const unsigned *parts, size_t np)
+{
+    list_add(ud, 0, parts, np);
+}
+
+/* Every option of every heap up to 16 of random codes of both kinds, each
+   once. */
+static void
+test_options(void **state)
+{
+    static list want, got;
+    int round;
+    (void)state;
+    for (round = 0; round < 30; round++) {
+        code c = random_code(round % 2);
+        char spec[64];
+        unsigned n;
+        code_text(spec, sizeof spec, &c);
+        for (n = 0; n <= 16; n++) {
+            char text[96];
+            bt_position *p;
+            bt_move *moves = NULL;
+            size_t count = 0, i;
+            bt_diag d;
+            snprintf(text, sizeof text, "%s %u", spec, n);
+            p = bt_test_parse(text, NULL, NULL);
+            want.n = got.n = 0;
+            options(&c, n, on_option, &want);
+            if (bt_position_moves(&moves, &count, p, NULL, &d) != BT_OK)
+                fail_msg("moves of %s: %s", text, d.message);
+            for (i = 0; i < count; i++)
+                add_move(&got, &moves[i]);
+            list_check(&want, &got, text);
+            bt_moves_free(moves, count);
+            bt_position_free(p);
+        }
+    }
+}
+
+/*
+ * The winning moves of every sum of two heaps up to 7 (and of three up to
+ * 4) of codes with three-heap moves and of infinite codes: the moves to
+ * P-positions by the brute-force search of tests/oracle, which knows
+ * nothing of Grundy values.
+ */
+static void
+test_winning_moves(void **state)
+{
+    static const char *const specs[] = {"tb:0.8", "tb:0.F", "tb:4.9C",
+                                        "tb:8.3", "tb:4.[3]", "tb:0.1[6]",
+                                        "tb:0.3003330[3]"};
+    static list want, got;
+    size_t k;
+    (void)state;
+    for (k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        oracle_search *o = oracle_search_new(0);
+        unsigned a, b, c;
+        assert_non_null(o);
+        for (a = 0; a <= 7; a++)
+            for (b = a; b <= 7; b++)
+                for (c = 0; c <= (b <= 4 ? 4u : 0u); c++) {
+                    char text[96];
+                    bt_position *p;
+                    bt_analysis *an = NULL;
+                    bt_move *moves = NULL;
+                    size_t count = 0, i;
+                    int win;
+                    long rem;
+                    bt_diag d;
+                    if (c > 0)
+                        snprintf(text, sizeof text, "%s %u %u %u", specs[k],
+                                 a, b, c);
+                    else
+                        snprintf(text, sizeof text, "%s %u %u", specs[k], a,
+                                 b);
+                    p = bt_test_parse(text, NULL, NULL);
+                    assert_int_equal(oracle_search_solve(o, p, &win, &rem),
+                                     0);
+                    if (bt_analyze(&an, p, 0, NULL, &d) != BT_OK)
+                        fail_msg("analyze %s: %s", text, d.message);
+                    assert_int_equal(bt_analysis_outcome(an),
+                                     win ? BT_N : BT_P);
+                    want.n = got.n = 0;
+                    assert_int_equal(
+                        bt_position_moves(&moves, &count, p, NULL, &d), BT_OK);
+                    for (i = 0; i < count; i++) {
+                        bt_position *q = NULL;
+                        int w2;
+                        assert_int_equal(bt_position_copy(&q, p), BT_OK);
+                        assert_int_equal(bt_position_apply(q, &moves[i]),
+                                         BT_OK);
+                        assert_int_equal(oracle_search_solve(o, q, &w2, &rem),
+                                         0);
+                        if (!w2)
+                            add_move(&want, &moves[i]);
+                        bt_position_free(q);
+                    }
+                    for (i = 0; i < bt_analysis_move_count(an); i++)
+                        add_move(&got, bt_analysis_move(an, i));
+                    list_check(&want, &got, text);
+                    bt_moves_free(moves, count);
+                    bt_analysis_free(an);
+                    bt_position_free(p);
+                }
+        oracle_search_free(o);
+    }
+}
+
+/* The texts of moves that leave three heaps. */
+static void
+test_texts(void **state)
+{
+    bt_position *p = bt_test_parse("tb:4.8 9 + tb:4.8 0", NULL, NULL);
+    bt_move *moves = NULL;
+    size_t count = 0, i;
+    int split3 = 0, take3 = 0;
+    (void)state;
+    assert_int_equal(bt_position_moves(&moves, &count, p, NULL, NULL),
+                     BT_OK);
+    for (i = 0; i < count; i++) {
+        if (strcmp(moves[i].text, "take 1 from heap 1 and split the rest "
+                                  "into 2, 3 and 3") == 0)
+            take3 = 1;
+        if (moves[i].nto == 2 &&
+            strcmp(moves[i].text, "split heap 1 into 4 and 5") == 0)
+            split3 = 1;
+    }
+    assert_true(take3);
+    assert_true(split3);
+    bt_moves_free(moves, count);
+    bt_position_free(p);
+}
+
+/* ------------------------------------------------------------ limits */
+
+static void
+test_huge(void **state)
+{
+    bt_game *g;
+    bt_sequence *s = NULL;
+    bt_position *p;
+    bt_analysis *an = NULL;
+    bt_limits lim;
+    bt_diag d;
+    mpz_t x, v;
+    unsigned *want;
+    code c;
+    (void)state;
+    mpz_inits(x, v, NULL);
+    /* a proved hexadecimal code: a heap of 40 digits through the period */
+    memset(&c, 0, sizeof c);
+    c.t = 1;
+    c.d[1] = 15;
+    want = brute(&c, 8);
+    p = bt_test_parse("tb:0.F 1000000000000000000000000000000000000001",
+                      NULL, NULL);
+    assert_int_equal(bt_analyze(&an, p, 0, NULL, &d), BT_OK);
+    assert_int_equal(bt_analysis_component_grundy(v, an, 0), BT_OK);
+    assert_int_equal(mpz_get_ui(v), want[1]);
+    bt_analysis_free(an);
+    bt_position_free(p);
+    free(want);
+
+    /* an infinite code: no theorem, a clear error rather than a guess */
+    p = bt_test_parse("tb:0.[3] 1000000000000000000000000000000000000001",
+                      NULL, NULL);
+    memset(&d, 0, sizeof d);
+    assert_int_not_equal(bt_analyze(&an, p, 0, NULL, &d), BT_OK);
+    assert_non_null(strstr(d.message, "infinite code"));
+    bt_position_free(p);
+
+    /* the plain method of three heaps stops at its work bound */
+    g = game("tb:0.8");
+    bt_limits_default(&lim);
+    lim.max_grundy = 4096;
+    assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, NULL), BT_OK);
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_sequence_compute(s, 4000, &lim, &d), BT_ELIMIT);
+    assert_non_null(strstr(d.message, "max_grundy"));
+    assert_int_equal(bt_sequence_compute(s, 150, &lim, &d), BT_OK);
+    bt_sequence_free(s);
+    bt_game_free(g);
+    mpz_clears(x, v, NULL);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_specs),
+        cmocka_unit_test(test_spec_errors),
+        cmocka_unit_test(test_random_hex),
+        cmocka_unit_test(test_random_repeating),
+        cmocka_unit_test(test_laskers_nim),
+        cmocka_unit_test(test_known_games),
+        cmocka_unit_test(test_proofs),
+        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_winning_moves),
+        cmocka_unit_test(test_texts),
+        cmocka_unit_test(test_huge),
+    };
+    return cmocka_run_group_tests(tests, bt_test_setup, NULL);
+}
