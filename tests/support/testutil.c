@@ -55,3 +55,10 @@ bt_test_parse(const char *text, const char *game, const bt_limits *lim)
     bt_game_free(g);
     return p;
 }
+
+int
+bt_test_light(void)
+{
+    const char *env = getenv("BT_TEST_LIGHT");
+    return env != NULL && *env != '\0' && strcmp(env, "0") != 0;
+}

@@ -26,6 +26,9 @@
 
 #include "testutil.h"
 
+/* n random rounds, a quarter of them under valgrind (bt_test_light). */
+#define ROUNDS(n) (bt_test_light() ? (n) / 4 : (n))
+
 #include "oracle_search.h"
 
 /* ------------------------------------------------- the rules, by hand */
@@ -294,7 +297,7 @@ test_random_hex(void **state)
 {
     int round;
     (void)state;
-    for (round = 0; round < 40; round++) {
+    for (round = 0; round < ROUNDS(40); round++) {
         code c = random_code(0);
         char spec[64];
         unsigned *g = brute(&c, 90);
@@ -310,7 +313,7 @@ test_random_repeating(void **state)
 {
     int round;
     (void)state;
-    for (round = 0; round < 40; round++) {
+    for (round = 0; round < ROUNDS(40); round++) {
         code c = random_code(1);
         char spec[64];
         unsigned *g = brute(&c, 70);
@@ -479,7 +482,7 @@ test_proofs(void **state)
         bt_game_free(g);
         check_proof(&c, 1000, 600);
     }
-    for (round = 0; round < 20; round++) {
+    for (round = 0; round < ROUNDS(20); round++) {
         code c = random_code(0);
         if (c.t > 3)
             c.t = 3;
@@ -563,7 +566,7 @@ test_options(void **state)
     static list want, got;
     int round;
     (void)state;
-    for (round = 0; round < 30; round++) {
+    for (round = 0; round < ROUNDS(30); round++) {
         code c = random_code(round % 2);
         char spec[64];
         unsigned n;
