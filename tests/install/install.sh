@@ -98,7 +98,8 @@ LD_LIBRARY_PATH=$libdir ldd "$tmp/pc_shared" | grep -q "libbouton.so.$major => $
 # Static: the archive and what --static adds (Libs.private).
 # shellcheck disable=SC2046
 "$cc" -o "$tmp/pc_static" "$here/consumer.c" $(pkg-config --cflags bouton) \
-    $(pkg-config --static --libs bouton | sed "s|-lbouton|$libdir/libbouton.a|") ||
+    $(pkg-config --static --libs bouton |
+        sed "s|-lbouton|$(pkg-config --variable=libdir bouton)/libbouton.a|") ||
     fail "consumer.c does not build with pkg-config --static --libs bouton"
 "$tmp/pc_static" >/dev/null || fail "consumer (pkg-config, static) failed"
 ldd "$tmp/pc_static" | grep -q libbouton && fail "the static consumer loads libbouton.so"
