@@ -10,7 +10,8 @@
 #   share/man/man1/bouton.1                  man bouton
 #   share/bash-completion/completions/bouton
 #
-# Every path is relative to the prefix given at install time
+# (lib/ is CMAKE_INSTALL_LIBDIR: lib/<multiarch> for the prefix /usr on
+# Debian.)  Every path is relative to the prefix given at install time
 # (cmake --install build --prefix P), so one build installs anywhere.
 include(CMakePackageConfigHelpers)
 
@@ -35,8 +36,7 @@ set_target_properties(bouton PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)
 install(TARGETS bouton RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS bouton_shared bouton_static EXPORT bouton-targets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/include/bouton.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/bouton
