@@ -7,6 +7,13 @@
 # `install` fails on a declaration left unmarked (libbouton.so would not
 # export it).
 #
+# A header conflict between a branch that adds declarations and one that
+# marks them resolves mechanically: take the other side's lines in the
+# conflicted hunks only (for a file F in conflict:
+#   git show :1:F >base; git show :2:F >ours; git show :3:F >theirs
+#   git merge-file --theirs ours base theirs; cp ours F
+# keeps core.h's #include <bouton/export.h>), then run this script.
+#
 # Usage: sh scripts/mark-api.sh     (from the repository root; needs gcc)
 set -eu
 tmp=$(mktemp -d)
