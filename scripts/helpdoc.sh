@@ -109,8 +109,9 @@ _bouton()
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
 EOF
+    # shellcheck disable=SC2016 # bash code, expanded when it completes
     printf '        COMPREPLY=($(compgen -W "%s --help --version" -- "$cur"))\n' \
-        "$(echo $commands)"
+        "$(printf '%s\n' "$commands" | tr '\n' ' ' | sed 's/ $//')"
     cat <<'EOF'
         return
     fi

@@ -24,6 +24,7 @@ gcc -Iinclude -fsyntax-only -aux-info "$tmp/decl.txt" "$tmp/all.c"
 sed -n 's@^/\* \(include/[a-z/]*\.h\):\([0-9]*\):.*@\1 \2@p' "$tmp/decl.txt" |
     sort -u >"$tmp/lines"
 n=0
+# shellcheck disable=SC2013 # the paths are words (include/bouton/x.h)
 for f in $(awk '{ print $1 }' "$tmp/lines" | sort -u); do
     # One sed command a declaration: prefix its line unless it is marked.
     awk -v f="$f" '$1 == f { printf "%d{/^BT_API /!s/^/BT_API /;}\n", $2 }' \

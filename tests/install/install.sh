@@ -155,6 +155,7 @@ if command -v bash >/dev/null 2>&1; then
                  _bouton; printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$@"
     }
     got=$(complete_words bouton "" | sort | tr '\n' ' ')
+    # shellcheck disable=SC2086 # one word a command
     want=$(printf '%s\n' $commands --help --version | sort | tr '\n' ' ')
     [ "$got" = "$want" ] || fail "bouton <TAB> offers '$got', expected '$want'"
     for c in $commands; do
