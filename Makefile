@@ -5,6 +5,9 @@
 #                   under ASan+UBSan (build-asan/), then the valgrind run
 #   make run        build and start the main job
 #   make bench      build the benchmarks and run them
+#   make install    install into PREFIX (default /usr/local; DESTDIR is
+#                   honoured): the program, libbouton.a/.so, the headers,
+#                   bouton.pc, the CMake package, the man page, completion
 #
 # Missing Debian packages are installed by scripts/deps.sh (as root), or it
 # prints the apt-get command to run.
@@ -13,9 +16,10 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+PREFIX ?= /usr/local
 
 .PHONY: all deps test-deps build test test-quick test-asan test-valgrind \
-        test-browser run bench clean
+        test-browser run bench install clean
 
 all: build
 
@@ -54,6 +58,9 @@ test-valgrind: build
 
 run: build
 	@./$(BUILD)/bouton serve
+
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(abspath $(PREFIX))"
 
 bench: build
 	@sh scripts/deps.sh bench

@@ -2,7 +2,8 @@
 # Installs the Debian packages bouton needs to build and test.
 # Usage: scripts/deps.sh [build|test|browser]
 #   build    compiler, CMake, GMP, jansson, libmicrohttpd, libedit
-#   test     build + cmocka, valgrind, tmux, Open MPI (bouton census on MPI)
+#   test     build + cmocka, valgrind, tmux, Open MPI (bouton census on MPI),
+#            man-db (the install test renders the man page)
 #   browser  test + chromium (for the browser tests; playwright-core comes from npm)
 #   bench    test + wrk and hyperfine (for the benchmarks)
 # As root it runs apt-get; otherwise it prints the exact command and stops.
@@ -11,12 +12,12 @@ level=${1:-build}
 pkgs="gcc make cmake pkg-config libgmp-dev libjansson-dev libmicrohttpd-dev libedit-dev"
 case "$level" in
 build) ;;
-test) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin" ;;
+test) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db" ;;
 browser)
-    pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin chromium"
+    pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db chromium"
     # Node may come from elsewhere than Debian; only ask for it when absent.
     command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm" ;;
-bench) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin wrk hyperfine" ;;
+bench) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db wrk hyperfine" ;;
 *) echo "deps.sh: unknown level '$level' (build, test, browser or bench)" >&2; exit 2 ;;
 esac
 missing=""

@@ -9,6 +9,8 @@
 #include <stdio.h> /* before gmp.h, so GMP declares its FILE functions */
 #include <gmp.h>
 
+#include <bouton/export.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,9 +23,9 @@ extern "C" {
 #define BT_VERSION_STRING "0.4.0"
 
 /* Returns MAJOR*10000 + MINOR*100 + PATCH of the library linked in. */
-int bt_version_number(void);
+BT_API int bt_version_number(void);
 /* Returns the version of the library linked in, e.g. "0.4.0". */
-const char *bt_version_string(void);
+BT_API const char *bt_version_string(void);
 
 /* ----------------------------------------------------------------- status */
 
@@ -49,9 +51,9 @@ typedef enum {
 } bt_status;
 
 /* Returns the status's name without the prefix ("EPARSE"), or "EUNKNOWN". */
-const char *bt_status_name(bt_status s);
+BT_API const char *bt_status_name(bt_status s);
 /* Returns a short English description of the status. */
-const char *bt_strerror(bt_status s);
+BT_API const char *bt_strerror(bt_status s);
 
 /*
  * Optional diagnostics for a failed call: a one-line message that names the
@@ -90,7 +92,7 @@ typedef struct bt_limits {
 } bt_limits;
 
 /* Fills *lim with the defaults documented above. */
-void bt_limits_default(bt_limits *lim);
+BT_API void bt_limits_default(bt_limits *lim);
 
 /*
  * GMP aborts the process when an allocation fails.  This installs
@@ -103,7 +105,7 @@ void bt_limits_default(bt_limits *lim);
  * NULL.  Programs should install it; a library user that has its own GMP
  * allocators need not.
  */
-void bt_gmp_install_allocators(void (*on_failure)(size_t bytes, void *ud),
+BT_API void bt_gmp_install_allocators(void (*on_failure)(size_t bytes, void *ud),
                                void *ud);
 
 /* ------------------------------------------------------------------ games */
@@ -117,19 +119,19 @@ void bt_gmp_install_allocators(void (*on_failure)(size_t bytes, void *ud),
 typedef struct bt_game bt_game;
 
 /* Parses a game text.  On failure *out is NULL and diag names the fault. */
-bt_status bt_game_new(bt_game **out, const char *spec, bt_diag *diag);
+BT_API bt_status bt_game_new(bt_game **out, const char *spec, bt_diag *diag);
 /* Adds a reference to g and returns it. */
-bt_game *bt_game_ref(bt_game *g);
+BT_API bt_game *bt_game_ref(bt_game *g);
 /* Drops one reference; the last frees the game.  Accepts NULL. */
-void bt_game_free(bt_game *g);
+BT_API void bt_game_free(bt_game *g);
 /* The canonical text of the game ("wythoff:2", "octal:0.77"); owned by g. */
-const char *bt_game_spec(const bt_game *g);
+BT_API const char *bt_game_spec(const bt_game *g);
 /* The family name ("nim", "wythoff", "sub", "octal", "grundy"). */
-const char *bt_game_family(const bt_game *g);
+BT_API const char *bt_game_family(const bt_game *g);
 /* How many numbers make one component: 1 for heap games, 2 for Wythoff. */
-unsigned bt_game_arity(const bt_game *g);
+BT_API unsigned bt_game_arity(const bt_game *g);
 /* Non-zero when g is plain Nim. */
-int bt_game_is_nim(const bt_game *g);
+BT_API int bt_game_is_nim(const bt_game *g);
 
 /* The families of games, for listings (GET /v1/games, --help). */
 typedef struct bt_family_info {
@@ -139,8 +141,8 @@ typedef struct bt_family_info {
     const char *aliases; /* space-separated named games, or "" */
 } bt_family_info;
 /* Returns the number of families; bt_family(i) for i below it. */
-size_t bt_family_count(void);
-const bt_family_info *bt_family(size_t i);
+BT_API size_t bt_family_count(void);
+BT_API const bt_family_info *bt_family(size_t i);
 
 /* -------------------------------------------------------------- positions */
 
@@ -163,14 +165,14 @@ const bt_family_info *bt_family(size_t i);
 typedef struct bt_position bt_position;
 
 /* Makes an empty position (no components). */
-bt_status bt_position_new(bt_position **out);
-void bt_position_free(bt_position *p);
+BT_API bt_status bt_position_new(bt_position **out);
+BT_API void bt_position_free(bt_position *p);
 /*
  * Parses text in the position language.  dflt is the game of terms that
  * name none (NULL: such a term is an error).  On a syntax error diag->offset
  * points at the offending byte.
  */
-bt_status bt_position_parse(bt_position **out, const char *text,
+BT_API bt_status bt_position_parse(bt_position **out, const char *text,
                             bt_game *dflt, const bt_limits *lim,
                             bt_diag *diag);
 /*
@@ -178,30 +180,30 @@ bt_status bt_position_parse(bt_position **out, const char *text,
  * takes a reference to g.  Checks the numbers (non-negative, within the
  * digit limit) and the component limit.
  */
-bt_status bt_position_add(bt_position *p, bt_game *g, const mpz_t *nums,
+BT_API bt_status bt_position_add(bt_position *p, bt_game *g, const mpz_t *nums,
                           const bt_limits *lim, bt_diag *diag);
 /* Makes an independent copy of p. */
-bt_status bt_position_copy(bt_position **out, const bt_position *p);
+BT_API bt_status bt_position_copy(bt_position **out, const bt_position *p);
 /* Number of components. */
-size_t bt_position_size(const bt_position *p);
+BT_API size_t bt_position_size(const bt_position *p);
 /* The game of component i (borrowed from p). */
-bt_game *bt_position_game(const bt_position *p, size_t i);
+BT_API bt_game *bt_position_game(const bt_position *p, size_t i);
 /* The numbers of component i (arity of its game of them); borrowed. */
-const mpz_t *bt_position_nums(const bt_position *p, size_t i);
+BT_API const mpz_t *bt_position_nums(const bt_position *p, size_t i);
 /* If every component belongs to one game, returns it; else NULL.  An empty
    position returns the game it was parsed with, if any. */
-bt_game *bt_position_single_game(const bt_position *p);
+BT_API bt_game *bt_position_single_game(const bt_position *p);
 /*
  * Replaces component i by the components of game g given by nto numbers
  * (a multiple of arity(g); 0 removes the component).  Used to apply moves.
  */
-bt_status bt_position_replace(bt_position *p, size_t i, bt_game *g,
+BT_API bt_status bt_position_replace(bt_position *p, size_t i, bt_game *g,
                               const mpz_t *to, size_t nto);
 /* Writes p in the position language into a malloc'd string (caller frees).
    Returns NULL when out of memory. */
-char *bt_position_format(const bt_position *p);
+BT_API char *bt_position_format(const bt_position *p);
 /* Non-zero when a and b are the same sum (same components, same order). */
-int bt_position_equal(const bt_position *a, const bt_position *b);
+BT_API int bt_position_equal(const bt_position *a, const bt_position *b);
 
 /* ------------------------------------------------------------------ moves */
 
@@ -250,52 +252,52 @@ typedef struct bt_analysis bt_analysis;
  * Wythoff pair, and otherwise an exhaustive search bounded by
  * lim->max_search (BT_ELIMIT beyond it: never a guess).
  */
-bt_status bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
+BT_API bt_status bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
                      const bt_limits *lim, bt_diag *diag);
-void bt_analysis_free(bt_analysis *a);
-bt_outcome bt_analysis_outcome(const bt_analysis *a);
-int bt_analysis_is_misere(const bt_analysis *a);
+BT_API void bt_analysis_free(bt_analysis *a);
+BT_API bt_outcome bt_analysis_outcome(const bt_analysis *a);
+BT_API int bt_analysis_is_misere(const bt_analysis *a);
 /* The Grundy value of the whole position (normal play only); BT_EUNDEF in
    misère play. */
-bt_status bt_analysis_grundy(mpz_t rop, const bt_analysis *a);
+BT_API bt_status bt_analysis_grundy(mpz_t rop, const bt_analysis *a);
 /* The Grundy value of component i (normal play only). */
-bt_status bt_analysis_component_grundy(mpz_t rop, const bt_analysis *a,
+BT_API bt_status bt_analysis_component_grundy(mpz_t rop, const bt_analysis *a,
                                        size_t i);
 /* The winning moves, in component order; none in a P-position. */
-size_t bt_analysis_move_count(const bt_analysis *a);
-const bt_move *bt_analysis_move(const bt_analysis *a, size_t i);
+BT_API size_t bt_analysis_move_count(const bt_analysis *a);
+BT_API const bt_move *bt_analysis_move(const bt_analysis *a, size_t i);
 /* Zero when some component had more winning moves than lim->max_search
    allows to list (a huge octal heap): the moves given are then only some
    of them, while the outcome and the values are exact. */
-int bt_analysis_moves_complete(const bt_analysis *a);
+BT_API int bt_analysis_moves_complete(const bt_analysis *a);
 /* The explanation (with BT_EXPLAIN), else NULL.  Owned by a. */
-const char *bt_analysis_explanation(const bt_analysis *a);
+BT_API const char *bt_analysis_explanation(const bt_analysis *a);
 /* Remoteness (moves to the end under best play: the winner hurries, the
    loser delays) when computed and it fits a long, else -1. */
-long bt_analysis_remoteness(const bt_analysis *a);
+BT_API long bt_analysis_remoteness(const bt_analysis *a);
 /* Remoteness at any size (Nim's closed forms give numbers as large as the
    piles): BT_OK and rop set when computed; BT_EUNDEF when it was not asked
    for (no BT_REMOTENESS) or was left out. */
-bt_status bt_analysis_remoteness_mpz(mpz_t rop, const bt_analysis *a);
+BT_API bt_status bt_analysis_remoteness_mpz(mpz_t rop, const bt_analysis *a);
 /* Why remoteness was left out although BT_REMOTENESS asked for it (one
    line, owned by a: the budget it passed, e.g. "the game graph has more
    than 2000 positions (the remoteness budget)"); NULL when it was computed
    or not asked for. */
-const char *bt_analysis_remoteness_reason(const bt_analysis *a);
+BT_API const char *bt_analysis_remoteness_reason(const bt_analysis *a);
 
 /*
  * Every legal move of p (not only the winning ones), in component order.
  * Fails with BT_ELIMIT when there are more than lim->max_search of them.
  * The caller frees the array with bt_moves_free().
  */
-bt_status bt_position_moves(bt_move **out, size_t *count,
+BT_API bt_status bt_position_moves(bt_move **out, size_t *count,
                             const bt_position *p, const bt_limits *lim,
                             bt_diag *diag);
-void bt_moves_free(bt_move *moves, size_t count);
+BT_API void bt_moves_free(bt_move *moves, size_t count);
 /* Applies move m to p in place. */
-bt_status bt_position_apply(bt_position *p, const bt_move *m);
+BT_API bt_status bt_position_apply(bt_position *p, const bt_move *m);
 /* Non-zero when p has no move left (the game is over). */
-int bt_position_is_terminal(const bt_position *p);
+BT_API int bt_position_is_terminal(const bt_position *p);
 
 /* ----------------------------------------------------------------- tables */
 
@@ -308,19 +310,19 @@ int bt_position_is_terminal(const bt_position *p);
  * Nim and Wythoff test each position by search (bounded by max_search).
  */
 typedef struct bt_table bt_table;
-bt_status bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
+BT_API bt_status bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
                        const mpz_t min, const mpz_t below,
                        const bt_limits *lim, bt_diag *diag);
 /* Returns 1 and fills row[0..width-1] (caller-initialised mpz_t) with the
    next P-position, 0 at the end, or a negative bt_status negated on error
    (-BT_EINTR). */
-int bt_table_next(bt_table *t, mpz_t *row);
+BT_API int bt_table_next(bt_table *t, mpz_t *row);
 /* Numbers in each row. */
-size_t bt_table_width(const bt_table *t);
+BT_API size_t bt_table_width(const bt_table *t);
 /* The one-line message of the error bt_table_next() last returned (for
    instance which limit a misère search passed); "" when there is none. */
-const char *bt_table_message(const bt_table *t);
-void bt_table_free(bt_table *t);
+BT_API const char *bt_table_message(const bt_table *t);
+BT_API void bt_table_free(bt_table *t);
 
 #ifdef __cplusplus
 }

@@ -50,17 +50,17 @@ typedef enum {
 } bt_seq_method;
 
 /* Non-zero when g is a heap game with a Grundy sequence. */
-int bt_sequence_is_supported(const bt_game *g);
+BT_API int bt_sequence_is_supported(const bt_game *g);
 
 /*
  * Makes an empty sequence (no value computed yet) for heap game g, taking a
  * reference to g.  BT_EINVAL when g is not a heap game (Nim's sequence is
  * G(n) = n; Wythoff's game is not a heap game).
  */
-bt_status bt_sequence_new(bt_sequence **out, bt_game *g, bt_seq_method method,
+BT_API bt_status bt_sequence_new(bt_sequence **out, bt_game *g, bt_seq_method method,
                           bt_diag *diag);
 /* Frees s and drops its reference to the game; accepts NULL. */
-void bt_sequence_free(bt_sequence *s);
+BT_API void bt_sequence_free(bt_sequence *s);
 
 /*
  * Computes at least G(0..n-1) and then looks for a period in the values
@@ -68,7 +68,7 @@ void bt_sequence_free(bt_sequence *s);
  * 65536; BT_EINTR when lim->interrupt stops it (the values computed so far
  * are kept).
  */
-bt_status bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
+BT_API bt_status bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
                               bt_diag *diag);
 
 /*
@@ -78,7 +78,7 @@ bt_status bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
  * cases: ask bt_sequence_is_proved().  BT_ELIMIT when limit exceeds
  * lim->max_grundy.
  */
-bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
+BT_API bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
                             bt_diag *diag);
 
 /* The most threads one sequence uses. */
@@ -90,9 +90,9 @@ bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
  * BT_SEQ_MAX_THREADS means that many.  The values are exactly those of one
  * thread whatever the number.  A new sequence has 1.
  */
-void bt_sequence_set_threads(bt_sequence *s, unsigned threads);
+BT_API void bt_sequence_set_threads(bt_sequence *s, unsigned threads);
 /* The threads set for s. */
-unsigned bt_sequence_threads(const bt_sequence *s);
+BT_API unsigned bt_sequence_threads(const bt_sequence *s);
 
 /*
  * Long runs.  A progress function set on s is called from the computing
@@ -101,13 +101,13 @@ unsigned bt_sequence_threads(const bt_sequence *s);
  * values, sparse positions) but not change it.  NULL removes it.
  */
 typedef void (*bt_sequence_progress)(void *ud, const bt_sequence *s);
-void bt_sequence_set_progress(bt_sequence *s, bt_sequence_progress fn,
+BT_API void bt_sequence_set_progress(bt_sequence *s, bt_sequence_progress fn,
                               void *ud);
 /* The length s is being computed towards (the current step of a proof), or
    its length when idle. */
-size_t bt_sequence_goal(const bt_sequence *s);
+BT_API size_t bt_sequence_goal(const bt_sequence *s);
 /* The values G(0..length-1), valid until s computes again or is freed. */
-const uint16_t *bt_sequence_values(const bt_sequence *s);
+BT_API const uint16_t *bt_sequence_values(const bt_sequence *s);
 /*
  * Resuming: appends values that an earlier run of the same game and method
  * computed (a checkpoint), rebuilding the method's state exactly as if s
@@ -116,46 +116,46 @@ const uint16_t *bt_sequence_values(const bt_sequence *s);
  * took.  The values are trusted (a sliding-window game checks them);
  * BT_ENOMEM, BT_ELIMIT.
  */
-bt_status bt_sequence_append(bt_sequence *s, const uint16_t *values,
+BT_API bt_status bt_sequence_append(bt_sequence *s, const uint16_t *values,
                              size_t count, bt_diag *diag);
-void bt_sequence_set_goal(bt_sequence *s, size_t goal);
+BT_API void bt_sequence_set_goal(bt_sequence *s, size_t goal);
 
 /* The number of values computed. */
-size_t bt_sequence_length(const bt_sequence *s);
+BT_API size_t bt_sequence_length(const bt_sequence *s);
 /* G(i) for i < bt_sequence_length(s). */
-unsigned bt_sequence_value(const bt_sequence *s, size_t i);
+BT_API unsigned bt_sequence_value(const bt_sequence *s, size_t i);
 
 /*
  * The period and preperiod: returns 1 and sets them when the periodicity is
  * proved or a candidate was detected in the values (the last quarter of the
  * values, and at least two whole periods, repeat), else 0.
  */
-int bt_sequence_period(const bt_sequence *s, size_t *period, size_t *preperiod);
+BT_API int bt_sequence_period(const bt_sequence *s, size_t *period, size_t *preperiod);
 /* Non-zero when a theorem proves the periodicity (see above). */
-int bt_sequence_is_proved(const bt_sequence *s);
+BT_API int bt_sequence_is_proved(const bt_sequence *s);
 
 /*
  * G(n) for a heap of any size: from the values computed, or from the proved
  * period.  BT_ERANGE with a message when n is beyond the values computed
  * and the periodicity is not proved.
  */
-bt_status bt_sequence_grundy(mpz_t rop, const bt_sequence *s, const mpz_t n,
+BT_API bt_status bt_sequence_grundy(mpz_t rop, const bt_sequence *s, const mpz_t n,
                              bt_diag *diag);
 
 /* The method in use for the latest values: "plain", "rare" (the sparse
    space in the values), "rare-domain" (Flammenkamp's sparse space in the
    domain: the class also flips with the parity of n) or "window" (a
    subtraction game with a large set).  See docs/grundy.md. */
-const char *bt_sequence_method_name(const bt_sequence *s);
+BT_API const char *bt_sequence_method_name(const bt_sequence *s);
 /* The rare-value mask in use (a value v is rare when v AND mask has an even
    number of one bits; in the domain type, the parity of n counts too), or
    0 with another method. */
-unsigned bt_sequence_rare_mask(const bt_sequence *s);
+BT_API unsigned bt_sequence_rare_mask(const bt_sequence *s);
 /* How many positions n >= 1 have a rare value under the current mask (0
    with the plain method). */
-size_t bt_sequence_rare_count(const bt_sequence *s);
+BT_API size_t bt_sequence_rare_count(const bt_sequence *s);
 /* The last of those positions (0 when there is none). */
-size_t bt_sequence_rare_last(const bt_sequence *s);
+BT_API size_t bt_sequence_rare_last(const bt_sequence *s);
 
 #ifdef __cplusplus
 }

@@ -36,28 +36,28 @@ typedef struct bt_quotient bt_quotient;
  * (BT_EINTR).  BT_EINVAL when g is not a heap game.  The quotient keeps a
  * reference to g.
  */
-bt_status bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
+BT_API bt_status bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
                           const bt_limits *lim, bt_diag *diag);
-void bt_quotient_free(bt_quotient *q);
+BT_API void bt_quotient_free(bt_quotient *q);
 
 /* The game and the bound n it was computed for. */
-bt_game *bt_quotient_game(const bt_quotient *q);
-size_t bt_quotient_upto(const bt_quotient *q);
+BT_API bt_game *bt_quotient_game(const bt_quotient *q);
+BT_API size_t bt_quotient_upto(const bt_quotient *q);
 /* |Q| and |P|. */
-size_t bt_quotient_order(const bt_quotient *q);
-size_t bt_quotient_p_count(const bt_quotient *q);
+BT_API size_t bt_quotient_order(const bt_quotient *q);
+BT_API size_t bt_quotient_p_count(const bt_quotient *q);
 /* Non-zero when element x is in the P-portion. */
-int bt_quotient_is_p(const bt_quotient *q, size_t x);
+BT_API int bt_quotient_is_p(const bt_quotient *q, size_t x);
 /* The product x * y. */
-size_t bt_quotient_mul(const bt_quotient *q, size_t x, size_t y);
+BT_API size_t bt_quotient_mul(const bt_quotient *q, size_t x, size_t y);
 /* The element of one heap of h counters, h <= upto. */
-size_t bt_quotient_heap(const bt_quotient *q, size_t h);
+BT_API size_t bt_quotient_heap(const bt_quotient *q, size_t h);
 /*
  * Non-zero when Q is tame: isomorphic, with its P-portion, to the misère
  * quotient of Nim heaps (of order 2, or 2^k + 2 for heaps below 2^k),
  * as Bouton's sec. 6 gives it.
  */
-int bt_quotient_is_tame(const bt_quotient *q);
+BT_API int bt_quotient_is_tame(const bt_quotient *q);
 
 /*
  * The presentation, as the papers write it: generators a, b, c, ... (each
@@ -65,21 +65,21 @@ int bt_quotient_is_tame(const bt_quotient *q);
  * relations "b^3 = b" that, with commutativity, define Q.  Strings are
  * owned by q.
  */
-size_t bt_quotient_generator_count(const bt_quotient *q);
-const char *bt_quotient_generator_name(const bt_quotient *q, size_t i);
+BT_API size_t bt_quotient_generator_count(const bt_quotient *q);
+BT_API const char *bt_quotient_generator_name(const bt_quotient *q, size_t i);
 /* The heap size of generator i. */
-size_t bt_quotient_generator_heap(const bt_quotient *q, size_t i);
-size_t bt_quotient_relation_count(const bt_quotient *q);
-const char *bt_quotient_relation(const bt_quotient *q, size_t i);
+BT_API size_t bt_quotient_generator_heap(const bt_quotient *q, size_t i);
+BT_API size_t bt_quotient_relation_count(const bt_quotient *q);
+BT_API const char *bt_quotient_relation(const bt_quotient *q, size_t i);
 /* Element x as its normal word in the generators ("1", "a", "ab^2"). */
-const char *bt_quotient_word(const bt_quotient *q, size_t x);
+BT_API const char *bt_quotient_word(const bt_quotient *q, size_t x);
 
 /*
  * The element of a position all of whose components are heaps of q's game
  * of at most upto counters.  BT_ERANGE when a heap is larger, BT_EINVAL
  * when a component is of another game.
  */
-bt_status bt_quotient_element(size_t *x, const bt_quotient *q,
+BT_API bt_status bt_quotient_element(size_t *x, const bt_quotient *q,
                               const bt_position *p, bt_diag *diag);
 
 #ifdef __cplusplus

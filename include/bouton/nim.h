@@ -19,7 +19,7 @@ extern "C" {
  * without carry (Bouton's column sums mod 2, i.e. XOR).  a and b must be
  * non-negative.  Aliasing is allowed: bt_nim_sum(a, a, b) works.
  */
-void bt_nim_sum(mpz_t rop, const mpz_t a, const mpz_t b);
+BT_API void bt_nim_sum(mpz_t rop, const mpz_t a, const mpz_t b);
 
 /* Flags of bt_nim_count(), besides BT_MISERE (core.h). */
 enum {
@@ -56,7 +56,7 @@ enum {
  * (about 3e9 word multiplications or 256 MiB, docs/counting.md); BT_EINTR
  * when lim->interrupt asks to stop.  On failure the outputs are unchanged.
  */
-bt_status bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
+BT_API bt_status bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
                        size_t k, const mpz_t min, const mpz_t max,
                        unsigned flags, const bt_limits *lim, bt_diag *diag);
 

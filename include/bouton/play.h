@@ -34,19 +34,19 @@ extern "C" {
  * The sequence is fixed by this definition: it will not change between
  * versions, so a seed recorded with a game replays it.
  */
-uint64_t bt_rng_next(uint64_t *state);
+BT_API uint64_t bt_rng_next(uint64_t *state);
 /*
  * Returns a number uniform on [0, n) for n > 0 (0 when n is 0), without
  * modulo bias: draws are rejected while they fall below 2^64 mod n, and the
  * first one accepted is reduced mod n.
  */
-uint64_t bt_rng_below(uint64_t *state, uint64_t n);
+BT_API uint64_t bt_rng_below(uint64_t *state, uint64_t n);
 /*
  * Sets rop to a number uniform on [0, n) for n > 0 of any size (0 when
  * n <= 0): draws of bitlength(n) bits (64-bit words from bt_rng_next, least
  * significant word first, the top word masked) are rejected while >= n.
  */
-void bt_rng_mpz_below(mpz_t rop, uint64_t *state, const mpz_t n);
+BT_API void bt_rng_mpz_below(mpz_t rop, uint64_t *state, const mpz_t n);
 
 /* ---------------------------------------------------------- random starts */
 
@@ -60,7 +60,7 @@ void bt_rng_mpz_below(mpz_t rop, uint64_t *state, const mpz_t n);
  * min > max, and the usual checks of bt_position_add (limits, the game's own
  * checks, e.g. a game that needs positive heaps).
  */
-bt_status bt_position_random(bt_position **out, bt_game *g, size_t k,
+BT_API bt_status bt_position_random(bt_position **out, bt_game *g, size_t k,
                              const mpz_t min, const mpz_t max, uint64_t *rng,
                              const bt_limits *lim, bt_diag *diag);
 
@@ -87,7 +87,7 @@ bt_status bt_position_random(bt_position **out, bt_game *g, size_t k,
  *     count once per multiset of components); BT_ELIMIT beyond, never a
  *     guess.
  */
-bt_status bt_remoteness(mpz_t rop, const bt_position *p, int misere,
+BT_API bt_status bt_remoteness(mpz_t rop, const bt_position *p, int misere,
                         const bt_limits *lim, bt_diag *diag);
 
 /*
@@ -100,19 +100,19 @@ bt_status bt_remoteness(mpz_t rop, const bt_position *p, int misere,
 typedef struct bt_solver bt_solver;
 /* Makes a solver for one play convention that stores at most max_states
    positions in all. */
-bt_status bt_solver_new(bt_solver **out, int misere, size_t max_states);
-void bt_solver_free(bt_solver *s);
+BT_API bt_status bt_solver_new(bt_solver **out, int misere, size_t max_states);
+BT_API void bt_solver_free(bt_solver *s);
 /*
  * Solves p: sets *outcome and *remoteness.  BT_ELIMIT (with a message) when
  * the solver would have to store more than its max_states positions; what it
  * stored so far is kept.  lim bounds the moves of one component and is
  * polled for interruption.
  */
-bt_status bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
+BT_API bt_status bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                           const bt_position *p, const bt_limits *lim,
                           bt_diag *diag);
 /* The number of positions stored. */
-size_t bt_solver_size(const bt_solver *s);
+BT_API size_t bt_solver_size(const bt_solver *s);
 
 /* --------------------------------------------------------------- moves */
 
@@ -123,7 +123,7 @@ size_t bt_solver_size(const bt_solver *s);
  * Checking legality may need the component's options: BT_ELIMIT when that
  * passes lim.
  */
-bt_status bt_position_find_move(bt_move **out, const bt_position *from,
+BT_API bt_status bt_position_find_move(bt_move **out, const bt_position *from,
                                 const bt_position *to, const bt_limits *lim,
                                 bt_diag *diag);
 
@@ -136,7 +136,7 @@ bt_status bt_position_find_move(bt_move **out, const bt_position *from,
  * and how many to take), which is the same distribution.  BT_ELIMIT for
  * other games that have too many moves to list.
  */
-bt_status bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
+BT_API bt_status bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
                          const bt_limits *lim, bt_diag *diag);
 
 /* ------------------------------------------------------------ opponent */
@@ -154,11 +154,11 @@ typedef enum {
 } bt_level;
 
 /* The probability in thousandths that a move at level l is random. */
-unsigned bt_level_error_permille(bt_level l);
+BT_API unsigned bt_level_error_permille(bt_level l);
 /* "perfect", "medium", "easy". */
-const char *bt_level_name(bt_level l);
+BT_API const char *bt_level_name(bt_level l);
 /* Parses a level name; BT_EPARSE with a message for anything else. */
-bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
+BT_API bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
 
 /*
  * The opponent's budget for remoteness (a game that is not Nim): a search
@@ -181,7 +181,7 @@ typedef enum {
 } bt_rule;
 
 /* "remoteness", "proxy", "heuristic", "random". */
-const char *bt_rule_name(bt_rule r);
+BT_API const char *bt_rule_name(bt_rule r);
 
 /* What the opponent knew when it moved. */
 typedef struct bt_play_info {
@@ -238,13 +238,13 @@ typedef struct bt_play_info {
  * chosen.  BT_EINVAL when p has no move.  Failures of the analysis
  * (BT_ERANGE, BT_EINTR, BT_ELIMIT in normal play) pass through.
  */
-bt_status bt_opponent_play(bt_move **out, bt_play_info *info,
+BT_API bt_status bt_opponent_play(bt_move **out, bt_play_info *info,
                            const bt_position *p, int misere, bt_level level,
                            uint64_t *rng, const bt_limits *lim,
                            bt_diag *diag);
 
 /* bt_opponent_play without the info. */
-bt_status bt_opponent_move(bt_move **out, const bt_position *p, int misere,
+BT_API bt_status bt_opponent_move(bt_move **out, const bt_position *p, int misere,
                            bt_level level, uint64_t *rng, const bt_limits *lim,
                            bt_diag *diag);
 
@@ -287,51 +287,51 @@ typedef struct bt_record bt_record;
 
 /* Starts a record at `start` (copied); the first move is player `first`'s
    ('A' or 'B'). */
-bt_status bt_record_new(bt_record **out, const bt_position *start, int misere,
+BT_API bt_status bt_record_new(bt_record **out, const bt_position *start, int misere,
                         char first, bt_diag *diag);
-void bt_record_free(bt_record *r);
+BT_API void bt_record_free(bt_record *r);
 /*
  * Sets a header field.  Keys are letters, digits, '-' and '_'; values one
  * line.  The keys game, rules, first and result belong to the record and
  * give BT_EINVAL.  A NULL value removes the field.
  */
-bt_status bt_record_set(bt_record *r, const char *key, const char *value,
+BT_API bt_status bt_record_set(bt_record *r, const char *key, const char *value,
                         bt_diag *diag);
 /* A header field's value (owned by r), or NULL. */
-const char *bt_record_get(const bt_record *r, const char *key);
-int bt_record_is_misere(const bt_record *r);
+BT_API const char *bt_record_get(const bt_record *r, const char *key);
+BT_API int bt_record_is_misere(const bt_record *r);
 /* The number of moves played. */
-size_t bt_record_length(const bt_record *r);
+BT_API size_t bt_record_length(const bt_record *r);
 /* The position after i moves, 0 <= i <= length (borrowed from r). */
-const bt_position *bt_record_position(const bt_record *r, size_t i);
+BT_API const bt_position *bt_record_position(const bt_record *r, size_t i);
 /* The current position: bt_record_position(r, bt_record_length(r)). */
-const bt_position *bt_record_current(const bt_record *r);
+BT_API const bt_position *bt_record_current(const bt_record *r);
 /* The i-th move (from position i to i + 1), i < length; borrowed. */
-const bt_move *bt_record_move(const bt_record *r, size_t i);
+BT_API const bt_move *bt_record_move(const bt_record *r, size_t i);
 /* The player ('A' or 'B') who makes move i; with i == length, the player to
    move now. */
-char bt_record_player(const bt_record *r, size_t i);
+BT_API char bt_record_player(const bt_record *r, size_t i);
 /*
  * The winner, 'A' or 'B', when the current position has no move, else 0.
  * Normal play: the player who moved last (nobody when no move was made: the
  * player to move has lost, so the other one).  Misère: the player to move.
  */
-char bt_record_winner(const bt_record *r);
+BT_API char bt_record_winner(const bt_record *r);
 /*
  * Plays m from the current position (checked against the rules, as by
  * bt_position_find_move) and records it.  BT_EINVAL when it is not legal.
  */
-bt_status bt_record_play(bt_record *r, const bt_move *m, const bt_limits *lim,
+BT_API bt_status bt_record_play(bt_record *r, const bt_move *m, const bt_limits *lim,
                          bt_diag *diag);
 /* Takes back the last n moves; BT_EINVAL when fewer were played. */
-bt_status bt_record_undo(bt_record *r, size_t n);
+BT_API bt_status bt_record_undo(bt_record *r, size_t n);
 /* The record as text (see above), malloc'd; NULL when out of memory. */
-char *bt_record_format(const bt_record *r);
+BT_API char *bt_record_format(const bt_record *r);
 /*
  * Reads a record.  BT_EPARSE with a message naming the line (and diag->offset
  * at the byte at fault) for a malformed record or an illegal move.
  */
-bt_status bt_record_parse(bt_record **out, const char *text,
+BT_API bt_status bt_record_parse(bt_record **out, const char *text,
                           const bt_limits *lim, bt_diag *diag);
 
 #ifdef __cplusplus

@@ -36,13 +36,13 @@ extern "C" {
 typedef enum { BT_WYTHOFF_LOWER = 0, BT_WYTHOFF_UPPER = 1 } bt_wythoff_member;
 
 /* Sets a to the difference parameter of g (1 for "wythoff"). */
-bt_status bt_wythoff_difference(mpz_t a, const bt_game *g);
+BT_API bt_status bt_wythoff_difference(mpz_t a, const bt_game *g);
 
 /*
  * The n-th P-position (n from 0) of g in normal or misère play, with
  * lo <= hi.  lo and hi may alias each other but not n.
  */
-bt_status bt_wythoff_pair(mpz_t lo, mpz_t hi, bt_game *g, int misere,
+BT_API bt_status bt_wythoff_pair(mpz_t lo, mpz_t hi, bt_game *g, int misere,
                           const mpz_t n, const bt_limits *lim, bt_diag *diag);
 
 /*
@@ -50,13 +50,13 @@ bt_status bt_wythoff_pair(mpz_t lo, mpz_t hi, bt_game *g, int misere,
  * x is its lower or upper member, and the pair (lo, hi).  member may be
  * NULL.  The outputs must be distinct variables, distinct from x.
  */
-bt_status bt_wythoff_index_of(mpz_t n, bt_wythoff_member *member, mpz_t lo,
+BT_API bt_status bt_wythoff_index_of(mpz_t n, bt_wythoff_member *member, mpz_t lo,
                               mpz_t hi, bt_game *g, int misere, const mpz_t x,
                               const bt_limits *lim, bt_diag *diag);
 
 /* Sets *is_p to 1 when the pair (x, y) (in either order) is a P-position,
    else 0. */
-bt_status bt_wythoff_is_p(int *is_p, bt_game *g, int misere, const mpz_t x,
+BT_API bt_status bt_wythoff_is_p(int *is_p, bt_game *g, int misere, const mpz_t x,
                           const mpz_t y, const bt_limits *lim, bt_diag *diag);
 
 /*
@@ -66,7 +66,7 @@ bt_status bt_wythoff_is_p(int *is_p, bt_game *g, int misere, const mpz_t x,
  * to[] holds BT_WYTHOFF_MAX_WINNING pairs initialised by the caller.
  * *count is 0 exactly when (x, y) is a P-position (or, misère, (0, 0)).
  */
-bt_status bt_wythoff_winning(mpz_t (*to)[2], size_t *count, bt_game *g,
+BT_API bt_status bt_wythoff_winning(mpz_t (*to)[2], size_t *count, bt_game *g,
                              int misere, const mpz_t x, const mpz_t y,
                              const bt_limits *lim, bt_diag *diag);
 
@@ -77,7 +77,7 @@ bt_status bt_wythoff_winning(mpz_t (*to)[2], size_t *count, bt_game *g,
  * T * min(a, T) <= floor(sqrt(lim->max_grundy)) / 2 (4096 for a = 1 with
  * the default limits).  BT_ERANGE beyond that.
  */
-bt_status bt_wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
+BT_API bt_status bt_wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
                             const bt_limits *lim, bt_diag *diag);
 
 /* ------------------------------------------------------ Grundy tables */
@@ -91,15 +91,15 @@ bt_status bt_wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
  */
 typedef struct bt_wythoff_sg bt_wythoff_sg;
 
-bt_status bt_wythoff_sg_new(bt_wythoff_sg **out, bt_game *g, size_t below,
+BT_API bt_status bt_wythoff_sg_new(bt_wythoff_sg **out, bt_game *g, size_t below,
                             const bt_limits *lim, bt_diag *diag);
-void bt_wythoff_sg_free(bt_wythoff_sg *t);
+BT_API void bt_wythoff_sg_free(bt_wythoff_sg *t);
 /* The side of the table. */
-size_t bt_wythoff_sg_below(const bt_wythoff_sg *t);
+BT_API size_t bt_wythoff_sg_below(const bt_wythoff_sg *t);
 /* G(x, y) for x, y below the side (either order); UINT_MAX outside. */
-unsigned bt_wythoff_sg_get(const bt_wythoff_sg *t, size_t x, size_t y);
+BT_API unsigned bt_wythoff_sg_get(const bt_wythoff_sg *t, size_t x, size_t y);
 /* The most bytes the table held while it was built (values and bitsets). */
-size_t bt_wythoff_sg_peak_bytes(const bt_wythoff_sg *t);
+BT_API size_t bt_wythoff_sg_peak_bytes(const bt_wythoff_sg *t);
 
 #ifdef __cplusplus
 }
