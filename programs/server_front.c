@@ -386,6 +386,7 @@ struct srv_front {
     pthread_mutex_t mu; /* guards conns */
     srv_conn *conns;
     struct relay *relays; /* the connections relayed to the library */
+    struct relay *dead;   /* ended, to be freed after the batch of events */
     char buf[SRV_MAX_HEAD + 2];
     char drain[65536];
 };
@@ -535,6 +536,7 @@ typedef struct relay {
     int c_eof;         /* the client sent its FIN */
     int m_shut;        /* the library's direction is shut */
     int lingering;     /* answered and shut; draining the client */
+    int dead;          /* ended; freed after the current batch of events */
     long long deadline;
     /* client -> library: in[0, sent) written, [sent, fwd) passed the
        checks, [fwd, in_len) still being parsed */
@@ -834,9 +836,13 @@ relay_watch(srv_front *f, relay *r)
     }
 }
 
+/* Ends r: its descriptors close now, its memory after the current batch
+   of epoll events (which may still name it) with relays_reap(). */
 static void
 relay_free(srv_front *f, relay *r)
 {
+    if (r->dead)
+        return;
     if (r->prev)
         r->prev->next = r->next;
     else
@@ -846,7 +852,22 @@ relay_free(srv_front *f, relay *r)
     close(r->cfd);
     if (r->mfd >= 0)
         close(r->mfd);
-    free(r);
+    r->mfd = -1;
+    r->dead = 1;
+    r->prev = NULL;
+    r->next = f->dead;
+    f->dead = r;
+}
+
+static void
+relays_reap(srv_front *f)
+{
+    while (f->dead) {
+        relay *r = f->dead;
+
+        f->dead = r->next;
+        free(r);
+    }
 }
 
 /* Does what can be done on r without blocking, after an event on one of
@@ -856,6 +877,8 @@ relay_io(srv_front *f, relay *r, int which, unsigned events)
 {
     ssize_t n;
 
+    if (r->dead)
+        return; /* ended earlier in this batch of events */
     if (r->lingering) {
         if (drain(f, r->cfd))
             relay_free(f, r);
@@ -881,7 +904,11 @@ relay_io(srv_front *f, relay *r, int which, unsigned events)
             relay_parse(f, r);
         } else if (n == 0) {
             r->c_eof = 1;
-            if (r->st == R_HEAD && r->fwd < r->in_len)
+            size_t i = r->fwd;
+
+            while (i < r->in_len && (r->in[i] == '\r' || r->in[i] == '\n'))
+                i++;
+            if (r->st == R_HEAD && i < r->in_len)
                 relay_refuse(f, r, 400, "EHTTP",
                              "the request head ended early");
         } else if (errno != EAGAIN && errno != EWOULDBLOCK &&
@@ -1332,12 +1359,13 @@ front_main(void *arg)
             }
         }
         now = now_ms();
-        if (exit_by && (now >= exit_by || !relays_busy(f)))
-            return NULL;
         if (now >= next_sweep) {
             sweep(f);
             next_sweep = now + SWEEP_MS;
         }
+        relays_reap(f);
+        if (exit_by && (now >= exit_by || !relays_busy(f)))
+            return NULL;
     }
 }
 
@@ -1429,6 +1457,7 @@ srv_front_free(srv_front *f)
         close_pending(f, f->head);
     while (f->relays)
         relay_free(f, f->relays);
+    relays_reap(f);
     if (f->lfd >= 0)
         close(f->lfd);
     if (f->epfd >= 0)
