@@ -41,6 +41,7 @@ cmd_serve(int argc, char **argv)
 #include <pthread.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 
 #include <microhttpd.h>
 
@@ -138,6 +139,11 @@ typedef struct srv_state {
     srv_front *front;
     srv_pool *pool;
     atomic_int cancel; /* set on SIGTERM: stops every computation */
+    /* The client address of each connection the front relays, by the
+       descriptor of the library's end: the library knows that end only
+       as a local socket. */
+    srv_ip *peer;
+    size_t npeer;
 } srv_state;
 
 /* What one request keeps between the calls libmicrohttpd makes for it
@@ -557,8 +563,11 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
     rq->job.len = rq->len;
     rq->job.done = job_done;
     rq->job.ud = rq;
-    ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    srv_ip_from_sockaddr(&rq->job.ip, ci ? ci->client_addr : NULL);
+    ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (ci && ci->connect_fd >= 0 && (size_t)ci->connect_fd < s->npeer)
+        rq->job.ip = s->peer[ci->connect_fd];
+    else
+        srv_ip_from_sockaddr(&rq->job.ip, NULL);
     /* Suspended before the job is queued, so that a quick job_done()
        cannot resume it first. */
     rq->conn = conn;
@@ -686,17 +695,34 @@ conn_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
         const union MHD_ConnectionInfo *fd =
             MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-        const union MHD_ConnectionInfo *ad =
-            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 
         *socket_context =
-            fd ? srv_conn_open(s->front, fd->connect_fd,
-                               ad ? ad->client_addr : NULL)
-               : NULL;
+            fd && fd->connect_fd >= 0 && (size_t)fd->connect_fd < s->npeer
+                ? srv_conn_open(s->front, fd->connect_fd,
+                                &s->peer[fd->connect_fd])
+                : NULL;
     } else {
         srv_conn_close(s->front, *socket_context);
         *socket_context = NULL;
     }
+}
+
+/*
+ * libmicrohttpd's messages, to stderr, but for those about TCP options: its
+ * connections are local sockets (the front relays them), where setting
+ * TCP_NODELAY or TCP_CORK fails and nothing waits on Nagle's algorithm.
+ */
+static void
+library_log(void *cls, const char *fmt, va_list ap)
+{
+    char line[512];
+
+    (void)cls;
+    vsnprintf(line, sizeof line, fmt, ap);
+    if (strstr(line, "TCP_NODELAY") || strstr(line, "TCP_CORK") ||
+        strstr(line, "push the data"))
+        return;
+    fputs(line, stderr);
 }
 
 /* The front hands a connection with a valid first head to the library. */
@@ -704,8 +730,22 @@ static int
 deliver(void *ud, int fd, const struct sockaddr *sa, socklen_t len)
 {
     srv_state *s = ud;
+    struct sockaddr_un local;
 
-    return MHD_add_connection(s->daemon, fd, sa, len) == MHD_YES ? 0 : -1;
+    (void)len;
+    if (fd < 0 || (size_t)fd >= s->npeer) {
+        close(fd);
+        return -1;
+    }
+    srv_ip_from_sockaddr(&s->peer[fd], sa);
+    /* The library is told the truth, a local socket, so that it does not
+       set TCP options on it. */
+    memset(&local, 0, sizeof local);
+    local.sun_family = AF_UNIX;
+    return MHD_add_connection(s->daemon, fd, (const struct sockaddr *)&local,
+                              sizeof local) == MHD_YES
+               ? 0
+               : -1;
 }
 
 /* ----------------------------------------------------------------- command */
@@ -945,17 +985,23 @@ cmd_serve(int argc, char **argv)
             htons((unsigned short)port);
 
     {
-        /* Room for --max-connections descriptors and a few more, if the
-           soft limit is below that and the hard one allows it. */
+        /* Room for three descriptors per connection (the client's, and
+           the socket pair of its relay to the library) and a few more, if
+           the soft limit is below that and the hard one allows it. */
         struct rlimit rl;
+        rlim_t want = (rlim_t)maxconn * 3 + 64;
 
-        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
-            rl.rlim_cur < (rlim_t)maxconn + 64 && rl.rlim_cur < rl.rlim_max) {
-            rl.rlim_cur = rl.rlim_max < (rlim_t)maxconn + 64
-                              ? rl.rlim_max
-                              : (rlim_t)maxconn + 64;
+        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < want &&
+            rl.rlim_cur < rl.rlim_max) {
+            rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
             setrlimit(RLIMIT_NOFILE, &rl);
         }
+        if (getrlimit(RLIMIT_NOFILE, &rl) == 0)
+            s.npeer = rl.rlim_cur < (rlim_t)1 << 20 ? (size_t)rl.rlim_cur
+                                                    : (size_t)1 << 20;
+        s.peer = calloc(s.npeer ? s.npeer : 1, sizeof *s.peer);
+        if (!s.peer)
+            s.npeer = 0;
     }
     if (assets_init(&s) != 0 || !(ips = srv_ipmap_new(maxconn))) {
         cli_error("serve", "out of memory");
@@ -987,6 +1033,7 @@ cmd_serve(int argc, char **argv)
     pool_opt[0].value = (intptr_t)threads;
     d = MHD_start_daemon(
         flags, 0, NULL, NULL, answer, &s,
+        MHD_OPTION_EXTERNAL_LOGGER, library_log, NULL, /* the first */
         MHD_OPTION_ARRAY, pool_opt,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)maxconn,
         /* the idle limit of a connection that does not read its answer;

@@ -15,6 +15,7 @@
  * library holds, by shutting their sockets down.
  */
 #define _GNU_SOURCE /* accept4 */
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
 
@@ -272,6 +274,8 @@ check_chunks(const char *p, const char *end)
     return 0;
 }
 
+#define ERROR_MAX 1024 /* an error answer: head and JSON body */
+
 static const char *
 reason(unsigned status)
 {
@@ -289,36 +293,50 @@ reason(unsigned status)
     }
 }
 
-void
-srv_send_error(int fd, unsigned status, const char *code, const char *msg)
+/* Writes the whole JSON error answer for status into buf; returns its
+   length, or 0 when it does not fit. */
+static size_t
+format_error(char *buf, size_t size, unsigned status, const char *code,
+             const char *msg)
 {
     srv_error e;
     srv_reply r;
-    char head[256];
     int hn;
+    size_t n = 0;
 
     memset(&e, 0, sizeof e);
     e.http = status;
     e.code = code;
     snprintf(e.message, sizeof e.message, "%s", msg);
     srv_reply_error(&r, &e);
-    hn = snprintf(head, sizeof head,
+    hn = snprintf(buf, size,
                   "HTTP/1.1 %u %s\r\nContent-Type: application/json\r\n"
                   "Cache-Control: no-store\r\nConnection: close\r\n"
                   "%sContent-Length: %zu\r\n\r\n",
                   status, reason(status),
                   status == 429 || status == 503 ? "Retry-After: 1\r\n" : "",
                   r.size);
-    if (hn > 0 && (size_t)hn < sizeof head) {
-        /* A socket just accepted has room for these few hundred bytes; if
-           it has not, the client was not reading and loses the answer. */
-        ssize_t w = send(fd, head, (size_t)hn, MSG_DONTWAIT | MSG_NOSIGNAL);
-
-        if (w == hn)
-            w = send(fd, r.body, r.size, MSG_DONTWAIT | MSG_NOSIGNAL);
-        (void)w;
+    if (hn > 0 && (size_t)hn + r.size <= size) {
+        memcpy(buf + hn, r.body, r.size);
+        n = (size_t)hn + r.size;
     }
     srv_reply_free(&r);
+    return n;
+}
+
+void
+srv_send_error(int fd, unsigned status, const char *code, const char *msg)
+{
+    char buf[ERROR_MAX];
+    size_t n = format_error(buf, sizeof buf, status, code, msg);
+
+    /* A socket just accepted has room for these few hundred bytes; if it
+       has not, the client was not reading and loses the answer. */
+    if (n) {
+        ssize_t w = send(fd, buf, n, MSG_DONTWAIT | MSG_NOSIGNAL);
+
+        (void)w;
+    }
 }
 
 /* ---------------------------------------------------------------- front */
@@ -336,6 +354,7 @@ now_ms(void)
    (answered, its input drained until the client closes or 2 s pass, so
    that closing it does not reset the answer away). */
 typedef struct pending {
+    unsigned char tag; /* TAG_PENDING (0) */
     int fd;
     int lingering;
     int counted; /* holds a place in the per-address and total counts */
@@ -366,11 +385,14 @@ struct srv_front {
     size_t npending, nlinger;
     pthread_mutex_t mu; /* guards conns */
     srv_conn *conns;
+    struct relay *relays; /* the connections relayed to the library */
+    struct relay *dead;   /* ended, to be freed after the batch of events */
     char buf[SRV_MAX_HEAD + 2];
     char drain[65536];
 };
 
 #define LINGER_MS 2000
+#define EXIT_MS 500 /* srv_front_free waits this long for the last answers */
 #define MAX_LINGER 1024
 #define SWEEP_MS 100
 
@@ -473,6 +495,554 @@ refuse(srv_front *f, pending *pc, unsigned status, const char *code,
         f->head = pc;
     f->tail = pc;
     f->nlinger++;
+}
+
+/* ---------------------------------------------------------------- relay */
+
+/*
+ * A connection whose first head was valid is relayed, not handed over:
+ * the HTTP library gets one end of a socket pair, and this thread copies
+ * bytes between the client and the other end.  In the client's direction
+ * it follows the framing of each request (its head, then a body of
+ * Content-Length bytes or of chunks), checks every head with
+ * srv_check_head() and every chunk line, and forwards only what passed:
+ * the library never sees a head or a chunk framing that the front would
+ * refuse, so every error answer of the server is the JSON of
+ * srv_send_error().  On a refusal the relay forwards nothing more, shuts
+ * the library's direction, relays the answers to the earlier requests
+ * until the library closes its end, then sends the error and closes.
+ * Answers are copied as they come, unparsed.
+ */
+enum {
+    TAG_PENDING, /* a pending: its tag field is zero from calloc */
+    TAG_CLIENT,  /* the client's end of a relay */
+    TAG_LIB      /* the library's end of a relay */
+};
+enum { R_HEAD, R_BODY, C_SIZE, C_EXT, C_SIZE_LF, C_DATA, C_DATA_CR,
+       C_DATA_LF, C_TRAILER, C_TRAILER_LF };
+
+#define RELAY_IN (SRV_MAX_HEAD + 1 + 8192)
+#define RELAY_OUT 16384
+
+typedef struct relay_end {
+    unsigned char tag;
+    struct relay *r;
+} relay_end;
+
+typedef struct relay {
+    relay_end ec, em;
+    int cfd, mfd;      /* client; library (-1 once it closed) */
+    unsigned evc, evm; /* the epoll events asked for each */
+    int c_eof;         /* the client sent its FIN */
+    int m_shut;        /* the library's direction is shut */
+    int lingering;     /* answered and shut; draining the client */
+    int dead;          /* ended; freed after the current batch of events */
+    long long deadline;
+    /* client -> library: in[0, sent) written, [sent, fwd) passed the
+       checks, [fwd, in_len) still being parsed */
+    char in[RELAY_IN];
+    size_t in_len, sent, fwd;
+    int st;
+    unsigned long long left;  /* of a body or of a chunk */
+    unsigned long long total; /* chunked body so far */
+    unsigned digits, line;    /* of a chunk size; of a chunk line */
+    /* library -> client */
+    char out[RELAY_OUT];
+    size_t out_len, out_off;
+    /* the refusal, once the library's answers are all out */
+    unsigned err;
+    char err_buf[ERROR_MAX];
+    size_t err_len, err_off;
+    struct relay *prev, *next;
+} relay;
+
+/* The length of the head at the start of b[0, n) (with the empty lines
+   before its request line and its blank line), or 0 while incomplete. */
+static size_t
+head_end(const char *b, size_t n)
+{
+    const char *p = b, *e = b + n;
+
+    while (p < e && (*p == '\r' || *p == '\n'))
+        p++;
+    while (p < e) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+
+        if (!nl)
+            return 0;
+        if (nl + 1 < e && nl[1] == '\n')
+            return (size_t)(nl + 2 - b);
+        if (nl + 2 < e && nl[1] == '\r' && nl[2] == '\n')
+            return (size_t)(nl + 3 - b);
+        p = nl + 1;
+    }
+    return 0;
+}
+
+/* The body framing of a head that srv_check_head() accepted: *chunked, or
+   the Content-Length (0 when none). */
+static unsigned long long
+head_body(const char *head, size_t n, int *chunked)
+{
+    const char *p = head, *end = head + n;
+    unsigned long long clen = 0;
+
+    *chunked = 0;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *q;
+
+        if (!nl)
+            break;
+        if ((size_t)(nl - p) >= 18 && name_is(p, 17, "transfer-encoding") &&
+            p[17] == ':')
+            *chunked = 1;
+        if ((size_t)(nl - p) >= 15 && name_is(p, 14, "content-length") &&
+            p[14] == ':') {
+            clen = 0;
+            for (q = p + 15; q < nl; q++)
+                if (*q >= '0' && *q <= '9')
+                    clen = clen * 10 + (unsigned long long)(*q - '0');
+        }
+        p = nl + 1;
+    }
+    return clen;
+}
+
+static void
+log_refusal(srv_front *f, unsigned status, const char *code, const char *msg)
+{
+    /* the request log's line for an answer made before the HTTP library
+       saw the request: no method or path is trusted yet */
+    char line[256];
+    int n;
+
+    if (f->fc.quiet)
+        return;
+    n = snprintf(line, sizeof line, "- - %u 0us (%s: %s)\n", status, code,
+                 msg);
+    if (n > 0) {
+        ssize_t w = write(STDERR_FILENO, line,
+                          (size_t)n < sizeof line ? (size_t)n
+                                                  : sizeof line - 1);
+        (void)w;
+    }
+}
+
+/* Refuses what r's client sent past fwd: nothing more is forwarded. */
+static void
+relay_refuse(srv_front *f, relay *r, unsigned status, const char *code,
+             const char *msg)
+{
+    if (r->err)
+        return;
+    log_refusal(f, status, code, msg);
+    r->err = status;
+    r->err_len = format_error(r->err_buf, sizeof r->err_buf, status, code,
+                              msg);
+    r->in_len = r->fwd;
+}
+
+/* Parses in[fwd, in_len): moves fwd past what passed the checks, or
+   refuses. */
+static void
+relay_parse(srv_front *f, relay *r)
+{
+    while (!r->err && r->fwd < r->in_len) {
+        char *p = r->in + r->fwd;
+        size_t avail = r->in_len - r->fwd;
+        unsigned char c = (unsigned char)*p;
+
+        switch (r->st) {
+        case R_HEAD: {
+            size_t n = head_end(p, avail);
+            unsigned status;
+            const char *code;
+            char msg[160];
+            int chunked;
+
+            if (!n) {
+                if (avail > SRV_MAX_HEAD ||
+                    (avail > SRV_MAX_LINE && !memchr(p, '\n', avail))) {
+                    status = srv_check_head(p, avail, f->fc.max_body, &code,
+                                            msg, sizeof msg);
+                    relay_refuse(f, r, status ? status : 431,
+                                 status ? code : "ELIMIT",
+                                 status ? msg
+                                        : "the request head is over the "
+                                          "limit");
+                }
+                return; /* the rest of the head is still to come */
+            }
+            status = srv_check_head(p, n, f->fc.max_body, &code, msg,
+                                    sizeof msg);
+            if (status) {
+                relay_refuse(f, r, status, code, msg);
+                return;
+            }
+            r->left = head_body(p, n, &chunked);
+            r->fwd += n;
+            r->total = 0;
+            r->st = chunked ? C_SIZE : r->left ? R_BODY : R_HEAD;
+            r->digits = r->line = 0;
+            break;
+        }
+        case R_BODY:
+        case C_DATA: {
+            size_t k = avail < r->left ? avail : (size_t)r->left;
+
+            r->fwd += k;
+            r->left -= k;
+            if (!r->left)
+                r->st = r->st == R_BODY ? R_HEAD : C_DATA_CR;
+            break;
+        }
+        default:
+            /* the chunk lines, a byte at a time (RFC 9112 7.1) */
+            r->fwd++;
+            if (++r->line > SRV_MAX_LINE) {
+                relay_refuse(f, r, 400, "EHTTP",
+                             "a line of the chunked encoding is too long");
+                return;
+            }
+            switch (r->st) {
+            case C_SIZE:
+                if (isxdigit(c)) {
+                    if (++r->digits > 15) {
+                        relay_refuse(f, r, 413, "ELIMIT",
+                                     "a chunk is over the body limit");
+                        return;
+                    }
+                    r->left = r->left * 16 +
+                              (unsigned long long)(c <= '9' ? c - '0'
+                                                            : (c | 0x20) -
+                                                                  'a' + 10);
+                    continue;
+                }
+                if (!r->digits)
+                    goto bad_chunk;
+                if (c == ';' || c == ' ' || c == '\t')
+                    r->st = C_EXT;
+                else if (c == '\r')
+                    r->st = C_SIZE_LF;
+                else if (c == '\n')
+                    goto size_line;
+                else
+                    goto bad_chunk;
+                continue;
+            case C_EXT:
+                if (c == '\r')
+                    r->st = C_SIZE_LF;
+                else if (c == '\n')
+                    goto size_line;
+                else if ((c < ' ' && c != '\t') || c == 0x7f)
+                    goto bad_chunk;
+                continue;
+            case C_SIZE_LF:
+                if (c != '\n')
+                    goto bad_chunk;
+            size_line:
+                r->line = 0;
+                r->total += r->left;
+                if (r->total > f->fc.max_body) {
+                    char msg[160];
+
+                    snprintf(msg, sizeof msg,
+                             "chunked request body over the limit of %zu "
+                             "bytes",
+                             f->fc.max_body);
+                    relay_refuse(f, r, 413, "ELIMIT", msg);
+                    return;
+                }
+                r->st = r->left ? C_DATA : C_TRAILER;
+                continue;
+            case C_DATA_CR:
+                r->line = 0;
+                if (c == '\r')
+                    r->st = C_DATA_LF;
+                else if (c == '\n')
+                    r->st = C_SIZE, r->digits = 0;
+                else
+                    goto bad_chunk;
+                continue;
+            case C_DATA_LF:
+                r->line = 0;
+                if (c != '\n')
+                    goto bad_chunk;
+                r->st = C_SIZE;
+                r->digits = 0;
+                continue;
+            case C_TRAILER: /* trailer fields, up to an empty line */
+                if (c == '\n') {
+                    if (r->line == 1) {
+                        r->st = R_HEAD;
+                        continue;
+                    }
+                    r->line = 0;
+                } else if (c == '\r' && r->line == 1) {
+                    r->st = C_TRAILER_LF;
+                }
+                continue;
+            case C_TRAILER_LF:
+                if (c != '\n')
+                    goto bad_chunk;
+                r->st = R_HEAD;
+                continue;
+            }
+        bad_chunk:
+            r->fwd--;
+            relay_refuse(f, r, 400, "EHTTP",
+                         "malformed chunked encoding of the body");
+            return;
+        }
+    }
+}
+
+static void
+relay_watch(srv_front *f, relay *r)
+{
+    unsigned ec = 0, em = 0;
+    struct epoll_event ev;
+
+    if (r->lingering) {
+        ec = EPOLLIN;
+    } else {
+        if (!r->c_eof && !r->err && r->in_len - r->sent < RELAY_IN)
+            ec |= EPOLLIN;
+        if (r->out_off < r->out_len || (r->mfd < 0 && r->err_off < r->err_len))
+            ec |= EPOLLOUT;
+        if (r->mfd >= 0 && r->out_len - r->out_off < RELAY_OUT)
+            em |= EPOLLIN;
+        if (r->mfd >= 0 && r->sent < r->fwd)
+            em |= EPOLLOUT;
+    }
+    memset(&ev, 0, sizeof ev);
+    if (ec != r->evc) {
+        ev.events = ec;
+        ev.data.ptr = &r->ec;
+        epoll_ctl(f->epfd, EPOLL_CTL_MOD, r->cfd, &ev);
+        r->evc = ec;
+    }
+    if (r->mfd >= 0 && em != r->evm) {
+        /* out of the set while waiting on the client: a closed library
+           end would report EPOLLHUP at every turn */
+        ev.events = em;
+        ev.data.ptr = &r->em;
+        epoll_ctl(f->epfd,
+                  !em        ? EPOLL_CTL_DEL
+                  : !r->evm  ? EPOLL_CTL_ADD
+                             : EPOLL_CTL_MOD,
+                  r->mfd, &ev);
+        r->evm = em;
+    }
+}
+
+/* Ends r: its descriptors close now, its memory after the current batch
+   of epoll events (which may still name it) with relays_reap(). */
+static void
+relay_free(srv_front *f, relay *r)
+{
+    if (r->dead)
+        return;
+    if (r->prev)
+        r->prev->next = r->next;
+    else
+        f->relays = r->next;
+    if (r->next)
+        r->next->prev = r->prev;
+    close(r->cfd);
+    if (r->mfd >= 0)
+        close(r->mfd);
+    r->mfd = -1;
+    r->dead = 1;
+    r->prev = NULL;
+    r->next = f->dead;
+    f->dead = r;
+}
+
+static void
+relays_reap(srv_front *f)
+{
+    while (f->dead) {
+        relay *r = f->dead;
+
+        f->dead = r->next;
+        free(r);
+    }
+}
+
+/* Does what can be done on r without blocking, after an event on one of
+   its ends (which: TAG_CLIENT or TAG_LIB). */
+static void
+relay_io(srv_front *f, relay *r, int which, unsigned events)
+{
+    ssize_t n;
+
+    if (r->dead)
+        return; /* ended earlier in this batch of events */
+    if (r->lingering) {
+        if (drain(f, r->cfd))
+            relay_free(f, r);
+        return;
+    }
+    if (which == TAG_CLIENT && (events & (EPOLLHUP | EPOLLERR)) &&
+        (r->c_eof || r->err)) {
+        relay_free(f, r); /* the client is gone */
+        return;
+    }
+    if (which == TAG_CLIENT && (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) &&
+        !r->c_eof && !r->err && r->in_len - r->sent < RELAY_IN) {
+        if (r->sent > 0) { /* what was written makes room */
+            memmove(r->in, r->in + r->sent, r->in_len - r->sent);
+            r->in_len -= r->sent;
+            r->fwd -= r->sent;
+            r->sent = 0;
+        }
+        n = recv(r->cfd, r->in + r->in_len, RELAY_IN - r->in_len,
+                 MSG_DONTWAIT);
+        if (n > 0) {
+            r->in_len += (size_t)n;
+            relay_parse(f, r);
+        } else if (n == 0) {
+            r->c_eof = 1;
+            size_t i = r->fwd;
+
+            while (i < r->in_len && (r->in[i] == '\r' || r->in[i] == '\n'))
+                i++;
+            if (r->st == R_HEAD && i < r->in_len)
+                relay_refuse(f, r, 400, "EHTTP",
+                             "the request head ended early");
+        } else if (errno != EAGAIN && errno != EWOULDBLOCK &&
+                   errno != EINTR) {
+            relay_free(f, r); /* the client is gone */
+            return;
+        }
+    }
+    if (r->mfd >= 0 && r->sent < r->fwd) {
+        n = send(r->mfd, r->in + r->sent, r->fwd - r->sent,
+                 MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (n > 0)
+            r->sent += (size_t)n;
+    }
+    if (r->mfd >= 0 && !r->m_shut && (r->c_eof || r->err) &&
+        r->sent == r->fwd) {
+        /* nothing more for the library: it ends the connection after
+           its answers to what it has */
+        shutdown(r->mfd, SHUT_WR);
+        r->m_shut = 1;
+    }
+    if (which == TAG_LIB && r->mfd >= 0 && r->out_len - r->out_off < RELAY_OUT) {
+        if (r->out_off > 0) { /* what was sent makes room */
+            memmove(r->out, r->out + r->out_off, r->out_len - r->out_off);
+            r->out_len -= r->out_off;
+            r->out_off = 0;
+        }
+        n = recv(r->mfd, r->out + r->out_len, RELAY_OUT - r->out_len,
+                 MSG_DONTWAIT);
+        if (n > 0) {
+            r->out_len += (size_t)n;
+        } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK &&
+                              errno != EINTR)) {
+            close(r->mfd); /* the library closed the connection */
+            r->mfd = -1;
+        }
+    }
+    while (r->out_off < r->out_len ||
+           (r->mfd < 0 && r->err_off < r->err_len)) {
+        int own = r->out_off == r->out_len;
+        const char *b = own ? r->err_buf + r->err_off : r->out + r->out_off;
+        size_t len = own ? r->err_len - r->err_off : r->out_len - r->out_off;
+
+        n = send(r->cfd, b, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK ||
+                      errno == EINTR))
+            break;
+        if (n <= 0) {
+            relay_free(f, r); /* the client is gone */
+            return;
+        }
+        if (own)
+            r->err_off += (size_t)n;
+        else
+            r->out_off += (size_t)n;
+    }
+    if (r->mfd < 0 && r->out_off == r->out_len && r->err_off == r->err_len) {
+        /* all said: let the client read it before the connection closes */
+        shutdown(r->cfd, SHUT_WR);
+        r->lingering = 1;
+        r->deadline = now_ms() + LINGER_MS;
+        if (r->c_eof) {
+            relay_free(f, r);
+            return;
+        }
+    }
+    relay_watch(f, r);
+}
+
+/* Starts relaying fd, a connection whose first head has passed the checks,
+   and hands the other end of the pair to the library; 0, or -1 (fd left
+   open) when it could not start. */
+static int
+relay_start(srv_front *f, int fd, const struct sockaddr *sa,
+            socklen_t salen)
+{
+    relay *r = calloc(1, sizeof *r);
+    int sp[2], one = 1;
+    struct epoll_event ev;
+
+    if (!r)
+        return -1;
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0,
+                   sp) != 0) {
+        free(r);
+        return -1;
+    }
+    /* the answers come in pieces (head, body): each is sent at once */
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    r->cfd = fd;
+    r->mfd = sp[0];
+    r->ec.tag = TAG_CLIENT;
+    r->em.tag = TAG_LIB;
+    r->ec.r = r->em.r = r;
+    r->evc = EPOLLIN;
+    r->evm = EPOLLIN;
+    memset(&ev, 0, sizeof ev);
+    ev.events = r->evc;
+    ev.data.ptr = &r->ec;
+    if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, fd, &ev) != 0)
+        goto fail;
+    ev.events = r->evm;
+    ev.data.ptr = &r->em;
+    if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, r->mfd, &ev) != 0) {
+        epoll_ctl(f->epfd, EPOLL_CTL_DEL, fd, NULL);
+        goto fail;
+    }
+    r->next = f->relays;
+    if (f->relays)
+        f->relays->prev = r;
+    f->relays = r;
+    if (f->deliver(f->ud, sp[1], sa, salen) != 0) {
+        /* the library did not take it: the client's end closes, and its
+           place in the counts is the caller's to give back */
+        r->mfd = -1;
+        close(sp[0]);
+        epoll_ctl(f->epfd, EPOLL_CTL_DEL, fd, NULL);
+        if (r->prev)
+            r->prev->next = r->next;
+        else
+            f->relays = r->next;
+        if (r->next)
+            r->next->prev = r->prev;
+        free(r);
+        return -1;
+    }
+    /* the head that the front peeked is there to be read again */
+    relay_io(f, r, TAG_CLIENT, EPOLLIN);
+    return 0;
+fail:
+    close(sp[0]);
+    close(sp[1]);
+    free(r);
+    return -1;
 }
 
 static pending *
@@ -686,11 +1256,12 @@ on_readable(srv_front *f, pending *pc, unsigned events)
         epoll_ctl(f->epfd, EPOLL_CTL_DEL, fd, NULL);
         unlink_pending(f, pc);
         free(pc);
-        if (f->deliver(f->ud, fd, (const struct sockaddr *)&sa, salen) !=
-                0 &&
-            counted) {
-            srv_ipmap_add(f->ips, &ip, SRV_IP_CONNS, -1, 0);
-            atomic_fetch_sub(&f->open, 1);
+        if (relay_start(f, fd, (const struct sockaddr *)&sa, salen) != 0) {
+            close(fd);
+            if (counted) {
+                srv_ipmap_add(f->ips, &ip, SRV_IP_CONNS, -1, 0);
+                atomic_fetch_sub(&f->open, 1);
+            }
         }
     }
 }
@@ -713,6 +1284,15 @@ sweep(srv_front *f)
                    "the request head did not arrive within the header "
                    "timeout");
     }
+    {
+        relay *r, *rn;
+
+        for (r = f->relays; r; r = rn) {
+            rn = r->next;
+            if (r->lingering && r->deadline <= now)
+                relay_free(f, r);
+        }
+    }
     /* The library's connections: their sockets are shut down, which it
        sees as the client leaving, and closes them. */
     pthread_mutex_lock(&f->mu);
@@ -727,24 +1307,55 @@ sweep(srv_front *f)
     pthread_mutex_unlock(&f->mu);
 }
 
+/* Whether a relay still has answers of the library to pass on. */
+static int
+relays_busy(const srv_front *f)
+{
+    const relay *r;
+
+    for (r = f->relays; r; r = r->next)
+        if (!r->lingering && (r->mfd >= 0 || r->out_off < r->out_len))
+            return 1;
+    return 0;
+}
+
 static void *
 front_main(void *arg)
 {
     srv_front *f = arg;
-    long long next_sweep = now_ms() + SWEEP_MS;
+    long long next_sweep = now_ms() + SWEEP_MS, exit_by = 0;
 
     for (;;) {
         struct epoll_event ev[64];
-        int n = epoll_wait(f->epfd, ev, 64, SWEEP_MS), i;
+        int n = epoll_wait(f->epfd, ev, 64, exit_by ? 10 : SWEEP_MS), i;
         long long now;
 
         for (i = 0; i < n; i++) {
             if (ev[i].data.ptr == &f->lfd) {
                 accept_all(f);
             } else if (ev[i].data.ptr == &f->wake) {
-                return NULL;
-            } else {
+                char c = 0;
+                ssize_t r = read(f->wake[0], &c, 1);
+
+                (void)r;
+                if (c == 'q' && f->lfd >= 0) {
+                    /* srv_front_stop: no more connections */
+                    epoll_ctl(f->epfd, EPOLL_CTL_DEL, f->lfd, NULL);
+                    close(f->lfd);
+                    f->lfd = -1;
+                    while (f->head)
+                        close_pending(f, f->head);
+                } else if (c == 'x' && !exit_by) {
+                    /* srv_front_free: the library has stopped; its last
+                       answers (503 to the requests it had) go out */
+                    exit_by = now_ms() + EXIT_MS;
+                }
+            } else if (*(unsigned char *)ev[i].data.ptr == TAG_PENDING) {
                 on_readable(f, ev[i].data.ptr, ev[i].events);
+            } else {
+                relay_end *e = ev[i].data.ptr;
+
+                relay_io(f, e->r, e->tag, ev[i].events);
             }
         }
         now = now_ms();
@@ -752,6 +1363,9 @@ front_main(void *arg)
             sweep(f);
             next_sweep = now + SWEEP_MS;
         }
+        relays_reap(f);
+        if (exit_by && (now >= exit_by || !relays_busy(f)))
+            return NULL;
     }
 }
 
@@ -820,6 +1434,16 @@ fail:
 void
 srv_front_stop(srv_front *f)
 {
+    if (f && f->started) {
+        ssize_t w = write(f->wake[1], "q", 1);
+
+        (void)w;
+    }
+}
+
+void
+srv_front_free(srv_front *f)
+{
     if (!f)
         return;
     if (f->started) {
@@ -831,6 +1455,9 @@ srv_front_stop(srv_front *f)
     }
     while (f->head)
         close_pending(f, f->head);
+    while (f->relays)
+        relay_free(f, f->relays);
+    relays_reap(f);
     if (f->lfd >= 0)
         close(f->lfd);
     if (f->epfd >= 0)
@@ -839,28 +1466,19 @@ srv_front_stop(srv_front *f)
         close(f->wake[0]);
     if (f->wake[1] >= 0)
         close(f->wake[1]);
-    f->lfd = f->epfd = f->wake[0] = f->wake[1] = -1;
-}
-
-void
-srv_front_free(srv_front *f)
-{
-    if (!f)
-        return;
-    srv_front_stop(f);
     pthread_mutex_destroy(&f->mu);
     free(f);
 }
 
 srv_conn *
-srv_conn_open(srv_front *f, int fd, const struct sockaddr *sa)
+srv_conn_open(srv_front *f, int fd, const srv_ip *ip)
 {
     srv_conn *c = f ? calloc(1, sizeof *c) : NULL;
 
     if (!c)
         return NULL;
     c->fd = fd;
-    srv_ip_from_sockaddr(&c->ip, sa);
+    c->ip = *ip;
     atomic_store(&c->deadline, now_ms() + (long long)f->fc.header_ms);
     pthread_mutex_lock(&f->mu);
     c->next = f->conns;

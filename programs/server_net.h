@@ -6,9 +6,11 @@
  *                   client address, reads each new connection's first
  *                   request head (by peeking, so libmicrohttpd reads the
  *                   same bytes) under a deadline, answers a malformed one
- *                   itself with a JSON error, hands the rest to the HTTP
- *                   library, and cuts connections past their header or body
- *                   deadline;
+ *                   itself with a JSON error, relays the rest to the HTTP
+ *                   library through a socket pair, checking each later
+ *                   request head and chunked framing of the connection the
+ *                   same way, and cuts connections past their header or
+ *                   body deadline;
  *   server_pool.c   the compute pool: requests that do not finish within a
  *                   short slice on an HTTP thread run there, at a lower CPU
  *                   priority, behind a bounded queue and a per-address
@@ -126,8 +128,11 @@ typedef struct srv_front_config {
 /*
  * Listens on addr (port 0: a free one, written to *port) and starts the
  * front thread.  deliver(ud, fd, sa, len) hands over a connection whose
- * first request head is complete and valid; it owns fd from then on and
- * returns 0, or -1 when it could not take it (fd is closed either way).
+ * first request head is complete and valid: fd is the library's end of a
+ * socket pair through which the front relays the client's connection (sa:
+ * the client's address), checking every later request head the same way;
+ * deliver owns fd from then on and returns 0, or -1 when it could not take
+ * it (fd is closed either way).
  */
 int srv_front_start(srv_front **out, const srv_front_config *fc,
                     const struct sockaddr *addr, socklen_t addrlen,
@@ -135,17 +140,20 @@ int srv_front_start(srv_front **out, const srv_front_config *fc,
                     int (*deliver)(void *ud, int fd, const struct sockaddr *sa,
                                    socklen_t len),
                     void *ud, unsigned *port);
-/* Stops the front thread and closes the connections it holds (not those
-   handed over: the srv_conn functions below work until srv_front_free). */
+/* Stops accepting connections and closes those that have not sent their
+   first head; the relayed ones go on until srv_front_free (and the
+   srv_conn functions below work until then). */
 void srv_front_stop(srv_front *f);
-/* Stops f if it runs, and frees it. */
+/* After the library has stopped: passes on its last answers (within half
+   a second), stops the front thread, closes every connection, frees f. */
 void srv_front_free(srv_front *f);
 
 /*
  * The connections the HTTP library holds, for their deadlines: open when it
- * starts one (NULL when out of memory), close when it ends it.
+ * starts one (fd: its end of the relay's socket pair; ip: the client's
+ * address; NULL when out of memory), close when it ends it.
  */
-srv_conn *srv_conn_open(srv_front *f, int fd, const struct sockaddr *sa);
+srv_conn *srv_conn_open(srv_front *f, int fd, const srv_ip *ip);
 void srv_conn_close(srv_front *f, srv_conn *c);
 enum { SRV_DEADLINE_NONE, SRV_DEADLINE_HEADER, SRV_DEADLINE_BODY };
 /* Sets c's deadline: none, or now plus the header or body timeout. */

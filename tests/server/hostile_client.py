@@ -214,6 +214,27 @@ def latency(port, body, seconds, src):
     return sorted(out)
 
 
+def read_answers(s, timeout):
+    """Reads to the close; returns (status_line_count, [(status, body)])."""
+    s.settimeout(timeout)
+    data = b""
+    while True:
+        b = s.recv(65536)
+        if not b:
+            break
+        data += b
+    answers = []
+    rest = data
+    while b"\r\n\r\n" in rest:
+        head, _, rest = rest.partition(b"\r\n\r\n")
+        m = re.match(rb"HTTP/1\.[01] (\d\d\d) ", head)
+        n = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
+        n = int(n.group(1)) if n else len(rest)
+        answers.append((int(m.group(1)) if m else 0, rest[:n]))
+        rest = rest[n:]
+    return len(STATUS_LINE.findall(data)), answers
+
+
 def read_response_keepalive(s):
     s.settimeout(30)
     data = b""
@@ -333,17 +354,59 @@ def item_6(srv):
         check(status == want, "%s: status %s, expected %s: %r" % (what, status, want, body[:200]))
         check(is_json_error(body), "%s: not a JSON error: %r" % (what, body[:200]))
         check(lines == 1, "%s: %d status lines" % (what, lines))
-    # the same checks on the second request of a kept-alive connection
-    for what, data, want in [
-            ("keep-alive: without Host", b"GET /v1/info HTTP/1.1\r\n\r\n", 400),
-            ("keep-alive: Transfer-Encoding gzip", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n", 501)]:
-        s = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
-        s.sendall(b"GET /v1/info HTTP/1.1\r\nHost: t\r\n\r\n")
-        read_response_keepalive(s)
-        s.sendall(data)
-        _, status, _, body = read_response_keepalive(s)
-        s.close()
-        check(status == want and is_json_error(body), "%s: %s %r" % (what, status, body[:200]))
+    # the same checks on the later requests of a kept-alive connection
+    # (which the front relays, checking each head), after a good request
+    # answered first, or sent in the same segment (pipelined); a list of
+    # parts is sent with a pause between them, so that the error comes
+    # after a good head has been passed on
+    chunked = b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+    keepalive = [
+        ("without Host", b"GET /v1/info HTTP/1.1\r\n\r\n", 400),
+        ("Transfer-Encoding gzip", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+        ("header without colon", b"GET /v1/info HTTP/1.1\r\nHost: t\r\nnocolon\r\n\r\n", 400),
+        ("Content-Length abc", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Length: abc\r\n\r\n", 400),
+        ("Content-Length -1", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Length: -1\r\n\r\n", 400),
+        ("Content-Length 10^23", b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Length: 99999999999999999999999\r\n\r\n", 413),
+        ("header of 20 KB", b"GET /v1/info HTTP/1.1\r\nHost: t\r\nX: " + b"a" * 20000 + b"\r\n\r\n", 431),
+        ("URL of 20 KB", b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\nHost: t\r\n\r\n", 414),
+        ("HTTP/9.9", b"GET / HTTP/9.9\r\nHost: t\r\n\r\n", 505),
+        ("bad chunk size after a good head", [chunked + b"3\r\nabc\r\n", b"zz\r\n"], 400),
+        ("chunk longer than its size after a good head", [chunked, b"3\r\nabcX\r\n0\r\n\r\n"], 400),
+        ("chunked body over --max-body", [chunked, b"%x\r\n" % (2 << 20)], 413),
+    ]
+    good = b"GET /v1/info HTTP/1.1\r\nHost: t\r\n\r\n"
+    for what, data, want in keepalive:
+        parts = data if isinstance(data, list) else [data]
+        for pipelined in (False, True):
+            s = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
+            try:
+                if pipelined:
+                    s.sendall(good + parts[0])
+                else:
+                    s.sendall(good)
+                    _, first, _, _ = read_response_keepalive(s)
+                    check(first == 200, "keep-alive %s: first answer %s" % (what, first))
+                    s.sendall(parts[0])
+                for part in parts[1:]:
+                    time.sleep(0.05)
+                    s.sendall(part)
+                if pipelined:
+                    # both answers, read to the close: the good request's,
+                    # then exactly one more
+                    lines, answers = read_answers(s, 5)
+                    check(len(answers) == 2 and answers[0][0] == 200,
+                          "keep-alive %s (pipelined): answers %r" % (what, answers))
+                    status, body = answers[-1] if answers else (0, b"")
+                    lines -= 1
+                else:
+                    lines, status, _, body = read_response(s, 5)
+            except (socket.timeout, OSError) as e:
+                lines, status, body = 0, 0, ("no answer: %r" % e).encode()
+            s.close()
+            tag = "keep-alive %s%s" % (what, " (pipelined)" if pipelined else "")
+            check(status == want, "%s: status %s, expected %s: %r" % (tag, status, want, body[:200]))
+            check(is_json_error(body), "%s: not a JSON error: %r" % (tag, body[:200]))
+            check(lines == 1, "%s: %d status lines" % (tag, lines))
     # a chunked body of 20 MB: read and answered 413
     s = socket.create_connection(("127.0.0.1", srv.port), timeout=10)
     s.sendall(b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
@@ -358,7 +421,8 @@ def item_6(srv):
     s.close()
     check(status == 413 and is_json_error(body), "20 MB chunked body: %s %r" % (status, body[:200]))
     srv.alive("HTTP layer")
-    print("  HTTP layer: %d malformed requests answered with JSON errors" % (len(cases) + 3), flush=True)
+    print("  HTTP layer: %d malformed requests answered with JSON errors, %d on kept-alive connections"
+          % (len(cases) + 1, 2 * len(keepalive)), flush=True)
 
 
 def item_3(bouton):
