@@ -18,6 +18,7 @@ static const bt__ruleset *const registry[] = {
     &bt__ruleset_sub,
     &bt__ruleset_octal,
     &bt__ruleset_grundys,
+    &bt__varset_moore.base,
 };
 #define NFAMILIES (sizeof registry / sizeof registry[0])
 

@@ -126,7 +126,9 @@ void bt_game_free(bt_game *g);
 const char *bt_game_spec(const bt_game *g);
 /* The family name ("nim", "wythoff", "sub", "octal", "grundy"). */
 const char *bt_game_family(const bt_game *g);
-/* How many numbers make one component: 1 for heap games, 2 for Wythoff. */
+/* How many numbers make one component: 1 for heap games, 2 for Wythoff;
+   0 for a game of variable arity, whose component is any number (at least
+   one) of numbers (Moore's Nim: all its piles). */
 unsigned bt_game_arity(const bt_game *g);
 /* Non-zero when g is plain Nim. */
 int bt_game_is_nim(const bt_game *g);
@@ -158,7 +160,9 @@ const bt_family_info *bt_family(size_t i);
  * Numbers are separated by blanks or commas.  A term without a game name
  * belongs to the default game given to the parser.  Each number of a heap
  * game's term is one component ("kayles 10 12" is two components); a
- * Wythoff term holds pairs ("wythoff 3 5" is one component).
+ * Wythoff term holds pairs ("wythoff 3 5" is one component); all the
+ * numbers of a term of a game of variable arity are one component
+ * ("moore:2 3 5 6" is one position of Moore's Nim of three piles).
  */
 typedef struct bt_position bt_position;
 
@@ -180,20 +184,28 @@ bt_status bt_position_parse(bt_position **out, const char *text,
  */
 bt_status bt_position_add(bt_position *p, bt_game *g, const mpz_t *nums,
                           const bt_limits *lim, bt_diag *diag);
+/* As bt_position_add with n numbers: n must be arity(g), or any n >= 1
+   (at most max_components) for a game of variable arity. */
+bt_status bt_position_add_n(bt_position *p, bt_game *g, const mpz_t *nums,
+                            size_t n, const bt_limits *lim, bt_diag *diag);
 /* Makes an independent copy of p. */
 bt_status bt_position_copy(bt_position **out, const bt_position *p);
 /* Number of components. */
 size_t bt_position_size(const bt_position *p);
 /* The game of component i (borrowed from p). */
 bt_game *bt_position_game(const bt_position *p, size_t i);
-/* The numbers of component i (arity of its game of them); borrowed. */
+/* The numbers of component i (bt_position_count of them); borrowed. */
 const mpz_t *bt_position_nums(const bt_position *p, size_t i);
+/* How many numbers component i has: its game's arity, or any number >= 1
+   for a game of variable arity. */
+size_t bt_position_count(const bt_position *p, size_t i);
 /* If every component belongs to one game, returns it; else NULL.  An empty
    position returns the game it was parsed with, if any. */
 bt_game *bt_position_single_game(const bt_position *p);
 /*
  * Replaces component i by the components of game g given by nto numbers
- * (a multiple of arity(g); 0 removes the component).  Used to apply moves.
+ * (a multiple of arity(g); 0 removes the component; for a game of variable
+ * arity the nto numbers are one component).  Used to apply moves.
  */
 bt_status bt_position_replace(bt_position *p, size_t i, bt_game *g,
                               const mpz_t *to, size_t nto);
