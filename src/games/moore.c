@@ -34,7 +34,7 @@
 #define MOORE_MAX_COLUMNS 2048
 /* Grundy values by the generic mex only for at most this many positions
    below a component (the product of pile + 1). */
-#define MOORE_MEX_POSITIONS 20000ul
+#define MOORE_MEX_POSITIONS 1024ul
 
 typedef struct moore {
     unsigned long k;
