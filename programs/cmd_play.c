@@ -35,7 +35,7 @@ static const char help[] =
     "1..N (default 15).  The player to move wins from most such starts:\n"
     "for Nim the share of safe starts is given by\n"
     "`bouton count --ordered --piles K --min 1 --max N`.\n\n"
-    "  --game RULES        nim, wythoff[:A], sub:S, octal:CODE, kayles, ...\n"
+    "  --game RULES        the game (the games are listed below)\n"
     "  --misere            taking the last counter loses\n"
     "  --first me|computer who moves first (default me)\n"
     "  --level L           perfect (default), medium (a random move 1 time "

@@ -1601,9 +1601,10 @@ api_games(json_t **out, json_t *req, const srv_config *cfg,
     (void)lim;
     for (i = 0; games && i < n; i++) {
         const bt_family_info *f = bt_family(i);
-        json_t *g = json_pack("{s:s,s:s,s:s,s:o}", "name", f->name, "syntax",
-                              f->syntax, "summary", f->summary, "aliases",
-                              split_words(f->aliases));
+        json_t *g = json_pack("{s:s,s:s,s:s,s:o,s:i}", "name", f->name,
+                              "syntax", f->syntax, "summary", f->summary,
+                              "aliases", split_words(f->aliases), "arity",
+                              (int)bt_family_arity(i));
 
         if (json_array_append_new(games, g) != 0) {
             json_decref(games);

@@ -143,6 +143,13 @@ typedef struct bt_family_info {
 /* Returns the number of families; bt_family(i) for i below it. */
 size_t bt_family_count(void);
 const bt_family_info *bt_family(size_t i);
+/* The numbers per component of family i's games: 1 or 2; 0 for a family
+   of variable arity (a component of any number >= 1 of numbers). */
+unsigned bt_family_arity(size_t i);
+/* Every game's syntax and named game, comma-separated, in the registry's
+   order ("nim, wythoff[:A], ..., moore:K"): for help texts and messages.
+   malloc'd (caller frees); NULL when out of memory. */
+char *bt_games_text(void);
 
 /* -------------------------------------------------------------- positions */
 
