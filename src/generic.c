@@ -189,7 +189,8 @@ value_of(search *s, const mpz_t *c, size_t n, unsigned long *out)
         free(key);
         return st;
     }
-    if (s->m.used >= s->lim->max_search || s->depth >= GENERIC_MAX_DEPTH) {
+    if (s->m.used + s->depth >= s->lim->max_search ||
+        s->depth >= GENERIC_MAX_DEPTH) {
         free(key);
         return bt__fail(s->diag, BT_ELIMIT,
                         "the Grundy value of this %s component is out of "
