@@ -374,6 +374,7 @@ test_parse(void **state)
     assert_string_equal(s, "moore:2 3 5 6 + moore:2 1 + nim 4");
     free(s);
     bt_position_free(p);
+    bt_game_free(g);
     assert_int_not_equal(bt_game_new(&g, "moore:0", NULL), BT_OK);
     assert_int_not_equal(bt_game_new(&g, "moore", NULL), BT_OK);
     g = game(2);
