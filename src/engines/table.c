@@ -286,7 +286,7 @@ heap_is_p(bt_table *t, int *is_p)
     if (!t->misere) {
         mpz_set_ui(t->xo, 0);
         for (i = 0; i < t->k; i++) {
-            st = t->g->rules->grundy(t->g, t->t, (const mpz_t *)&t->x[i],
+            st = bt__rs_grundy(t->g, t->t, (const mpz_t *)&t->x[i], 1,
                                      &t->lim, &t->diag);
             if (st != BT_OK)
                 return st;
