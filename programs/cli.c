@@ -200,6 +200,13 @@ cli_other_option(const char *cmd, int code, char **argv, const char *help,
     switch (code) {
     case 'h':
         fputs(help, stdout);
+        if (strstr(help, "--game") != NULL) {
+            /* the games, from the library's registry */
+            char *games = bt_games_text();
+            printf("\nGames (--game RULES, or a term's name): %s\n",
+                   games ? games : "");
+            free(games);
+        }
         printf("\n%s", cli_limit_help);
         return CLI_OK;
     case '?':

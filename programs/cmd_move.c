@@ -19,7 +19,7 @@ static const char help[] =
     "leaves.  From a winning position it plays the fastest win; from a "
     "losing\none, the move that leaves the opponent the fewest ways to win "
     "(see\ndocs/opponent.md).\n\n"
-    "  --game RULES  nim, wythoff[:A], sub:S, octal:CODE, kayles, ...\n"
+    "  --game RULES  the game of the piles (the games are listed below)\n"
     "  --misere      taking the last counter loses\n"
     "  --level L     perfect (default), medium (a random move 1 time in 5),\n"
     "                easy (a random move 1 time in 2)\n"

@@ -35,7 +35,7 @@ static const char help[] =
     "1..N (default 15).  The player to move wins from most such starts:\n"
     "for Nim the share of safe starts is given by\n"
     "`bouton count --ordered --piles K --min 1 --max N`.\n\n"
-    "  --game RULES        nim, wythoff[:A], sub:S, octal:CODE, kayles, ...\n"
+    "  --game RULES        the game (the games are listed below)\n"
     "  --misere            taking the last counter loses\n"
     "  --first me|computer who moves first (default me)\n"
     "  --level L           perfect (default), medium (a random move 1 time "
@@ -121,7 +121,7 @@ count_numbers(const bt_position *p, size_t *numbers, unsigned long *width)
     int small = 1;
     for (i = 0; i < bt_position_size(p); i++) {
         const mpz_t *v = bt_position_nums(p, i);
-        unsigned j, ar = bt_game_arity(bt_position_game(p, i));
+        size_t j, ar = bt_position_count(p, i);
         for (j = 0; j < ar; j++, n++) {
             if (mpz_cmp_ui(v[j], DRAW_MAX) > 0)
                 small = 0;
@@ -148,7 +148,7 @@ draw(const bt_position *p)
     for (i = 0; i < bt_position_size(p); i++) {
         bt_game *g = bt_position_game(p, i);
         const mpz_t *v = bt_position_nums(p, i);
-        unsigned j, ar = bt_game_arity(g);
+        size_t j, ar = bt_position_count(p, i);
         for (j = 0; j < ar; j++) {
             flat++;
             printf("  %2zu  ", flat);
@@ -436,7 +436,7 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
     for (i = 0; i < bt_position_size(p) && !found; i++) {
         bt_game *g = bt_position_game(p, i);
         const mpz_t *v = bt_position_nums(p, i);
-        unsigned j, ar = bt_game_arity(g);
+        size_t j, ar = bt_position_count(p, i);
         size_t at = flat;
         flat += ar;
         if (both ? (i + 1 != want || ar != 2) : want > flat)

@@ -75,7 +75,7 @@ print_position(const bt_position *p)
         fputc('(', stdout);
         for (i = 0; i < bt_position_size(p); i++) {
             const mpz_t *v = bt_position_nums(p, i);
-            unsigned j, ar = bt_game_arity(bt_position_game(p, i));
+            size_t j, ar = bt_position_count(p, i);
             for (j = 0; j < ar; j++) {
                 if (!first)
                     fputc(',', stdout);

@@ -37,7 +37,7 @@ cli_json_numbers(const bt_position *p)
     size_t i, n = bt_position_size(p);
     for (i = 0; a != NULL && i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
-        unsigned j, ar = bt_game_arity(bt_position_game(p, i));
+        size_t j, ar = bt_position_count(p, i);
         for (j = 0; j < ar; j++)
             json_array_append_new(a, cli_json_mpz(v[j]));
     }
@@ -111,7 +111,7 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
             bt_game *cg = bt_position_game(p, i);
             json_t *c = json_pack(
                 "{s:s,s:o}", "game", bt_game_spec(cg), "position",
-                numbers_of(bt_position_nums(p, i), bt_game_arity(cg)));
+                numbers_of(bt_position_nums(p, i), bt_position_count(p, i)));
             if (bt_analysis_component_grundy(g, a, i) == BT_OK)
                 json_object_set_new(c, "grundy", cli_json_mpz(g));
             json_array_append_new(comps, c);

@@ -472,31 +472,40 @@ new_game(bt_game **out, const char *spec, srv_error *e)
 /* ---------------------------------------------------------------- position */
 
 /* Appends the components of game g made of the numbers nums[from..to-1]
-   of a JSON array (a multiple of g's arity of them); `where` names them in
+   of a JSON array (a multiple of g's arity of them; for a game of variable
+   arity, all of them make one component); `where` names them in
    messages. */
 static int
 add_numbers(bt_position *p, bt_game *g, json_t *nums, size_t from,
             size_t to, const char *where, const bt_limits *lim, srv_error *e)
 {
-    unsigned arity = bt_game_arity(g);
-    size_t n = to - from, i, j;
-    mpz_t c[2];
+    size_t n = to - from, i, j, arity = bt_game_arity(g);
+    mpz_t *c;
     int rc = 0;
 
-    if (arity < 1 || arity > 2)
-        return srv_fail(e, 400, "EINVAL", "%s: unsupported game", where);
+    if (arity == 0 && n == 0)
+        return 0;
+    if (arity == 0 && n > lim->max_components)
+        return srv_fail(e, 422, "ELIMIT",
+                        "%s: more than %zu numbers in one component (the "
+                        "limit)", where, lim->max_components);
+    if (arity == 0)
+        arity = n;
     if (n % arity != 0)
         return srv_fail(e, 400, "EINVAL",
-                        "%s: a %s component is %u numbers; %zu is not a "
-                        "multiple of %u", where, bt_game_spec(g), arity, n,
+                        "%s: a %s component is %zu numbers; %zu is not a "
+                        "multiple of %zu", where, bt_game_spec(g), arity, n,
                         arity);
     if (n / arity > lim->max_components ||
         bt_position_size(p) + n / arity > lim->max_components)
         return srv_fail(e, 422, "ELIMIT",
                         "%s: more than %zu components (the limit)", where,
                         lim->max_components);
-    mpz_init(c[0]);
-    mpz_init(c[1]);
+    c = malloc(arity * sizeof *c);
+    if (c == NULL)
+        return srv_fail(e, 500, "ENOMEM", "out of memory");
+    for (j = 0; j < arity; j++)
+        mpz_init(c[j]);
     for (i = 0; i < n && rc == 0; i += arity) {
         bt_diag diag = {{0}, 0, 0};
         bt_status st;
@@ -507,14 +516,15 @@ add_numbers(bt_position *p, bt_game *g, json_t *nums, size_t from,
                 rc = prefix_error(e, "%s[%zu]", where, from + i + j);
         if (rc != 0)
             break;
-        st = bt_position_add(p, g, (const mpz_t *)c, lim, &diag);
+        st = bt_position_add_n(p, g, (const mpz_t *)c, arity, lim, &diag);
         if (st != BT_OK) {
             snprintf(what, sizeof what, "%s[%zu]", where, from + i);
             rc = fail_status(e, st, &diag, what);
         }
     }
-    mpz_clear(c[0]);
-    mpz_clear(c[1]);
+    for (j = 0; j < arity; j++)
+        mpz_clear(c[j]);
+    free(c);
     return rc;
 }
 
@@ -548,7 +558,8 @@ parse_position_array(bt_position *p, json_t *arr, bt_game *dflt,
             i = j;
         } else if (json_is_array(item)) {
             snprintf(where, sizeof where, "position[%zu]", i);
-            if (json_array_size(item) != bt_game_arity(dflt))
+            if (bt_game_arity(dflt) != 0 &&
+                json_array_size(item) != bt_game_arity(dflt))
                 return srv_fail(e, 400, "EINVAL",
                                 "%s: a %s component is %u numbers", where,
                                 bt_game_spec(dflt), bt_game_arity(dflt));
@@ -707,9 +718,9 @@ components_json(const bt_position *p)
         bt_game *g = bt_position_game(p, i);
         const mpz_t *v = bt_position_nums(p, i);
         json_t *nums = json_array();
-        unsigned j;
+        size_t j;
 
-        for (j = 0; nums && j < bt_game_arity(g); j++)
+        for (j = 0; nums && j < bt_position_count(p, i); j++)
             if (json_array_append_new(nums, cli_json_mpz(v[j])) != 0) {
                 json_decref(nums);
                 nums = NULL;
@@ -1590,9 +1601,10 @@ api_games(json_t **out, json_t *req, const srv_config *cfg,
     (void)lim;
     for (i = 0; games && i < n; i++) {
         const bt_family_info *f = bt_family(i);
-        json_t *g = json_pack("{s:s,s:s,s:s,s:o}", "name", f->name, "syntax",
-                              f->syntax, "summary", f->summary, "aliases",
-                              split_words(f->aliases));
+        json_t *g = json_pack("{s:s,s:s,s:s,s:o,s:i}", "name", f->name,
+                              "syntax", f->syntax, "summary", f->summary,
+                              "aliases", split_words(f->aliases), "arity",
+                              (int)bt_family_arity(i));
 
         if (json_array_append_new(games, g) != 0) {
             json_decref(games);

@@ -162,9 +162,15 @@ analyze_single(bt_analysis *a, const bt_position *p, const bt_limits *lim,
     c.a = a;
     c.comp = 0;
     mpz_init(zero);
-    st = g->rules->moves_to(g, bt_position_nums(p, 0), zero, on_winning, &c,
+    st = bt__rs_moves_to(g, bt_position_nums(p, 0), bt_position_count(p, 0), zero, on_winning, &c,
                             lim, diag);
     mpz_clear(zero);
+    if (st == BT_ELIMIT && a->nmoves > 0) {
+        /* more winning moves than the limit lets list: the outcome
+           stands (one was found), the list says it is incomplete */
+        a->moves_incomplete = 1;
+        st = BT_OK;
+    }
     if (st != BT_OK)
         return st;
     a->outcome = a->nmoves > 0 ? BT_N : BT_P;
@@ -186,7 +192,8 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         bt_game *g = bt_position_game(p, i);
         mpz_init(a->comp_grundy[i]);
         a->ncomp = i + 1;
-        st = g->rules->grundy(g, a->comp_grundy[i], bt_position_nums(p, i),
+        st = bt__rs_grundy(g, a->comp_grundy[i], bt_position_nums(p, i),
+                           bt_position_count(p, i),
                               lim, diag);
         if (st == BT_ERANGE && n == 1)
             return analyze_single(a, p, lim, diag);
@@ -207,7 +214,7 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         c.a = a;
         c.comp = i;
         mpz_xor(t, a->comp_grundy[i], a->grundy);
-        st = g->rules->moves_to(g, bt_position_nums(p, i), t, on_winning, &c,
+        st = bt__rs_moves_to(g, bt_position_nums(p, i), bt_position_count(p, i), t, on_winning, &c,
                                 lim, diag);
         if (st == BT_ELIMIT) {
             /* a huge heap whose moves to value t are too many to list
@@ -287,7 +294,7 @@ analyze_misere_search(bt_analysis *a, const bt_position *p,
     for (i = 0; i < bt_position_size(p) && st == BT_OK; i++) {
         bt_game *g = bt_position_game(p, i);
         r.comp = i;
-        st = g->rules->options(g, bt_position_nums(p, i), on_root_option, &r,
+        st = bt__rs_options(g, bt_position_nums(p, i), bt_position_count(p, i), on_root_option, &r,
                                lim, diag);
         any = any || !bt__component_is_terminal(p, i, lim);
     }
@@ -370,9 +377,9 @@ explain_sum(bt__buf *b, const bt_position *p, const bt_analysis *a)
         for (i = 0; i < n; i++) {
             bt_game *g = bt_position_game(p, i);
             const mpz_t *v = bt_position_nums(p, i);
-            unsigned j;
+            size_t j;
             bt__buf_printf(b, "  %zu. %s", i + 1, g->spec);
-            for (j = 0; j < g->rules->arity; j++) {
+            for (j = 0; j < bt_position_count(p, i); j++) {
                 bt__buf_putc(b, ' ');
                 bt__buf_mpz(b, v[j]);
             }

@@ -19,6 +19,7 @@ static const bt__ruleset *const registry[] = {
     &bt__ruleset_octal,
     &bt__ruleset_grundys,
     &bt__ruleset_tb,
+    &bt__varset_moore.base,
 };
 #define NFAMILIES (sizeof registry / sizeof registry[0])
 
@@ -32,6 +33,34 @@ const bt_family_info *
 bt_family(size_t i)
 {
     return i < NFAMILIES ? &registry[i]->info : NULL;
+}
+
+unsigned
+bt_family_arity(size_t i)
+{
+    return i < NFAMILIES ? registry[i]->arity : 0;
+}
+
+char *
+bt_games_text(void)
+{
+    bt__buf b;
+    size_t i;
+    bt__buf_init(&b);
+    for (i = 0; i < NFAMILIES; i++) {
+        const bt_family_info *f = &registry[i]->info;
+        bt__buf_printf(&b, "%s%s", i ? ", " : "", f->syntax);
+        if (f->aliases[0] != '\0') {
+            const char *p = f->aliases;
+            while (*p != '\0') {
+                size_t n = strcspn(p, " ");
+                bt__buf_printf(&b, ", %.*s", (int)n, p);
+                p += n;
+                p += strspn(p, " ");
+            }
+        }
+    }
+    return bt__buf_take(&b);
 }
 
 /* Non-zero when the space-separated list `words` holds name[0..len-1]. */
@@ -80,11 +109,12 @@ bt_game_new(bt_game **out, const char *spec, bt_diag *diag)
     len = colon ? (size_t)(colon - spec) : strlen(spec);
     r = find_family(spec, len);
     if (r == NULL) {
-        st = bt__fail(diag, BT_EPARSE,
-                      "unknown game '%.*s' (known: nim, wythoff[:A], "
-                      "sub:S, octal:CODE, kayles, dawsons-kayles, "
-                      "dawsons-chess, grundys-game)",
-                      (int)(len > 40 ? 40 : len), spec);
+        /* the list of games comes from the registry */
+        char *known = bt_games_text();
+        st = bt__fail(diag, BT_EPARSE, "unknown game '%.*s' (known: %s)",
+                      (int)(len > 40 ? 40 : len), spec,
+                      known ? known : "out of memory");
+        free(known);
         if (diag != NULL) {
             diag->has_offset = 1;
             diag->offset = 0;

@@ -136,7 +136,8 @@ typedef bt_status (*bt__emit)(void *ud, const mpz_t *to, size_t nto);
 
 struct bt__ruleset {
     const bt_family_info info;
-    unsigned arity; /* numbers per component */
+    unsigned arity; /* numbers per component; 0: any number (>= 1) of
+                       numbers make one component (variable arity) */
 
     /*
      * Parses the parameters: `name` is the text before ':' (the family name
@@ -216,6 +217,69 @@ struct bt__ruleset {
                             mpz_t *row);
 };
 
+/*
+ * A game of variable arity (arity 0: a component is any number n >= 1 of
+ * numbers) is a bt__varset: its base ruleset (arity 0, with init, fini,
+ * misere, explain as usual; check, grundy, options, moves_to, describe
+ * NULL) followed by these, the same contracts with the component's count
+ * n.  Its options keep one component (nto numbers, nto >= 1).  The
+ * registry lists &bt__varset_NAME.base.
+ */
+typedef struct bt__varset {
+    bt__ruleset base;
+    bt_status (*check_n)(bt_game *g, const mpz_t *c, size_t n,
+                         const bt_limits *lim, bt_diag *diag);
+    bt_status (*grundy_n)(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
+                          const bt_limits *lim, bt_diag *diag);
+    bt_status (*options_n)(bt_game *g, const mpz_t *c, size_t n,
+                           bt__emit emit, void *ud, const bt_limits *lim,
+                           bt_diag *diag);
+    bt_status (*moves_to_n)(bt_game *g, const mpz_t *c, size_t n,
+                            const mpz_t target, bt__emit emit, void *ud,
+                            const bt_limits *lim, bt_diag *diag);
+    void (*describe_n)(bt_game *g, bt__buf *out, size_t comp,
+                       const mpz_t *c, size_t n, const mpz_t *to,
+                       size_t nto);
+} bt__varset;
+
+/* The variable-arity hooks of g (arity 0). */
+#define BT__VARSET(g) ((const bt__varset *)(const void *)(g)->rules)
+
+/*
+ * The hooks as every caller uses them (generic.c): c is a component of n
+ * numbers (n = arity for a game of fixed arity).  A ruleset whose grundy
+ * (grundy_n) is NULL gets the generic memoised mex over its options, and
+ * one whose moves_to (moves_to_n) is NULL gets its options filtered by
+ * value: a new game with no theory is correct at once, within lim
+ * (max_search positions, max_memory, interrupt; BT_ELIMIT past them).
+ */
+bt_status bt__rs_check(bt_game *g, const mpz_t *c, size_t n,
+                       const bt_limits *lim, bt_diag *diag);
+bt_status bt__rs_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
+                        const bt_limits *lim, bt_diag *diag);
+bt_status bt__rs_options(bt_game *g, const mpz_t *c, size_t n, bt__emit emit,
+                         void *ud, const bt_limits *lim, bt_diag *diag);
+bt_status bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n,
+                          const mpz_t target, bt__emit emit, void *ud,
+                          const bt_limits *lim, bt_diag *diag);
+void bt__rs_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
+                     size_t n, const mpz_t *to, size_t nto);
+/* The generic Sprague-Grundy value: the mex of the values of the options
+   (each option's value the nim-sum of its components'), memoised, within
+   lim; BT_ELIMIT with a message past max_search positions or
+   max_memory. */
+bt_status bt__generic_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
+                             const bt_limits *lim, bt_diag *diag);
+
+/* The numbers per component among the nto numbers of a move of g: its
+   arity, or all of them (at least 1) for a game of variable arity (whose
+   arity is 0: one component of any number of numbers). */
+static inline size_t
+bt__comp_width(const bt_game *g, size_t nto)
+{
+    return g->rules->arity ? g->rules->arity : (nto ? nto : 1);
+}
+
 /* ------------------------------------------------------------ search */
 
 /*
@@ -269,6 +333,7 @@ extern const bt__ruleset bt__ruleset_sub;
 extern const bt__ruleset bt__ruleset_octal;
 extern const bt__ruleset bt__ruleset_grundys;
 extern const bt__ruleset bt__ruleset_tb;
+extern const bt__varset bt__varset_moore;
 
 /* ------------------------------------------------- remoteness, bounded */
 

@@ -16,11 +16,12 @@
 
 #include "internal.h"
 
-#define MAX_ARITY 2
-
+/* A component: its game and its numbers (arity of them; any number >= 1
+   for a game of variable arity, such as Moore's Nim's piles). */
 typedef struct comp {
     bt_game *game;
-    mpz_t v[MAX_ARITY];
+    size_t nv;
+    mpz_t *v;
 } comp;
 
 struct bt_position {
@@ -39,9 +40,10 @@ bt_position_new(bt_position **out)
 static void
 comp_clear(comp *c)
 {
-    int j;
-    for (j = 0; j < MAX_ARITY; j++)
+    size_t j;
+    for (j = 0; j < c->nv; j++)
         mpz_clear(c->v[j]);
+    free(c->v);
     bt_game_free(c->game);
 }
 
@@ -76,33 +78,41 @@ grow(bt_position *p, size_t extra)
     return 1;
 }
 
-/* Appends a component without checks; the numbers are copied. */
+/* Fills *c with game g and a copy of nums[0..n-1]. */
 static bt_status
-push(bt_position *p, bt_game *g, const mpz_t *nums)
+comp_init(comp *c, bt_game *g, const mpz_t *nums, size_t n)
 {
-    comp *c;
-    unsigned j;
-    if (!grow(p, 1))
+    size_t j;
+    c->v = malloc((n ? n : 1) * sizeof *c->v);
+    if (c->v == NULL)
         return BT_ENOMEM;
-    c = &p->c[p->n++];
+    c->nv = n;
+    for (j = 0; j < n; j++)
+        mpz_init_set(c->v[j], nums[j]);
     c->game = bt_game_ref(g);
-    for (j = 0; j < MAX_ARITY; j++) {
-        if (j < g->rules->arity)
-            mpz_init_set(c->v[j], nums[j]);
-        else
-            mpz_init(c->v[j]);
-    }
     return BT_OK;
 }
 
+/* Appends a component of n numbers without checks; the numbers are
+   copied. */
 static bt_status
-check_component(bt_game *g, const mpz_t *nums, size_t index,
+push(bt_position *p, bt_game *g, const mpz_t *nums, size_t n)
+{
+    if (!grow(p, 1) || comp_init(&p->c[p->n], g, nums, n) != BT_OK)
+        return BT_ENOMEM;
+    p->n++;
+    return BT_OK;
+}
+
+
+static bt_status
+check_component(bt_game *g, const mpz_t *nums, size_t n, size_t index,
                 const bt_limits *lim, bt_diag *diag)
 {
-    unsigned j;
+    size_t j;
     bt_status st;
-    char what[64];
-    for (j = 0; j < g->rules->arity; j++) {
+    char what[96];
+    for (j = 0; j < n; j++) {
         /* the common case, cheaply: non-negative and plainly short */
         if (mpz_sgn(nums[j]) >= 0 &&
             mpz_sizeinbase(nums[j], 10) <= lim->max_digits)
@@ -110,32 +120,55 @@ check_component(bt_game *g, const mpz_t *nums, size_t index,
         if (g->rules->arity == 1)
             snprintf(what, sizeof what, "component %zu", index + 1);
         else
-            snprintf(what, sizeof what, "the number %u of component %zu",
+            snprintf(what, sizeof what, "the number %zu of component %zu",
                      j + 1, index + 1);
         st = bt__check_number(nums[j], lim, what, diag);
         if (st != BT_OK)
             return st;
     }
-    if (g->rules->check != NULL)
-        return g->rules->check(g, nums, lim, diag);
-    return BT_OK;
+    return bt__rs_check(g, nums, n, lim, diag);
 }
 
 bt_status
 bt_position_add(bt_position *p, bt_game *g, const mpz_t *nums,
                 const bt_limits *lim, bt_diag *diag)
 {
+    if (g->rules->arity == 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "%s has components of any number of numbers: use "
+                        "bt_position_add_n",
+                        g->spec);
+    return bt_position_add_n(p, g, nums, g->rules->arity, lim, diag);
+}
+
+bt_status
+bt_position_add_n(bt_position *p, bt_game *g, const mpz_t *nums, size_t n,
+                  const bt_limits *lim, bt_diag *diag)
+{
     bt_status st;
     lim = bt__limits(lim);
+    if (g->rules->arity != 0 && n != g->rules->arity)
+        return bt__fail(diag, BT_EINVAL,
+                        "a component of %s is %u numbers, got %zu", g->spec,
+                        g->rules->arity, n);
+    if (g->rules->arity == 0 && n == 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "a component of %s needs at least one number",
+                        g->spec);
+    if (g->rules->arity == 0 && n > lim->max_components)
+        return bt__fail(diag, BT_ELIMIT,
+                        "a component of %zu numbers is more than %zu (the "
+                        "max_components limit)",
+                        n, lim->max_components);
     if (p->n >= lim->max_components)
         return bt__fail(diag, BT_ELIMIT,
                         "more than %zu components (the max_components "
                         "limit)",
                         lim->max_components);
-    st = check_component(g, nums, p->n, lim, diag);
+    st = check_component(g, nums, n, p->n, lim, diag);
     if (st != BT_OK)
         return st;
-    st = push(p, g, nums);
+    st = push(p, g, nums, n);
     return st == BT_OK ? st : bt__fail(diag, st, "out of memory");
 }
 
@@ -152,7 +185,11 @@ bt_position_copy(bt_position **out, const bt_position *p)
         return BT_ENOMEM;
     }
     for (i = 0; i < p->n; i++)
-        push(q, p->c[i].game, (const mpz_t *)p->c[i].v);
+        if (push(q, p->c[i].game, (const mpz_t *)p->c[i].v, p->c[i].nv) !=
+            BT_OK) {
+            bt_position_free(q);
+            return BT_ENOMEM;
+        }
     q->origin = bt_game_ref(p->origin);
     *out = q;
     return BT_OK;
@@ -176,6 +213,12 @@ bt_position_nums(const bt_position *p, size_t i)
     return i < p->n ? (const mpz_t *)p->c[i].v : NULL;
 }
 
+size_t
+bt_position_count(const bt_position *p, size_t i)
+{
+    return i < p->n ? p->c[i].nv : 0;
+}
+
 bt_game *
 bt_position_single_game(const bt_position *p)
 {
@@ -193,28 +236,34 @@ bt_status
 bt_position_replace(bt_position *p, size_t i, bt_game *g, const mpz_t *to,
                     size_t nto)
 {
-    unsigned ar = g->rules->arity;
+    /* a game of variable arity: the nto numbers are one component */
+    size_t ar = g->rules->arity ? g->rules->arity : (nto ? nto : 1);
     size_t k = nto / ar, j;
-    comp old;
+    comp old, *fresh;
     if (i >= p->n || nto % ar != 0)
         return BT_EINVAL;
-    if (!grow(p, k))
+    fresh = malloc((k ? k : 1) * sizeof *fresh);
+    if (fresh == NULL)
         return BT_ENOMEM;
+    for (j = 0; j < k; j++)
+        if (comp_init(&fresh[j], g, to + j * ar, ar) != BT_OK) {
+            while (j-- > 0)
+                comp_clear(&fresh[j]);
+            free(fresh);
+            return BT_ENOMEM;
+        }
+    if (!grow(p, k)) {
+        for (j = 0; j < k; j++)
+            comp_clear(&fresh[j]);
+        free(fresh);
+        return BT_ENOMEM;
+    }
     old = p->c[i];
     /* open (or close) a gap of k components at i */
     memmove(&p->c[i + k], &p->c[i + 1], (p->n - i - 1) * sizeof(comp));
     p->n = p->n - 1 + k;
-    for (j = 0; j < k; j++) {
-        comp *c = &p->c[i + j];
-        unsigned d;
-        c->game = bt_game_ref(g);
-        for (d = 0; d < MAX_ARITY; d++) {
-            if (d < ar)
-                mpz_init_set(c->v[d], to[j * ar + d]);
-            else
-                mpz_init(c->v[d]);
-        }
-    }
+    memcpy(&p->c[i], fresh, k * sizeof *fresh);
+    free(fresh);
     if (p->n == 0 && p->origin == NULL)
         p->origin = bt_game_ref(old.game);
     comp_clear(&old);
@@ -224,14 +273,14 @@ bt_position_replace(bt_position *p, size_t i, bt_game *g, const mpz_t *to,
 int
 bt_position_equal(const bt_position *a, const bt_position *b)
 {
-    size_t i;
-    unsigned j;
+    size_t i, j;
     if (a->n != b->n)
         return 0;
     for (i = 0; i < a->n; i++) {
-        if (strcmp(a->c[i].game->spec, b->c[i].game->spec) != 0)
+        if (strcmp(a->c[i].game->spec, b->c[i].game->spec) != 0 ||
+            a->c[i].nv != b->c[i].nv)
             return 0;
-        for (j = 0; j < a->c[i].game->rules->arity; j++)
+        for (j = 0; j < a->c[i].nv; j++)
             if (mpz_cmp(a->c[i].v[j], b->c[i].v[j]) != 0)
                 return 0;
     }
@@ -242,19 +291,20 @@ char *
 bt_position_format(const bt_position *p)
 {
     bt__buf b;
-    size_t i;
-    unsigned j;
+    size_t i, j;
     bt__buf_init(&b);
     if (p->n == 0 && p->origin != NULL)
         bt__buf_puts(&b, p->origin->spec);
     for (i = 0; i < p->n; i++) {
         const comp *c = &p->c[i];
-        if (i == 0 || strcmp(c->game->spec, p->c[i - 1].game->spec) != 0) {
+        /* a component of variable arity is a term of its own */
+        if (i == 0 || c->game->rules->arity == 0 ||
+            strcmp(c->game->spec, p->c[i - 1].game->spec) != 0) {
             if (i > 0)
                 bt__buf_puts(&b, " + ");
             bt__buf_puts(&b, c->game->spec);
         }
-        for (j = 0; j < c->game->rules->arity; j++) {
+        for (j = 0; j < c->nv; j++) {
             bt__buf_putc(&b, ' ');
             bt__buf_mpz(&b, c->v[j]);
         }
@@ -335,10 +385,9 @@ static bt_status
 parse_term(parser *ps, bt_game *dflt)
 {
     bt_game *g = dflt;
-    size_t term_start, count = 0;
-    mpz_t nums[MAX_ARITY];
+    size_t term_start, count = 0, cap = 0, ar, j;
+    mpz_t *nums = NULL;
     bt_status st = BT_OK;
-    unsigned ar, j;
 
     skip_blanks(ps);
     term_start = ps->pos;
@@ -353,9 +402,9 @@ parse_term(parser *ps, bt_game *dflt)
     }
     if (ps->p->origin == NULL)
         ps->p->origin = bt_game_ref(g);
-    ar = g->rules->arity;
-    for (j = 0; j < MAX_ARITY; j++)
-        mpz_init(nums[j]);
+    /* a game of variable arity: every number of the term is one component
+       (gathered in nums, grown as needed); else groups of arity */
+    ar = g->rules->arity ? g->rules->arity : (size_t)-1;
     for (;;) {
         size_t start;
         skip_blanks(ps);
@@ -400,6 +449,25 @@ parse_term(parser *ps, bt_game *dflt)
                     ps->text + start, bad + 1);
             goto cleanup;
         }
+        if (count % ar == cap) {
+            mpz_t *grown;
+            if (count >= ps->lim->max_components) {
+                st = bt__fail_at(ps->diag, BT_ELIMIT, start,
+                                 "more than %zu numbers in one component "
+                                 "(the max_components limit)",
+                                 ps->lim->max_components);
+                goto cleanup;
+            }
+            grown = realloc(nums, (cap ? 2 * cap : 4) * sizeof *nums);
+            if (grown == NULL) {
+                st = bt__fail(ps->diag, BT_ENOMEM, "out of memory");
+                goto cleanup;
+            }
+            nums = grown;
+            for (j = cap; j < (cap ? 2 * cap : 4); j++)
+                mpz_init(nums[j]);
+            cap = cap ? 2 * cap : 4;
+        }
         st = bt__parse_number(nums[count % ar], ps->text + start,
                               ps->pos - start, ps->lim, ps->diag);
         if (st != BT_OK) {
@@ -422,14 +490,18 @@ parse_term(parser *ps, bt_game *dflt)
             }
         }
     }
-    if (count % ar != 0)
+    if (g->rules->arity == 0 && count > 0)
+        st = bt_position_add_n(ps->p, g, (const mpz_t *)nums, count, ps->lim,
+                               ps->diag);
+    else if (count % ar != 0)
         st = bt__fail_at(ps->diag, BT_EPARSE, term_start,
-                         "%s at column %zu: a position of %s is %u numbers "
+                         "%s at column %zu: a position of %s is %zu numbers "
                          "per component, got %zu",
                          g->spec, term_start + 1, g->spec, ar, count);
 cleanup:
-    for (j = 0; j < MAX_ARITY; j++)
+    for (j = 0; j < cap; j++)
         mpz_clear(nums[j]);
+    free(nums);
     return st;
 }
 

@@ -128,7 +128,9 @@ BT_API void bt_game_free(bt_game *g);
 BT_API const char *bt_game_spec(const bt_game *g);
 /* The family name ("nim", "wythoff", "sub", "octal", "grundy"). */
 BT_API const char *bt_game_family(const bt_game *g);
-/* How many numbers make one component: 1 for heap games, 2 for Wythoff. */
+/* How many numbers make one component: 1 for heap games, 2 for Wythoff;
+   0 for a game of variable arity, whose component is any number (at least
+   one) of numbers (Moore's Nim: all its piles). */
 BT_API unsigned bt_game_arity(const bt_game *g);
 /* Non-zero when g is plain Nim. */
 BT_API int bt_game_is_nim(const bt_game *g);
@@ -143,6 +145,13 @@ typedef struct bt_family_info {
 /* Returns the number of families; bt_family(i) for i below it. */
 BT_API size_t bt_family_count(void);
 BT_API const bt_family_info *bt_family(size_t i);
+/* The numbers per component of family i's games: 1 or 2; 0 for a family
+   of variable arity (a component of any number >= 1 of numbers). */
+BT_API unsigned bt_family_arity(size_t i);
+/* Every game's syntax and named game, comma-separated, in the registry's
+   order ("nim, wythoff[:A], ..., moore:K"): for help texts and messages.
+   malloc'd (caller frees); NULL when out of memory. */
+BT_API char *bt_games_text(void);
 
 /* -------------------------------------------------------------- positions */
 
@@ -160,7 +169,9 @@ BT_API const bt_family_info *bt_family(size_t i);
  * Numbers are separated by blanks or commas.  A term without a game name
  * belongs to the default game given to the parser.  Each number of a heap
  * game's term is one component ("kayles 10 12" is two components); a
- * Wythoff term holds pairs ("wythoff 3 5" is one component).
+ * Wythoff term holds pairs ("wythoff 3 5" is one component); all the
+ * numbers of a term of a game of variable arity are one component
+ * ("moore:2 3 5 6" is one position of Moore's Nim of three piles).
  */
 typedef struct bt_position bt_position;
 
@@ -182,20 +193,28 @@ BT_API bt_status bt_position_parse(bt_position **out, const char *text,
  */
 BT_API bt_status bt_position_add(bt_position *p, bt_game *g, const mpz_t *nums,
                           const bt_limits *lim, bt_diag *diag);
+/* As bt_position_add with n numbers: n must be arity(g), or any n >= 1
+   (at most max_components) for a game of variable arity. */
+BT_API bt_status bt_position_add_n(bt_position *p, bt_game *g, const mpz_t *nums,
+                            size_t n, const bt_limits *lim, bt_diag *diag);
 /* Makes an independent copy of p. */
 BT_API bt_status bt_position_copy(bt_position **out, const bt_position *p);
 /* Number of components. */
 BT_API size_t bt_position_size(const bt_position *p);
 /* The game of component i (borrowed from p). */
 BT_API bt_game *bt_position_game(const bt_position *p, size_t i);
-/* The numbers of component i (arity of its game of them); borrowed. */
+/* The numbers of component i (bt_position_count of them); borrowed. */
 BT_API const mpz_t *bt_position_nums(const bt_position *p, size_t i);
+/* How many numbers component i has: its game's arity, or any number >= 1
+   for a game of variable arity. */
+BT_API size_t bt_position_count(const bt_position *p, size_t i);
 /* If every component belongs to one game, returns it; else NULL.  An empty
    position returns the game it was parsed with, if any. */
 BT_API bt_game *bt_position_single_game(const bt_position *p);
 /*
  * Replaces component i by the components of game g given by nto numbers
- * (a multiple of arity(g); 0 removes the component).  Used to apply moves.
+ * (a multiple of arity(g); 0 removes the component; for a game of variable
+ * arity the nto numbers are one component).  Used to apply moves.
  */
 BT_API bt_status bt_position_replace(bt_position *p, size_t i, bt_game *g,
                               const mpz_t *to, size_t nto);

@@ -1658,7 +1658,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
             m.excl = q->mul[prefix * q->order + suffix[i + 1]];
             m.move = move;
             m.ud = ud;
-            st = g->rules->options(g, bt_position_nums(p, i),
+            st = bt__rs_options(g, bt_position_nums(p, i), bt_position_count(p, i),
                                    on_quotient_option, &m, lim, diag);
             if (st != BT_OK)
                 break;

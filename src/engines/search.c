@@ -37,7 +37,7 @@ position_bytes(const bt_position *p)
     size_t n = bt_position_size(p), i, bytes = 64;
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
-        unsigned j, k = bt_position_game(p, i)->rules->arity;
+        size_t j, k = bt_position_count(p, i);
         bytes += 2 * sizeof(void *);
         for (j = 0; j < k; j++)
             bytes += bt__mpz_bytes(v[j]);
@@ -158,10 +158,10 @@ make_key(const bt_position *p, size_t *len)
     for (i = 0; i < n; i++) {
         bt_game *g = bt_position_game(p, i);
         const mpz_t *v = bt_position_nums(p, i);
-        unsigned j;
+        size_t j;
         bt__buf_init(&b);
         bt__buf_puts(&b, g->spec);
-        for (j = 0; j < g->rules->arity; j++) {
+        for (j = 0; j < bt_position_count(p, i); j++) {
             bt__buf_putc(&b, j ? ',' : ':');
             bt__buf_mpz(&b, v[j]);
         }
@@ -228,7 +228,7 @@ gather_moves(frame *f, const bt_limits *lim, bt_diag *diag)
     for (i = 0; i < bt_position_size(f->p) && st == BT_OK; i++) {
         bt_game *g = bt_position_game(f->p, i);
         gt.comp = i;
-        st = g->rules->options(g, bt_position_nums(f->p, i), on_gather, &gt,
+        st = bt__rs_options(g, bt_position_nums(f->p, i), bt_position_count(f->p, i), on_gather, &gt,
                                lim, diag);
     }
     if (st != BT_OK) {
@@ -436,7 +436,7 @@ bt__component_is_terminal(const bt_position *p, size_t i,
 {
     bt_game *g = bt_position_game(p, i);
     int any = 0;
-    bt_status st = g->rules->options(g, bt_position_nums(p, i),
+    bt_status st = bt__rs_options(g, bt_position_nums(p, i), bt_position_count(p, i),
                                      stop_at_first, &any, lim, NULL);
     /* an enumeration that failed (a limit) certainly had moves to offer */
     return !any && (st == BT_OK || st == BT__STOP);
@@ -494,7 +494,7 @@ bt__move_text(const bt_position *p, const bt_move *m)
     bt_game *g = bt_position_game(p, m->component);
     bt__buf b;
     bt__buf_init(&b);
-    g->rules->describe(g, &b, m->component, bt_position_nums(p, m->component),
+    bt__rs_describe(g, &b, m->component, bt_position_nums(p, m->component), bt_position_count(p, m->component),
                        (const mpz_t *)m->to, m->nto);
     return bt__buf_take(&b);
 }
@@ -529,7 +529,7 @@ bt_position_moves(bt_move **out, size_t *count, const bt_position *p,
     for (i = 0; i < bt_position_size(p); i++) {
         bt_game *g = bt_position_game(p, i);
         l.comp = i;
-        st = g->rules->options(g, bt_position_nums(p, i), on_move, &l, lim,
+        st = bt__rs_options(g, bt_position_nums(p, i), bt_position_count(p, i), on_move, &l, lim,
                                diag);
         if (st != BT_OK)
             break;

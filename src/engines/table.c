@@ -85,6 +85,11 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
                         "%zu piles is more than the limit of %zu "
                         "(max_table_piles)",
                         k, lim->max_table_piles);
+    if (g->rules->arity == 0) /* a component of any number of numbers */
+        return bt__fail(diag, BT_EINVAL,
+                        "tables of %s are not supported (a game of variable "
+                        "arity: its P-positions are not streamed)",
+                        g->spec);
     if (g->rules->arity == 2) {
         if (k != 1)
             return bt__fail(diag, BT_EINVAL,
@@ -281,7 +286,7 @@ heap_is_p(bt_table *t, int *is_p)
     if (!t->misere) {
         mpz_set_ui(t->xo, 0);
         for (i = 0; i < t->k; i++) {
-            st = t->g->rules->grundy(t->g, t->t, (const mpz_t *)&t->x[i],
+            st = bt__rs_grundy(t->g, t->t, (const mpz_t *)&t->x[i], 1,
                                      &t->lim, &t->diag);
             if (st != BT_OK)
                 return st;

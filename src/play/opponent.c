@@ -84,8 +84,11 @@ bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
 
     *out = NULL;
     lim = bt__limits(lim);
-    if (ar > 2)
-        return bt__fail(diag, BT_EINVAL, "random starts: unsupported arity");
+    if (ar > 2 || ar == 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "random starts of %s are not supported (its "
+                        "components are not of 1 or 2 numbers)",
+                        g->spec);
     if (mpz_sgn(min) < 0 || mpz_cmp(min, max) > 0)
         return bt__fail(diag, BT_EINVAL, "random starts need 0 <= min <= max");
     if (k > lim->max_components)
@@ -348,14 +351,13 @@ opp_remoteness(opp *o, mpz_t rop, const bt_position *q)
 static void
 total_delta(mpz_t d, const bt_position *p, const bt_move *m)
 {
-    bt_game *g = bt_position_game(p, m->component);
     const mpz_t *v = bt_position_nums(p, m->component);
-    unsigned j;
+    size_t j;
     size_t k;
     mpz_set_ui(d, 0);
     for (k = 0; k < m->nto; k++)
         mpz_add(d, d, m->to[k]);
-    for (j = 0; j < g->rules->arity; j++)
+    for (j = 0; j < bt_position_count(p, m->component); j++)
         mpz_sub(d, d, v[j]);
 }
 
@@ -544,7 +546,7 @@ count_moves(mpz_t rop, const bt_position *q, const bt_limits *lim,
     c.max = lim->max_search;
     for (i = 0; i < bt_position_size(q); i++) {
         bt_game *g = bt_position_game(q, i);
-        bt_status st = g->rules->options(g, bt_position_nums(q, i), count_one,
+        bt_status st = bt__rs_options(g, bt_position_nums(q, i), bt_position_count(q, i), count_one,
                                          &c, lim, diag);
         if (st == BT_ELIMIT)
             return bt__fail(diag, st,
@@ -877,14 +879,14 @@ static bt_status
 option_value(mpz_t rop, bt_game *g, const mpz_t *to, size_t nto,
              const bt_limits *lim, bt_diag *diag)
 {
-    unsigned ar = g->rules->arity;
+    size_t ar = bt__comp_width(g, nto);
     size_t k;
     mpz_t v;
     bt_status st = BT_OK;
     mpz_set_ui(rop, 0);
     mpz_init(v);
     for (k = 0; k + ar <= nto && st == BT_OK; k += ar) {
-        st = g->rules->grundy(g, v, to + k, lim, diag);
+        st = bt__rs_grundy(g, v, to + k, ar, lim, diag);
         mpz_xor(rop, rop, v);
     }
     mpz_clear(v);
@@ -1028,9 +1030,11 @@ options_of(opp *o, pool *pl, size_t i, const mpz_t *target)
         small.max_search = pl->budget;
     memset(&quiet, 0, sizeof quiet);
     if (target != NULL)
-        st = g->rules->moves_to(g, c, *target, pool_emit, pl, &small, &quiet);
+        st = bt__rs_moves_to(g, c, bt_position_count(o->p, i), *target,
+                             pool_emit, pl, &small, &quiet);
     else
-        st = g->rules->options(g, c, pool_emit, pl, &small, &quiet);
+        st = bt__rs_options(g, c, bt_position_count(o->p, i), pool_emit, pl,
+                            &small, &quiet);
     if (st != BT_ELIMIT)
         return st == BT_OK ? st : bt__fail(o->diag, st, "%s", quiet.message);
     /* too many: forget what came, offer the window */

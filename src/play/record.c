@@ -30,10 +30,11 @@ comp_equal(const bt_position *a, size_t i, const bt_position *b, size_t j)
 {
     bt_game *g = bt_position_game(a, i);
     const mpz_t *x = bt_position_nums(a, i), *y = bt_position_nums(b, j);
-    unsigned k;
-    if (!same_game(g, bt_position_game(b, j)))
+    size_t k;
+    if (!same_game(g, bt_position_game(b, j)) ||
+        bt_position_count(a, i) != bt_position_count(b, j))
         return 0;
-    for (k = 0; k < bt_game_arity(g); k++)
+    for (k = 0; k < bt_position_count(a, i); k++)
         if (mpz_cmp(x[k], y[k]) != 0)
             return 0;
     return 1;
@@ -112,7 +113,7 @@ is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
     bt_status st;
     mpz_t target, v;
     size_t k;
-    unsigned ar = g->rules->arity;
+    size_t ar = bt__comp_width(g, nto);
 
     m.to = to;
     m.nto = nto;
@@ -121,7 +122,8 @@ is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
     if (small.max_search > 100000)
         small.max_search = 100000;
     *yes = 0;
-    st = g->rules->options(g, c, on_match, &m, &small, NULL);
+    st = bt__rs_options(g, c, bt__comp_width(g, nto), on_match, &m, &small,
+                        NULL);
     if (st == STOP || st == BT_OK) {
         *yes = st == STOP;
         return BT_OK;
@@ -131,13 +133,14 @@ is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
     mpz_init(target);
     mpz_init(v);
     for (k = 0; k < nto / ar && st != STOP; k++) {
-        st = g->rules->grundy(g, v, to + k * ar, lim, diag);
+        st = bt__rs_grundy(g, v, to + k * ar, ar, lim, diag);
         if (st != BT_OK)
             break;
         mpz_xor(target, target, v);
     }
     if (st == BT_OK)
-        st = g->rules->moves_to(g, c, target, on_match, &m, lim, diag);
+        st = bt__rs_moves_to(g, c, bt__comp_width(g, nto), target, on_match,
+                             &m, lim, diag);
     mpz_clear(target);
     mpz_clear(v);
     if (st == STOP || st == BT_OK) {
@@ -201,10 +204,15 @@ bt_position_find_move(bt_move **out, const bt_position *from,
                         pre + 1, n - suf);
     for (i = lo; i <= hi; i++) {
         bt_game *g = bt_position_game(from, i);
-        unsigned ar = bt_game_arity(g), j;
-        size_t k = n2 - n + 1, c, nto = k * ar;
+        size_t ar = bt_game_arity(g), j;
+        size_t k = n2 - n + 1, c, nto;
         mpz_t *nums;
         int ok = 1, yes = 0;
+        if (ar == 0) /* variable arity: one component becomes one */
+            ar = k == 1 ? bt_position_count(to, i) : 0;
+        nto = k * ar;
+        if (ar == 0)
+            continue;
         for (c = 0; c < k && ok; c++)
             ok = same_game(g, bt_position_game(to, i + c));
         if (!ok)
@@ -233,11 +241,13 @@ bt_position_find_move(bt_move **out, const bt_position *from,
         const mpz_t *b = bt_position_nums(to, lo);
         bt__buf t;
         char *text;
-        unsigned j, ar = bt_game_arity(g);
+        size_t j, ar = bt_position_count(from, lo);
+        if (bt_position_count(to, lo) < ar)
+            ar = bt_position_count(to, lo);
         bt__buf_init(&t);
         for (j = 0; j < 2; j++) {
             const mpz_t *v = j ? b : a;
-            unsigned k;
+            size_t k;
             bt__buf_puts(&t, j ? " to " : "");
             if (ar > 1)
                 bt__buf_putc(&t, '(');
@@ -599,7 +609,7 @@ put_position(bt__buf *b, const bt_position *p, const char *game)
         int firstnum = 1;
         for (i = 0; i < n; i++) {
             const mpz_t *v = bt_position_nums(p, i);
-            unsigned j, ar = bt_game_arity(bt_position_game(p, i));
+            size_t j, ar = bt_position_count(p, i);
             for (j = 0; j < ar; j++) {
                 if (!firstnum)
                     bt__buf_putc(b, ',');

@@ -431,7 +431,7 @@ frame_expand(frame *f, const games *gs, const bt_limits *lim, bt_diag *diag)
         gather ga;
         ga.f = f;
         ga.comp = i;
-        st = g->rules->options(g, bt_position_nums(q, i), on_kid, &ga, lim,
+        st = bt__rs_options(g, bt_position_nums(q, i), bt_position_count(q, i), on_kid, &ga, lim,
                                diag);
     }
     bt_position_free(q);
@@ -553,6 +553,12 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
     bt_limits cl;
 
     lim = bt__limits(lim);
+    for (i = 0; i < bt_position_size(p); i++)
+        if (bt_position_game(p, i)->rules->arity == 0)
+            return bt__fail(diag, BT_EUNDEF,
+                            "remoteness is not computed for %s (a game of "
+                            "variable arity)",
+                            bt_position_game(p, i)->spec);
     if (s->max_moves != SIZE_MAX) {
         /* one component's moves stop at what is left of the budget */
         cl = *lim;

@@ -284,6 +284,13 @@ req GET /v1/games
 expect 200 "games"
 for g in nim wythoff sub octal; do has "\"name\":\"$g\"" "games lists $g"; done
 has '"kayles"' "games lists the aliases"
+has '"name":"moore","syntax":"moore:K"' "games lists moore (from its ruleset)"
+has '"arity":0' "games: moore's variable arity"
+has '"arity":2' "games: wythoff's arity"
+req POST /v1/analyze '{"position":"moore:2 5 6 7 2"}'
+expect 200 "analyze a position of variable arity"
+has '"outcome":"N"' "moore:2 5 6 7 2 is N (column sums 3 3 4)"
+has '"position":["5","6","7","2"]' "one component of four numbers"
 req GET /v1/info
 has '"max_body":4096' "info: max_body"
 has '"max_components":50' "info: max_components"

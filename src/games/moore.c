@@ -1,0 +1,707 @@
+/*
+ * moore.c -- Moore's Nim_k (E. H. Moore, "A generalization of the game
+ * called Nim", Annals of Mathematics 11 (1910) 93-94): any number of piles
+ * in ONE component (variable arity); a move takes counters from at least
+ * one and at most k piles (any number from each).  Selected as `moore:K`.
+ *
+ * Normal play (Moore's theorem): a position is P exactly when, the piles
+ * written in binary, every column's digit sum is divisible by k + 1.  k = 1
+ * is Bouton's Nim.  From a P-position a move changes at most k piles, so
+ * every column it changes moves its sum by 1..k ones (mod k + 1 not 0), the
+ * highest changed column of some changed pile at least; from an N-position
+ * the greedy move of winning_one() (top column down, lowering d piles with
+ * a 1 where the column's residue is d and no freed pile can fix it) reaches
+ * a P-position touching at most k piles.
+ *
+ * Misère play (docs/moore.md, derived as Bouton sec. 6 derives Nim's): P
+ * exactly when some pile is >= 2 and every column sum is divisible by
+ * k + 1, or every pile is <= 1 and the number of ones is = 1 (mod k + 1).
+ *
+ * Grundy values: for k = 1 the nim-sum; for k >= 2 they have no known
+ * closed form: 0 exactly at the P-positions above, else the generic mex
+ * (generic.c) on small positions, BT_ERANGE (out of reach) on large ones,
+ * where a lone component is decided by its moves to value 0.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The largest k accepted: moves change at most k piles. */
+#define MOORE_MAX_K 64
+/* Columns of the exact enumeration of moves (a recursion per column); past
+   it, one winning move by the greedy proof and the list marked partial. */
+#define MOORE_MAX_COLUMNS 2048
+/* Grundy values by the generic mex only for at most this many positions
+   below a component (the product of pile + 1). */
+#define MOORE_MEX_POSITIONS 1024ul
+
+typedef struct moore {
+    unsigned long k;
+} moore;
+
+static unsigned long
+k_of(const bt_game *g)
+{
+    return ((const moore *)g->state)->k;
+}
+
+static bt_status
+moore_init(bt_game *g, const char *name, const char *params, bt_diag *diag)
+{
+    moore *m;
+    char *end;
+    unsigned long k;
+    (void)name;
+    if (params == NULL || *params < '0' || *params > '9')
+        return bt__fail_at(diag, BT_EPARSE, 0,
+                           "moore needs k, the most piles a move may take "
+                           "from, as moore:K (e.g. moore:2)");
+    k = strtoul(params, &end, 10);
+    if (*end != '\0' || k < 1 || k > MOORE_MAX_K)
+        return bt__fail_at(diag, BT_EPARSE, 0,
+                           "moore:%s: K must be an integer from 1 to %d",
+                           params, MOORE_MAX_K);
+    m = malloc(sizeof *m);
+    if (m == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    m->k = k;
+    g->state = m;
+    return bt__game_set_spec(g, "moore:%lu", k);
+}
+
+static void
+moore_fini(bt_game *g)
+{
+    free(g->state);
+    g->state = NULL;
+}
+
+/* The most binary columns among the piles. */
+static size_t
+columns(const mpz_t *c, size_t n)
+{
+    size_t i, w = 0;
+    for (i = 0; i < n; i++)
+        if (mpz_sgn(c[i]) > 0 && mpz_sizeinbase(c[i], 2) > w)
+            w = mpz_sizeinbase(c[i], 2);
+    return w;
+}
+
+/* Moore's rule: every column's digit sum divisible by k + 1. */
+static int
+columns_zero(const mpz_t *c, size_t n, unsigned long k)
+{
+    size_t w = columns(c, n), j, i;
+    for (j = 0; j < w; j++) {
+        unsigned long s = 0;
+        for (i = 0; i < n; i++)
+            s += mpz_tstbit(c[i], j);
+        if (s % (k + 1) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------ options */
+
+typedef struct opts {
+    const mpz_t *c;
+    size_t n;
+    unsigned long k;
+    mpz_t *y;
+    bt__emit emit;
+    void *ud;
+    size_t emitted, max;
+} opts;
+
+/* Every y with y_i <= x_i, the piles from `from` on still to choose,
+   `changed` of them changed so far. */
+static bt_status
+all_options(opts *o, size_t from, unsigned long changed)
+{
+    bt_status st;
+    if (from == o->n) {
+        if (changed == 0)
+            return BT_OK;
+        if (++o->emitted > o->max)
+            return BT_ELIMIT;
+        return o->emit(o->ud, (const mpz_t *)o->y, o->n);
+    }
+    st = all_options(o, from + 1, changed);
+    if (st != BT_OK || changed == o->k)
+        return st;
+    /* change pile `from` to each smaller size */
+    mpz_set(o->y[from], o->c[from]);
+    while (mpz_sgn(o->y[from]) > 0 && st == BT_OK) {
+        mpz_sub_ui(o->y[from], o->y[from], 1);
+        st = all_options(o, from + 1, changed + 1);
+    }
+    mpz_set(o->y[from], o->c[from]);
+    return st;
+}
+
+static bt_status
+moore_options(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
+              const bt_limits *lim, bt_diag *diag)
+{
+    opts o;
+    size_t i;
+    bt_status st;
+    lim = bt__limits(lim);
+    o.c = c;
+    o.n = n;
+    o.k = k_of(g);
+    o.emit = emit;
+    o.ud = ud;
+    o.emitted = 0;
+    o.max = lim->max_search;
+    o.y = malloc((n ? n : 1) * sizeof *o.y);
+    if (o.y == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    for (i = 0; i < n; i++)
+        mpz_init_set(o.y[i], c[i]);
+    st = all_options(&o, 0, 0);
+    for (i = 0; i < n; i++)
+        mpz_clear(o.y[i]);
+    free(o.y);
+    if (st == BT_ELIMIT)
+        return bt__fail(diag, st,
+                        "a moore:%lu position has more than %zu moves to "
+                        "list (the max_search limit)",
+                        o.k, lim->max_search);
+    return st;
+}
+
+/* ------------------------------------------------ moves to P-positions */
+
+/*
+ * The moves to P-positions, column by column from the top: `loose` piles
+ * (changed already, so below their first change free) number at most k;
+ * in column j a pile not yet loose keeps its bit, or, when its bit is 1,
+ * becomes loose with bit 0; the column's sum must be divisible by k + 1.
+ * Each path to the bottom with at least one loose pile is one move, and
+ * each move is one path (its loose piles are those it changes).
+ */
+typedef struct pmoves {
+    const mpz_t *c;
+    size_t n;
+    unsigned long k;
+    mpz_t *y;
+    long *since; /* -1: tight (y_i = x_i so far); else the column where
+                    pile i was lowered (bit 1 to 0): free below it */
+    size_t nloose;
+    bt__emit emit;
+    void *ud;
+    size_t emitted, max, work, max_work;
+    const bt_limits *lim;
+} pmoves;
+
+static bt_status p_column(pmoves *m, long j);
+
+/* In column j: the piles free here (lowered above j), from index `at` on,
+   get bits with `need` ones among them. */
+static bt_status
+set_free_bits(pmoves *m, long j, size_t at, unsigned long need)
+{
+    bt_status st;
+    size_t i;
+    if (++m->work > m->max_work)
+        return BT_ELIMIT;
+    for (i = at; i < m->n && !(m->since[i] > j); i++)
+        ;
+    if (i == m->n)
+        return need == 0 ? p_column(m, j - 1) : BT_OK;
+    mpz_clrbit(m->y[i], (mp_bitcnt_t)j);
+    st = set_free_bits(m, j, i + 1, need);
+    if (st == BT_OK && need > 0) {
+        mpz_setbit(m->y[i], (mp_bitcnt_t)j);
+        st = set_free_bits(m, j, i + 1, need - 1);
+    }
+    return st;
+}
+
+/* Chooses, from pile `at` on, which tight piles with a 1 in column j are
+   lowered here (bit 0); u counts the ones the tight piles keep. */
+static bt_status
+choose_lowered(pmoves *m, long j, size_t at, unsigned long u,
+               unsigned long nfree)
+{
+    size_t i;
+    bt_status st;
+    if (++m->work > m->max_work)
+        return BT_ELIMIT;
+    for (i = at; i < m->n; i++)
+        if (m->since[i] < 0 && mpz_tstbit(m->c[i], (mp_bitcnt_t)j))
+            break;
+    if (i == m->n) {
+        /* the free piles give the ones that make the sum divisible */
+        unsigned long need = (m->k + 1 - u % (m->k + 1)) % (m->k + 1);
+        if (need > nfree)
+            return BT_OK;
+        return set_free_bits(m, j, 0, need);
+    }
+    /* pile i keeps its 1 ... */
+    st = choose_lowered(m, j, i + 1, u + 1, nfree);
+    if (st != BT_OK || m->nloose >= m->k)
+        return st;
+    /* ... or is lowered here */
+    m->since[i] = j;
+    m->nloose++;
+    mpz_clrbit(m->y[i], (mp_bitcnt_t)j);
+    st = choose_lowered(m, j, i + 1, u, nfree);
+    mpz_set(m->y[i], m->c[i]); /* tight again: all its bits restored */
+    m->nloose--;
+    m->since[i] = -1;
+    return st;
+}
+
+static bt_status
+p_column(pmoves *m, long j)
+{
+    size_t i;
+    unsigned long nfree = 0;
+    if (j < 0) {
+        if (m->nloose == 0)
+            return BT_OK;
+        if (++m->emitted > m->max)
+            return BT_ELIMIT;
+        return m->emit(m->ud, (const mpz_t *)m->y, m->n);
+    }
+    if ((++m->work & 1023) == 0 && bt__poll(m->lim) != BT_OK)
+        return BT_EINTR;
+    for (i = 0; i < m->n; i++)
+        if (m->since[i] > j)
+            nfree++;
+    return choose_lowered(m, j, 0, 0, nfree);
+}
+
+/* One winning move by the greedy proof (any size, any number of columns):
+   top column down, the loose piles take the ones that fix the column when
+   they can, else d = the column's residue piles with a 1 are freed. */
+static void
+winning_one(const mpz_t *c, size_t n, unsigned long k, mpz_t *y)
+{
+    size_t w = columns(c, n), i;
+    unsigned char *loose = calloc(n ? n : 1, 1);
+    size_t nloose = 0;
+    long j;
+    for (i = 0; i < n; i++)
+        mpz_set(y[i], c[i]);
+    if (loose == NULL)
+        return;
+    for (j = (long)w - 1; j >= 0; j--) {
+        unsigned long u = 0, d, v;
+        for (i = 0; i < n; i++)
+            if (!loose[i] && mpz_tstbit(c[i], (mp_bitcnt_t)j))
+                u++;
+        d = u % (k + 1);
+        v = (k + 1 - d) % (k + 1); /* ones wanted from the loose piles */
+        if (v <= nloose) {
+            for (i = 0; i < n; i++)
+                if (loose[i]) {
+                    if (v > 0) {
+                        mpz_setbit(y[i], (mp_bitcnt_t)j);
+                        v--;
+                    } else {
+                        mpz_clrbit(y[i], (mp_bitcnt_t)j);
+                    }
+                }
+            continue;
+        }
+        /* free d piles with a 1 here (d <= u; nloose + d <= k) */
+        for (i = 0; i < n; i++)
+            if (loose[i])
+                mpz_clrbit(y[i], (mp_bitcnt_t)j);
+        for (i = 0; i < n && d > 0; i++)
+            if (!loose[i] && mpz_tstbit(c[i], (mp_bitcnt_t)j)) {
+                loose[i] = 1;
+                nloose++;
+                mpz_clrbit(y[i], (mp_bitcnt_t)j);
+                d--;
+            }
+    }
+    free(loose);
+}
+
+static bt_status
+p_moves(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
+        const bt_limits *lim, bt_diag *diag)
+{
+    pmoves m;
+    size_t i, w = columns(c, n);
+    bt_status st;
+    lim = bt__limits(lim);
+    memset(&m, 0, sizeof m);
+    m.c = c;
+    m.n = n;
+    m.k = k_of(g);
+    m.emit = emit;
+    m.ud = ud;
+    m.max = lim->max_search;
+    m.max_work = lim->max_search * 64;
+    m.lim = lim;
+    m.y = malloc((n ? n : 1) * sizeof *m.y);
+    m.since = malloc((n ? n : 1) * sizeof *m.since);
+    if (m.y == NULL || m.since == NULL) {
+        free(m.y);
+        free(m.since);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    for (i = 0; i < n; i++) {
+        mpz_init_set(m.y[i], c[i]);
+        m.since[i] = -1;
+    }
+    if (columns_zero(c, n, m.k)) {
+        st = BT_OK; /* a P-position: no move to another */
+    } else if (w > MOORE_MAX_COLUMNS) {
+        winning_one(c, n, m.k, m.y);
+        st = emit(ud, (const mpz_t *)m.y, n);
+        if (st == BT_OK)
+            st = BT_ELIMIT;
+    } else {
+        st = p_column(&m, (long)w - 1);
+        if (st == BT_ELIMIT && m.emitted == 0) {
+            /* the search ran out before a first move: the greedy one */
+            winning_one(c, n, m.k, m.y);
+            st = emit(ud, (const mpz_t *)m.y, n);
+            if (st == BT_OK)
+                st = BT_ELIMIT;
+        }
+    }
+    for (i = 0; i < n; i++)
+        mpz_clear(m.y[i]);
+    free(m.y);
+    free(m.since);
+    if (st == BT_ELIMIT)
+        return bt__fail(diag, st,
+                        "a moore:%lu position has more winning moves than "
+                        "the limit lets list (max_search %zu)",
+                        m.k, lim->max_search);
+    if (st == BT_EINTR)
+        return bt__fail(diag, st, "the time budget ran out");
+    return st;
+}
+
+/* ------------------------------------------------------------ values */
+
+/* The positions below c (product of pile + 1), capped at cap + 1. */
+static unsigned long
+positions_below(const mpz_t *c, size_t n, unsigned long cap)
+{
+    unsigned long p = 1;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (mpz_cmp_ui(c[i], cap) >= 0)
+            return cap + 1;
+        p *= mpz_get_ui(c[i]) + 1;
+        if (p > cap)
+            return cap + 1;
+    }
+    return p;
+}
+
+static bt_status
+moore_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
+             const bt_limits *lim, bt_diag *diag)
+{
+    unsigned long k = k_of(g);
+    size_t i;
+    if (k == 1) { /* Bouton: the nim-sum */
+        mpz_set_ui(rop, 0);
+        for (i = 0; i < n; i++)
+            mpz_xor(rop, rop, c[i]);
+        return BT_OK;
+    }
+    if (columns_zero(c, n, k)) {
+        mpz_set_ui(rop, 0);
+        return BT_OK;
+    }
+    if (positions_below(c, n, MOORE_MEX_POSITIONS) > MOORE_MEX_POSITIONS)
+        return bt__fail(diag, BT_ERANGE,
+                        "the Grundy value of a moore:%lu position with more "
+                        "than %lu positions below it is out of reach (no "
+                        "closed form for k >= 2; only its outcome is known)",
+                        k, MOORE_MEX_POSITIONS);
+    return bt__generic_grundy(g, rop, c, n, lim, diag);
+}
+
+typedef struct valued {
+    bt_game *g;
+    const mpz_t *target;
+    bt__emit emit;
+    void *ud;
+    const bt_limits *lim;
+    bt_diag *diag;
+} valued;
+
+static bt_status
+on_valued(void *ud, const mpz_t *to, size_t nto)
+{
+    valued *v = ud;
+    bt_status st;
+    mpz_t x;
+    mpz_init(x);
+    st = moore_grundy(v->g, x, to, nto, v->lim, v->diag);
+    if (st == BT_OK && mpz_cmp(x, *v->target) == 0)
+        st = v->emit(v->ud, to, nto);
+    mpz_clear(x);
+    return st;
+}
+
+static bt_status
+moore_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
+               bt__emit emit, void *ud, const bt_limits *lim, bt_diag *diag)
+{
+    valued v;
+    if (mpz_sgn(target) == 0)
+        return p_moves(g, c, n, emit, ud, lim, diag);
+    if (k_of(g) > 1 &&
+        positions_below(c, n, MOORE_MEX_POSITIONS) > MOORE_MEX_POSITIONS)
+        return bt__fail(diag, BT_ERANGE,
+                        "the moves of a moore:%lu position to Grundy value "
+                        "non-zero are out of reach on a position this large",
+                        k_of(g));
+    v.g = g;
+    v.target = (const mpz_t *)target;
+    v.emit = emit;
+    v.ud = ud;
+    v.lim = lim;
+    v.diag = diag;
+    return moore_options(g, c, n, on_valued, &v, lim, diag);
+}
+
+/* ------------------------------------------------------------ misère */
+
+typedef struct mis {
+    size_t n;
+    bt_status (*move)(void *ud, size_t comp, const mpz_t *to, size_t nto);
+    void *ud;
+    size_t emitted, max;
+} mis;
+
+static bt_status
+on_misere_p(void *ud, const mpz_t *to, size_t nto)
+{
+    mis *m = ud;
+    size_t i;
+    /* a normal P-position with a pile >= 2 is misère P; one of piles <= 1
+       (ones = 0 mod k + 1) is not, and the all-small moves come apart */
+    for (i = 0; i < nto; i++)
+        if (mpz_cmp_ui(to[i], 1) > 0)
+            break;
+    if (i == nto)
+        return BT_OK;
+    if (++m->emitted > m->max)
+        return BT_ELIMIT;
+    return m->move(m->ud, 0, to, nto);
+}
+
+/* The moves to piles all <= 1 with ones = 1 (mod k + 1): every pile > 1
+   goes to 0 or 1, and some 1-piles to 0, at most k piles changed. */
+static bt_status
+small_moves(mis *m, const mpz_t *c, size_t n, unsigned long k, mpz_t *y,
+            size_t at, unsigned long changed, unsigned long ones)
+{
+    bt_status st;
+    if (at == n) {
+        if (changed == 0 || ones % (k + 1) != 1 % (k + 1))
+            return BT_OK;
+        if (++m->emitted > m->max)
+            return BT_ELIMIT;
+        return m->move(m->ud, 0, (const mpz_t *)y, n);
+    }
+    if (mpz_cmp_ui(c[at], 1) > 0) {
+        if (changed >= k)
+            return BT_OK;
+        mpz_set_ui(y[at], 0);
+        st = small_moves(m, c, n, k, y, at + 1, changed + 1, ones);
+        if (st == BT_OK) {
+            mpz_set_ui(y[at], 1);
+            st = small_moves(m, c, n, k, y, at + 1, changed + 1, ones + 1);
+        }
+        mpz_set(y[at], c[at]);
+        return st;
+    }
+    st = small_moves(m, c, n, k, y, at + 1, changed,
+                     ones + (mpz_sgn(c[at]) > 0));
+    if (st == BT_OK && mpz_sgn(c[at]) > 0 && changed < k) {
+        mpz_set_ui(y[at], 0);
+        st = small_moves(m, c, n, k, y, at + 1, changed + 1, ones);
+        mpz_set(y[at], c[at]);
+    }
+    return st;
+}
+
+static bt_status
+moore_misere(bt_game *g, const bt_position *p, bt_outcome *outcome,
+             bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
+                               size_t nto),
+             void *ud, const bt_limits *lim, bt_diag *diag)
+{
+    unsigned long k = k_of(g), ones = 0;
+    const mpz_t *c;
+    size_t n, i, big = 0;
+    mis m;
+    bt_status st;
+    mpz_t *y;
+    if (bt_position_size(p) != 1)
+        return BT_EUNDEF; /* a sum of Moore games: the search */
+    lim = bt__limits(lim);
+    c = bt_position_nums(p, 0);
+    n = bt_position_count(p, 0);
+    for (i = 0; i < n; i++) {
+        if (mpz_cmp_ui(c[i], 1) > 0)
+            big++;
+        else if (mpz_sgn(c[i]) > 0)
+            ones++;
+    }
+    if (big == 0)
+        *outcome = ones % (k + 1) == 1 % (k + 1) ? BT_P : BT_N;
+    else
+        *outcome = columns_zero(c, n, k) ? BT_P : BT_N;
+    if (*outcome == BT_P || (big == 0 && ones == 0))
+        return BT_OK; /* no winning move (none at all when all are 0) */
+    m.n = n;
+    m.move = move;
+    m.ud = ud;
+    m.emitted = 0;
+    m.max = lim->max_search;
+    y = malloc(n * sizeof *y);
+    if (y == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    for (i = 0; i < n; i++)
+        mpz_init_set(y[i], c[i]);
+    st = BT_OK;
+    /* to piles all <= 1: possible when at most k piles are > 1 */
+    if (big <= k)
+        st = small_moves(&m, c, n, k, y, 0, 0, 0);
+    /* to normal P-positions keeping a pile >= 2 (only when one exists
+       among k+1 piles of a column: big > k) */
+    if (st == BT_OK && big > 0)
+        st = p_moves(g, c, n, on_misere_p, &m, lim, diag);
+    for (i = 0; i < n; i++)
+        mpz_clear(y[i]);
+    free(y);
+    if (st == BT_ELIMIT && m.emitted > m.max)
+        return bt__fail(diag, st,
+                        "a moore:%lu position has more winning moves than "
+                        "the limit lets list (max_search %zu)",
+                        k, lim->max_search);
+    return st;
+}
+
+/* ------------------------------------------------------------ words */
+
+static void
+moore_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
+               size_t n, const mpz_t *to, size_t nto)
+{
+    size_t i;
+    int first = 1;
+    mpz_t d;
+    (void)g;
+    (void)comp;
+    mpz_init(d);
+    for (i = 0; i < n && i < nto; i++) {
+        if (mpz_cmp(c[i], to[i]) == 0)
+            continue;
+        mpz_sub(d, c[i], to[i]);
+        bt__buf_puts(out, first ? "take " : ", ");
+        bt__buf_mpz(out, d);
+        bt__buf_printf(out, " from pile %zu", i + 1);
+        first = 0;
+    }
+    if (first)
+        bt__buf_puts(out, "no change");
+    mpz_clear(d);
+}
+
+/* The piles in binary columns with each column's sum and its residue mod
+   k + 1 (Moore's rule), then the verdict. */
+static void
+moore_explain(bt_game *g, bt__buf *out, const bt_position *p,
+              const bt_analysis *a)
+{
+    unsigned long k = k_of(g);
+    size_t i, j, w, n, nm;
+    const mpz_t *c;
+    int misere = bt_analysis_is_misere(a);
+    if (bt_position_size(p) != 1) {
+        bt__buf_puts(out, "A sum of Moore's Nim games: each component "
+                          "counts by its Grundy value (Sprague-Grundy).\n");
+        return;
+    }
+    c = bt_position_nums(p, 0);
+    n = bt_position_count(p, 0);
+    w = columns(c, n);
+    bt__buf_printf(out,
+                   "Moore's Nim_%lu (Moore 1910): a move takes from 1 to "
+                   "%lu piles.  A position is P exactly when in every binary "
+                   "column the digit sum is divisible by %lu.\n",
+                   k, k, k + 1);
+    if (w <= 64 && n <= 32) {
+        for (i = 0; i < n; i++) {
+            bt__buf_printf(out, "  pile %2zu  ", i + 1);
+            bt__buf_mpz_bin(out, c[i], w ? w : 1);
+            bt__buf_puts(out, "  (");
+            bt__buf_mpz(out, c[i]);
+            bt__buf_puts(out, ")\n");
+        }
+        bt__buf_puts(out, "  sum      ");
+        for (j = w ? w : 1; j-- > 0;) {
+            unsigned long s = 0;
+            for (i = 0; i < n; i++)
+                s += mpz_tstbit(c[i], j);
+            bt__buf_printf(out, "%lu%s", s, j ? " " : "");
+        }
+        bt__buf_printf(out, "  (column sums, high to low)\n  mod %lu    ",
+                       k + 1);
+        for (j = w ? w : 1; j-- > 0;) {
+            unsigned long s = 0;
+            for (i = 0; i < n; i++)
+                s += mpz_tstbit(c[i], j);
+            bt__buf_printf(out, "%lu%s", s % (k + 1), j ? " " : "");
+        }
+        bt__buf_putc(out, '\n');
+    } else {
+        bt__buf_printf(out, "  (%zu piles, %zu binary columns: too large "
+                            "to draw)\n", n, w);
+    }
+    if (misere)
+        bt__buf_printf(out,
+                       "Misère play (docs/moore.md): with a pile of 2 or "
+                       "more the rule is the normal one; with every pile 0 "
+                       "or 1 the position is P exactly when the number of "
+                       "ones is 1 mod %lu.\n",
+                       k + 1);
+    if (bt_analysis_outcome(a) == BT_P) {
+        bt__buf_puts(out, "A P-position: every move leaves a column whose "
+                          "sum is not divisible; the previous player "
+                          "wins.\n");
+        return;
+    }
+    nm = bt_analysis_move_count(a);
+    bt__buf_printf(out, "An N-position: the winning moves (%zu%s):\n", nm,
+                   bt_analysis_moves_complete(a) ? "" : ", not all listed");
+    for (i = 0; i < nm; i++)
+        bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
+}
+
+const bt__varset bt__varset_moore = {
+    .base = {
+        .info = {"moore", "moore:K",
+                 "Moore's Nim: take from at least one and at most K piles "
+                 "(any number from each).",
+                 ""},
+        .arity = 0,
+        .init = moore_init,
+        .fini = moore_fini,
+        .misere = moore_misere,
+        .explain = moore_explain,
+    },
+    .grundy_n = moore_grundy,
+    .options_n = moore_options,
+    .moves_to_n = moore_moves_to,
+    .describe_n = moore_describe,
+};

@@ -1,0 +1,319 @@
+/*
+ * generic.c -- the ruleset hooks as callers use them, and the defaults that
+ * make a game with no theory correct at once.
+ *
+ * A ruleset must give init, options and describe.  When it gives no grundy
+ * hook its Grundy values are the mex of the values of its options (the
+ * Sprague-Grundy theorem: G(x) = mex { G(y) : y an option of x }, an
+ * option that splits into several components valued by the nim-sum of
+ * theirs), computed here by a memoised depth-first search over options();
+ * when it gives no moves_to hook its moves to a value are its options
+ * filtered by that value.  Both are bounded by bt_limits: max_search
+ * positions stored, max_memory bytes, the interrupt; past them BT_ELIMIT.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Deeper than this the search stops (the C stack): BT_ELIMIT. */
+#define GENERIC_MAX_DEPTH 2048
+
+/* ------------------------------------------------------------ dispatch */
+
+bt_status
+bt__rs_check(bt_game *g, const mpz_t *c, size_t n, const bt_limits *lim,
+             bt_diag *diag)
+{
+    if (g->rules->arity == 0)
+        return BT__VARSET(g)->check_n ? BT__VARSET(g)->check_n(g, c, n, lim, diag)
+                                 : BT_OK;
+    return g->rules->check ? g->rules->check(g, c, lim, diag) : BT_OK;
+}
+
+bt_status
+bt__rs_options(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
+               const bt_limits *lim, bt_diag *diag)
+{
+    if (g->rules->arity == 0)
+        return BT__VARSET(g)->options_n(g, c, n, emit, ud, lim, diag);
+    return g->rules->options(g, c, emit, ud, lim, diag);
+}
+
+bt_status
+bt__rs_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
+              const bt_limits *lim, bt_diag *diag)
+{
+    if (g->rules->arity == 0 && BT__VARSET(g)->grundy_n != NULL)
+        return BT__VARSET(g)->grundy_n(g, rop, c, n, lim, diag);
+    if (g->rules->arity != 0 && g->rules->grundy != NULL)
+        return g->rules->grundy(g, rop, c, lim, diag);
+    return bt__generic_grundy(g, rop, c, n, lim, diag);
+}
+
+void
+bt__rs_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
+                size_t n, const mpz_t *to, size_t nto)
+{
+    if (g->rules->arity == 0)
+        BT__VARSET(g)->describe_n(g, out, comp, c, n, to, nto);
+    else
+        g->rules->describe(g, out, comp, c, to, nto);
+}
+
+/* ------------------------------------------------------------ the memo */
+
+typedef struct entry {
+    char *key; /* the component's numbers in decimal, ',' between */
+    unsigned long value;
+} entry;
+
+typedef struct memo {
+    entry *e;
+    size_t cap, used;
+    bt__budget budget;
+} memo;
+
+static uint64_t
+hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+    return h;
+}
+
+static entry *
+memo_slot(memo *m, const char *key)
+{
+    size_t i = (size_t)hash_str(key) & (m->cap - 1);
+    while (m->e[i].key != NULL && strcmp(m->e[i].key, key) != 0)
+        i = (i + 1) & (m->cap - 1);
+    return &m->e[i];
+}
+
+static bt_status
+memo_grow(memo *m, bt_diag *diag)
+{
+    size_t cap = m->cap ? 2 * m->cap : 1024, i;
+    entry *old = m->e, *e;
+    bt_status st = bt__budget_charge(&m->budget, cap * sizeof *e, diag);
+    if (st != BT_OK)
+        return st;
+    e = calloc(cap, sizeof *e);
+    if (e == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    m->e = e;
+    for (i = 0; i < m->cap; i++)
+        if (old[i].key != NULL)
+            *memo_slot(&(memo){e, cap, 0, {0, 0, 0, 0}}, old[i].key) = old[i];
+    bt__budget_release(&m->budget, m->cap * sizeof *e);
+    free(old);
+    m->cap = cap;
+    return BT_OK;
+}
+
+static char *
+key_of(const mpz_t *c, size_t n)
+{
+    bt__buf b;
+    size_t j;
+    bt__buf_init(&b);
+    for (j = 0; j < n; j++) {
+        if (j)
+            bt__buf_putc(&b, ',');
+        bt__buf_mpz(&b, c[j]);
+    }
+    if (n == 0)
+        bt__buf_putc(&b, '-');
+    return bt__buf_take(&b);
+}
+
+/* ------------------------------------------------------------ the mex */
+
+typedef struct search {
+    bt_game *g;
+    memo m;
+    const bt_limits *lim;
+    bt_diag *diag;
+    size_t depth;
+} search;
+
+typedef struct level {
+    search *s;
+    unsigned char *seen; /* seen[v]: some option has value v */
+    size_t nseen;
+} level;
+
+static bt_status value_of(search *s, const mpz_t *c, size_t n,
+                          unsigned long *out);
+
+static bt_status
+on_option(void *ud, const mpz_t *to, size_t nto)
+{
+    level *l = ud;
+    bt_game *g = l->s->g;
+    size_t w = bt__comp_width(g, nto), k;
+    unsigned long v = 0, x;
+    bt_status st;
+    for (k = 0; k + w <= nto; k += w) {
+        st = value_of(l->s, to + k, w, &x);
+        if (st != BT_OK)
+            return st;
+        v ^= x;
+    }
+    if (v < l->nseen)
+        l->seen[v] = 1;
+    return BT_OK;
+}
+
+static bt_status
+value_of(search *s, const mpz_t *c, size_t n, unsigned long *out)
+{
+    char *key = key_of(c, n);
+    entry *e;
+    level l;
+    bt_status st;
+    size_t bytes;
+    if (key == NULL)
+        return bt__fail(s->diag, BT_ENOMEM, "out of memory");
+    if (s->m.cap > 0) {
+        e = memo_slot(&s->m, key);
+        if (e->key != NULL) {
+            *out = e->value;
+            free(key);
+            return BT_OK;
+        }
+    }
+    if ((st = bt__budget_check(&s->m.budget, s->lim, s->diag)) != BT_OK) {
+        free(key);
+        return st;
+    }
+    if (s->m.used + s->depth >= s->lim->max_search ||
+        s->depth >= GENERIC_MAX_DEPTH) {
+        free(key);
+        return bt__fail(s->diag, BT_ELIMIT,
+                        "the Grundy value of this %s component is out of "
+                        "reach: the mex over its options passed %zu "
+                        "positions (the max_search limit) or %d moves deep",
+                        s->g->spec, s->lim->max_search, GENERIC_MAX_DEPTH);
+    }
+    /* a value is at most the number of options; start with room for 64 */
+    l.s = s;
+    l.nseen = 64;
+    l.seen = calloc(l.nseen, 1);
+    if (l.seen == NULL) {
+        free(key);
+        return bt__fail(s->diag, BT_ENOMEM, "out of memory");
+    }
+    s->depth++;
+    for (;;) {
+        unsigned long v;
+        st = bt__rs_options(s->g, c, n, on_option, &l, s->lim, s->diag);
+        if (st != BT_OK)
+            break;
+        for (v = 0; v < l.nseen && l.seen[v]; v++)
+            ;
+        if (v < l.nseen) {
+            *out = v;
+            break;
+        }
+        /* every value below nseen is taken: look again with more room */
+        free(l.seen);
+        l.nseen *= 4;
+        l.seen = calloc(l.nseen, 1);
+        if (l.seen == NULL) {
+            st = bt__fail(s->diag, BT_ENOMEM, "out of memory");
+            break;
+        }
+    }
+    s->depth--;
+    free(l.seen);
+    if (st != BT_OK) {
+        free(key);
+        return st;
+    }
+    bytes = strlen(key) + 1 + sizeof(entry);
+    if ((st = bt__budget_charge(&s->m.budget, bytes, s->diag)) != BT_OK ||
+        (2 * (s->m.used + 1) > s->m.cap &&
+         (st = memo_grow(&s->m, s->diag)) != BT_OK)) {
+        free(key);
+        return st;
+    }
+    e = memo_slot(&s->m, key);
+    e->key = key;
+    e->value = *out;
+    s->m.used++;
+    return BT_OK;
+}
+
+bt_status
+bt__generic_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
+                   const bt_limits *lim, bt_diag *diag)
+{
+    search s;
+    unsigned long v = 0;
+    bt_status st;
+    size_t i;
+    memset(&s, 0, sizeof s);
+    s.g = g;
+    s.lim = lim = bt__limits(lim);
+    s.diag = diag;
+    bt__budget_init(&s.m.budget, lim);
+    st = value_of(&s, c, n, &v);
+    for (i = 0; i < s.m.cap; i++)
+        free(s.m.e[i].key);
+    free(s.m.e);
+    if (st == BT_OK)
+        mpz_set_ui(rop, v);
+    return st;
+}
+
+/* ------------------------------------------------------ moves to a value */
+
+typedef struct filter {
+    bt_game *g;
+    const mpz_t *target;
+    bt__emit emit;
+    void *ud;
+    const bt_limits *lim;
+    bt_diag *diag;
+} filter;
+
+static bt_status
+on_filtered(void *ud, const mpz_t *to, size_t nto)
+{
+    filter *f = ud;
+    size_t w = bt__comp_width(f->g, nto), k;
+    bt_status st = BT_OK;
+    mpz_t v, x;
+    mpz_init(v);
+    mpz_init(x);
+    for (k = 0; k + w <= nto && st == BT_OK; k += w) {
+        st = bt__rs_grundy(f->g, x, to + k, w, f->lim, f->diag);
+        mpz_xor(v, v, x);
+    }
+    if (st == BT_OK && mpz_cmp(v, *f->target) == 0)
+        st = f->emit(f->ud, to, nto);
+    mpz_clear(v);
+    mpz_clear(x);
+    return st;
+}
+
+bt_status
+bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
+                bt__emit emit, void *ud, const bt_limits *lim, bt_diag *diag)
+{
+    filter f;
+    if (g->rules->arity == 0 && BT__VARSET(g)->moves_to_n != NULL)
+        return BT__VARSET(g)->moves_to_n(g, c, n, target, emit, ud, lim, diag);
+    if (g->rules->arity != 0 && g->rules->moves_to != NULL)
+        return g->rules->moves_to(g, c, target, emit, ud, lim, diag);
+    f.g = g;
+    f.target = (const mpz_t *)target;
+    f.emit = emit;
+    f.ud = ud;
+    f.lim = bt__limits(lim);
+    f.diag = diag;
+    return bt__rs_options(g, c, n, on_filtered, &f, lim, diag);
+}
