@@ -288,7 +288,7 @@ push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h)
 static bt_status
 outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
 {
-    size_t i, j, e;
+    size_t i, j, e, r;
     uint32_t *buf;
     bt_status st;
     if (len == 0) {
@@ -313,10 +313,13 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
     if (buf == NULL)
         return bt__fail(c->diag, BT_ENOMEM, "out of memory");
     *p_out = 1;
-    /* the largest heaps first: the options of the newest heap leave
-       positions the snapshot answers at once, and one P option ends it */
-    for (i = len; i-- > 0 && *p_out;) {
-        if (i + 1 < len && h[i] == h[i + 1])
+    /* the largest heap first: the options of the newest heap leave
+       positions the snapshot answers at once, and one P option ends it;
+       then the others, smallest first (cheaper searches) */
+    for (r = 0; r < len && *p_out; r++) {
+        i = r == 0 ? len - 1 : r - 1;
+        if (r > 0 && (i == len - 1 || (i > 0 && h[i] == h[i - 1]) ||
+                      h[i] == h[len - 1]))
             continue;
         for (j = 0; j < c->nopt[h[i]] && *p_out; j++) {
             size_t k, m = 0;
