@@ -22,6 +22,7 @@
  * which a new test column follows (Rivest and Schapire's counterexample
  * analysis), and learning continues.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,7 +288,7 @@ push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h)
 static bt_status
 outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
 {
-    size_t i, j, e;
+    size_t i, j, e, r;
     uint32_t *buf;
     bt_status st;
     if (len == 0) {
@@ -312,8 +313,13 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
     if (buf == NULL)
         return bt__fail(c->diag, BT_ENOMEM, "out of memory");
     *p_out = 1;
-    for (i = 0; i < len && *p_out; i++) {
-        if (i > 0 && h[i] == h[i - 1])
+    /* the largest heap first: the options of the newest heap leave
+       positions the snapshot answers at once, and one P option ends it;
+       then the others, smallest first (cheaper searches) */
+    for (r = 0; r < len && *p_out; r++) {
+        i = r == 0 ? len - 1 : r - 1;
+        if (r > 0 && (i == len - 1 || (i > 0 && h[i] == h[i - 1]) ||
+                      h[i] == h[len - 1]))
             continue;
         for (j = 0; j < c->nopt[h[i]] && *p_out; j++) {
             size_t k, m = 0;
@@ -1585,6 +1591,141 @@ fail:
 
 /* ------------------------------------------------- misère analysis hook */
 
+/*
+ * The largest heap the analysis hook takes to the quotient.  Past it the
+ * search answers (a quotient is computed to a bound, and no periodicity is
+ * claimed).
+ */
+#define QUOTIENT_ANALYZE_MAX 26
+/*
+ * The search budget of a quotient computed for an analysis (never above
+ * the caller's max_search): heaps up to 12 as before; past 12 a smaller
+ * one, since a failed attempt costs its whole budget before the search
+ * answers (50 000 positions, about 0.3 s of CPU, reach Kayles and Dawson's
+ * Kayles to 24).
+ */
+#define QUOTIENT_ANALYZE_SEARCH 200000
+#define QUOTIENT_ANALYZE_SEARCH_BIG 50000
+#define QUOTIENT_ANALYZE_SMALL 12
+/* Quotients kept between analyses, and the most elements of one. */
+#define QCACHE_SLOTS 8
+#define QCACHE_MAX_ORDER 2048
+
+/*
+ * A cache of quotients between analysis calls, per game (by its spec) and
+ * bound: the quotient of heaps <= N answers every sum of heaps <= N, so an
+ * entry serves any position whose heaps are at most its bound.  A failed
+ * computation is remembered too (the bound it failed at), so that a
+ * position beyond the budget goes to the search at once.  Entries hold no
+ * game (a game's reference count is not shared between threads); users
+ * take a reference under the lock, so eviction never frees a quotient in
+ * use.  Memory: at most QCACHE_SLOTS quotients of at most QCACHE_MAX_ORDER
+ * elements (4 * order^2 bytes of table each).
+ */
+typedef struct qentry {
+    char *spec;
+    size_t upto;      /* the bound of q, or the bound that failed */
+    bt_quotient *q;   /* NULL: computing to upto failed */
+    size_t users;     /* references taken by analyses in progress */
+    unsigned long long used;
+} qentry;
+
+static pthread_mutex_t qcache_mu = PTHREAD_MUTEX_INITIALIZER;
+static qentry qcache[QCACHE_SLOTS];
+static unsigned long long qcache_clock;
+
+/* Drops an entry that no analysis uses; caller holds the lock. */
+static void
+qcache_drop(qentry *e)
+{
+    free(e->spec);
+    bt_quotient_free(e->q);
+    memset(e, 0, sizeof *e);
+}
+
+/*
+ * Looks up a quotient of spec's heaps with bound >= top.  Returns it with
+ * a reference taken (*slot set), or NULL; *failed is set when a bound <=
+ * top is known to fail.
+ */
+static bt_quotient *
+qcache_get(const char *spec, size_t top, size_t *slot, int *failed)
+{
+    size_t i;
+    bt_quotient *q = NULL;
+    *failed = 0;
+    pthread_mutex_lock(&qcache_mu);
+    for (i = 0; i < QCACHE_SLOTS; i++) {
+        qentry *e = &qcache[i];
+        if (e->spec == NULL || strcmp(e->spec, spec) != 0)
+            continue;
+        if (e->q == NULL && e->upto <= top)
+            *failed = 1;
+        if (e->q != NULL && e->upto >= top &&
+            (q == NULL || e->upto < q->upto)) {
+            q = e->q;
+            *slot = i;
+        }
+    }
+    if (q != NULL) {
+        qcache[*slot].users++;
+        qcache[*slot].used = ++qcache_clock;
+    }
+    pthread_mutex_unlock(&qcache_mu);
+    return q;
+}
+
+static void
+qcache_release(size_t slot)
+{
+    pthread_mutex_lock(&qcache_mu);
+    qcache[slot].users--;
+    pthread_mutex_unlock(&qcache_mu);
+}
+
+/*
+ * Stores q (or a failure when q is NULL) for spec and bound upto, evicting
+ * the least recently used entry that no analysis holds.  On success takes
+ * ownership of q, returns 0 and a reference in *slot; -1 when nothing was
+ * stored (q stays the caller's).
+ */
+static int
+qcache_put(const char *spec, size_t upto, bt_quotient *q, size_t *slot)
+{
+    size_t i, best = SIZE_MAX;
+    int r = -1;
+    if (q != NULL && q->order > QCACHE_MAX_ORDER)
+        return -1;
+    pthread_mutex_lock(&qcache_mu);
+    for (i = 0; i < QCACHE_SLOTS; i++) {
+        if (qcache[i].users > 0)
+            continue;
+        if (qcache[i].spec == NULL) {
+            best = i;
+            break;
+        }
+        if (best == SIZE_MAX || qcache[i].used < qcache[best].used)
+            best = i;
+    }
+    if (best != SIZE_MAX) {
+        qentry *e = &qcache[best];
+        char *sp = strdup(spec);
+        if (sp != NULL) {
+            if (e->spec != NULL)
+                qcache_drop(e);
+            e->spec = sp;
+            e->upto = upto;
+            e->q = q;
+            e->used = ++qcache_clock;
+            e->users = q != NULL;
+            *slot = best;
+            r = 0;
+        }
+    }
+    pthread_mutex_unlock(&qcache_mu);
+    return r;
+}
+
 typedef struct qmove {
     const bt_quotient *q;
     size_t comp, excl;
@@ -1610,35 +1751,59 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     bt_diag *diag)
 {
     bt_game *g = bt_position_single_game(p);
-    size_t n = bt_position_size(p), i, top = 0, x = 0;
+    size_t n = bt_position_size(p), i, top = 0, x = 0, slot = SIZE_MAX;
     size_t *suffix = NULL;
     bt_quotient *q = NULL;
     bt_limits small;
     bt_status st;
     bt__buf b;
+    int failed;
 
     *note = NULL;
     if (g == NULL || n == 0 || !bt__is_heap_game(g))
         return BT_EUNDEF;
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
-        if (mpz_cmp_ui(v[0], BT__QUOTIENT_ANALYZE_MAX) > 0)
+        if (mpz_cmp_ui(v[0], QUOTIENT_ANALYZE_MAX) > 0)
             return BT_EUNDEF;
         if (mpz_get_ui(v[0]) > top)
             top = mpz_get_ui(v[0]);
     }
-    small = *lim;
-    if (small.max_search > 200000)
-        small.max_search = 200000;
-    st = bt_quotient_new(&q, g, top, &small, NULL);
-    if (st == BT_EINTR || st == BT_ENOMEM)
-        return bt__fail(diag, st, st == BT_EINTR ? "the time budget ran out"
-                                                 : "out of memory");
-    if (st != BT_OK)
-        return BT_EUNDEF; /* the search answers instead */
+    q = qcache_get(g->spec, top, &slot, &failed);
+    if (q == NULL && failed)
+        return BT_EUNDEF; /* known to exceed the budget: the search */
+    if (q == NULL) {
+        small = *lim;
+        {
+            size_t budget = top <= QUOTIENT_ANALYZE_SMALL
+                                ? QUOTIENT_ANALYZE_SEARCH
+                                : QUOTIENT_ANALYZE_SEARCH_BIG;
+            if (small.max_search > budget)
+                small.max_search = budget;
+        }
+        st = bt_quotient_new(&q, g, top, &small, NULL);
+        if (st == BT_EINTR || st == BT_ENOMEM)
+            return bt__fail(diag, st,
+                            st == BT_EINTR ? "the time budget ran out"
+                                           : "out of memory");
+        if (st != BT_OK) {
+            (void)qcache_put(g->spec, top, NULL, &slot);
+            return BT_EUNDEF; /* the search answers instead */
+        }
+        /* the cache holds no game: q's reference is dropped here, in the
+           thread that took it */
+        bt_game_free(q->g);
+        q->g = NULL;
+        if (qcache_put(g->spec, top, q, &slot) != 0)
+            slot = SIZE_MAX; /* not stored: q is ours to free */
+    }
+    top = q->upto;
     suffix = malloc((n + 1) * sizeof *suffix);
     if (suffix == NULL) {
-        bt_quotient_free(q);
+        if (slot != SIZE_MAX)
+            qcache_release(slot);
+        else
+            bt_quotient_free(q);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     }
     suffix[n] = 0;
@@ -1700,6 +1865,9 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
             st = bt__fail(diag, BT_ENOMEM, "out of memory");
     }
     free(suffix);
-    bt_quotient_free(q);
+    if (slot != SIZE_MAX)
+        qcache_release(slot);
+    else
+        bt_quotient_free(q);
     return st;
 }
