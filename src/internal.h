@@ -314,12 +314,11 @@ char *bt__move_text(const bt_position *p, const bt_move *m);
 /*
  * Misère analysis through the misère quotient (quotient.c): when every
  * component of p is a heap of one heap game of at most
- * BT__QUOTIENT_ANALYZE_MAX counters and the quotient of those heaps is
- * computed within a small budget, sets *outcome, emits every winning move
- * and sets *note (malloc'd) to the explanation.  BT_EUNDEF otherwise (the
- * caller searches).
+ * QUOTIENT_ANALYZE_MAX counters (quotient.c) and the quotient of those
+ * heaps is computed (or cached) within a small budget, sets *outcome, emits
+ * every winning move and sets *note (malloc'd) to the explanation.
+ * BT_EUNDEF otherwise (the caller searches).
  */
-#define BT__QUOTIENT_ANALYZE_MAX 12
 bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                               bt_status (*move)(void *ud, size_t comp,
                                                 const mpz_t *to, size_t nto),
