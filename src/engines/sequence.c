@@ -817,7 +817,8 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 #define PAR_MIN_WORK 1500 /* pair operations a heap, at least, for threads
                              (Officers: 4 500; 0.354: 350) */
 #define PAR_SPIN 4000     /* polls of a waiting thread before it sleeps */
-#define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions */
+#define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
+                                      most */
 
 typedef struct par_scratch {
     uint8_t *seen;
@@ -1433,7 +1434,10 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
             if (stop - i > PAR_SPAN)
                 stop = i + PAR_SPAN; /* then look at the work again */
             if (!par_worth(s)) {
-                s->solo_until = i + PAR_SPAN;
+                /* look again after twice the heaps, then every PAR_SPAN */
+                s->solo_until = i + (i < PAR_MIN_LEFT ? PAR_MIN_LEFT
+                                     : i < PAR_SPAN   ? i
+                                                      : PAR_SPAN);
             } else {
                 if (s->pool == NULL)
                     s->pool = par_start(s);
