@@ -841,7 +841,6 @@ struct par_pool {
     pthread_mutex_t mu;
     pthread_cond_t go, fin;
     uint64_t gen; /* the job's number */
-    int finished;
     _Atomic int quit;
     _Atomic uint64_t agen; /* gen, for the threads that poll before they
                               sleep on `go` */
@@ -1097,7 +1096,6 @@ par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
         par_chunk(pl, sc, (size_t)idx);
         if (atomic_fetch_add(&pl->done, 1) + 1 == total) {
             pthread_mutex_lock(&pl->mu);
-            pl->finished = 1;
             pthread_cond_signal(&pl->fin);
             pthread_mutex_unlock(&pl->mu);
         }
@@ -1156,7 +1154,6 @@ par_run(par_pool *pl)
     if (gen == 0)
         gen = pl->gen = 1;
     pl->gen = gen;
-    pl->finished = 0;
     atomic_store(&pl->done, 0);
     atomic_store(&pl->next, gen << 40 | total << 20);
     atomic_store(&pl->agen, gen); /* after the job it names */
@@ -1167,7 +1164,9 @@ par_run(par_pool *pl)
         cpu_relax();
     if (atomic_load(&pl->done) < total) {
         pthread_mutex_lock(&pl->mu);
-        while (!pl->finished)
+        /* done, not a flag: the wake-up of the last job's last chunk may
+           come late, and must not end the wait for this one */
+        while (atomic_load(&pl->done) < total)
             pthread_cond_wait(&pl->fin, &pl->mu);
         pthread_mutex_unlock(&pl->mu);
     }
