@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "grundy_run.h"
 
 static const char help[] =
     "usage: bouton count [--misere] [--ordered] [--json] --piles K "
@@ -22,11 +23,25 @@ static const char help[] =
     "  --piles K  the number of piles, 0 to 4096 (0: the empty position)\n"
     "  --ordered  count K-tuples instead: the piles are told apart\n"
     "  --misere   the player who takes the last counter loses\n"
+    "  --progress, --no-progress\n"
+    "             a line on stderr while a count takes over half a second\n"
+    "             (default: when stderr is a terminal)\n"
     "  --json     one JSON object; the counts are decimal strings:\n"
     "             {\"piles\":\"3\",\"min\":\"1\",\"max\":\"15\","
     "\"ordered\":false,\"misere\":false,\n"
     "              \"positions\":\"680\",\"p_positions\":\"35\","
     "\"probability\":\"7/136\"}\n";
+
+/* The limits' interrupt hook, polled by the count as it works: never
+   stops it, only shows the progress line when due. */
+static int
+count_tick_poll(void *ud)
+{
+    progress_ticker *t = ud;
+    if (progress_ticker_due(t))
+        progress_ticker_line(t, "counting the positions and P-positions");
+    return 0;
+}
 
 /* Prints the human-readable answer. */
 static void
@@ -64,11 +79,14 @@ cmd_count(int argc, char **argv)
         {"min", required_argument, NULL, 'n'},
         {"max", required_argument, NULL, 'x'},
         {"below", required_argument, NULL, 'b'},
+        {"progress", no_argument, NULL, 'P'},
+        {"no-progress", no_argument, NULL, 'Q'},
         {"help", no_argument, NULL, 'h'},
         CLI_LIMIT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *piles = NULL, *min = "0", *max = NULL, *below = NULL;
-    int misere = 0, ordered = 0, json = 0, c, rc = CLI_OK;
+    int misere = 0, ordered = 0, json = 0, c, rc = CLI_OK, progress = -1;
+    progress_ticker tk;
     size_t k;
     bt_limits lim;
     bt_diag d;
@@ -101,6 +119,12 @@ cmd_count(int argc, char **argv)
             break;
         case 'b':
             below = optarg;
+            break;
+        case 'P':
+            progress = 1;
+            break;
+        case 'Q':
+            progress = 0;
             break;
         default: {
             int oc = cli_other_option("count", c, argv, help, &lim);
@@ -147,10 +171,17 @@ cmd_count(int argc, char **argv)
         goto done;
     }
     memset(&d, 0, sizeof d);
+    progress_ticker_start(&tk, "count",
+                          progress >= 0 ? progress : grundy_run_tty());
+    if (tk.on && lim.interrupt == NULL) {
+        lim.interrupt = count_tick_poll;
+        lim.interrupt_ud = &tk;
+    }
     st = bt_nim_count(pos, pp, q, k, lo, hi,
                       (misere ? BT_MISERE : 0u) |
                           (ordered ? BT_COUNT_ORDERED : 0u),
                       &lim, &d);
+    progress_ticker_end(&tk);
     if (st != BT_OK) {
         rc = cli_status_error("count", st, &d);
         goto done;

@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "cli.h"
+#include "grundy_run.h"
 
 static const char help[] =
     "usage: bouton table [--game RULES] [--misere] [--json] --piles K "
@@ -15,7 +18,39 @@ static const char help[] =
     "order, in\nlexicographic order.  The list is streamed: it starts at "
     "once and uses\nconstant memory.  For Wythoff's game it lists the pairs "
     "(x <= y) with y < N\n(--piles is then 1, the default).\n\n"
-    "  --json   one JSON array of decimal strings per line\n";
+    "  --json   one JSON array of decimal strings per line\n"
+    "  --progress, --no-progress\n"
+    "           a progress line on stderr once the table has taken half a "
+    "second\n"
+    "           (default: when stderr is a terminal and the rows go "
+    "elsewhere)\n";
+
+/* The state the progress line reads, between the rows. */
+typedef struct table_tick {
+    progress_ticker t;
+    size_t rows;
+    mpz_t *row; /* the last row, NULL before the first */
+    const char *below;
+} table_tick;
+
+/* The limits' interrupt hook, polled by the table as it works: never stops
+   it, only shows the line when due. */
+static int
+table_tick_poll(void *ud)
+{
+    table_tick *tk = ud;
+    if (progress_ticker_due(&tk->t)) {
+        if (tk->row != NULL && mpz_sizeinbase(tk->row[0], 10) < 40) {
+            char first[48];
+            mpz_get_str(first, 10, tk->row[0]);
+            progress_ticker_line(&tk->t, "%zu rows, first pile %s (below %.40s)",
+                                 tk->rows, first, tk->below);
+        } else {
+            progress_ticker_line(&tk->t, "%zu rows", tk->rows);
+        }
+    }
+    return 0;
+}
 
 int
 cmd_table(int argc, char **argv)
@@ -27,11 +62,14 @@ cmd_table(int argc, char **argv)
         {"piles", required_argument, NULL, 'k'},
         {"min", required_argument, NULL, 'n'},
         {"below", required_argument, NULL, 'b'},
+        {"progress", no_argument, NULL, 'P'},
+        {"no-progress", no_argument, NULL, 'Q'},
         {"help", no_argument, NULL, 'h'},
         CLI_LIMIT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *game = "nim", *piles = NULL, *below = NULL, *min = "0";
-    int misere = 0, json = 0, c, rc = CLI_OK, r;
+    int misere = 0, json = 0, c, rc = CLI_OK, r, progress = -1;
+    table_tick tk;
     size_t k = 1, i, width;
     bt_limits lim;
     bt_game *g = NULL;
@@ -62,6 +100,12 @@ cmd_table(int argc, char **argv)
             break;
         case 'b':
             below = optarg;
+            break;
+        case 'P':
+            progress = 1;
+            break;
+        case 'Q':
+            progress = 0;
             break;
         default: {
             int oc = cli_other_option("table", c, argv, help, &lim);
@@ -105,6 +149,17 @@ cmd_table(int argc, char **argv)
                        min, below);
         goto done;
     }
+    /* rows on the terminal are their own progress */
+    progress_ticker_start(&tk.t, "table",
+                          progress >= 0 ? progress
+                                        : grundy_run_tty() && !isatty(1));
+    tk.rows = 0;
+    tk.row = NULL;
+    tk.below = below;
+    if (tk.t.on && lim.interrupt == NULL) {
+        lim.interrupt = table_tick_poll;
+        lim.interrupt_ud = &tk;
+    }
     st = bt_table_new(&t, g, misere, k, lo, hi, &lim, &d);
     if (st != BT_OK) {
         rc = cli_status_error("table", st, &d);
@@ -119,6 +174,12 @@ cmd_table(int argc, char **argv)
     for (i = 0; i < width; i++)
         mpz_init(row[i]);
     while ((r = bt_table_next(t, row)) > 0) {
+        tk.rows++;
+        tk.row = width > 0 ? row : NULL;
+        if (tk.t.shown)
+            progress_ticker_end(&tk.t);
+        else if ((tk.rows & 1023) == 0)
+            (void)table_tick_poll(&tk); /* rows come fast, no poll */
         if (json)
             putchar('[');
         for (i = 0; i < width; i++) {
@@ -134,6 +195,8 @@ cmd_table(int argc, char **argv)
             putchar(']');
         putchar('\n');
     }
+    tk.row = NULL;
+    progress_ticker_end(&tk.t);
     if (r < 0) {
         memset(&d, 0, sizeof d);
         snprintf(d.message, sizeof d.message, "%s", bt_table_message(t));

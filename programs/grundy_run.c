@@ -20,6 +20,7 @@
  * run.  The values of a run are 2 bytes each in memory and on disk.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -414,4 +415,53 @@ grundy_run_compute(grundy_run *run, bt_sequence *s, bt_limits *lim)
     if (run->checkpoint != NULL && write_checkpoint(run, s) != 0)
         return cli_error(run->cmd, "%s", run->error), CLI_FAIL;
     return CLI_OK;
+}
+
+/* ------------------------------------------------ other commands' line */
+
+void
+progress_ticker_start(progress_ticker *t, const char *cmd, int on)
+{
+    t->cmd = cmd;
+    t->on = on;
+    t->t0 = now();
+    t->last = t->t0;
+    t->shown = 0;
+}
+
+int
+progress_ticker_due(progress_ticker *t)
+{
+    double x;
+    if (!t->on)
+        return 0;
+    x = now();
+    if (x - t->t0 < 0.5 || x - t->last < 0.25)
+        return 0;
+    t->last = x;
+    return 1;
+}
+
+void
+progress_ticker_line(progress_ticker *t, const char *fmt, ...)
+{
+    char text[160], el[32];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    human(el, sizeof el, now() - t->t0);
+    fprintf(stderr, "\r%s: %s, %s elapsed\033[K", t->cmd, text, el);
+    fflush(stderr);
+    t->shown = 1;
+}
+
+void
+progress_ticker_end(progress_ticker *t)
+{
+    if (t->shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+    }
+    t->shown = 0;
 }

@@ -41,4 +41,28 @@ int grundy_run_compute(grundy_run *run, bt_sequence *s, bt_limits *lim);
 /* 1 when a progress line belongs on stderr by default (a terminal). */
 int grundy_run_tty(void);
 
+/*
+ * The progress line of commands without a sequence (`table`, `count`): the
+ * same line on stderr, shown only once the work has taken half a second
+ * (quick commands print nothing), then at most four times a second.
+ */
+typedef struct progress_ticker {
+    const char *cmd;
+    int on;      /* 0: never a line */
+    double t0, last;
+    int shown;   /* a line is on the terminal */
+} progress_ticker;
+
+void progress_ticker_start(progress_ticker *t, const char *cmd, int on);
+/* 1 when a line is due now. */
+int progress_ticker_due(progress_ticker *t);
+/* Prints "CMD: TEXT, ELAPSED elapsed" over the last line. */
+void progress_ticker_line(progress_ticker *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Erases the line, if one was shown. */
+void progress_ticker_end(progress_ticker *t);
+
 #endif

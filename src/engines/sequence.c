@@ -104,6 +104,8 @@ struct bt_sequence {
     /* threads (the rare-value method in parallel blocks) */
     unsigned nthreads;      /* 1: the calling thread only */
     struct par_pool *pool;  /* made on first use, for nthreads */
+    size_t solo_until;      /* one thread below this heap (too little work) */
+    int par_always;         /* tests: threads however little the work */
     size_t goal;            /* the length being computed towards */
     bt_sequence_progress progress;
     void *progress_ud;
@@ -916,6 +918,12 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 #define PAR_MAX_BLOCK 4096
 #define PAR_MIN_LEFT 1024 /* fewer values than this to go: one thread */
 #define PAR_BUF_BYTES ((size_t)4 << 20) /* marks of one block, at most */
+#define PAR_SAMPLE 16     /* heaps whose work decides for threads or not */
+#define PAR_MIN_WORK 1500 /* pair operations a heap, at least, for threads
+                             (Officers: 4 500; 0.354: 350) */
+#define PAR_SPIN 4000     /* polls of a waiting thread before it sleeps */
+#define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
+                                      most */
 
 typedef struct par_scratch {
     uint8_t *seen;
@@ -938,7 +946,9 @@ struct par_pool {
     pthread_mutex_t mu;
     pthread_cond_t go, fin;
     uint64_t gen; /* the job's number */
-    int quit, finished;
+    _Atomic int quit;
+    _Atomic uint64_t agen; /* gen, for the threads that poll before they
+                              sleep on `go` */
     unsigned nthreads; /* th[0] is the calling thread's scratch */
     par_thread *th;
     /* gen << 40 | chunks << 20 | next chunk: one compare-and-swap hands
@@ -1191,11 +1201,19 @@ par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
         par_chunk(pl, sc, (size_t)idx);
         if (atomic_fetch_add(&pl->done, 1) + 1 == total) {
             pthread_mutex_lock(&pl->mu);
-            pl->finished = 1;
             pthread_cond_signal(&pl->fin);
             pthread_mutex_unlock(&pl->mu);
         }
     }
+}
+
+/* A pause in a polling loop. */
+static void
+cpu_relax(void)
+{
+#if defined(__SSE2__)
+    _mm_pause();
+#endif
 }
 
 static void *
@@ -1204,18 +1222,26 @@ par_main(void *arg)
     par_thread *t = arg;
     par_pool *pl = t->pool;
     uint64_t mine = 0;
-    pthread_mutex_lock(&pl->mu);
     for (;;) {
-        while (pl->gen == mine && !pl->quit)
-            pthread_cond_wait(&pl->go, &pl->mu);
-        if (pl->quit)
+        unsigned k;
+        /* poll a while first: a block's jobs come a few microseconds
+           apart, less than a sleep and a wake-up cost */
+        for (k = 0; k < PAR_SPIN; k++) {
+            if (atomic_load(&pl->agen) != mine || atomic_load(&pl->quit))
+                break;
+            cpu_relax();
+        }
+        if (k == PAR_SPIN) {
+            pthread_mutex_lock(&pl->mu);
+            while (pl->gen == mine && !atomic_load(&pl->quit))
+                pthread_cond_wait(&pl->go, &pl->mu);
+            pthread_mutex_unlock(&pl->mu);
+        }
+        if (atomic_load(&pl->quit))
             break;
-        mine = pl->gen;
-        pthread_mutex_unlock(&pl->mu);
+        mine = atomic_load(&pl->agen);
         par_work(pl, &t->sc, mine);
-        pthread_mutex_lock(&pl->mu);
     }
-    pthread_mutex_unlock(&pl->mu);
     return NULL;
 }
 
@@ -1225,6 +1251,7 @@ par_run(par_pool *pl)
 {
     uint64_t total =
         chunks_of(pl->chi - pl->clo) + chunks_of(pl->fhi - pl->flo), gen;
+    unsigned k;
     if (total == 0)
         return;
     pthread_mutex_lock(&pl->mu);
@@ -1232,15 +1259,19 @@ par_run(par_pool *pl)
     if (gen == 0)
         gen = pl->gen = 1;
     pl->gen = gen;
-    pl->finished = 0;
     atomic_store(&pl->done, 0);
     atomic_store(&pl->next, gen << 40 | total << 20);
+    atomic_store(&pl->agen, gen); /* after the job it names */
     pthread_cond_broadcast(&pl->go);
     pthread_mutex_unlock(&pl->mu);
     par_work(pl, &pl->th[0].sc, gen);
+    for (k = 0; k < PAR_SPIN && atomic_load(&pl->done) < total; k++)
+        cpu_relax();
     if (atomic_load(&pl->done) < total) {
         pthread_mutex_lock(&pl->mu);
-        while (!pl->finished)
+        /* done, not a flag: the wake-up of the last job's last chunk may
+           come late, and must not end the wait for this one */
+        while (atomic_load(&pl->done) < total)
             pthread_cond_wait(&pl->fin, &pl->mu);
         pthread_mutex_unlock(&pl->mu);
     }
@@ -1253,7 +1284,7 @@ par_free(par_pool *pl)
     if (pl == NULL)
         return;
     pthread_mutex_lock(&pl->mu);
-    pl->quit = 1;
+    atomic_store(&pl->quit, 1);
     pthread_cond_broadcast(&pl->go);
     pthread_mutex_unlock(&pl->mu);
     for (i = 1; i < pl->nthreads; i++)
@@ -1287,6 +1318,8 @@ par_start(bt_sequence *s)
     pthread_cond_init(&pl->fin, NULL);
     atomic_init(&pl->next, 0);
     atomic_init(&pl->done, 0);
+    atomic_init(&pl->agen, 0);
+    atomic_init(&pl->quit, 0);
     if (pl->th == NULL) {
         pl->nthreads = 0;
         par_free(pl);
@@ -1440,6 +1473,40 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
     return BT_OK;
 }
 
+/*
+ * Whether heaps near s->n are worth the threads: the pair operations of the
+ * last PAR_SAMPLE heaps, computed again (their values are known; only the
+ * count is kept), must average PAR_MIN_WORK.  Below that the two meetings
+ * of a block and the packing of its marks cost as much as the work, and
+ * one thread is faster (0.354: about 0.25 us a heap).
+ */
+static int
+par_worth(bt_sequence *s)
+{
+    size_t saved = s->work, k, est;
+    if (s->par_always)
+        return 1;
+    if (s->n < PAR_MIN_LEFT)
+        return 0;
+    s->work = 0;
+    for (k = 1; k <= PAR_SAMPLE; k++)
+        (void)value_rare(s, s->n - k);
+    est = s->work / PAR_SAMPLE;
+    s->work = saved;
+    return est >= PAR_MIN_WORK;
+}
+
+/* For tests (not in the public header): threads whenever they apply,
+   however little the work per heap, so that small games exercise them. */
+void bt__sequence_par_always(bt_sequence *s);
+
+void
+bt__sequence_par_always(bt_sequence *s)
+{
+    s->par_always = 1;
+    s->solo_until = 0;
+}
+
 /* Computes G(s->n .. n-1). */
 static bt_status
 extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
@@ -1475,14 +1542,24 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
         unsigned v;
         if (i == s->review && (st = review(s)) != BT_OK)
             return bt__fail(diag, st, "out of memory");
-        if (s->nthreads > 1 && s->rare && !s->window && n - i >= PAR_MIN_LEFT) {
-            if (s->pool == NULL)
-                s->pool = par_start(s);
-            if (s->pool != NULL) {
-                st = par_extend(s, n < s->review ? n : s->review, lim, diag);
-                if (st != BT_OK)
-                    return st;
-                continue;
+        if (s->nthreads > 1 && s->rare && !s->window &&
+            n - i >= PAR_MIN_LEFT && i >= s->solo_until) {
+            size_t stop = n < s->review ? n : s->review;
+            if (stop - i > PAR_SPAN)
+                stop = i + PAR_SPAN; /* then look at the work again */
+            if (!par_worth(s)) {
+                /* look again after twice the heaps, then every PAR_SPAN */
+                s->solo_until = i + (i < PAR_MIN_LEFT ? PAR_MIN_LEFT
+                                     : i < PAR_SPAN   ? i
+                                                      : PAR_SPAN);
+            } else {
+                if (s->pool == NULL)
+                    s->pool = par_start(s);
+                if (s->pool != NULL) {
+                    if ((st = par_extend(s, stop, lim, diag)) != BT_OK)
+                        return st;
+                    continue;
+                }
             }
         }
         if (s->window)

@@ -48,5 +48,48 @@ if grep -q 'census: [0-9]*/7 games' "$tmp/err"; then pass=$((pass + 1)); else
     fail=$((fail + 1))
 fi
 
+# table and count: a line once they have worked half a second (these take
+# a few seconds of CPU), none for quick ones, none when piped
+table='table --piles 3 --below 6000'
+script -qec "$B $table 2>&1 >/dev/null" /dev/null >"$tmp/tty" 2>&1
+if grep -q 'table: [0-9]* rows, first pile [0-9]* (below 6000), .* elapsed' \
+    "$tmp/tty"; then pass=$((pass + 1)); else
+    echo "FAIL table tty: no progress line on a terminal"
+    head -c 300 "$tmp/tty"
+    fail=$((fail + 1))
+fi
+$B $table >/dev/null 2>"$tmp/err"
+if [ -s "$tmp/err" ]; then
+    echo "FAIL table piped: stderr is not empty"
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
+count='count --piles 4096 --below 100000000000000000000000000000000000'
+script -qec "$B $count 2>&1 >/dev/null" /dev/null >"$tmp/tty" 2>&1
+if grep -q 'count: counting .*, .* elapsed' "$tmp/tty"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL count tty: no progress line on a terminal"
+    head -c 300 "$tmp/tty"
+    fail=$((fail + 1))
+fi
+script -qec "$B count --piles 3 --below 16 2>&1 >/dev/null" /dev/null \
+    >"$tmp/tty" 2>&1
+if grep -q 'elapsed' "$tmp/tty"; then
+    echo "FAIL count quick: a progress line for a quick count"
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
+script -qec "$B $count --no-progress 2>&1 >/dev/null" /dev/null \
+    >"$tmp/tty" 2>&1
+if grep -q 'elapsed' "$tmp/tty"; then
+    echo "FAIL count no-progress: a progress line although --no-progress"
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

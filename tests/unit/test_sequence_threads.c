@@ -8,6 +8,9 @@
  * plain method is), with the same method, mask, sparse positions and period;
  * Officers further (its sparse positions keep appearing up to about
  * 2^14, so guesses fail and blocks are redone); a proof on threads.
+ * The threads are forced wherever they apply (the engine would keep these
+ * small games on one thread), and Officers also runs with the engine's
+ * own choice.
  * The one-thread engine is itself checked against the brute-force oracle
  * in test_sequence.c.
  */
@@ -23,8 +26,15 @@
 
 #include <bouton.h>
 
+/* In the library, not the public header: threads wherever they apply, even
+   where a heap has too little work for them to pay (the default then runs
+   one thread), so that these small games exercise the parallel blocks. */
+void bt__sequence_par_always(bt_sequence *s);
+
+/* always: threads wherever they apply; else the engine's own choice. */
 static bt_sequence *
-compute(const char *spec, unsigned threads, size_t n, int prove)
+compute_as(const char *spec, unsigned threads, size_t n, int prove,
+           int always)
 {
     bt_game *g = NULL;
     bt_sequence *s = NULL;
@@ -36,6 +46,8 @@ compute(const char *spec, unsigned threads, size_t n, int prove)
     bt_game_free(g);
     bt_sequence_set_threads(s, threads);
     assert_int_equal(bt_sequence_threads(s), threads);
+    if (always)
+        bt__sequence_par_always(s);
     st = prove ? bt_sequence_prove(s, n, NULL, &d)
                : bt_sequence_compute(s, n, NULL, &d);
     if (st != BT_OK)
@@ -66,6 +78,12 @@ same(const bt_sequence *ref, const bt_sequence *s, const char *spec,
     assert_int_equal(p1, p2);
     assert_int_equal(q1, q2);
     assert_int_equal(bt_sequence_is_proved(s), bt_sequence_is_proved(ref));
+}
+
+static bt_sequence *
+compute(const char *spec, unsigned threads, size_t n, int prove)
+{
+    return compute_as(spec, threads, n, prove, 1);
 }
 
 static void
@@ -119,6 +137,10 @@ test_officers_and_proof(void **state)
     ref = compute("officers", 1, 1u << 17, 0);
     s = compute("officers", 3, 1u << 17, 0);
     same(ref, s, "officers", 3);
+    bt_sequence_free(s);
+    /* the engine's own choice of one thread or two, block after block */
+    s = compute_as("officers", 2, 1u << 17, 0, 0);
+    same(ref, s, "officers", 2);
     bt_sequence_free(s);
     bt_sequence_free(ref);
     /* a proof: the steps of bt_sequence_prove and the period found */
