@@ -411,3 +411,73 @@ cli_json_print(json_t *v)
     free(text);
     return rc ? CLI_FAIL : CLI_OK;
 }
+
+/* A misère quotient (bouton quotient --json, POST /v1/quotient). */
+json_t *
+cli_json_quotient(const bt_quotient *q, int table)
+{
+    size_t ord = bt_quotient_order(q), i, j;
+    json_t *o = json_object(), *gens = json_array(), *rels = json_array();
+    json_t *heaps = json_array(), *p = json_array();
+    if (o == NULL || gens == NULL || rels == NULL || heaps == NULL ||
+        p == NULL)
+        goto fail;
+    json_object_set_new(o, "game",
+                        json_string(bt_game_spec(bt_quotient_game(q))));
+    json_object_set_new(o, "upto", json_integer((json_int_t)bt_quotient_upto(q)));
+    json_object_set_new(o, "order", json_integer((json_int_t)ord));
+    json_object_set_new(o, "p_portion",
+                        json_integer((json_int_t)bt_quotient_p_count(q)));
+    json_object_set_new(o, "tame", json_boolean(bt_quotient_is_tame(q)));
+    for (i = 0; i < bt_quotient_generator_count(q); i++)
+        json_array_append_new(
+            gens, json_pack("{s:s,s:I}", "name",
+                            bt_quotient_generator_name(q, i), "heap",
+                            (json_int_t)bt_quotient_generator_heap(q, i)));
+    json_object_set_new(o, "generators", gens);
+    gens = NULL;
+    for (i = 0; i < bt_quotient_relation_count(q); i++)
+        json_array_append_new(rels, json_string(bt_quotient_relation(q, i)));
+    json_object_set_new(o, "relations", rels);
+    rels = NULL;
+    for (i = 0; i <= bt_quotient_upto(q); i++)
+        json_array_append_new(
+            heaps, json_string(bt_quotient_word(q, bt_quotient_heap(q, i))));
+    json_object_set_new(o, "heaps", heaps);
+    heaps = NULL;
+    for (i = 0; i < ord; i++)
+        if (bt_quotient_is_p(q, i))
+            json_array_append_new(p, json_string(bt_quotient_word(q, i)));
+    json_object_set_new(o, "p", p);
+    p = NULL;
+    json_object_set_new(o, "period", json_null());
+    json_object_set_new(o, "preperiod", json_null());
+    json_object_set_new(o, "proved", json_false());
+    if (table) {
+        json_t *els = json_array(), *tab = json_array();
+        if (els == NULL || tab == NULL) {
+            json_decref(els);
+            json_decref(tab);
+            goto fail;
+        }
+        for (i = 0; i < ord; i++) {
+            json_t *r = json_array();
+            json_array_append_new(els, json_string(bt_quotient_word(q, i)));
+            for (j = 0; r && j < ord; j++)
+                json_array_append_new(r, json_integer((json_int_t)
+                                                          bt_quotient_mul(
+                                                              q, i, j)));
+            json_array_append_new(tab, r);
+        }
+        json_object_set_new(o, "elements", els);
+        json_object_set_new(o, "table", tab);
+    }
+    return o;
+fail:
+    json_decref(o);
+    json_decref(gens);
+    json_decref(rels);
+    json_decref(heaps);
+    json_decref(p);
+    return NULL;
+}
