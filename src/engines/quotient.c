@@ -1798,6 +1798,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
             slot = SIZE_MAX; /* not stored: q is ours to free */
     }
     top = q->upto;
+    st = BT_OK; /* a quotient from the cache: nothing has run yet */
     suffix = malloc((n + 1) * sizeof *suffix);
     if (suffix == NULL) {
         if (slot != SIZE_MAX)
