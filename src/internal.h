@@ -367,6 +367,15 @@ bt_status bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t comp,
                         const mpz_t *to, size_t nto);
 /* The ruleset's text for move m of p (malloc'd), NULL when out of memory. */
 char *bt__move_text(const bt_position *p, const bt_move *m);
+/* bt__move_push, with the move's text (a move of p). */
+bt_status bt__move_push_text(bt_move **moves, size_t *n, size_t *cap,
+                             const bt_position *p, size_t comp,
+                             const mpz_t *to, size_t nto);
+/* *out: a new array of one move of p, component comp to `to` (nto
+   numbers), with its text; free it with bt_moves_free(*out, 1).
+   BT_ENOMEM with a message. */
+bt_status bt__move_new(bt_move **out, const bt_position *p, size_t comp,
+                       const mpz_t *to, size_t nto, bt_diag *diag);
 
 /*
  * Misère analysis through the misère quotient (quotient.c): when every

@@ -382,18 +382,42 @@ bt__move_text(const bt_position *p, const bt_move *m)
     return bt__buf_take(&b);
 }
 
+bt_status
+bt__move_push_text(bt_move **moves, size_t *n, size_t *cap,
+                   const bt_position *p, size_t comp, const mpz_t *to,
+                   size_t nto)
+{
+    bt_status st = bt__move_push(moves, n, cap, comp, to, nto);
+    if (st != BT_OK)
+        return st;
+    (*moves)[*n - 1].text = bt__move_text(p, &(*moves)[*n - 1]);
+    return (*moves)[*n - 1].text ? BT_OK : BT_ENOMEM;
+}
+
+bt_status
+bt__move_new(bt_move **out, const bt_position *p, size_t comp,
+             const mpz_t *to, size_t nto, bt_diag *diag)
+{
+    bt_move *m = NULL;
+    size_t n = 0, cap = 0;
+    bt_status st = bt__move_push_text(&m, &n, &cap, p, comp, to, nto);
+    *out = NULL;
+    if (st != BT_OK) {
+        bt_moves_free(m, n);
+        return bt__fail(diag, st, "out of memory");
+    }
+    *out = m;
+    return BT_OK;
+}
+
 static bt_status
 on_move(void *ud, const mpz_t *to, size_t nto)
 {
     list *l = ud;
-    bt_status st;
     if (l->n >= l->max)
         return BT_ELIMIT;
-    st = bt__move_push(&l->moves, &l->n, &l->cap, l->comp, to, nto);
-    if (st != BT_OK)
-        return st;
-    l->moves[l->n - 1].text = bt__move_text(l->p, &l->moves[l->n - 1]);
-    return l->moves[l->n - 1].text ? BT_OK : BT_ENOMEM;
+    return bt__move_push_text(&l->moves, &l->n, &l->cap, l->p, l->comp, to,
+                              nto);
 }
 
 bt_status
