@@ -215,6 +215,12 @@ struct bt__ruleset {
      */
     bt_status (*p_position)(bt_game *g, int misere, const mpz_t n,
                             mpz_t *row);
+
+    /*
+     * Optional: writes the rules of g in one line of plain words, worded
+     * from its parameters (bt_game_rules).  NULL: the family's summary.
+     */
+    void (*rules)(const bt_game *g, bt__buf *out);
 };
 
 /*
