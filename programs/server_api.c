@@ -1646,8 +1646,9 @@ api_info(json_t **out, json_t *req, const srv_config *cfg,
 
 /* /v1/quotient: the misère quotient of a heap game's heaps up to "upto"
    (default 12), as `bouton quotient --json` prints it; "table": true adds
-   the multiplication table.  "until_proved" is refused: no periodicity
-   theorem for quotients is implemented. */
+   the multiplication table.  "until_proved": heap by heap until the
+   periodicity theorem proves the quotient of all heaps, up to "upto"
+   heaps (default 1000; ELIMIT past it). */
 static int
 api_quotient(json_t **out, json_t *req, const srv_config *cfg,
              const bt_limits *lim, srv_error *e)
@@ -1671,14 +1672,12 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
         return -1;
     if (!spec)
         return srv_fail(e, 400, "EINVAL", "\"game\" is required");
-    if (until)
-        return srv_fail(e, 422, "EUNDEF",
-                        "\"until_proved\" is not available: no "
-                        "periodicity theorem for misère quotients is "
-                        "implemented; ask for \"upto\"");
+    if (until && json_object_get(req, "upto") == NULL)
+        upto = 1000;
     if (new_game(&g, spec, e) != 0)
         return -1;
-    st = bt_quotient_new(&q, g, upto, lim, &diag);
+    st = until ? bt_quotient_new_until_proved(&q, g, upto, lim, &diag)
+               : bt_quotient_new(&q, g, upto, lim, &diag);
     if (st != BT_OK) {
         fail_status(e, st, &diag, NULL);
         goto done;

@@ -982,6 +982,8 @@ done:
 struct bt_quotient {
     bt_game *g;
     size_t upto, order, pcount;
+    int proved;               /* the periodicity theorem applied */
+    size_t period, preperiod; /* when proved */
     uint32_t *mul;      /* order * order */
     unsigned char *isp; /* order */
     uint32_t *heap;     /* upto + 1 */
@@ -1056,6 +1058,43 @@ bt_quotient_heap(const bt_quotient *q, size_t h)
     return h <= q->upto ? q->heap[h] : 0;
 }
 int
+bt_quotient_period(const bt_quotient *q, size_t *period, size_t *preperiod)
+{
+    if (!q->proved)
+        return 0;
+    if (period != NULL)
+        *period = q->period;
+    if (preperiod != NULL)
+        *preperiod = q->preperiod;
+    return 1;
+}
+
+/* The heap size whose element is that of heap h (h itself up to upto;
+   beyond it, through the proved period), or SIZE_MAX. */
+static size_t
+heap_reduce(const bt_quotient *q, const mpz_t h)
+{
+    if (mpz_sgn(h) < 0)
+        return SIZE_MAX;
+    if (mpz_cmp_ui(h, (unsigned long)q->upto) <= 0)
+        return (size_t)mpz_get_ui(h);
+    if (!q->proved)
+        return SIZE_MAX;
+    {
+        /* preperiod + (h - preperiod) mod period, h > upto >= preperiod */
+        size_t per = q->period, hm = (size_t)mpz_fdiv_ui(h, per);
+        return q->preperiod + (hm + per - q->preperiod % per) % per;
+    }
+}
+
+size_t
+bt_quotient_heap_at(const bt_quotient *q, const mpz_t h)
+{
+    size_t r = heap_reduce(q, h);
+    return r == SIZE_MAX ? SIZE_MAX : q->heap[r];
+}
+
+int
 bt_quotient_is_tame(const bt_quotient *q)
 {
     return q->tame;
@@ -1103,12 +1142,12 @@ bt_quotient_element(size_t *x, const bt_quotient *q, const bt_position *p,
             return bt__fail(diag, BT_EINVAL,
                             "component %zu is %s, not a heap of %s", i + 1,
                             g->spec, q->g->spec);
-        if (mpz_cmp_ui(v[0], (unsigned long)q->upto) > 0)
+        if (heap_reduce(q, v[0]) == SIZE_MAX)
             return bt__fail(diag, BT_ERANGE,
                             "heap %zu is larger than %zu, the bound of the "
-                            "quotient",
+                            "quotient (not proved periodic)",
                             i + 1, q->upto);
-        e = q->mul[e * q->order + q->heap[mpz_get_ui(v[0])]];
+        e = q->mul[e * q->order + q->heap[heap_reduce(q, v[0])]];
     }
     *x = e;
     return BT_OK;
@@ -1412,6 +1451,84 @@ done:
     return st;
 }
 
+/* ----------------------------------------------------------- periodicity */
+
+/*
+ * The periodicity theorem for misère quotients of octal games (docs/
+ * misere.md): for a game whose moves on a heap of n counters are "take k
+ * (k <= t) and leave nothing (n = k), one heap n - k, or two heaps a + b =
+ * n - k", with a finite code, if the proved quotient Q_N of the heaps up to
+ * N has Phi_N(n + p) = Phi_N(n) for all n0 <= n <= N - p, then Q_N is the
+ * quotient of ALL heaps and Phi(n + p) = Phi(n) for every n >= n0, as soon
+ * as N reaches the bound below.  Returns that bound (the least N that
+ * proves period p from n0), or SIZE_MAX when no theorem applies to g.
+ *
+ * The bound is MisereSolver's criterion (2 n0 + 2 p + t + 2 values, heaps
+ * 0..N, for a game with splits), with n0 counted as at least 1; without
+ * splits, n0 + p + t.  The proof in docs/misere.md needs 2 n0 + 2 p + t - 1
+ * and n0 + p + t - 1.
+ */
+static size_t
+misere_need(const bt_game *g, size_t n0, size_t p)
+{
+    const bt__heap_rules *r;
+    size_t m = n0 > 0 ? n0 : 1;
+    if (!bt__is_heap_game(g))
+        return SIZE_MAX;
+    r = &((const bt__heap_game *)g->state)->rules;
+    if (r->general || r->unequal || r->ntriple > 0 || r->blen > 0 ||
+        (r->kind != BT__HEAP_OCTAL && r->kind != BT__HEAP_SUB &&
+         r->kind != BT__HEAP_TB))
+        return SIZE_MAX;
+    if (r->nsplit > 0)
+        return 2 * m + 2 * p + r->t + 1;
+    return m + p + r->t;
+}
+
+/*
+ * Looks for a period of the heap map e[0..n] that the theorem proves.  On
+ * success sets *period and *preperiod to the least ones (the least period
+ * divides a proved one, and one whole period decides it) and returns 1.
+ */
+static int
+detect_period(const bt_game *g, const uint32_t *e, size_t n, size_t *period,
+              size_t *preperiod)
+{
+    size_t p, i, d, m;
+    if (misere_need(g, 1, 1) == SIZE_MAX)
+        return 0;
+    for (p = 1; p <= n; p++) {
+        size_t n0;
+        i = n - p + 1; /* e[j] == e[j + p] for i <= j <= n - p */
+        while (i > 0 && e[i - 1] == e[i - 1 + p])
+            i--;
+        n0 = i;
+        if (misere_need(g, n0, p) <= n)
+            break;
+    }
+    if (p > n)
+        return 0;
+    /* n0 = i: the element of heap j is EXT(j) */
+#define EXT(j) ((j) <= n ? e[(j)] : e[i + ((j) - i) % p])
+    for (d = 1; d < p; d++) {
+        size_t j;
+        if (p % d != 0)
+            continue;
+        for (j = i; j < i + p; j++)
+            if (EXT(j) != EXT(j + d))
+                break;
+        if (j == i + p)
+            break;
+    }
+    m = i;
+    while (m > 0 && e[m - 1] == EXT(m - 1 + d))
+        m--;
+#undef EXT
+    *period = d;
+    *preperiod = m;
+    return 1;
+}
+
 /* ------------------------------------------------------------ the driver */
 
 static void
@@ -1476,15 +1593,36 @@ snapshot(qctx *c)
     return BT_OK;
 }
 
-bt_status
-bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
-                const bt_limits *lim, bt_diag *diag)
+/* The element of each heap 0..n of the current table (0: no move). */
+static bt_status
+heap_map(qctx *c, size_t n, uint32_t **e)
+{
+    size_t h;
+    uint32_t *v = realloc(*e, (n + 1) * sizeof *v);
+    if (v == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    v[0] = 0;
+    for (h = 1; h <= n; h++)
+        v[h] = c->nopt[h] > 0 ? TR(c, 0, h) : 0;
+    *e = v;
+    return BT_OK;
+}
+
+/*
+ * The quotient of the heaps up to n; with until, heap by heap up to n at
+ * most, stopping at the first heap where the periodicity theorem applies
+ * (BT_ELIMIT when it does not by n).
+ */
+static bt_status
+quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
+               const bt_limits *lim, bt_diag *diag)
 {
     qctx c;
     bt_quotient *q = NULL;
     bt_status st;
-    size_t h, x;
-    uint32_t *mul = NULL;
+    size_t h, x, period = 0, preperiod = 0;
+    uint32_t *mul = NULL, *emap = NULL;
+    int proved = 0;
 
     *out = NULL;
     lim = bt__limits(lim);
@@ -1549,6 +1687,28 @@ bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
         /* every memo entry holds a heap <= h, now answered by the
            snapshot: the memo starts afresh */
         ht_clear(&c.memo);
+        if (until || h == n) {
+            if ((st = heap_map(&c, h, &emap)) != BT_OK)
+                goto fail;
+            proved = detect_period(g, emap, h, &period, &preperiod);
+            if (proved && until) {
+                n = h;
+                break;
+            }
+        }
+    }
+    if (until && !proved) {
+        st = bt__fail(diag, BT_ELIMIT,
+                      "the misère quotient of %s is not proved periodic "
+                      "by heap %zu (computed to %zu, with %zu elements): "
+                      "%s",
+                      g->spec, n, n, c.nrows,
+                      misere_need(g, 1, 1) == SIZE_MAX
+                          ? "the periodicity theorem is for octal codes "
+                            "and subtraction games"
+                          : "no period of its heap map meets the bound "
+                            "of the periodicity theorem there");
+        goto fail;
     }
     if (n == 0) {
         free(mul);
@@ -1561,6 +1721,9 @@ bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
         goto nomem;
     q->g = bt_game_ref(g);
     q->upto = n;
+    q->proved = proved;
+    q->period = period;
+    q->preperiod = preperiod;
     q->order = c.nrows;
     q->mul = mul;
     mul = NULL;
@@ -1578,15 +1741,31 @@ bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
         goto fail;
     q->tame = is_tame(q);
     ctx_free(&c);
+    free(emap);
     *out = q;
     return BT_OK;
 nomem:
     st = bt__fail(diag, BT_ENOMEM, "out of memory");
 fail:
     free(mul);
+    free(emap);
     ctx_free(&c);
     bt_quotient_free(q);
     return st;
+}
+
+bt_status
+bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
+                const bt_limits *lim, bt_diag *diag)
+{
+    return quotient_build(out, g, n, 0, lim, diag);
+}
+
+bt_status
+bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
+                             const bt_limits *lim, bt_diag *diag)
+{
+    return quotient_build(out, g, max_n, 1, lim, diag);
 }
 
 /* ------------------------------------------------- misère analysis hook */
