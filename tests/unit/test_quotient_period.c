@@ -14,6 +14,9 @@
  *     63), the proved quotient agrees with the quotient computed and
  *     checked independently to a larger bound, on every sum of two and
  *     three heaps up to it.
+ *   - bt_analyze of sums with a heap of 10^12 counters (through the proved
+ *     period) gives the outcome and the winning moves of the same sum with
+ *     a heap of 30 or 31 of the same residue, within the listed window.
  *   - No proof where the theorem does not apply: Grundy's game (its two
  *     heaps must differ), Nim (no finite code), and a bound too small for
  *     the period seen (0.53 to 40 is "computed to 40").
@@ -356,6 +359,104 @@ test_huge(void **state)
     bt_quotient_free(q);
 }
 
+/*
+ * The analysis of a huge heap (10^12 + 2 counters of 0.75) through the
+ * proved period: the outcome is that of heap 30 (same residue, past the
+ * preperiod), which the quotient of heaps up to 30 answers; the winning
+ * moves listed for the huge heap are the winning moves of heap 30 that
+ * leave one heap or split off a heap of at most 14 = preperiod + 2 period
+ * + t (the window), with the other heap shifted by 10^12 - 28.
+ */
+static void
+move_key(char *buf, size_t len, const bt_move *m, unsigned long shift)
+{
+    mpz_t a, b;
+    mpz_init_set(a, m->to[0]);
+    mpz_init(b);
+    if (m->nto == 2)
+        mpz_set(b, m->to[1]);
+    if (m->component == 0) {
+        /* the heap that carries the shift is the larger one */
+        if (m->nto == 2)
+            mpz_sub_ui(b, b, shift);
+        else
+            mpz_sub_ui(a, a, shift);
+    }
+    gmp_snprintf(buf, len, "%zu:%zu:%Zd:%Zd", m->component, m->nto, a, b);
+    mpz_clear(a);
+    mpz_clear(b);
+}
+
+static void
+test_huge_analysis(void **state)
+{
+    static const char *const small[] = {"octal:0.75 30 7 5",
+                                        "octal:0.75 30 7",
+                                        "octal:0.75 31 6 2"};
+    static const char *const big[] = {"octal:0.75 1000000000002 7 5",
+                                      "octal:0.75 1000000000002 7",
+                                      "octal:0.75 1000000000003 6 2"};
+    size_t t;
+    (void)state;
+    for (t = 0; t < 3; t++) {
+        bt_position *ps, *pb;
+        bt_analysis *as, *ab;
+        bt_diag d;
+        size_t i, j, listed = 0;
+        unsigned long shift = 1000000000002ul - 30;
+        assert_int_equal(bt_position_parse(&ps, small[t], NULL, NULL, &d),
+                         BT_OK);
+        assert_int_equal(bt_position_parse(&pb, big[t], NULL, NULL, &d),
+                         BT_OK);
+        assert_int_equal(
+            bt_analyze(&as, ps, BT_MISERE | BT_EXPLAIN, NULL, &d), BT_OK);
+        assert_int_equal(
+            bt_analyze(&ab, pb, BT_MISERE | BT_EXPLAIN, NULL, &d), BT_OK);
+        assert_int_equal(bt_analysis_outcome(as), bt_analysis_outcome(ab));
+        assert_non_null(strstr(bt_analysis_explanation(ab),
+                               "periodicity theorem"));
+        /* every move listed for the huge heap is a winning move of the
+           small one, shifted */
+        for (i = 0; i < bt_analysis_move_count(ab); i++) {
+            char kb[128], ks[128];
+            int found = 0;
+            move_key(kb, sizeof kb, bt_analysis_move(ab, i), shift);
+            for (j = 0; j < bt_analysis_move_count(as) && !found; j++) {
+                move_key(ks, sizeof ks, bt_analysis_move(as, j), 0);
+                found = strcmp(kb, ks) == 0;
+            }
+            if (!found)
+                fail_msg("%s: move %s is not a winning move of %s", big[t],
+                         kb, small[t]);
+        }
+        /* and every winning move of the small one inside the window is
+           listed for the huge one */
+        for (j = 0; j < bt_analysis_move_count(as); j++) {
+            const bt_move *m = bt_analysis_move(as, j);
+            char ks[128], kb[128];
+            int found = 0;
+            if (m->component == 0 && m->nto == 2 &&
+                mpz_cmp_ui(m->to[0], 14) > 0)
+                continue; /* outside the window */
+            listed++;
+            move_key(ks, sizeof ks, m, 0);
+            for (i = 0; i < bt_analysis_move_count(ab) && !found; i++) {
+                move_key(kb, sizeof kb, bt_analysis_move(ab, i), shift);
+                found = strcmp(kb, ks) == 0;
+            }
+            if (!found)
+                fail_msg("%s: winning move %s of %s is not listed", big[t],
+                         ks, small[t]);
+        }
+        if (bt_analysis_outcome(as) == BT_N)
+            assert_true(listed > 0);
+        bt_analysis_free(as);
+        bt_analysis_free(ab);
+        bt_position_free(ps);
+        bt_position_free(pb);
+    }
+}
+
 /* No proof where the theorem does not apply. */
 static void
 test_not_proved(void **state)
@@ -396,6 +497,7 @@ main(void)
         cmocka_unit_test(test_beyond_bound),
         cmocka_unit_test(test_against_larger_bound),
         cmocka_unit_test(test_huge),
+        cmocka_unit_test(test_huge_analysis),
         cmocka_unit_test(test_not_proved),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
