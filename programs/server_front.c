@@ -2,17 +2,23 @@
  * server_front.c -- the listening socket of `bouton serve` (see
  * server_net.h and the resource model in docs/api.md).
  *
- * One thread accepts every connection and holds it until its first request
- * head is complete, reading it with MSG_PEEK so that the HTTP library later
- * reads the same bytes.  Holding a connection costs an entry in a list and
- * no thread, so a thousand clients that trickle their headers (slowloris)
- * cost little, and each is cut at its header deadline; when the connection
- * limit is reached the oldest of them makes room for the newcomer, so a
- * client that sends its request at once is always served.  A head that is
- * malformed, too long, or announces what the server will not read is
- * answered here, with the same JSON errors as the API.  The same thread
- * enforces the header and body deadlines of the connections the HTTP
- * library holds, by shutting their sockets down.
+ * One thread (worker 0) accepts every connection and holds it until its
+ * first request head is complete, reading it with MSG_PEEK so that the
+ * relay later reads the same bytes.  Holding a connection costs an entry
+ * in a list and no thread, so a thousand clients that trickle their
+ * headers (slowloris) cost little, and each is cut at its header deadline;
+ * when the connection limit is reached the oldest of them makes room for
+ * the newcomer, so a client that sends its request at once is always
+ * served.  A head that is malformed, too long, or announces what the
+ * server will not read is answered here, with the same JSON errors as the
+ * API.  The same thread enforces the header and body deadlines of the
+ * connections the HTTP library holds, by shutting their sockets down.
+ *
+ * A connection with a valid first head goes to one of the workers (round
+ * robin; worker 0 is one of them), which relays it to its own instance of
+ * the HTTP library and runs that instance itself: a request is read from
+ * the client, checked, passed on, answered by the library and the answer
+ * sent back, all in one thread and one turn of its event loop.
  */
 #define _GNU_SOURCE /* accept4 */
 #include <ctype.h>
@@ -542,7 +548,7 @@ refuse(srv_front *f, pending *pc, unsigned status, const char *code,
 
 /*
  * A connection whose first head was valid is relayed, not handed over:
- * the HTTP library gets one end of a socket pair, and this thread copies
+ * the HTTP library gets one end of a socket pair, and the worker copies
  * bytes between the client and the other end.  In the client's direction
  * it follows the framing of each request (its head, then a body of
  * Content-Length bytes or of chunks), checks every head with
