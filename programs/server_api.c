@@ -316,6 +316,54 @@ split_words(const char *s)
     return a;
 }
 
+/* A game as the page needs it: {"game" (canonical), "family", "title",
+   "arity", "rules"} (bt_game_rules: worded from its parameters). */
+static json_t *
+game_json(bt_game *g)
+{
+    const bt_family_info *f = NULL;
+    char *rules = bt_game_rules(g);
+    json_t *o = NULL;
+    size_t i;
+
+    for (i = 0; i < bt_family_count(); i++)
+        if (strcmp(bt_family(i)->name, bt_game_family(g)) == 0)
+            f = bt_family(i);
+    if (rules && f)
+        o = json_pack("{s:s,s:s,s:s,s:i,s:s}", "game", bt_game_spec(g),
+                      "family", f->name, "title", f->title, "arity",
+                      (int)bt_game_arity(g), "rules", rules);
+    free(rules);
+    return o;
+}
+
+/* The named games (aliases) of a family, each as game_json() with its
+   "name". */
+static json_t *
+named_json(const char *aliases)
+{
+    json_t *names = split_words(aliases), *a = json_array(), *v;
+    size_t i;
+
+    json_array_foreach(names, i, v) {
+        bt_game *g = NULL;
+        json_t *o = bt_game_new(&g, json_string_value(v), NULL) == BT_OK
+                        ? game_json(g)
+                        : NULL;
+
+        bt_game_free(g);
+        if (!o || json_object_set(o, "name", v) != 0 ||
+            json_array_append_new(a, o) != 0) {
+            json_decref(o);
+            json_decref(a);
+            a = NULL;
+            break;
+        }
+    }
+    json_decref(names);
+    return a;
+}
+
 static int
 api_games(json_t **out, json_t *req, const srv_config *cfg,
           const bt_limits *lim, srv_error *e)
@@ -328,9 +376,11 @@ api_games(json_t **out, json_t *req, const srv_config *cfg,
     (void)lim;
     for (i = 0; games && i < n; i++) {
         const bt_family_info *f = bt_family(i);
-        json_t *g = json_pack("{s:s,s:s,s:s,s:o,s:i}", "name", f->name,
-                              "syntax", f->syntax, "summary", f->summary,
-                              "aliases", split_words(f->aliases), "arity",
+        json_t *g = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:i}", "name",
+                              f->name, "syntax", f->syntax, "title",
+                              f->title, "summary", f->summary, "example",
+                              f->example, "aliases", split_words(f->aliases),
+                              "named", named_json(f->aliases), "arity",
                               (int)bt_family_arity(i));
 
         if (json_array_append_new(games, g) != 0) {
@@ -342,6 +392,30 @@ api_games(json_t **out, json_t *req, const srv_config *cfg,
     if (!*out)
         return srv_fail(e, BT_ENOMEM, "out of memory");
     return 0;
+}
+
+/* POST /v1/game {"game": TEXT}: one game, canonical, with its rules. */
+static int
+api_game(json_t **out, json_t *req, const srv_config *cfg,
+         const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"game", NULL};
+    const char *spec;
+    bt_game *g = NULL;
+    int rc;
+
+    (void)cfg;
+    (void)lim;
+    if (srv_check_members(req, members, e) != 0 ||
+        srv_get_string(req, "game", NULL, &spec, e) != 0)
+        return -1;
+    if (spec == NULL)
+        return srv_fail(e, BT_EINVAL, "\"game\" is required");
+    if (srv_new_game(&g, spec, e) != 0)
+        return -1;
+    rc = srv_answer(out, e, BT_OK, NULL, game_json(g));
+    bt_game_free(g);
+    return rc;
 }
 
 static int
@@ -386,6 +460,7 @@ static const srv_route routes[] = {
     {"/v1/quotient", "POST", api_quotient},
     {"/v1/pair", "POST", api_pair},
     {"/v1/games", "GET", api_games},
+    {"/v1/game", "POST", api_game},
     {"/v1/info", "GET", api_info},
 };
 

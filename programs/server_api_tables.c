@@ -526,8 +526,9 @@ done:
 
 /* /v1/quotient: the misère quotient of a heap game's heaps up to "upto"
    (default 12), as `bouton quotient --json` prints it; "table": true adds
-   the multiplication table.  "until_proved" is refused: no periodicity
-   theorem for quotients is implemented. */
+   the multiplication table.  "until_proved": heap by heap until the
+   periodicity theorem proves the quotient of all heaps, up to "upto"
+   heaps (default 1000; ELIMIT past it). */
 int
 api_quotient(json_t **out, json_t *req, const srv_config *cfg,
              const bt_limits *lim, srv_error *e)
@@ -551,14 +552,12 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
         return -1;
     if (!spec)
         return srv_fail(e, BT_EINVAL, "\"game\" is required");
-    if (until)
-        return srv_fail(e, BT_EUNDEF,
-                        "\"until_proved\" is not available: no "
-                        "periodicity theorem for misère quotients is "
-                        "implemented; ask for \"upto\"");
+    if (until && json_object_get(req, "upto") == NULL)
+        upto = 1000;
     if (srv_new_game(&g, spec, e) != 0)
         return -1;
-    st = bt_quotient_new(&q, g, upto, lim, &diag);
+    st = until ? bt_quotient_new_until_proved(&q, g, upto, lim, &diag)
+               : bt_quotient_new(&q, g, upto, lim, &diag);
     rc = srv_answer(out, e, st, &diag,
                     st == BT_OK ? cli_json_quotient(q, table) : NULL);
     bt_quotient_free(q);
