@@ -15,6 +15,8 @@ struct oh_game {
     int kind;
     unsigned char digit[64]; /* octal: digit[k], k <= ndigit - 1 */
     unsigned ndigit;
+    unsigned char block[64]; /* then block[0..nblock-1] forever */
+    unsigned nblock;
     unsigned char *in_set; /* sub: in_set[s] for s <= maxs */
     unsigned maxs;
 };
@@ -112,6 +114,43 @@ oh_game_new(const char *spec)
     return g;
 }
 
+oh_game *
+oh_game_code(const unsigned *d, unsigned t, const unsigned *block,
+             unsigned blen)
+{
+    oh_game *g;
+    unsigned k;
+    if (t >= 64 || blen > 64)
+        return NULL;
+    for (k = 0; k <= t; k++)
+        if (d[k] > 15)
+            return NULL;
+    for (k = 0; k < blen; k++)
+        if (block[k] > 15)
+            return NULL;
+    g = calloc(1, sizeof *g);
+    if (g == NULL)
+        return NULL;
+    g->kind = OH_OCTAL;
+    g->ndigit = t + 1;
+    for (k = 0; k <= t; k++)
+        g->digit[k] = (unsigned char)d[k];
+    g->nblock = blen;
+    for (k = 0; k < blen; k++)
+        g->block[k] = (unsigned char)block[k];
+    return g;
+}
+
+/* Digit k of a code: removing k counters may leave j heaps for each bit
+   j (value 2^j) set. */
+static unsigned
+digit_of(const oh_game *g, unsigned k)
+{
+    if (k < g->ndigit)
+        return g->digit[k];
+    return g->nblock ? g->block[(k - g->ndigit) % g->nblock] : 0;
+}
+
 void
 oh_game_free(oh_game *g)
 {
@@ -125,7 +164,7 @@ size_t
 oh_options(const oh_game *g, unsigned n,
            void (*f)(void *ud, const unsigned *parts, size_t nparts), void *ud)
 {
-    unsigned parts[2], k, a;
+    unsigned parts[3], k, a, b;
     size_t count = 0;
     if (g->kind == OH_GRUNDY) {
         /* split into two heaps of different sizes */
@@ -147,8 +186,8 @@ oh_options(const oh_game *g, unsigned n,
         }
         return count;
     }
-    for (k = 0; k < g->ndigit && k <= n; k++) {
-        unsigned d = g->digit[k], rest = n - k;
+    for (k = 0; k <= n && (k < g->ndigit || g->nblock > 0); k++) {
+        unsigned d = digit_of(g, k), rest = n - k;
         if ((d & 1) && rest == 0) {
             f(ud, parts, 0);
             count++;
@@ -165,6 +204,15 @@ oh_options(const oh_game *g, unsigned n,
                 f(ud, parts, 2);
                 count++;
             }
+        if (d & 8) /* three heaps a <= b <= c */
+            for (a = 1; 3 * a <= rest; a++)
+                for (b = a; b <= rest - a - b; b++) {
+                    parts[0] = a;
+                    parts[1] = b;
+                    parts[2] = rest - a - b;
+                    f(ud, parts, 3);
+                    count++;
+                }
     }
     return count;
 }

@@ -20,27 +20,17 @@
 #include <cmocka.h>
 
 #include "../../src/internal.h"
+#include "testutil.h"
 #include "oracle_wythoff.h"
 
 #define SMALL 60 /* both piles up to this against the oracle */
-
-static bt_game *
-game(const char *spec)
-{
-    bt_game *g = NULL;
-    bt_diag d;
-    memset(&d, 0, sizeof d);
-    if (bt_game_new(&g, spec, &d) != BT_OK)
-        fail_msg("bt_game_new(%s): %s", spec, d.message);
-    return g;
-}
 
 static bt_game *
 game_a(int a)
 {
     char spec[32];
     snprintf(spec, sizeof spec, "wythoff:%d", a);
-    return game(spec);
+    return bt_test_game(spec);
 }
 
 /* The game of difference a; a = SMALL + 1 stands for any a above the
@@ -48,7 +38,7 @@ game_a(int a)
 static bt_game *
 game_or_huge(int a)
 {
-    return a == SMALL + 1 ? game("wythoff:123456789012345678901234567890")
+    return a == SMALL + 1 ? bt_test_game("wythoff:123456789012345678901234567890")
                           : game_a(a);
 }
 
@@ -195,7 +185,7 @@ test_specs(void **state)
     big[1009] = '\0';
     assert_int_equal(bt_game_new(&g, big, &d), BT_ELIMIT);
     /* a game that is not Wythoff */
-    g = game("nim");
+    g = bt_test_game("nim");
     assert_int_equal(bt_wythoff_difference(a, g), BT_EINVAL);
     assert_int_equal(bt_wythoff_pair(a, a, g, 0, a, NULL, &d), BT_EINVAL);
     bt_game_free(g);
@@ -444,7 +434,7 @@ test_wythoff_table(void **state)
                                    {6, 10},  {8, 13},  {9, 15},  {11, 18},
                                    {12, 20}, {14, 23}, {16, 26}, {17, 28},
                                    {19, 31}, {21, 34}, {22, 36}, {24, 39}};
-    bt_game *g = game("wythoff");
+    bt_game *g = bt_test_game("wythoff");
     mpz_t n, lo, hi;
     size_t i;
     (void)state;
@@ -555,7 +545,7 @@ zeckendorf_lower(mpz_t rop, const mpz_t n)
 static void
 test_zeckendorf_small(void **state)
 {
-    bt_game *g = game("wythoff");
+    bt_game *g = bt_test_game("wythoff");
     mpz_t n, lo, hi, z;
     unsigned long i;
     (void)state;
@@ -761,7 +751,7 @@ test_sg_rows(void **state)
     static const unsigned want[6][6] = {{0, 1, 2, 3, 4, 5}, {1, 2, 0, 4, 5, 3},
                                         {2, 0, 1, 5, 3, 4}, {3, 4, 5, 6, 2, 0},
                                         {4, 5, 3, 2, 7, 6}, {5, 3, 4, 0, 6, 8}};
-    bt_game *g = game("wythoff");
+    bt_game *g = bt_test_game("wythoff");
     bt_wythoff_sg *t;
     size_t x, y;
     (void)state;
@@ -871,7 +861,7 @@ count_only(void *ud, const mpz_t *to, size_t nto)
 static void
 test_limits(void **state)
 {
-    bt_game *g = game("wythoff"), *g3 = game("wythoff:3");
+    bt_game *g = bt_test_game("wythoff"), *g3 = bt_test_game("wythoff:3");
     bt_wythoff_sg *t = (bt_wythoff_sg *)&t;
     bt_limits lim;
     bt_diag d;
