@@ -338,7 +338,8 @@ analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
     }
     {
         bt_status st = bt__quotient_misere(p, &a->outcome, on_misere_move, a,
-                                           &a->quotient_note, lim, diag);
+                                           &a->quotient_note,
+                                           &a->moves_incomplete, lim, diag);
         if (st != BT_EUNDEF)
             return st;
     }

@@ -215,6 +215,12 @@ struct bt__ruleset {
      */
     bt_status (*p_position)(bt_game *g, int misere, const mpz_t n,
                             mpz_t *row);
+
+    /*
+     * Optional: writes the rules of g in one line of plain words, worded
+     * from its parameters (bt_game_rules).  NULL: the family's summary.
+     */
+    void (*rules)(const bt_game *g, bt__buf *out);
 };
 
 /*
@@ -381,15 +387,20 @@ bt_status bt__move_new(bt_move **out, const bt_position *p, size_t comp,
  * Misère analysis through the misère quotient (quotient.c): when every
  * component of p is a heap of one heap game of at most
  * QUOTIENT_ANALYZE_MAX counters (quotient.c) and the quotient of those
- * heaps is computed (or cached) within a small budget, sets *outcome, emits
- * every winning move and sets *note (malloc'd) to the explanation.
- * BT_EUNDEF otherwise (the caller searches).
+ * heaps is computed (or cached) within a small budget, or of any size when
+ * the quotient of the game is proved periodic within that budget
+ * (docs/misere.md), sets *outcome, emits every winning move and sets
+ * *note (malloc'd) to the explanation.  A huge heap with splits has more
+ * moves than can be listed: its winning moves are given for the splits
+ * whose smaller heap is at most preperiod + 2 period + t (one of each
+ * class), and *incomplete is set when there are more.  BT_EUNDEF
+ * otherwise (the caller searches).
  */
 bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                               bt_status (*move)(void *ud, size_t comp,
                                                 const mpz_t *to, size_t nto),
-                              void *ud, char **note, const bt_limits *lim,
-                              bt_diag *diag);
+                              void *ud, char **note, int *incomplete,
+                              const bt_limits *lim, bt_diag *diag);
 
 /* The families, in the order of listings.  One line per family in game.c. */
 extern const bt__ruleset bt__ruleset_nim;
