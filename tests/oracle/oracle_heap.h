@@ -43,6 +43,20 @@ size_t oh_options(const oh_game *g, unsigned n,
    memory). */
 unsigned *oh_grundy(const oh_game *g, unsigned n);
 
+/*
+ * Misère play of sums of heaps of g by the definition: a position is P
+ * when it has a move and every move leads to a position that is not P (a
+ * position with no move is N: the opponent took the last counter).
+ * Memoised on the sorted non-zero heaps, kept over the calls.
+ */
+typedef struct oh_misere oh_misere;
+/* NULL when out of memory; g must outlive it. */
+oh_misere *oh_misere_new(const oh_game *g);
+void oh_misere_free(oh_misere *m);
+/* 1 when the sum of heaps h[0..n-1] (each at most 255, n at most 128) is a
+   misère P-position, 0 when it is N, -1 when out of memory or too large. */
+int oh_misere_is_p(oh_misere *m, const unsigned *h, size_t n);
+
 /* The least period p and preperiod n0 of the values a[0..n-1] that repeat
    over at least the last `tail` values: G(i + p) = G(i) for n0 <= i < n - p
    with n - n0 >= tail and p <= (n - n0) / 2.  0 when none. */
