@@ -53,6 +53,22 @@ bt_test_game(const char *spec)
     return g;
 }
 
+void
+bt_test_game_refused(const char *text, const char *msg, long offset)
+{
+    bt_game *g = NULL;
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    if (bt_game_new(&g, text, &d) != BT_EPARSE)
+        fail_msg("%s: accepted", text);
+    assert_null(g);
+    if (strstr(d.message, msg) == NULL)
+        fail_msg("%s: message '%s' lacks '%s'", text, d.message, msg);
+    assert_null(strchr(d.message, '\n'));
+    if (offset >= 0 && (!d.has_offset || (long)d.offset != offset))
+        fail_msg("%s: offset %zu, expected %ld", text, d.offset, offset);
+}
+
 bt_position *
 bt_test_parse(const char *text, const char *game, const bt_limits *lim)
 {

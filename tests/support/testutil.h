@@ -21,6 +21,10 @@ int bt_test_light(void);
 /* The game of spec (bt_game_new), failing the test with the library's
    message when spec is not a game. */
 bt_game *bt_test_game(const char *spec);
+/* Checks that bt_game_new refuses text with BT_EPARSE and a one-line
+   message containing msg, at byte offset `offset` of the text when it is
+   not -1. */
+void bt_test_game_refused(const char *text, const char *msg, long offset);
 /* Parses text with default game `game` (NULL: none), failing the test with
    the library's message when it does not parse. */
 bt_position *bt_test_parse(const char *text, const char *game,

@@ -101,22 +101,8 @@ test_spec_errors(void **state)
     };
     size_t i;
     (void)state;
-    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-        bt_game *g = NULL;
-        bt_diag d;
-        memset(&d, 0, sizeof d);
-        assert_int_equal(bt_game_new(&g, t[i].text, &d), BT_EPARSE);
-        assert_null(g);
-        if (strstr(d.message, t[i].msg) == NULL)
-            fail_msg("%s: message '%s' lacks '%s'", t[i].text, d.message,
-                     t[i].msg);
-        if (t[i].offset >= 0) {
-            assert_true(d.has_offset);
-            if ((long)d.offset != t[i].offset)
-                fail_msg("%s: offset %zu, expected %ld", t[i].text, d.offset,
-                         t[i].offset);
-        }
-    }
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        bt_test_game_refused(t[i].text, t[i].msg, t[i].offset);
 }
 
 /* ------------------------------------------------------------ options */

@@ -340,43 +340,23 @@ test_oracle_analyze(void **state)
 
 /*
  * The pairs by Wythoff's construction (sec. 5, and sec. 7 for difference
- * a): A_n is the least number not in an earlier pair, B_n = A_n + d_n with
- * d_n = a n (normal) or 1 + a n (misère, a >= 2); misère a = 1 is the
- * normal list with its first two pairs (0, 0), (1, 2) replaced by (0, 1),
- * (2, 2).  Checks bt_wythoff_pair for n < count and bt_wythoff_index_of for
+ * a; oracle_wythoff_pairs).  Checks bt_wythoff_pair for n < count and bt_wythoff_index_of for
  * every number below B_{count-1}.
  */
 static void
 check_mex(int a, int misere, long count)
 {
     bt_game *g = game_a(a);
-    long n, v, top;
+    long n, v;
     long *lo = malloc((size_t)count * sizeof *lo);
     long *hi = malloc((size_t)count * sizeof *hi);
     long *idx;
-    unsigned char *used;
     mpz_t zn, zl, zh, zx;
     bt_wythoff_member mem;
     assert_non_null(lo);
     assert_non_null(hi);
-    top = (long)(count * (a + 3)) + 8;
-    used = calloc((size_t)top, 1);
-    assert_non_null(used);
+    assert_int_equal(oracle_wythoff_pairs(count, a, misere, lo, hi), 0);
     mpz_inits(zn, zl, zh, zx, NULL);
-    for (n = 0, v = 0; n < count; n++) {
-        while (used[v])
-            v++;
-        lo[n] = v;
-        hi[n] = v + (long)a * n + (misere && a > 1 ? 1 : 0);
-        assert_true(hi[n] < top);
-        used[lo[n]] = used[hi[n]] = 1;
-    }
-    if (misere && a == 1) {
-        lo[0] = 0;
-        hi[0] = 1;
-        lo[1] = 2;
-        hi[1] = 2;
-    }
     for (n = 0; n < count; n++) {
         mpz_set_si(zn, n);
         assert_int_equal(bt_wythoff_pair(zl, zh, g, misere, zn, NULL, NULL),
@@ -410,7 +390,6 @@ check_mex(int a, int misere, long count)
     }
     mpz_clears(zn, zl, zh, zx, NULL);
     free(idx);
-    free(used);
     free(lo);
     free(hi);
     bt_game_free(g);
