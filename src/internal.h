@@ -107,6 +107,8 @@ void bt__buf_printf(bt__buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* bt__buf_printf with a va_list (ap is left to the caller's va_end). */
+void bt__buf_vprintf(bt__buf *b, const char *fmt, va_list ap);
 /* Appends the decimal digits of x. */
 void bt__buf_mpz(bt__buf *b, const mpz_t x);
 /* Appends x in binary, right-aligned in a field of `width` characters. */
@@ -276,6 +278,11 @@ void bt__rs_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
    max_memory. */
 bt_status bt__generic_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
                              const bt_limits *lim, bt_diag *diag);
+/* The generic moves to a value: the options of c whose value (the nim-sum
+   of their components' bt__rs_grundy) is target. */
+bt_status bt__generic_moves_to(bt_game *g, const mpz_t *c, size_t n,
+                               const mpz_t target, bt__emit emit, void *ud,
+                               const bt_limits *lim, bt_diag *diag);
 
 /* The numbers per component among the nto numbers of a move of g: its
    arity, or all of them (at least 1) for a game of variable arity (whose

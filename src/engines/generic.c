@@ -247,14 +247,11 @@ on_filtered(void *ud, const mpz_t *to, size_t nto)
 }
 
 bt_status
-bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
-                bt__emit emit, void *ud, const bt_limits *lim, bt_diag *diag)
+bt__generic_moves_to(bt_game *g, const mpz_t *c, size_t n,
+                     const mpz_t target, bt__emit emit, void *ud,
+                     const bt_limits *lim, bt_diag *diag)
 {
     filter f;
-    if (g->rules->arity == 0 && BT__VARSET(g)->moves_to_n != NULL)
-        return BT__VARSET(g)->moves_to_n(g, c, n, target, emit, ud, lim, diag);
-    if (g->rules->arity != 0 && g->rules->moves_to != NULL)
-        return g->rules->moves_to(g, c, target, emit, ud, lim, diag);
     f.g = g;
     f.target = (const mpz_t *)target;
     f.emit = emit;
@@ -262,4 +259,15 @@ bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
     f.lim = bt__limits(lim);
     f.diag = diag;
     return bt__rs_options(g, c, n, on_filtered, &f, lim, diag);
+}
+
+bt_status
+bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
+                bt__emit emit, void *ud, const bt_limits *lim, bt_diag *diag)
+{
+    if (g->rules->arity == 0 && BT__VARSET(g)->moves_to_n != NULL)
+        return BT__VARSET(g)->moves_to_n(g, c, n, target, emit, ud, lim, diag);
+    if (g->rules->arity != 0 && g->rules->moves_to != NULL)
+        return g->rules->moves_to(g, c, target, emit, ud, lim, diag);
+    return bt__generic_moves_to(g, c, n, target, emit, ud, lim, diag);
 }

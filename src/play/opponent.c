@@ -538,25 +538,39 @@ count_moves(mpz_t rop, const bt_position *q, const bt_limits *lim,
     return BT_OK;
 }
 
-/* Scores move m of a P-position: w, all, remoteness, delta. */
+/* Starts the score of move m of a P-position: the move, its delta, and w
+   from the analysis of *q, the position m leaves (the caller frees it). */
 static bt_status
-score_delay(scored *s, opp *o, const bt_move *m)
+score_child(scored *s, opp *o, const bt_move *m, bt_position **q)
 {
-    bt_position *q;
     bt_analysis *a;
     bt_status st;
 
     s->m = m;
     total_delta(s->delta, o->p, m);
-    st = child_of(&q, o->p, m, o->diag);
+    st = child_of(q, o->p, m, o->diag);
     if (st != BT_OK)
         return st;
-    st = bt_analyze(&a, q, o->flags, o->lim, o->diag);
-    if (st == BT_OK) {
-        mpz_set_ui(s->w, (unsigned long)bt_analysis_move_count(a));
-        bt_analysis_free(a);
-        st = count_moves(s->all, q, o->lim, o->diag);
+    st = bt_analyze(&a, *q, o->flags, o->lim, o->diag);
+    if (st != BT_OK) {
+        bt_position_free(*q);
+        return st;
     }
+    mpz_set_ui(s->w, (unsigned long)bt_analysis_move_count(a));
+    bt_analysis_free(a);
+    return BT_OK;
+}
+
+/* Scores move m of a P-position: w, all, remoteness, delta. */
+static bt_status
+score_delay(scored *s, opp *o, const bt_move *m)
+{
+    bt_position *q;
+    bt_status st = score_child(s, o, m, &q);
+
+    if (st != BT_OK)
+        return st;
+    st = count_moves(s->all, q, o->lim, o->diag);
     if (st == BT_OK && mpz_sgn(s->all) == 0) {
         /* no reply: the game is over and (misère) we lost */
         mpz_set_ui(s->w, 1);
@@ -665,27 +679,18 @@ static bt_status
 score_exact(scored *s, bt_move *m, opp *o)
 {
     bt_position *q;
-    bt_analysis *a;
-    bt_status st;
     size_t i;
-    s->m = m;
-    total_delta(s->delta, o->p, m);
-    st = child_of(&q, o->p, m, o->diag);
+    bt_status st = score_child(s, o, m, &q);
     if (st != BT_OK)
         return st;
-    st = bt_analyze(&a, q, o->flags, o->lim, o->diag);
-    if (st == BT_OK) {
-        mpz_set_ui(s->w, (unsigned long)bt_analysis_move_count(a));
-        bt_analysis_free(a);
-        mpz_set_ui(s->all, 0);
-        for (i = 0; i < bt_position_size(q); i++)
-            mpz_add(s->all, s->all, bt_position_nums(q, i)[0]);
-        if (mpz_sgn(s->all) == 0) {
-            mpz_set_ui(s->w, 1);
-            mpz_set_ui(s->all, 1);
-        }
-        st = bt_remoteness(s->rem, q, o->misere, o->lim, o->diag);
+    mpz_set_ui(s->all, 0);
+    for (i = 0; i < bt_position_size(q); i++)
+        mpz_add(s->all, s->all, bt_position_nums(q, i)[0]);
+    if (mpz_sgn(s->all) == 0) {
+        mpz_set_ui(s->w, 1);
+        mpz_set_ui(s->all, 1);
     }
+    st = bt_remoteness(s->rem, q, o->misere, o->lim, o->diag);
     bt_position_free(q);
     return st;
 }
