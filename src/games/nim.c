@@ -338,6 +338,16 @@ bt__nim_total(mpz_t rop, const bt_position *p)
  * P-positions of one pile: (0) in normal play, (1) in misère play.  Tables
  * of several piles are built in table.c.
  */
+static bt_status
+nim_count(bt_game *g, mpz_t positions, mpz_t p_positions, size_t k,
+          const mpz_t min, const mpz_t max, unsigned flags,
+          const bt_limits *lim, bt_diag *diag)
+{
+    (void)g;
+    return bt_nim_count(positions, p_positions, NULL, k, min, max, flags, lim,
+                        diag);
+}
+
 const bt__ruleset bt__ruleset_nim = {
     {"nim", "nim",
      "Bouton's Nim: take any number of counters from one pile.", "", "Nim",
@@ -354,4 +364,5 @@ const bt__ruleset bt__ruleset_nim = {
     nim_explain,
     NULL,
     NULL,
+    nim_count,
 };

@@ -1383,4 +1383,5 @@ const bt__ruleset bt__ruleset_wythoff = {
     wy_explain,
     wy_p_position,
     wy_rules,
+    NULL,
 };
