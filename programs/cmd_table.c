@@ -86,7 +86,7 @@ cmd_table(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if ((st = bt_game_new(&g, game, &d)) != BT_OK)
         return cli_error("table", "--game '%s': %s", game, d.message);
-    if (piles == NULL && bt_game_arity(g) == 1) {
+    if (piles == NULL && bt_game_arity(g) != 2) {
         bt_game_free(g);
         return cli_error("table", "--piles K is required");
     }
