@@ -53,8 +53,10 @@ limited kayles-misere 2 'max_memory limit' V -- \
     analyze --misere --game kayles '1 29429 6 2'
 limited kayles-misere-small 2 'more than 52428800 bytes of memory' "" -- \
     analyze --misere --game kayles --max-memory 50M '1 29429 6 2'
+# (a sum of two games: one heap of sub:1-3 alone is answered through its
+# quotient, proved periodic, at any size)
 limited sub-misere-deep 2 'max_search limit' V -- \
-    analyze --misere 'sub:1-3 100000000'
+    analyze --misere 'sub:1-3 100000000 + sub:1-4 3'
 limited kayles-misere-20000 2 'max_memory limit' "" -- \
     analyze --misere --game kayles --max-memory 200M 20000
 
