@@ -24,7 +24,8 @@ static const char help[] =
     "  --ordered  count K-tuples instead: the piles are told apart\n"
     "  --misere   the player who takes the last counter loses\n"
     "  --progress, --no-progress\n"
-    "             a line on stderr while a count takes over half a second\n"
+    "             a line on stderr while a count takes over half a second,\n"
+    "             with the share of the estimated work done and an ETA\n"
     "             (default: when stderr is a terminal)\n"
     "  --json     one JSON object; the counts are decimal strings:\n"
     "             {\"piles\":\"3\",\"min\":\"1\",\"max\":\"15\","
@@ -32,14 +33,41 @@ static const char help[] =
     "              \"positions\":\"680\",\"p_positions\":\"35\","
     "\"probability\":\"7/136\"}\n";
 
+/* The count's progress: the ticker, and the fraction of the work done
+   once the count knows it (-1 before). */
+typedef struct count_progress {
+    progress_ticker tk;
+    double frac;
+} count_progress;
+
+static void
+count_line(count_progress *cp)
+{
+    static const char what[] = "counting the positions and P-positions";
+    if (!progress_ticker_due(&cp->tk))
+        return;
+    if (cp->frac >= 0)
+        progress_ticker_fraction(&cp->tk, what, cp->frac);
+    else
+        progress_ticker_line(&cp->tk, "%s", what);
+}
+
+/* The count's report after each step: the percentage and the ETA. */
+static void
+count_on_progress(void *ud, double fraction)
+{
+    count_progress *cp = ud;
+    cp->frac = fraction;
+    count_line(cp);
+}
+
 /* The limits' interrupt hook, polled by the count as it works: never
-   stops it, only shows the progress line when due. */
+   stops it, only shows the progress line when due (before the count
+   knows its work, and between its reports). */
 static int
 count_tick_poll(void *ud)
 {
-    progress_ticker *t = ud;
-    if (progress_ticker_due(t))
-        progress_ticker_line(t, "counting the positions and P-positions");
+    count_line(ud);
     return 0;
 }
 
@@ -86,7 +114,7 @@ cmd_count(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     const char *piles = NULL, *min = "0", *max = NULL, *below = NULL;
     int misere = 0, ordered = 0, json = 0, c, rc = CLI_OK, progress = -1;
-    progress_ticker tk;
+    count_progress cp;
     size_t k;
     bt_limits lim;
     bt_diag d;
@@ -171,17 +199,19 @@ cmd_count(int argc, char **argv)
         goto done;
     }
     memset(&d, 0, sizeof d);
-    progress_ticker_start(&tk, "count",
+    progress_ticker_start(&cp.tk, "count",
                           progress >= 0 ? progress : grundy_run_tty());
-    if (tk.on && lim.interrupt == NULL) {
+    cp.frac = -1;
+    if (cp.tk.on && lim.interrupt == NULL) {
         lim.interrupt = count_tick_poll;
-        lim.interrupt_ud = &tk;
+        lim.interrupt_ud = &cp;
     }
-    st = bt_nim_count(pos, pp, q, k, lo, hi,
-                      (misere ? BT_MISERE : 0u) |
-                          (ordered ? BT_COUNT_ORDERED : 0u),
-                      &lim, &d);
-    progress_ticker_end(&tk);
+    st = bt_nim_count_progress(pos, pp, q, k, lo, hi,
+                               (misere ? BT_MISERE : 0u) |
+                                   (ordered ? BT_COUNT_ORDERED : 0u),
+                               &lim, &d, cp.tk.on ? count_on_progress : NULL,
+                               &cp);
+    progress_ticker_end(&cp.tk);
     if (st != BT_OK) {
         rc = cli_status_error("count", st, &d);
         goto done;

@@ -133,7 +133,10 @@ count_numbers(const bt_position *p, size_t *numbers, unsigned long *width)
     *width = small && n <= DRAW_ROWS ? w : 0;
 }
 
-/* Draws the position: a row per pile, numbered as moves name them. */
+/* Draws the position: a row per pile, numbered as moves name them; the
+   piles of one component of several numbers are bracketed together (a
+   Wythoff pair, or all the piles of a game of variable arity such as
+   Moore's Nim). */
 static void
 draw(const bt_position *p)
 {
@@ -160,8 +163,13 @@ draw(const bt_position *p)
             } else {
                 mpz_out_str(stdout, 10, v[j]);
             }
-            if (ar > 1 && j == 0)
+            if (ar > 1 && j == 0 && bt_game_arity(g) == 2)
                 printf("   \\ pair %zu (%s)", i + 1, bt_game_spec(g));
+            else if (ar > 1 && j == 0)
+                printf("   \\ game %zu (%s): piles %zu to %zu", i + 1,
+                       bt_game_spec(g), flat, flat + ar - 1);
+            else if (ar > 1 && j + 1 < ar)
+                printf("   |");
             else if (ar > 1)
                 printf("   /");
             else if (mixed)
@@ -171,24 +179,16 @@ draw(const bt_position *p)
     }
 }
 
-static const char *
-family_summary(const bt_game *g)
-{
-    size_t i;
-    for (i = 0; i < bt_family_count(); i++)
-        if (strcmp(bt_family(i)->name, bt_game_family(g)) == 0)
-            return bt_family(i)->summary;
-    return "";
-}
-
 static void
 banner(const game *gm)
 {
     const bt_position *p = bt_record_current(gm->rec);
     bt_game *g = bt_position_single_game(p);
-    if (g != NULL)
-        printf("Game: %s -- %s\n", bt_game_spec(g), family_summary(g));
-    else
+    if (g != NULL) {
+        char *rules = bt_game_rules(g);
+        printf("Game: %s -- %s\n", bt_game_spec(g), rules ? rules : "");
+        free(rules);
+    } else
         printf("Game: a sum -- a move is a move in one of its games.\n");
     printf(gm->misere ? "Misère play: whoever makes the last move loses.\n"
                       : "Normal play: whoever makes the last move wins.\n");
@@ -413,8 +413,8 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
            size_t whylen)
 {
     const bt_position *p = bt_record_current(gm->rec);
-    size_t i, flat = 0, want;
-    mpz_t k, to[2];
+    size_t i, j, flat = 0, want, nto = 0;
+    mpz_t k, *to = NULL;
     bt_move *m = NULL;
     bt_diag d;
     char *end;
@@ -427,8 +427,6 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
         return NULL;
     }
     mpz_init(k);
-    mpz_init(to[0]);
-    mpz_init(to[1]);
     if (mpz_set_str(k, n, 10) != 0 || mpz_sgn(k) == 0) {
         snprintf(why, whylen, "take at least one counter");
         goto done;
@@ -436,14 +434,21 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
     for (i = 0; i < bt_position_size(p) && !found; i++) {
         bt_game *g = bt_position_game(p, i);
         const mpz_t *v = bt_position_nums(p, i);
-        size_t j, ar = bt_position_count(p, i);
+        size_t ar = bt_position_count(p, i);
         size_t at = flat;
         flat += ar;
         if (both ? (i + 1 != want || ar != 2) : want > flat)
             continue;
         found = 1;
-        for (j = 0; j < ar; j++)
-            mpz_set(to[j], v[j]);
+        /* the component's numbers: two for a pair, any number for a game
+           of variable arity */
+        to = malloc(ar * sizeof *to);
+        if (to == NULL) {
+            snprintf(why, whylen, "out of memory");
+            goto done;
+        }
+        for (nto = 0; nto < ar; nto++)
+            mpz_init_set(to[nto], v[nto]);
         for (j = 0; j < ar; j++) {
             if (!both && at + j + 1 != want)
                 continue;
@@ -478,8 +483,9 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
                  both ? "there is no pair %zu" : "there is no pile %zu", want);
 done:
     mpz_clear(k);
-    mpz_clear(to[0]);
-    mpz_clear(to[1]);
+    for (j = 0; j < nto; j++)
+        mpz_clear(to[j]);
+    free(to);
     return m;
 }
 

@@ -199,6 +199,18 @@ bt_game_is_nim(const bt_game *g)
     return g->rules == &bt__ruleset_nim;
 }
 
+char *
+bt_game_rules(const bt_game *g)
+{
+    bt__buf b;
+    bt__buf_init(&b);
+    if (g->rules->rules != NULL)
+        g->rules->rules(g, &b);
+    else
+        bt__buf_puts(&b, g->rules->info.summary);
+    return bt__buf_take(&b);
+}
+
 bt_status
 bt__game_set_spec(bt_game *g, const char *fmt, ...)
 {

@@ -688,17 +688,28 @@ moore_explain(bt_game *g, bt__buf *out, const bt_position *p,
         bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
 }
 
+static void
+moore_rules(const bt_game *g, bt__buf *out)
+{
+    unsigned long k = k_of(g);
+    bt__buf_printf(out,
+                   "Moore's Nim with k = %lu: take counters from at least one "
+                   "and at most %lu pile%s (any number from each).",
+                   k, k, k == 1 ? "" : "s");
+}
+
 const bt__varset bt__varset_moore = {
     .base = {
         .info = {"moore", "moore:K",
                  "Moore's Nim: take from at least one and at most K piles "
                  "(any number from each).",
-                 ""},
+                 "", "Moore's Nim", "moore:2"},
         .arity = 0,
         .init = moore_init,
         .fini = moore_fini,
         .misere = moore_misere,
         .explain = moore_explain,
+        .rules = moore_rules,
     },
     .grundy_n = moore_grundy,
     .options_n = moore_options,

@@ -1348,11 +1348,29 @@ wy_explain(bt_game *g, bt__buf *out, const bt_position *p, const bt_analysis *a)
     mpz_clears(v, s, NULL);
 }
 
+static void
+wy_rules(const bt_game *g, bt__buf *out)
+{
+    const wy_state *w = state_of(g);
+    if (mpz_cmp_ui(w->a, 1) == 0) {
+        bt__buf_puts(out, "Wythoff's game: take any number of counters from "
+                          "one pile, or the same number from both piles.");
+        return;
+    }
+    bt__buf_puts(out, "Wythoff's game with a = ");
+    bt__buf_mpz(out, w->a);
+    bt__buf_puts(out, ": take any number of counters from one pile, or "
+                      "from both piles two numbers that differ by less "
+                      "than ");
+    bt__buf_mpz(out, w->a);
+    bt__buf_puts(out, ".");
+}
+
 const bt__ruleset bt__ruleset_wythoff = {
     {"wythoff", "wythoff[:A]",
      "Wythoff's game: take from one pile, or from both with amounts "
      "differing by less than A (default 1: the same number)",
-     ""},
+     "", "Wythoff's game", "wythoff"},
     2,
     wy_init,
     wy_fini,
@@ -1364,4 +1382,5 @@ const bt__ruleset bt__ruleset_wythoff = {
     wy_describe,
     wy_explain,
     wy_p_position,
+    wy_rules,
 };
