@@ -402,6 +402,7 @@ api_game(json_t **out, json_t *req, const srv_config *cfg,
     static const char *const members[] = {"game", NULL};
     const char *spec;
     bt_game *g = NULL;
+    int rc;
 
     (void)cfg;
     (void)lim;
@@ -412,11 +413,9 @@ api_game(json_t **out, json_t *req, const srv_config *cfg,
         return srv_fail(e, BT_EINVAL, "\"game\" is required");
     if (srv_new_game(&g, spec, e) != 0)
         return -1;
-    *out = game_json(g);
+    rc = srv_answer(out, e, BT_OK, NULL, game_json(g));
     bt_game_free(g);
-    if (!*out)
-        return srv_fail(e, BT_ENOMEM, "out of memory");
-    return 0;
+    return rc;
 }
 
 static int
