@@ -45,6 +45,7 @@
  * window, see include/bouton/grundy.h and docs/grundy.md.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -924,6 +925,7 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 #define PAR_SPIN 4000     /* polls of a waiting thread before it sleeps */
 #define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
                                       most */
+#define PAR_SLOTS 3 /* blocks in flight: checked, guessed, far-marked */
 
 typedef struct par_scratch {
     uint8_t *seen;
@@ -952,18 +954,20 @@ struct par_pool {
     unsigned nthreads; /* th[0] is the calling thread's scratch */
     par_thread *th;
     /* gen << 40 | chunks << 20 | next chunk: one compare-and-swap hands
-       out a chunk of the current job only */
+       out a chunk of the current job only; the far marks' chunks may be
+       added to the job after it starts (an atomic add), while `open` */
     _Atomic uint64_t next;
     _Atomic uint32_t done;
+    _Atomic int open;
     /* the job: check the guesses of heaps [clo, chi), whose marks are in
-       cbits; far marks of heaps [flo, fhi) into fbits, with fnr sparse
-       positions */
+       slot cslot; far marks of heaps [flo, fhi) into slot fslot, with fnr
+       sparse positions */
     size_t clo, chi, flo, fhi, cwords, fwords, fnr;
-    uint64_t *cbits, *fbits;
-    /* the buffers */
-    uint64_t *buf[2];
+    unsigned cslot, fslot;
+    /* the blocks in flight: marks, guesses and checked values */
+    uint64_t *buf[PAR_SLOTS];
     size_t bufcap; /* words of each */
-    unsigned lim[PAR_MAX_BLOCK], res[PAR_MAX_BLOCK];
+    unsigned lim[PAR_SLOTS][PAR_MAX_BLOCK], res[PAR_SLOTS][PAR_MAX_BLOCK];
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
     size_t par_bits;
     unsigned par_mask;
@@ -1098,9 +1102,10 @@ least_free(const uint64_t *bits, const uint64_t *par, unsigned pi, unsigned w)
  * guessed, E or less (see above).
  */
 static size_t
-par_guess(bt_sequence *s, par_pool *pl, uint64_t *bits, size_t N, size_t E,
+par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
           size_t words)
 {
+    uint64_t *bits = pl->buf[slot];
     const bt__heap_rules *r = s->r;
     par_scratch *sc = &pl->th[0].sc;
     uint8_t *seen = sc->seen;
@@ -1137,7 +1142,7 @@ par_guess(bt_sequence *s, par_pool *pl, uint64_t *bits, size_t N, size_t E,
             pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
             lim = least_free(b, pl->par, pi, w);
         }
-        pl->lim[n - N] = lim;
+        pl->lim[slot][n - N] = lim;
         g[n] = (uint16_t)(lim < MAXV ? lim : 0);
         if (lim >= w || is_sparse(s, n, lim))
             return n + 1;
@@ -1172,39 +1177,21 @@ par_chunk(par_pool *pl, par_scratch *sc, size_t idx)
     const bt_sequence *s = pl->s;
     size_t nc = chunks_of(pl->chi - pl->clo), n, lo, hi;
     if (idx < nc) {
+        const uint64_t *bits = pl->buf[pl->cslot];
         lo = pl->clo + idx * PAR_CHUNK;
         hi = lo + PAR_CHUNK < pl->chi ? lo + PAR_CHUNK : pl->chi;
         for (n = lo; n < hi; n++)
-            pl->res[n - pl->clo] =
-                par_check(s, sc, n, pl->cbits + (n - pl->clo) * pl->cwords,
-                          pl->lim[n - pl->clo]);
+            pl->res[pl->cslot][n - pl->clo] =
+                par_check(s, sc, n, bits + (n - pl->clo) * pl->cwords,
+                          pl->lim[pl->cslot][n - pl->clo]);
         return;
     }
     lo = pl->flo + (idx - nc) * PAR_CHUNK;
     hi = lo + PAR_CHUNK < pl->fhi ? lo + PAR_CHUNK : pl->fhi;
     for (n = lo; n < hi; n++)
         far_marks(s, sc, n, pl->flo, pl->fnr,
-                  pl->fbits + (n - pl->flo) * pl->fwords, pl->fwords);
-}
-
-/* Takes and does chunks of job gen until none is left. */
-static void
-par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
-{
-    for (;;) {
-        uint64_t cur = atomic_load(&pl->next);
-        uint64_t total = (cur >> 20) & 0xFFFFFu, idx = cur & 0xFFFFFu;
-        if ((cur >> 40) != gen || idx >= total)
-            return;
-        if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
-            continue;
-        par_chunk(pl, sc, (size_t)idx);
-        if (atomic_fetch_add(&pl->done, 1) + 1 == total) {
-            pthread_mutex_lock(&pl->mu);
-            pthread_cond_signal(&pl->fin);
-            pthread_mutex_unlock(&pl->mu);
-        }
-    }
+                  pl->buf[pl->fslot] + (n - pl->flo) * pl->fwords,
+                  pl->fwords);
 }
 
 /* A pause in a polling loop. */
@@ -1214,6 +1201,47 @@ cpu_relax(void)
 #if defined(__SSE2__)
     _mm_pause();
 #endif
+}
+
+/* Takes and does chunks of job gen until none is left and none can be
+   added (the job is no longer open). */
+static void
+par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
+{
+    unsigned polls = 0;
+    for (;;) {
+        uint64_t cur = atomic_load(&pl->next);
+        uint64_t total = (cur >> 20) & 0xFFFFFu, idx = cur & 0xFFFFFu;
+        if ((cur >> 40) != gen)
+            return;
+        if (idx >= total) {
+            /* the far marks may still come: wait for them, or for the
+               job to close (then look at next once more) */
+            if (!atomic_load(&pl->open)) {
+                cur = atomic_load(&pl->next);
+                if ((cur >> 40) != gen || (cur & 0xFFFFFu) >=
+                                              ((cur >> 20) & 0xFFFFFu))
+                    return;
+                continue;
+            }
+            if (++polls < PAR_SPIN)
+                cpu_relax();
+            else
+                sched_yield(); /* the guessing thread lost its core */
+            continue;
+        }
+        if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
+            continue;
+        par_chunk(pl, sc, (size_t)idx);
+        /* the total now: chunks may have been added since this one was
+           taken, and the last chunk to end must see them */
+        if (atomic_fetch_add(&pl->done, 1) + 1 ==
+            ((atomic_load(&pl->next) >> 20) & 0xFFFFFu)) {
+            pthread_mutex_lock(&pl->mu);
+            pthread_cond_signal(&pl->fin);
+            pthread_mutex_unlock(&pl->mu);
+        }
+    }
 }
 
 static void *
@@ -1245,26 +1273,52 @@ par_main(void *arg)
     return NULL;
 }
 
-/* Runs the job set in pl on every thread, the caller's included. */
-static void
-par_run(par_pool *pl)
+/* Starts the job set in pl (its checks, and its far marks when they are
+   set already) on the other threads; with `open`, far marks may be added
+   by par_add_far.  Returns the job's number. */
+static uint64_t
+par_post(par_pool *pl, int open)
 {
     uint64_t total =
         chunks_of(pl->chi - pl->clo) + chunks_of(pl->fhi - pl->flo), gen;
-    unsigned k;
-    if (total == 0)
-        return;
     pthread_mutex_lock(&pl->mu);
     gen = ++pl->gen & 0xFFFFFFu;
     if (gen == 0)
         gen = pl->gen = 1;
     pl->gen = gen;
     atomic_store(&pl->done, 0);
+    atomic_store(&pl->open, open);
     atomic_store(&pl->next, gen << 40 | total << 20);
     atomic_store(&pl->agen, gen); /* after the job it names */
     pthread_cond_broadcast(&pl->go);
     pthread_mutex_unlock(&pl->mu);
+    return gen;
+}
+
+/* Adds to the open job the far marks of heaps [lo, hi) into slot, and
+   closes it (no chunk is added after). */
+static void
+par_add_far(par_pool *pl, size_t lo, size_t hi, unsigned slot, size_t nr,
+            size_t words)
+{
+    pl->flo = lo;
+    pl->fhi = hi;
+    pl->fslot = slot;
+    pl->fnr = nr;
+    pl->fwords = words;
+    atomic_fetch_add(&pl->next, (uint64_t)chunks_of(hi - lo) << 20);
+    atomic_store(&pl->open, 0);
+}
+
+/* Takes chunks of job gen on the calling thread too, then waits until
+   every chunk is done. */
+static void
+par_finish(par_pool *pl, uint64_t gen)
+{
+    uint32_t total;
+    unsigned k;
     par_work(pl, &pl->th[0].sc, gen);
+    total = (uint32_t)((atomic_load(&pl->next) >> 20) & 0xFFFFFu);
     for (k = 0; k < PAR_SPIN && atomic_load(&pl->done) < total; k++)
         cpu_relax();
     if (atomic_load(&pl->done) < total) {
@@ -1275,6 +1329,15 @@ par_run(par_pool *pl)
             pthread_cond_wait(&pl->fin, &pl->mu);
         pthread_mutex_unlock(&pl->mu);
     }
+}
+
+/* Runs the job set in pl on every thread, the caller's included. */
+static void
+par_run(par_pool *pl)
+{
+    if (pl->chi == pl->clo && pl->fhi == pl->flo)
+        return;
+    par_finish(pl, par_post(pl, 0));
 }
 
 static void
@@ -1296,8 +1359,8 @@ par_free(par_pool *pl)
     pthread_cond_destroy(&pl->go);
     pthread_cond_destroy(&pl->fin);
     free(pl->th);
-    free(pl->buf[0]);
-    free(pl->buf[1]);
+    for (i = 0; i < PAR_SLOTS; i++)
+        free(pl->buf[i]);
     free(pl->par);
     free(pl);
 }
@@ -1320,6 +1383,7 @@ par_start(bt_sequence *s)
     atomic_init(&pl->done, 0);
     atomic_init(&pl->agen, 0);
     atomic_init(&pl->quit, 0);
+    atomic_init(&pl->open, 0);
     if (pl->th == NULL) {
         pl->nthreads = 0;
         par_free(pl);
@@ -1371,7 +1435,7 @@ par_buffers(par_pool *pl, size_t words, unsigned mask)
     size_t need = par_block_max(words) * words, bits = words * 64, v;
     if (need > pl->bufcap) {
         size_t i;
-        for (i = 0; i < 2; i++) {
+        for (i = 0; i < PAR_SLOTS; i++) {
             uint64_t *p = realloc(pl->buf[i], need * sizeof *p);
             if (p == NULL)
                 return -1;
@@ -1394,81 +1458,132 @@ par_buffers(par_pool *pl, size_t words, unsigned mask)
     return 0;
 }
 
-/* Computes G(s->n .. end-1) with the rare-value method on s->nthreads
-   threads; the values are those of the sequential method. */
+/* Commits the checked values of block [lo, hi) in slot, up to the first
+   wrong guess (whose checked value is exact, docs/grundy.md); *all: 1 when
+   every guess was right. */
+static bt_status
+par_commit(bt_sequence *s, par_pool *pl, unsigned slot, size_t lo, size_t hi,
+           int *all, bt_diag *diag)
+{
+    size_t i;
+    bt_status st;
+    *all = 1;
+    for (i = lo; i < hi; i++) {
+        unsigned v = pl->res[slot][i - lo];
+        if ((st = commit(s, i, v, diag)) != BT_OK)
+            return st;
+        if (v != pl->lim[slot][i - lo]) {
+            *all = 0;
+            break;
+        }
+    }
+    return BT_OK;
+}
+
+/*
+ * Computes G(s->n .. end-1) with the rare-value method on s->nthreads
+ * threads; the values are those of the sequential method.  A pipeline of
+ * three blocks: while the calling thread guesses block B (its far marks
+ * are ready), the other threads check block B - 1; once the guesses of B
+ * are made, every thread computes the far marks of block B + 1 (on the
+ * guessed values) and finishes the checks.  The threads meet once a block,
+ * and the guesses, the one part that runs on one thread, no longer leave
+ * the others idle.  At the first wrong guess of B - 1 the blocks after it
+ * are thrown away; a block that ends early (a guess of the sparse class,
+ * or one that reaches w) empties the pipeline.
+ */
 static bt_status
 par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
 {
     par_pool *pl = s->pool;
-    int have_far = 0, cur = 0;
-    size_t fend = 0;
     while (s->n < end) {
-        size_t N = s->n, E, E2, i, nr = s->nrare;
-        unsigned w = s->w;
-        size_t words = (size_t)w / 64 + 1, planned; /* marks are below w */
+        size_t N = s->n, nr = s->nrare, gap;
+        size_t pn = N, pe = N;  /* guessed, to check: [pn, pe) */
+        size_t gn = N, ge;      /* far marks ready, to guess: [gn, ge) */
+        unsigned w = s->w, pslot = 0, gslot = 0;
+        size_t words = (size_t)w / 64 + 1; /* marks are below w */
         bt_status st;
-        size_t gap = nr > 0 ? N - s->rpos[nr - 1] : N;
+        int all = 1;
+        gap = nr > 0 ? N - s->rpos[nr - 1] : N;
         if (gap < PAR_MIN_BLOCK) {
             /* sparse positions come thick: a block would end at the next
                one, so take this value on one thread */
             if ((st = commit(s, N, value_rare(s, N), diag)) != BT_OK)
                 return st;
-            have_far = 0;
             continue;
         }
         if (par_buffers(pl, words, s->mask) != 0)
             return bt__fail(diag, BT_ENOMEM, "out of memory");
-        if (have_far) {
-            E = fend;
-        } else {
-            E = N + par_block(s, words);
-            if (E > end)
-                E = end;
-            pl->clo = pl->chi = 0;
-            pl->flo = N;
-            pl->fhi = E;
-            pl->fnr = nr;
-            pl->fbits = pl->buf[cur];
-            pl->fwords = words;
-            par_run(pl);
-        }
-        planned = E;
-        E = par_guess(s, pl, pl->buf[cur], N, E, words);
-        E2 = E;
-        if (E == planned && E < end) {
-            E2 = E + par_block(s, words);
-            if (E2 > end)
-                E2 = end;
-        }
-        pl->clo = N;
-        pl->chi = E;
-        pl->cbits = pl->buf[cur];
-        pl->cwords = words;
-        pl->flo = E;
-        pl->fhi = E2;
+        /* fill the pipeline: the far marks of the first block */
+        ge = N + par_block(s, words);
+        if (ge > end)
+            ge = end;
+        pl->clo = pl->chi = 0;
+        pl->flo = gn;
+        pl->fhi = ge;
+        pl->fslot = gslot;
         pl->fnr = nr;
-        pl->fbits = pl->buf[1 - cur];
         pl->fwords = words;
         par_run(pl);
-        for (i = N; i < E; i++) {
-            unsigned v = pl->res[i - N];
-            if ((st = commit(s, i, v, diag)) != BT_OK)
+        while (gn < ge) {
+            size_t ne = 0, gend;
+            unsigned nslot = (gslot + 1) % PAR_SLOTS;
+            uint64_t gen;
+            if (nslot == pslot && pe > pn)
+                nslot = (nslot + 1) % PAR_SLOTS;
+            /* the others check [pn, pe) while this thread guesses */
+            pl->clo = pn;
+            pl->chi = pe;
+            pl->cslot = pslot;
+            pl->cwords = words;
+            pl->flo = pl->fhi = 0;
+            gen = par_post(pl, 1);
+            gend = par_guess(s, pl, gslot, gn, ge, words);
+            if (gend == ge && ge < end) {
+                ne = ge + par_block(s, words);
+                if (ne > end)
+                    ne = end;
+                par_add_far(pl, ge, ne, nslot, nr, words);
+            } else {
+                atomic_store(&pl->open, 0);
+            }
+            par_finish(pl, gen);
+            if (pe > pn) {
+                if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) !=
+                    BT_OK)
+                    return st;
+                if (!all)
+                    break; /* what follows is computed again */
+            }
+            pn = gn;
+            pe = gend;
+            pslot = gslot;
+            if (ne > ge) {
+                gn = ge;
+                ge = ne;
+                gslot = nslot;
+            } else {
+                gn = ge = pe; /* no next block: empty the pipeline */
+            }
+            if (s->progress != NULL)
+                s->progress(s->progress_ud, s);
+            if (bt__poll(lim) != BT_OK)
+                return bt__fail(diag, BT_EINTR,
+                                "interrupted after %zu Grundy values "
+                                "(the time budget ran out)",
+                                s->n);
+        }
+        if (all && pe > pn) {
+            /* the last block guessed: its checks alone */
+            pl->clo = pn;
+            pl->chi = pe;
+            pl->cslot = pslot;
+            pl->cwords = words;
+            pl->flo = pl->fhi = 0;
+            par_run(pl);
+            if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) != BT_OK)
                 return st;
-            if (v != pl->lim[i - N])
-                break;
         }
-        have_far = i == E && E2 > E && s->nrare == nr && s->w == w;
-        if (have_far) {
-            fend = E2;
-            cur = 1 - cur;
-        }
-        if (s->progress != NULL)
-            s->progress(s->progress_ud, s);
-        if (bt__poll(lim) != BT_OK)
-            return bt__fail(diag, BT_EINTR,
-                            "interrupted after %zu Grundy values "
-                            "(the time budget ran out)",
-                            s->n);
     }
     return BT_OK;
 }
