@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 
 static const char help[] =
     "usage: bouton pair [--game wythoff[:A]] [--misere] [--json] N\n"
@@ -70,12 +71,9 @@ cmd_pair(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (bt_game_new(&g, spec, &d) != BT_OK)
         return cli_error("pair", "--game '%s': %s", spec, d.message);
-    if (strcmp(bt_game_family(g), "wythoff") != 0) {
+    if ((st = op_pair_game(OP_CLI, g, spec, &d)) != BT_OK) {
         bt_game_free(g);
-        return cli_error("pair",
-                         "--game '%s': pairs are defined for "
-                         "Wythoff's game only (wythoff[:A])",
-                         spec);
+        return cli_status_error("pair", st, &d);
     }
     mpz_inits(n, x, lo, hi, NULL);
     if (index_of != NULL) {
