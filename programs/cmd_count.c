@@ -119,7 +119,6 @@ cmd_count(int argc, char **argv)
     mpz_t lo, hi, pos, pp;
     mpq_t q;
 
-    bt_limits_default(&lim);
     rc = cli_options("count", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;

@@ -164,7 +164,6 @@ cmd_grundy(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    bt_limits_default(&lim);
     rc = cli_options("grundy", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;

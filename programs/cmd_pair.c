@@ -55,7 +55,6 @@ cmd_pair(int argc, char **argv)
     bt_wythoff_member mem = BT_WYTHOFF_LOWER;
     mpz_t n, x, lo, hi;
 
-    bt_limits_default(&lim);
     rc = cli_options("pair", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;

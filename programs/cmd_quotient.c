@@ -111,7 +111,6 @@ cmd_quotient(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    bt_limits_default(&lim);
     rc = cli_options("quotient", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;

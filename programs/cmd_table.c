@@ -75,7 +75,6 @@ cmd_table(int argc, char **argv)
     bt_status st;
     mpz_t lo, hi, *row = NULL;
 
-    bt_limits_default(&lim);
     rc = cli_options("table", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;

@@ -314,8 +314,8 @@ grundy_wythoff(json_t **out, json_t *req, bt_game *g, const srv_config *cfg,
     bt_wythoff_sg *t = NULL;
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
-    size_t below, x, y;
-    json_t *rows;
+    size_t below;
+    int rc;
 
     if (srv_check_members(req, members, e) != 0 ||
         srv_get_size(req, "below", (size_t)-1, 1, lim->max_grundy, &below,
@@ -332,65 +332,9 @@ grundy_wythoff(json_t **out, json_t *req, bt_game *g, const srv_config *cfg,
     st = bt_wythoff_sg_new(&t, g, below, lim, &diag);
     if (st != BT_OK)
         return srv_fail_status(e, st, &diag, NULL);
-    rows = json_array();
-    for (x = 0; rows && x < below; x++) {
-        json_t *row = json_array();
-
-        for (y = 0; row && y < below; y++)
-            if (json_array_append_new(
-                    row, json_integer((json_int_t)bt_wythoff_sg_get(t, x, y))))
-            {
-                json_decref(row);
-                row = NULL;
-            }
-        if (json_array_append_new(rows, row) != 0) {
-            json_decref(rows);
-            rows = NULL;
-        }
-    }
+    rc = srv_answer(out, e, BT_OK, NULL, cli_json_grundy_table(g, t, below));
     bt_wythoff_sg_free(t);
-    return srv_answer(out, e, BT_OK, NULL,
-                      rows ? json_pack("{s:s,s:I,s:o}", "game",
-                                       bt_game_spec(g), "below",
-                                       (json_int_t)below, "rows", rows)
-                           : NULL);
-}
-
-/* The answer of /v1/grundy for the first n values of s, with them when
-   values is set. */
-static json_t *
-sequence_json(const bt_game *g, const bt_sequence *s, size_t n, int values)
-{
-    json_t *o = json_pack("{s:s,s:I}", "game", bt_game_spec(g), "upto",
-                          (json_int_t)n);
-    json_t *vals;
-    size_t i, period, preperiod;
-    int has_period = bt_sequence_period(s, &period, &preperiod);
-
-    if (o && values) {
-        vals = json_array();
-        for (i = 0; vals && i < n; i++)
-            if (json_array_append_new(
-                    vals, json_integer((json_int_t)bt_sequence_value(s, i)))) {
-                json_decref(vals);
-                vals = NULL;
-            }
-        if (!vals || json_object_set_new(o, "values", vals) != 0) {
-            json_decref(o);
-            return NULL;
-        }
-    }
-    if (o) {
-        json_object_set_new(o, "period",
-                            has_period ? json_integer((json_int_t)period)
-                                       : json_null());
-        json_object_set_new(o, "preperiod",
-                            has_period ? json_integer((json_int_t)preperiod)
-                                       : json_null());
-        json_object_set_new(o, "proved",
-                            json_boolean(bt_sequence_is_proved(s)));
-    }
-    return o;
+    return rc;
 }
 
 /* /v1/grundy: a heap game's Grundy sequence with its period, as `bouton
@@ -457,7 +401,8 @@ api_grundy(json_t **out, json_t *req, const srv_config *cfg,
                  cfg->max_values);
         goto done;
     }
-    rc = srv_answer(out, e, BT_OK, NULL, sequence_json(g, s, n, !novalues));
+    rc = srv_answer(out, e, BT_OK, NULL,
+                    cli_json_sequence(g, s, n, !novalues));
 done:
     bt_sequence_free(s);
     bt_game_free(g);
