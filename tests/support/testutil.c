@@ -1,6 +1,7 @@
 /*
  * testutil.c -- see testutil.h.
  */
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 
 #include "testutil.h"
 
+#include "oracle_heap.h"
 #include "oracle_search.h"
 
 static unsigned long long first = 20261122ULL, state_ = 20261122ULL;
@@ -173,4 +175,79 @@ bt_test_list_check(bt_test_list *want, bt_test_list *got, const char *what)
                      want->items[i]);
     if (want->n != got->n)
         fail_msg("%s: %zu moves, the oracle has %zu", what, got->n, want->n);
+}
+
+bt_sequence *
+bt_test_sequence(const char *spec, bt_seq_method m, size_t n)
+{
+    bt_game *g = bt_test_game(spec);
+    bt_sequence *s = NULL;
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_sequence_new(&s, g, m, &d), BT_OK);
+    bt_game_free(g); /* the sequence holds its own reference */
+    if (bt_sequence_compute(s, n, NULL, &d) != BT_OK)
+        fail_msg("compute(%s, %zu): %s", spec, n, d.message);
+    assert_int_equal(bt_sequence_length(s), n);
+    return s;
+}
+
+void
+bt_test_methods_agree(const char *spec, size_t n)
+{
+    bt_sequence *p = bt_test_sequence(spec, BT_SEQ_PLAIN, n);
+    bt_sequence *r = bt_test_sequence(spec, BT_SEQ_RARE, n);
+    bt_sequence *a = bt_test_sequence(spec, BT_SEQ_AUTO, n);
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned v = bt_sequence_value(p, i);
+        if (bt_sequence_value(r, i) != v || bt_sequence_value(a, i) != v)
+            fail_msg("%s: G(%zu) plain %u, rare %u, auto %u", spec, i, v,
+                     bt_sequence_value(r, i), bt_sequence_value(a, i));
+    }
+    bt_sequence_free(p);
+    bt_sequence_free(r);
+    bt_sequence_free(a);
+}
+
+int
+bt_test_each_case(const char *dir,
+                  void (*f)(const oh_case *c, const char *name))
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int count = 0;
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL) {
+        char path[1024];
+        oh_case c;
+        if (strncmp(e->d_name, "grundy_", 7) != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (oh_case_load(&c, path) != 0)
+            fail_msg("malformed case file %s", e->d_name);
+        f(&c, e->d_name);
+        oh_case_free(&c);
+        count++;
+    }
+    closedir(d);
+    return count;
+}
+
+void
+bt_test_proves_case(bt_sequence *s, const oh_case *c, const char *name,
+                    size_t limit)
+{
+    size_t p, pre;
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    if (bt_sequence_prove(s, limit, NULL, &d) != BT_OK)
+        fail_msg("%s: %s", name, d.message);
+    if (!bt_sequence_is_proved(s))
+        fail_msg("%s: not proved within %zu values", name,
+                 bt_sequence_length(s));
+    assert_true(bt_sequence_period(s, &p, &pre));
+    if ((long)p != c->period || (long)pre != c->preperiod)
+        fail_msg("%s: period %zu preperiod %zu, published %ld %ld", name, p,
+                 pre, c->period, c->preperiod);
 }

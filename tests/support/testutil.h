@@ -48,6 +48,24 @@ void bt_test_list_add_move(bt_test_list *l, const bt_move *m);
 void bt_test_list_check(bt_test_list *want, bt_test_list *got,
                         const char *what);
 
+/* G(0..n-1) of spec by method m (bt_sequence_compute), failing the test
+   with the library's message when it fails. */
+bt_sequence *bt_test_sequence(const char *spec, bt_seq_method m, size_t n);
+/* Fails the test unless the plain, rare-value and automatic methods give
+   spec the same first n values. */
+void bt_test_methods_agree(const char *spec, size_t n);
+
+/* A published sequence of tests/cases (tests/oracle/oracle_heap.h). */
+typedef struct oh_case oh_case;
+/* Calls f on each published sequence (grundy_*.txt) of the folder `dir`,
+   failing the test on a malformed file; returns how many there were. */
+int bt_test_each_case(const char *dir,
+                      void (*f)(const oh_case *c, const char *name));
+/* Proves the periodicity of s within `limit` values and fails the test
+   unless its period and preperiod are c's (name: the case's file). */
+void bt_test_proves_case(bt_sequence *s, const oh_case *c, const char *name,
+                         size_t limit);
+
 /* The brute-force solver of tests/oracle/oracle_search.h. */
 typedef struct oracle_search oracle_search;
 
