@@ -71,6 +71,17 @@ bt_test_game_refused(const char *text, const char *msg, long offset)
         fail_msg("%s: offset %zu, expected %ld", text, d.offset, offset);
 }
 
+bt_game *
+bt_test_gamef(const char *fmt, ...)
+{
+    char spec[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(spec, sizeof spec, fmt, ap);
+    va_end(ap);
+    return bt_test_game(spec);
+}
+
 bt_position *
 bt_test_parse(const char *text, const char *game, const bt_limits *lim)
 {

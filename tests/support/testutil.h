@@ -21,6 +21,12 @@ int bt_test_light(void);
 /* The game of spec (bt_game_new), failing the test with the library's
    message when spec is not a game. */
 bt_game *bt_test_game(const char *spec);
+/* bt_test_game of a spec formatted as by printf ("wythoff:%d"). */
+bt_game *bt_test_gamef(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 /* Checks that bt_game_new refuses text with BT_EPARSE and a one-line
    message containing msg, at byte offset `offset` of the text when it is
    not -1. */

@@ -99,16 +99,6 @@ solve(unsigned n, unsigned k, int misere, unsigned char *win,
     free(opt);
 }
 
-static bt_game *
-game(unsigned k)
-{
-    char spec[32];
-    bt_game *g = NULL;
-    snprintf(spec, sizeof spec, "moore:%u", k);
-    assert_int_equal(bt_game_new(&g, spec, NULL), BT_OK);
-    return g;
-}
-
 static bt_position *
 position(bt_game *g, const unsigned *x, unsigned n)
 {
@@ -131,7 +121,7 @@ check_all(unsigned k, int misere)
     static unsigned char win[SPACE];
     static unsigned grundy[SPACE];
     unsigned *opt = malloc(SPACE * sizeof *opt), n;
-    bt_game *g = game(k);
+    bt_game *g = bt_test_gamef("moore:%u", k);
     assert_non_null(opt);
     /* four piles take minutes under valgrind: three there (bt_test_light) */
     for (n = 1; n <= (bt_test_light() ? 3u : MAXN); n++) {
@@ -229,7 +219,7 @@ test_k3_misere(void **state)
 static void
 test_k1_is_nim(void **state)
 {
-    bt_game *g = game(1), *nim = NULL;
+    bt_game *g = bt_test_gamef("moore:%u", 1), *nim = NULL;
     unsigned c;
     (void)state;
     assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
@@ -300,7 +290,7 @@ test_huge(void **state)
         unsigned k = 1 + round % 3, n = 2 + (unsigned)(round * 7 % 11), i;
         size_t bits = round % 2 ? 3000 : 200;
         mpz_t x[12];
-        bt_game *g = game(k);
+        bt_game *g = bt_test_gamef("moore:%u", k);
         bt_position *p;
         bt_analysis *a;
         bt_limits lim;
@@ -362,7 +352,7 @@ static void
 test_parse(void **state)
 {
     bt_position *p;
-    bt_game *g = game(2);
+    bt_game *g = bt_test_gamef("moore:%u", 2);
     char *s;
     (void)state;
     assert_int_equal(bt_position_parse(&p, "moore:2 3 5 6 + moore:2 1 + nim 4",
@@ -379,7 +369,7 @@ test_parse(void **state)
     bt_game_free(g);
     assert_int_not_equal(bt_game_new(&g, "moore:0", NULL), BT_OK);
     assert_int_not_equal(bt_game_new(&g, "moore", NULL), BT_OK);
-    g = game(2);
+    g = bt_test_gamef("moore:%u", 2);
     bt_game_free(g);
 }
 

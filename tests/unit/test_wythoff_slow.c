@@ -20,17 +20,9 @@
 
 #include <bouton.h>
 
-#include "oracle_wythoff.h"
+#include "testutil.h"
 
-static bt_game *
-game_a(int a)
-{
-    char spec[32];
-    bt_game *g = NULL;
-    snprintf(spec, sizeof spec, "wythoff:%d", a);
-    assert_int_equal(bt_game_new(&g, spec, NULL), BT_OK);
-    return g;
-}
+#include "oracle_wythoff.h"
 
 /*
  * Wythoff's construction (oracle_wythoff_pairs).  Compares the closed form for n < count, and index_of for every number below `below`.
@@ -38,7 +30,7 @@ game_a(int a)
 static void
 check_mex(int a, int misere, long count, long below)
 {
-    bt_game *g = game_a(a);
+    bt_game *g = bt_test_gamef("wythoff:%d", a);
     long n, v, top = count * (a + 3) + 8;
     long *lo = malloc((size_t)count * sizeof *lo);
     long *hi = malloc((size_t)count * sizeof *hi);
@@ -90,39 +82,6 @@ test_million_pairs(void **state)
             check_mex(a, misere, 1000000, 1000000);
 }
 
-/* The defining inequalities (see test_wythoff.c), by squaring. */
-static void
-check_defining(int a, int misere, const mpz_t n, const mpz_t lo, const mpz_t hi)
-{
-    mpz_t l, u, m, t;
-    mpz_inits(l, u, m, t, NULL);
-    if (!misere || a == 1) {
-        mpz_set(m, n);
-        mpz_mul_2exp(l, lo, 1);
-        mpz_set_si(t, 2 - a);
-        mpz_submul(l, t, n);
-        mpz_add_ui(u, l, 2);
-    } else {
-        mpz_mul_ui(m, n, (unsigned long)a);
-        mpz_add_ui(m, m, 1);
-        mpz_mul_ui(l, lo, 2 * (unsigned long)a);
-        mpz_sub_ui(t, m, 2);
-        mpz_mul_si(t, t, 2 - a);
-        mpz_sub(l, l, t);
-        mpz_add_ui(u, l, 2 * (unsigned long)a);
-    }
-    assert_true(mpz_sgn(l) >= 0);
-    mpz_mul(t, m, m);
-    mpz_mul_ui(t, t, (unsigned long)(a * a + 4));
-    mpz_mul(l, l, l);
-    mpz_mul(u, u, u);
-    assert_true(mpz_cmp(l, t) <= 0 && mpz_cmp(t, u) < 0);
-    mpz_sub(t, hi, lo);
-    mpz_submul_ui(t, n, (unsigned long)a);
-    assert_int_equal(mpz_get_si(t), misere && a > 1 ? 1 : 0);
-    mpz_clears(l, u, m, t, NULL);
-}
-
 static void
 test_huge_pairs(void **state)
 {
@@ -141,13 +100,13 @@ test_huge_pairs(void **state)
     for (i = 0; i < BT_WYTHOFF_MAX_WINNING; i++)
         mpz_inits(to[i][0], to[i][1], NULL);
     for (a = 1; a <= 3; a++) {
-        bt_game *g = game_a(a);
+        bt_game *g = bt_test_gamef("wythoff:%d", a);
         for (misere = 0; misere <= 1; misere++) {
             mpz_ui_pow_ui(x, 10, 100000);
             mpz_urandomm(n, rs, x);
             assert_int_equal(bt_wythoff_pair(lo, hi, g, misere, n, NULL, NULL),
                              BT_OK);
-            check_defining(a, misere, n, lo, hi);
+            assert_true(oracle_wythoff_defining(a, misere, n, lo, hi));
             assert_int_equal(bt_wythoff_index_of(n2, &mem, l2, h2, g, misere,
                                                  hi, NULL, NULL),
                              BT_OK);
@@ -177,7 +136,7 @@ test_huge_pairs(void **state)
 static void
 check_sg(int a, int n)
 {
-    bt_game *g = game_a(a);
+    bt_game *g = bt_test_gamef("wythoff:%d", a);
     bt_wythoff_sg *t = NULL;
     unsigned *o = oracle_wythoff_grundy(n, a);
     int x, y;
@@ -208,7 +167,7 @@ test_sg_oracle(void **state)
 static void
 check_zeros(int a, size_t side)
 {
-    bt_game *g = game_a(a);
+    bt_game *g = bt_test_gamef("wythoff:%d", a);
     bt_wythoff_sg *t = NULL;
     size_t x, y;
     mpz_t zx, zy;
