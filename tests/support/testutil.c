@@ -262,3 +262,22 @@ bt_test_proves_case(bt_sequence *s, const oh_case *c, const char *name,
         fail_msg("%s: period %zu preperiod %zu, published %ld %ld", name, p,
                  pre, c->period, c->preperiod);
 }
+
+bt_quotient *
+bt_test_quotient(const char *spec, size_t n, int until_proved)
+{
+    bt_game *g = bt_test_game(spec);
+    bt_quotient *q = NULL;
+    bt_diag d;
+    bt_limits lim;
+    bt_status st;
+    memset(&d, 0, sizeof d);
+    bt_limits_default(&lim);
+    lim.max_search = 2000000;
+    st = until_proved ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
+                      : bt_quotient_new(&q, g, n, &lim, &d);
+    bt_game_free(g);
+    if (st != BT_OK)
+        fail_msg("%s to %zu: %s", spec, n, d.message);
+    return q;
+}

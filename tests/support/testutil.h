@@ -61,6 +61,12 @@ bt_sequence *bt_test_sequence(const char *spec, bt_seq_method m, size_t n);
    spec the same first n values. */
 void bt_test_methods_agree(const char *spec, size_t n);
 
+/* The misère quotient of spec's heaps up to n (bt_quotient_new), or, with
+   until_proved, until its periodicity is proved within n
+   (bt_quotient_new_until_proved); max_search 2 000 000.  Fails the test
+   with the library's message when it fails. */
+bt_quotient *bt_test_quotient(const char *spec, size_t n, int until_proved);
+
 /* A published sequence of tests/cases (tests/oracle/oracle_heap.h). */
 typedef struct oh_case oh_case;
 /* Calls f on each published sequence (grundy_*.txt) of the folder `dir`,

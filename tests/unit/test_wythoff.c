@@ -30,8 +30,9 @@
 static bt_game *
 game_or_huge(int a)
 {
-    return a == SMALL + 1 ? bt_test_game("wythoff:123456789012345678901234567890")
-                          : bt_test_gamef("wythoff:%d", a);
+    if (a == SMALL + 1)
+        return bt_test_game("wythoff:123456789012345678901234567890");
+    return bt_test_gamef("wythoff:%d", a);
 }
 
 /* The differences tested against the oracle. */
@@ -332,8 +333,8 @@ test_oracle_analyze(void **state)
 
 /*
  * The pairs by Wythoff's construction (sec. 5, and sec. 7 for difference
- * a; oracle_wythoff_pairs).  Checks bt_wythoff_pair for n < count and bt_wythoff_index_of for
- * every number below B_{count-1}.
+ * a; oracle_wythoff_pairs).  Checks bt_wythoff_pair for n < count and
+ * bt_wythoff_index_of for every number below B_{count-1}.
  */
 static void
 check_mex(int a, int misere, long count)

@@ -24,9 +24,8 @@
 
 #include "oracle_wythoff.h"
 
-/*
- * Wythoff's construction (oracle_wythoff_pairs).  Compares the closed form for n < count, and index_of for every number below `below`.
- */
+/* Wythoff's construction (oracle_wythoff_pairs): compares the closed form
+   for n < count, and index_of for every number below `below`. */
 static void
 check_mex(int a, int misere, long count, long below)
 {
