@@ -18,6 +18,7 @@
 
 #include "oracle_heap.h"
 #include "oracle_search.h"
+#include "oracle_wythoff.h"
 
 static unsigned long long first = 20261122ULL, state_ = 20261122ULL;
 
@@ -280,4 +281,59 @@ bt_test_quotient(const char *spec, size_t n, int until_proved)
     if (st != BT_OK)
         fail_msg("%s to %zu: %s", spec, n, d.message);
     return q;
+}
+
+void
+bt_test_wythoff_pairs(int a, int misere, long count, long below)
+{
+    bt_game *g = bt_test_gamef("wythoff:%d", a);
+    long n, v;
+    long *lo = malloc((size_t)count * sizeof *lo);
+    long *hi = malloc((size_t)count * sizeof *hi);
+    long *idx;
+    mpz_t zn, zl, zh, zx;
+    bt_wythoff_member mem;
+    assert_true(lo != NULL && hi != NULL);
+    assert_int_equal(oracle_wythoff_pairs(count, a, misere, lo, hi), 0);
+    if (below > hi[count - 1])
+        below = hi[count - 1];
+    mpz_inits(zn, zl, zh, zx, NULL);
+    for (n = 0; n < count; n++) {
+        mpz_set_si(zn, n);
+        assert_int_equal(bt_wythoff_pair(zl, zh, g, misere, zn, NULL, NULL),
+                         BT_OK);
+        if (mpz_cmp_si(zl, lo[n]) != 0 || mpz_cmp_si(zh, hi[n]) != 0)
+            fail_msg("a=%d %s pair %ld: (%ld, %ld) by mex, closed form "
+                     "(%lu, %lu)",
+                     a, misere ? "misere" : "normal", n, lo[n], hi[n],
+                     mpz_get_ui(zl), mpz_get_ui(zh));
+    }
+    idx = malloc((size_t)(hi[count - 1] + 1) * sizeof *idx);
+    assert_non_null(idx);
+    for (v = 0; v <= hi[count - 1]; v++)
+        idx[v] = -1;
+    for (n = 0; n < count; n++)
+        idx[lo[n]] = idx[hi[n]] = n;
+    for (v = 0; v < below; v++) {
+        if (idx[v] < 0) {
+            /* in a pair beyond count, so above the last lower number */
+            assert_true(v > lo[count - 1]);
+            continue;
+        }
+        mpz_set_si(zx, v);
+        assert_int_equal(
+            bt_wythoff_index_of(zn, &mem, zl, zh, g, misere, zx, NULL, NULL),
+            BT_OK);
+        if (mpz_cmp_si(zn, idx[v]) != 0 ||
+            mem != (v == lo[idx[v]] ? BT_WYTHOFF_LOWER : BT_WYTHOFF_UPPER) ||
+            mpz_cmp_si(zl, lo[idx[v]]) != 0 || mpz_cmp_si(zh, hi[idx[v]]))
+            fail_msg("a=%d %s index_of(%ld): n=%lu member %d, want n=%ld", a,
+                     misere ? "misere" : "normal", v, mpz_get_ui(zn), (int)mem,
+                     idx[v]);
+    }
+    mpz_clears(zn, zl, zh, zx, NULL);
+    free(idx);
+    free(lo);
+    free(hi);
+    bt_game_free(g);
 }

@@ -78,6 +78,12 @@ int bt_test_each_case(const char *dir,
 void bt_test_proves_case(bt_sequence *s, const oh_case *c, const char *name,
                          size_t limit);
 
+/* Wythoff's game of difference a by Wythoff's construction
+   (oracle_wythoff_pairs): bt_wythoff_pair for n < count, and
+   bt_wythoff_index_of for every number below `below` (or below the upper
+   number of pair count - 1, if smaller) that is in one of those pairs. */
+void bt_test_wythoff_pairs(int a, int misere, long count, long below);
+
 /* The brute-force solver of tests/oracle/oracle_search.h. */
 typedef struct oracle_search oracle_search;
 

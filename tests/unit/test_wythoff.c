@@ -331,63 +331,6 @@ test_oracle_analyze(void **state)
 
 /* ------------------------------------------------ the mex construction */
 
-/*
- * The pairs by Wythoff's construction (sec. 5, and sec. 7 for difference
- * a; oracle_wythoff_pairs).  Checks bt_wythoff_pair for n < count and
- * bt_wythoff_index_of for every number below B_{count-1}.
- */
-static void
-check_mex(int a, int misere, long count)
-{
-    bt_game *g = bt_test_gamef("wythoff:%d", a);
-    long n, v;
-    long *lo = malloc((size_t)count * sizeof *lo);
-    long *hi = malloc((size_t)count * sizeof *hi);
-    long *idx;
-    mpz_t zn, zl, zh, zx;
-    bt_wythoff_member mem;
-    assert_non_null(lo);
-    assert_non_null(hi);
-    assert_int_equal(oracle_wythoff_pairs(count, a, misere, lo, hi), 0);
-    mpz_inits(zn, zl, zh, zx, NULL);
-    for (n = 0; n < count; n++) {
-        mpz_set_si(zn, n);
-        assert_int_equal(bt_wythoff_pair(zl, zh, g, misere, zn, NULL, NULL),
-                         BT_OK);
-        if (mpz_cmp_si(zl, lo[n]) != 0 || mpz_cmp_si(zh, hi[n]) != 0)
-            fail_msg("a=%d %s pair %ld: (%ld, %ld) by mex, closed form "
-                     "(%lu, %lu)",
-                     a, misere ? "misere" : "normal", n, lo[n], hi[n],
-                     mpz_get_ui(zl), mpz_get_ui(zh));
-    }
-    /* index_of: every number below the last B */
-    idx = malloc((size_t)(hi[count - 1] + 1) * sizeof *idx);
-    assert_non_null(idx);
-    for (v = 0; v <= hi[count - 1]; v++)
-        idx[v] = -1;
-    for (n = 0; n < count; n++)
-        idx[lo[n]] = idx[hi[n]] = n;
-    for (v = 0; v < hi[count - 1]; v++) {
-        if (idx[v] < 0)
-            continue; /* in a pair beyond count */
-        mpz_set_si(zx, v);
-        assert_int_equal(
-            bt_wythoff_index_of(zn, &mem, zl, zh, g, misere, zx, NULL, NULL),
-            BT_OK);
-        if (mpz_cmp_si(zn, idx[v]) != 0 ||
-            mem != (v == lo[idx[v]] ? BT_WYTHOFF_LOWER : BT_WYTHOFF_UPPER) ||
-            mpz_cmp_si(zl, lo[idx[v]]) != 0 || mpz_cmp_si(zh, hi[idx[v]]))
-            fail_msg("a=%d %s index_of(%ld): n=%lu member %d, want n=%ld", a,
-                     misere ? "misere" : "normal", v, mpz_get_ui(zn), (int)mem,
-                     idx[v]);
-    }
-    mpz_clears(zn, zl, zh, zx, NULL);
-    free(idx);
-    free(lo);
-    free(hi);
-    bt_game_free(g);
-}
-
 static void
 test_mex_construction(void **state)
 {
@@ -395,7 +338,7 @@ test_mex_construction(void **state)
     (void)state;
     for (a = 1; a <= 7; a++)
         for (misere = 0; misere <= 1; misere++)
-            check_mex(a, misere, 20000);
+            bt_test_wythoff_pairs(a, misere, 20000, LONG_MAX);
 }
 
 /* Wythoff's table of sec. 5 (OCR of the seed, columns read downwards). */

@@ -24,53 +24,6 @@
 
 #include "oracle_wythoff.h"
 
-/* Wythoff's construction (oracle_wythoff_pairs): compares the closed form
-   for n < count, and index_of for every number below `below`. */
-static void
-check_mex(int a, int misere, long count, long below)
-{
-    bt_game *g = bt_test_gamef("wythoff:%d", a);
-    long n, v, top = count * (a + 3) + 8;
-    long *lo = malloc((size_t)count * sizeof *lo);
-    long *hi = malloc((size_t)count * sizeof *hi);
-    long *idx = malloc((size_t)top * sizeof *idx);
-    mpz_t zn, zl, zh, zx;
-    bt_wythoff_member mem;
-    assert_true(lo && hi && idx);
-    assert_int_equal(oracle_wythoff_pairs(count, a, misere, lo, hi), 0);
-    mpz_inits(zn, zl, zh, zx, NULL);
-    for (v = 0; v < top; v++)
-        idx[v] = -1;
-    for (n = 0; n < count; n++) {
-        idx[lo[n]] = idx[hi[n]] = n;
-        mpz_set_si(zn, n);
-        assert_int_equal(bt_wythoff_pair(zl, zh, g, misere, zn, NULL, NULL),
-                         BT_OK);
-        if (mpz_cmp_si(zl, lo[n]) != 0 || mpz_cmp_si(zh, hi[n]) != 0)
-            fail_msg("a=%d %s pair %ld: (%ld, %ld) by mex, closed form "
-                     "(%lu, %lu)",
-                     a, misere ? "misere" : "normal", n, lo[n], hi[n],
-                     mpz_get_ui(zl), mpz_get_ui(zh));
-    }
-    assert_true(below <= lo[count - 1]);
-    for (v = 0; v < below; v++) {
-        mpz_set_si(zx, v);
-        assert_int_equal(
-            bt_wythoff_index_of(zn, &mem, zl, zh, g, misere, zx, NULL, NULL),
-            BT_OK);
-        assert_true(idx[v] >= 0);
-        if (mpz_cmp_si(zn, idx[v]) != 0 ||
-            mem != (v == lo[idx[v]] ? BT_WYTHOFF_LOWER : BT_WYTHOFF_UPPER))
-            fail_msg("a=%d %s index_of(%ld): n=%lu, want %ld", a,
-                     misere ? "misere" : "normal", v, mpz_get_ui(zn), idx[v]);
-    }
-    mpz_clears(zn, zl, zh, zx, NULL);
-    free(lo);
-    free(hi);
-    free(idx);
-    bt_game_free(g);
-}
-
 static void
 test_million_pairs(void **state)
 {
@@ -78,7 +31,7 @@ test_million_pairs(void **state)
     (void)state;
     for (a = 1; a <= 3; a++)
         for (misere = 0; misere <= 1; misere++)
-            check_mex(a, misere, 1000000, 1000000);
+            bt_test_wythoff_pairs(a, misere, 1000000, 1000000);
 }
 
 static void
