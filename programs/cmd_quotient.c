@@ -100,17 +100,14 @@ print_text(const bt_quotient *q, int table)
 int
 cmd_quotient(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"upto", required_argument, NULL, 'u'},
-        {"until-proved", no_argument, NULL, 'p'},
-        {"json", no_argument, NULL, 'j'},
-        {"table", no_argument, NULL, 't'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game = NULL, *upto = NULL;
-    int until = 0, json = 0, table = 0, c, rc = CLI_USAGE;
+    int until = 0, json = 0, table = 0, rc;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_TEXT("upto", &upto),
+                            CLI_FLAG("until-proved", &until),
+                            CLI_FLAG("json", &json),
+                            CLI_FLAG("table", &table),
+                            CLI_END};
     size_t n = QUOTIENT_DEFAULT_UPTO;
     bt_limits lim;
     bt_game *g = NULL;
@@ -119,32 +116,9 @@ cmd_quotient(int argc, char **argv)
     bt_status st;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'u':
-            upto = optarg;
-            break;
-        case 'p':
-            until = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 't':
-            table = 1;
-            break;
-        default: {
-            int oc = cli_other_option("quotient", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("quotient", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
     if (optind < argc)
         return cli_error("quotient", "unexpected argument '%s'",
                          argv[optind]);

@@ -1390,4 +1390,5 @@ const bt__ruleset bt__ruleset_wythoff = {
     wy_explain,
     wy_p_position,
     wy_rules,
+    NULL,
 };

@@ -275,5 +275,21 @@ else
     expect tmux-record "$tmp/state/bouton/last-game.txt" "-B-> (3,3,0)"
 fi
 
+# Moore's Nim: the piles of one component bracketed together and numbered
+# as moves name them, the rules worded from k, a move on one pile by its
+# number, and a random start of one component of K piles.
+printf '2 4\nquit\n' | "$B" play --game moore:2 --save "$tmp/m.txt" \
+    "moore:2 3 5 6 + nim 2" >"$tmp/out" 2>&1
+expect moore-first "$tmp/out" "   1  ooo      3   \\ game 1 (moore:2): piles 1 to 3"
+expect moore-middle "$tmp/out" "   2  ooooo    5   |"
+expect moore-last "$tmp/out" "   3  oooooo   6   /"
+expect moore-other "$tmp/out" "   4  oo       2   (nim)"
+expect moore-move "$tmp/out" "You: take 4 from pile 2."
+expect moore-after "$tmp/out" "   2  o        1   |"
+printf 'quit\n' | "$B" play --game moore:3 --random --piles 5 --seed 3 \
+    --save "$tmp/m.txt" >"$tmp/out" 2>&1
+expect moore-rules "$tmp/out" "Game: moore:3 -- Moore's Nim with k = 3: take counters from at least one and at most 3 piles"
+expect moore-random "$tmp/out" "\\ game 1 (moore:3): piles 1 to 5"
+
 echo "play.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
