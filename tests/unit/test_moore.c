@@ -493,7 +493,7 @@ test_table_count(void **state)
     for (k = 1; k <= 3; k++)
         for (misere = 0; misere <= 1; misere++)
             for (n = 1; n <= (bt_test_light() ? 3u : MAXN); n++) {
-                bt_game *g = game(k);
+                bt_game *g = bt_test_gamef("moore:%u", k);
                 unsigned char *p = p_table(n, k, misere);
                 for (lo = 0; lo <= 3; lo++)
                     for (hi = lo; hi <= 7; hi++) {
@@ -525,7 +525,7 @@ test_count_large(void **state)
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         unsigned k = cases[i][0], n = cases[i][1], bits = cases[i][2];
         int misere;
-        g = game(k);
+        g = bt_test_gamef("moore:%u", k);
         mpz_set_ui(mn, 0);
         mpz_setbit(mx, bits);
         mpz_sub_ui(mx, mx, 1); /* 2^bits - 1 */
@@ -558,7 +558,7 @@ test_count_large(void **state)
         bt_game_free(g);
     }
     /* the empty position: P in normal play only */
-    g = game(2);
+    g = bt_test_gamef("moore:%u", 2);
     mpz_set_ui(mx, 9);
     assert_int_equal(bt_game_count(pos, pp, NULL, g, 0, mn, mx,
                                    BT_COUNT_ORDERED, NULL, NULL),
