@@ -402,6 +402,10 @@ bt_status bt__game_set_spec(bt_game *g, const char *fmt, ...)
 #endif
     ;
 
+/* The checks every count makes (nim_count.c): the bounds are numbers
+   within the limits, min <= max, k within max_table_piles. */
+bt_status bt__count_bounds(size_t k, const mpz_t min, const mpz_t max,
+                           const bt_limits *lim, bt_diag *diag);
 /* Generic check of a user's number: non-negative, within max_digits.
    `what` names it in the message ("pile 3"). */
 bt_status bt__check_number(const mpz_t x, const bt_limits *lim,

@@ -732,18 +732,10 @@ out:
 }
 
 bt_status
-bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability, size_t k,
-             const mpz_t min, const mpz_t max, unsigned flags,
-             const bt_limits *lim, bt_diag *diag)
+bt__count_bounds(size_t k, const mpz_t min, const mpz_t max,
+                 const bt_limits *lim, bt_diag *diag)
 {
-    int ordered = (flags & BT_COUNT_ORDERED) != 0;
-    int misere = (flags & BT_MISERE) != 0;
-    unsigned long kk;
-    mpz_t n, pos, pp, t, u;
     bt_status st;
-    double digits;
-
-    lim = bt__limits(lim);
     if ((st = bt__check_number(min, lim, "the minimum pile", diag)) != BT_OK)
         return st;
     if ((st = bt__check_number(max, lim, "the maximum pile", diag)) != BT_OK)
@@ -756,6 +748,24 @@ bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability, size_t k,
                         "%zu piles are more than the limit of %zu "
                         "(max_table_piles)",
                         k, lim->max_table_piles);
+    return BT_OK;
+}
+
+bt_status
+bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability, size_t k,
+             const mpz_t min, const mpz_t max, unsigned flags,
+             const bt_limits *lim, bt_diag *diag)
+{
+    int ordered = (flags & BT_COUNT_ORDERED) != 0;
+    int misere = (flags & BT_MISERE) != 0;
+    unsigned long kk;
+    mpz_t n, pos, pp, t, u;
+    bt_status st;
+    double digits;
+
+    lim = bt__limits(lim);
+    if ((st = bt__count_bounds(k, min, max, lim, diag)) != BT_OK)
+        return st;
     kk = (unsigned long)k;
 
     mpz_inits(n, pos, pp, t, u, NULL);

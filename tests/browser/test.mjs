@@ -772,6 +772,19 @@ test('the games come from GET /v1/games: the select, rule texts, Moore\'s Nim pl
   await page.click('#take');
   await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
   assert.match(await page.textContent('#status'), /Player A wins/);
+  // Against the computer: from (1, 2) taking 1 from the second pile leaves
+  // (1, 1), column sum 2, not divisible by 3: the computer takes both and
+  // wins, and the page, told by the server, ends the game.
+  await page.check('#mode-computer');
+  await page.selectOption('#first', 'me');
+  await page.fill('#start', '1 2');
+  await page.click('#start-game');
+  await settle(page);
+  await clickCounter(page, 0, 1, 1);
+  await page.click('#take');
+  await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
+  assert.match(await page.textContent('#status'), /Computer \(perfect\) wins/);
+  assert.deepEqual(await piles(page), [0n, 0n]);
   await shot(page, 'games-registry');
 });
 
