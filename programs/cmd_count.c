@@ -30,7 +30,8 @@ static const char help[] =
     "  --ordered  count K-tuples instead: the piles are told apart\n"
     "  --misere   the player who takes the last counter loses\n"
     "  --progress, --no-progress\n"
-    "             a line on stderr while a count takes over half a second\n"
+    "             a line on stderr while a count takes over half a second,\n"
+    "             with the share of the estimated work done and an ETA\n"
     "             (default: when stderr is a terminal)\n"
     "  --json     one JSON object; the counts are decimal strings:\n"
     "             {\"piles\":\"3\",\"min\":\"1\",\"max\":\"15\","
@@ -38,14 +39,41 @@ static const char help[] =
     "              \"positions\":\"680\",\"p_positions\":\"35\","
     "\"probability\":\"7/136\"}\n";
 
+/* The count's progress: the ticker, and the fraction of the work done
+   once the count knows it (-1 before). */
+typedef struct count_progress {
+    progress_ticker tk;
+    double frac;
+} count_progress;
+
+static void
+count_line(count_progress *cp)
+{
+    static const char what[] = "counting the positions and P-positions";
+    if (!progress_ticker_due(&cp->tk))
+        return;
+    if (cp->frac >= 0)
+        progress_ticker_fraction(&cp->tk, what, cp->frac);
+    else
+        progress_ticker_line(&cp->tk, "%s", what);
+}
+
+/* The count's report after each step: the percentage and the ETA. */
+static void
+count_on_progress(void *ud, double fraction)
+{
+    count_progress *cp = ud;
+    cp->frac = fraction;
+    count_line(cp);
+}
+
 /* The limits' interrupt hook, polled by the count as it works: never
-   stops it, only shows the progress line when due. */
+   stops it, only shows the progress line when due (before the count
+   knows its work, and between its reports). */
 static int
 count_tick_poll(void *ud)
 {
-    progress_ticker *t = ud;
-    if (progress_ticker_due(t))
-        progress_ticker_line(t, "counting the positions and P-positions");
+    count_line(ud);
     return 0;
 }
 
@@ -79,25 +107,21 @@ print_text(const bt_game *g, size_t k, const mpz_t min, const mpz_t max,
 int
 cmd_count(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"misere", no_argument, NULL, 'm'},
-        {"ordered", no_argument, NULL, 'o'},
-        {"json", no_argument, NULL, 'j'},
-        {"piles", required_argument, NULL, 'k'},
-        {"min", required_argument, NULL, 'n'},
-        {"max", required_argument, NULL, 'x'},
-        {"below", required_argument, NULL, 'b'},
-        {"progress", no_argument, NULL, 'P'},
-        {"no-progress", no_argument, NULL, 'Q'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *piles = NULL, *min = "0", *max = NULL, *below = NULL;
     const char *game = "nim";
     bt_game *g = NULL;
-    int misere = 0, ordered = 0, json = 0, c, rc = CLI_OK, progress = -1;
-    progress_ticker tk;
+    int misere = 0, ordered = 0, json = 0, rc = CLI_OK, progress = -1;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_FLAG("misere", &misere),
+                            CLI_FLAG("ordered", &ordered),
+                            CLI_FLAG("json", &json),
+                            CLI_TEXT("piles", &piles),
+                            CLI_TEXT("min", &min),
+                            CLI_TEXT("max", &max),
+                            CLI_TEXT("below", &below),
+                            CLI_PROGRESS(&progress),
+                            CLI_END};
+    count_progress cp;
     size_t k;
     bt_limits lim;
     bt_diag d;
@@ -106,47 +130,10 @@ cmd_count(int argc, char **argv)
     mpq_t q;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'm':
-            misere = 1;
-            break;
-        case 'o':
-            ordered = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'k':
-            piles = optarg;
-            break;
-        case 'n':
-            min = optarg;
-            break;
-        case 'x':
-            max = optarg;
-            break;
-        case 'b':
-            below = optarg;
-            break;
-        case 'P':
-            progress = 1;
-            break;
-        case 'Q':
-            progress = 0;
-            break;
-        default: {
-            int oc = cli_other_option("count", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("count", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_OK;
     if (optind < argc)
         return cli_error("count", "unexpected argument '%s'", argv[optind]);
     if (piles == NULL)
@@ -188,17 +175,27 @@ cmd_count(int argc, char **argv)
         goto done;
     }
     memset(&d, 0, sizeof d);
-    progress_ticker_start(&tk, "count",
+    progress_ticker_start(&cp.tk, "count",
                           progress >= 0 ? progress : grundy_run_tty());
-    if (tk.on && lim.interrupt == NULL) {
+    cp.frac = -1;
+    if (cp.tk.on && lim.interrupt == NULL) {
         lim.interrupt = count_tick_poll;
-        lim.interrupt_ud = &tk;
+        lim.interrupt_ud = &cp;
     }
-    st = bt_game_count(pos, pp, q, g, k, lo, hi,
-                       (misere ? BT_MISERE : 0u) |
-                           (ordered ? BT_COUNT_ORDERED : 0u),
-                       &lim, &d);
-    progress_ticker_end(&tk);
+    /* Nim's count reports its progress; another game's count (through its
+       ruleset) shows the progress line only */
+    if (bt_game_is_nim(g))
+        st = bt_nim_count_progress(pos, pp, q, k, lo, hi,
+                                   (misere ? BT_MISERE : 0u) |
+                                       (ordered ? BT_COUNT_ORDERED : 0u),
+                                   &lim, &d,
+                                   cp.tk.on ? count_on_progress : NULL, &cp);
+    else
+        st = bt_game_count(pos, pp, q, g, k, lo, hi,
+                           (misere ? BT_MISERE : 0u) |
+                               (ordered ? BT_COUNT_ORDERED : 0u),
+                           &lim, &d);
+    progress_ticker_end(&cp.tk);
     if (st != BT_OK) {
         rc = cli_status_error("count", st, &d);
         goto done;

@@ -457,6 +457,19 @@ progress_ticker_line(progress_ticker *t, const char *fmt, ...)
 }
 
 void
+progress_ticker_fraction(progress_ticker *t, const char *what, double f)
+{
+    char eta[32];
+    double el = now() - t->t0;
+    if (f < 0)
+        f = 0;
+    if (f > 1)
+        f = 1;
+    human(eta, sizeof eta, f > 0 ? el * (1 - f) / f : -1);
+    progress_ticker_line(t, "%s, %.1f%% done, ETA %s", what, 100 * f, eta);
+}
+
+void
 progress_ticker_end(progress_ticker *t)
 {
     if (t->shown) {

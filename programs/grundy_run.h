@@ -62,6 +62,9 @@ void progress_ticker_line(progress_ticker *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Prints "CMD: WHAT, P% done, ETA T, ELAPSED elapsed" for the fraction f
+   (0 to 1) of the work done, the ETA drawn from the rate so far. */
+void progress_ticker_fraction(progress_ticker *t, const char *what, double f);
 /* Erases the line, if one was shown. */
 void progress_ticker_end(progress_ticker *t);
 

@@ -61,6 +61,24 @@ BT_API bt_status bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probab
                        unsigned flags, const bt_limits *lim, bt_diag *diag);
 
 /*
+ * bt_nim_count() with progress reports: fn(ud, fraction) is called from the
+ * calling thread after each step of the count (a power, an evaluation of
+ * the cycle polynomial, a step of its table), with the fraction of the
+ * whole work done so far, 0 to 1, estimated by the count's cost model
+ * (docs/counting.md: word multiplications, good to a factor of about two
+ * per step, so an ETA drawn from it is approximate).  It reaches 1 when
+ * the count ends; a count of k <= 2 piles has no steps and never calls fn.
+ * fn may be NULL.
+ */
+typedef void (*bt_count_progress)(void *ud, double fraction);
+BT_API bt_status bt_nim_count_progress(mpz_t positions, mpz_t p_positions,
+                                mpq_ptr probability, size_t k,
+                                const mpz_t min, const mpz_t max,
+                                unsigned flags, const bt_limits *lim,
+                                bt_diag *diag, bt_count_progress fn,
+                                void *ud);
+
+/*
  * bt_nim_count for game g, where its family counts exactly: Nim (as
  * above), and Moore's Nim (k piles of one component, ordered tuples only:
  * multisets are BT_EUNDEF; docs/moore.md).  BT_EUNDEF with a message for a

@@ -397,6 +397,44 @@ words(double bits)
     return bits / 64.0 + 1.0;
 }
 
+/* The estimated cost of one point of `bits` bits: a power (ordered), g_K
+   by the recurrence (3), or g_K by Horner's rule on its table. */
+enum { BY_POWER, BY_REC, BY_TABLE };
+
+static double
+point_cost(int how, double bits, double kd, double nbits)
+{
+    double lg = log2(kd + 1.0), m;
+    switch (how) {
+    case BY_POWER: /* a^K: squarings up to K * bits bits, the last one
+                      dominating */
+        return 2 * mulcost(words(kd * bits / 2), words(kd * bits / 2));
+    case BY_REC: /* (3): K steps; numbers up to K max(bits, nbits/2) +
+                    K lg K bits */
+        m = kd * ((bits > nbits / 2 ? bits : nbits / 2) + lg);
+        return kd *
+               (mulcost(words(bits), words(m)) +
+                mulcost(words(nbits + lg), words(m))) /
+               2;
+    default: /* Horner in w^2: K/2 steps; up to K/2 max(2 bits, nbits)
+                bits */
+        m = kd / 2 * ((2 * bits > nbits ? 2 * bits : nbits) + lg);
+        return kd / 2 * mulcost(words(2 * bits), words(m)) / 2;
+    }
+}
+
+/* The estimated cost of step i of the table of g_K's coefficients: about
+   i/2 coefficients of about i (nbits/2 + lg K) bits times one of
+   nbits + 2 lg K bits. */
+static double
+table_step_cost(double i, double kd, double nbits)
+{
+    double lg = log2(kd + 1.0);
+    return (i / 2 + 1) * mulcost(words(nbits + 2 * lg),
+                                 words(i * (nbits / 2 + lg))) /
+           2;
+}
+
 /* What a count will cost, estimated from the sizes alone. */
 typedef struct plan {
     size_t runs;    /* runs of equal levels */
@@ -411,18 +449,9 @@ typedef struct plan {
 static void
 plan_point(plan *pl, double bits, double kd, double nbits)
 {
-    double lg = log2(kd + 1.0), m;
-    /* a^K: squarings up to K * bits bits, the last one dominating */
-    pl->ordered += 2 * mulcost(words(kd * bits / 2), words(kd * bits / 2));
-    /* (3): K steps; numbers up to K max(bits, nbits/2) + K lg K bits */
-    m = kd * ((bits > nbits / 2 ? bits : nbits / 2) + lg);
-    pl->by_rec += kd *
-                  (mulcost(words(bits), words(m)) +
-                   mulcost(words(nbits + lg), words(m))) /
-                  2;
-    /* Horner in w^2: K/2 steps; up to K/2 max(2 bits, nbits) bits */
-    m = kd / 2 * ((2 * bits > nbits ? 2 * bits : nbits) + lg);
-    pl->by_table += kd / 2 * mulcost(words(2 * bits), words(m)) / 2;
+    pl->ordered += point_cost(BY_POWER, bits, kd, nbits);
+    pl->by_rec += point_cost(BY_REC, bits, kd, nbits);
+    pl->by_table += point_cost(BY_TABLE, bits, kd, nbits);
 }
 
 /* Plans the count of k >= 3 piles over the levels lv. */
@@ -456,21 +485,78 @@ plan_count(plan *pl, const levels *lv, unsigned long k, double nbits)
     pl->table_bytes = 2 * (kd + 1) * (coef / 8 + 32);
 }
 
+/*
+ * The progress of a count, for bt_nim_count_progress(): the work done and
+ * the work of the whole count, in the cost model's word multiplications,
+ * step by step (a power, an evaluation of g_K, a step of its table).  The
+ * whole is the sum of the same estimates over the actual points, so the
+ * fraction ends at exactly 1.  One count of P-positions takes the share
+ * [base, base + span) of the command's work.
+ */
+typedef struct meter {
+    bt_count_progress fn; /* NULL: no reports */
+    void *ud;
+    double base, span;
+    double done, total;
+} meter;
+
+static void
+meter_add(meter *mt, double w)
+{
+    double f;
+    if (mt == NULL || mt->fn == NULL)
+        return;
+    mt->done += w;
+    f = mt->total > 0 && mt->done < mt->total ? mt->done / mt->total : 1.0;
+    f = mt->base + mt->span * f;
+    mt->fn(mt->ud, f < 1.0 ? f : 1.0);
+}
+
+static double
+bits_of(const mpz_t a)
+{
+    return (double)mpz_sizeinbase(a, 2);
+}
+
+/* Sets the whole work of a sum over sp's points (and N) by `how`, with the
+   table's steps first when there is one. */
+static void
+meter_begin(meter *mt, int how, const spectrum *sp, const mpz_t n,
+            unsigned long k, int table)
+{
+    double kd = (double)k, nbits = bits_of(n);
+    unsigned long i;
+    size_t j;
+    if (mt == NULL || mt->fn == NULL)
+        return;
+    mt->done = 0;
+    mt->total = point_cost(how, nbits, kd, nbits);
+    for (j = 0; j < sp->n; j++)
+        mt->total += point_cost(how, bits_of(sp->pt[j].a), kd, nbits);
+    if (table)
+        for (i = 1; i < k; i++)
+            mt->total += table_step_cost((double)i, kd, nbits);
+}
+
 /* -------------------------------------------------------------- counting */
 
 /* rop = 2^L T(K) = N^K + sum_{s != 0} W_s^K, by (1), for K >= 1. */
 static bt_status
 ordered_sum(mpz_t rop, const spectrum *sp, const mpz_t n, unsigned long k,
-            const bt_limits *lim)
+            const bt_limits *lim, meter *mt)
 {
     mpz_t t, u;
     size_t i;
     bt_status st = BT_OK;
+    double kd = (double)k, nbits = bits_of(n);
     mpz_inits(t, u, NULL);
+    meter_begin(mt, BY_POWER, sp, n, k, 0);
     mpz_pow_ui(rop, n, k);
+    meter_add(mt, point_cost(BY_POWER, nbits, kd, nbits));
     for (i = 0; i < sp->n && st == BT_OK; i++) {
         mpz_pow_ui(t, sp->pt[i].a, k);
         add_weighted(rop, sp->pt[i].c, t, u);
+        meter_add(mt, point_cost(BY_POWER, bits_of(sp->pt[i].a), kd, nbits));
         st = bt__poll(lim);
     }
     mpz_clears(t, u, NULL);
@@ -520,7 +606,7 @@ cycle_poly_horner(mpz_t rop, const mpz_t w, mpz_t *g, unsigned long k, mpz_t z)
    same length.  All entries are initialised by the caller. */
 static bt_status
 cycle_poly_table(mpz_t *g, mpz_t *h, const mpz_t n, unsigned long k,
-                 const bt_limits *lim)
+                 const bt_limits *lim, meter *mt)
 {
     unsigned long i, j;
     mpz_t c;
@@ -545,6 +631,7 @@ cycle_poly_table(mpz_t *g, mpz_t *h, const mpz_t n, unsigned long k,
         }
         for (j = 0; j <= i + 1; j++)
             mpz_swap(g[j], h[j]);
+        meter_add(mt, table_step_cost((double)i, (double)k, bits_of(n)));
         st = bt__poll(lim);
     }
     mpz_clear(c);
@@ -565,13 +652,16 @@ eval_g(mpz_t rop, const mpz_t w, mpz_t *g, const mpz_t n, unsigned long k,
 /* rop = 2^L K! #P(multisets) = sum_s g_K(W_s), by (4), for K >= 1. */
 static bt_status
 unordered_sum(mpz_t rop, const spectrum *sp, const mpz_t n, unsigned long k,
-              int use_table, const bt_limits *lim)
+              int use_table, const bt_limits *lim, meter *mt)
 {
     mpz_t *g = NULL, *h = NULL, t, z, u;
     unsigned long j;
     size_t i;
     bt_status st = BT_OK;
+    int how = use_table ? BY_TABLE : BY_REC;
+    double kd = (double)k, nbits = bits_of(n);
 
+    meter_begin(mt, how, sp, n, k, use_table);
     if (use_table) {
         g = malloc((k + 1) * sizeof *g);
         h = malloc((k + 1) * sizeof *h);
@@ -582,15 +672,18 @@ unordered_sum(mpz_t rop, const spectrum *sp, const mpz_t n, unsigned long k,
         }
         for (j = 0; j <= k; j++)
             mpz_inits(g[j], h[j], NULL);
-        st = cycle_poly_table(g, h, n, k, lim);
+        st = cycle_poly_table(g, h, n, k, lim, mt);
     }
     mpz_inits(t, z, u, NULL);
 
-    if (st == BT_OK)
+    if (st == BT_OK) {
         eval_g(rop, n, g, n, k, z); /* s = 0: W_0 = N */
+        meter_add(mt, point_cost(how, nbits, kd, nbits));
+    }
     for (i = 0; i < sp->n && st == BT_OK; i++) {
         eval_g(t, sp->pt[i].a, g, n, k, z);
         add_weighted(rop, sp->pt[i].c, t, u);
+        meter_add(mt, point_cost(how, bits_of(sp->pt[i].a), kd, nbits));
         st = bt__poll(lim);
     }
     if (st == BT_OK && mpz_sgn(sp->zeros) != 0 && !(k & 1)) {
@@ -638,11 +731,13 @@ small_positions(mpz_t even, mpz_t odd, unsigned long k, const mpz_t min,
 /*
  * pp = the number of normal-play P-positions of k piles in [min, max]
  * (tuples or multisets), for any k.  Plans the work first and refuses what
- * exceeds the budget.
+ * exceeds the budget.  With pp NULL it only plans, and sets *work to the
+ * estimated work (0 for k <= 2); mt (or NULL) follows the work done.
  */
 static bt_status
 p_count(mpz_t pp, unsigned long k, const mpz_t min, const mpz_t max,
-        const mpz_t n, int ordered, const bt_limits *lim, bt_diag *diag)
+        const mpz_t n, int ordered, const bt_limits *lim, bt_diag *diag,
+        meter *mt, double *work_out)
 {
     mpz_t a, t;
     spectrum sp;
@@ -652,7 +747,11 @@ p_count(mpz_t pp, unsigned long k, const mpz_t min, const mpz_t max,
     double work;
     int use_table = 0;
 
+    if (pp == NULL)
+        *work_out = 0;
     if (k <= 2) {
+        if (pp == NULL)
+            return BT_OK;
         /* The empty position is safe; a single pile only when it is empty;
            two piles exactly when equal (Bouton sec. 2: x ^ y = 0 iff
            x = y), in N ways either way. */
@@ -687,6 +786,10 @@ p_count(mpz_t pp, unsigned long k, const mpz_t min, const mpz_t max,
     } else {
         work = pl.by_rec;
     }
+    if (pp == NULL) {
+        *work_out = work;
+        goto out;
+    }
     if (work > COUNT_MAX_WORK) {
         st = bt__fail(diag, BT_ELIMIT,
                       "counting %lu piles of up to %zu bits is beyond the "
@@ -707,13 +810,13 @@ p_count(mpz_t pp, unsigned long k, const mpz_t min, const mpz_t max,
 
     st = spectrum_init(&sp, &lv, pl.runs, k);
     if (st == BT_OK && ordered) {
-        st = ordered_sum(pp, &sp, n, k, lim);
+        st = ordered_sum(pp, &sp, n, k, lim, mt);
         if (st == BT_OK) {
             assert(mpz_divisible_2exp_p(pp, sp.L));
             mpz_fdiv_q_2exp(pp, pp, sp.L);
         }
     } else if (st == BT_OK) {
-        st = unordered_sum(pp, &sp, n, k, use_table, lim);
+        st = unordered_sum(pp, &sp, n, k, use_table, lim, mt);
         if (st == BT_OK) {
             mpz_fac_ui(t, k);
             mpz_mul_2exp(t, t, sp.L);
@@ -729,6 +832,15 @@ p_count(mpz_t pp, unsigned long k, const mpz_t min, const mpz_t max,
 out:
     mpz_clears(a, t, NULL);
     return st;
+}
+
+bt_status
+bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability, size_t k,
+             const mpz_t min, const mpz_t max, unsigned flags,
+             const bt_limits *lim, bt_diag *diag)
+{
+    return bt_nim_count_progress(positions, p_positions, probability, k, min,
+                                 max, flags, lim, diag, NULL, NULL);
 }
 
 bt_status
@@ -752,10 +864,16 @@ bt__count_bounds(size_t k, const mpz_t min, const mpz_t max,
 }
 
 bt_status
-bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability, size_t k,
-             const mpz_t min, const mpz_t max, unsigned flags,
-             const bt_limits *lim, bt_diag *diag)
+bt_nim_count_progress(mpz_t positions, mpz_t p_positions,
+                      mpq_ptr probability, size_t k, const mpz_t min,
+                      const mpz_t max, unsigned flags, const bt_limits *lim,
+                      bt_diag *diag, bt_count_progress fn, void *ud)
 {
+    meter mt = {NULL, NULL, 0, 1, 0, 0};
+    double w1, w2;
+
+    mt.fn = fn;
+    mt.ud = ud;
     int ordered = (flags & BT_COUNT_ORDERED) != 0;
     int misere = (flags & BT_MISERE) != 0;
     unsigned long kk;
@@ -806,15 +924,23 @@ bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability, size_t k,
          */
         mpz_add_ui(u, n, 1); /* the size of [0, max] */
         mpz_set_ui(t, 0);
-        st = p_count(pp, kk, t, max, u, 0, lim, diag);
+        /* the two counts share the progress by their planned work */
+        (void)p_count(NULL, kk, t, max, u, 0, lim, diag, NULL, &w1);
+        (void)p_count(NULL, kk - 1, t, max, u, 0, lim, diag, NULL, &w2);
+        mt.span = w1 + w2 > 0 ? w1 / (w1 + w2) : 0.5;
+        st = p_count(pp, kk, t, max, u, 0, lim, diag, &mt, NULL);
+        mt.base = mt.span;
+        mt.span = 1 - mt.span;
         if (st == BT_OK)
-            st = p_count(t, kk - 1, t, max, u, 0, lim, diag);
+            st = p_count(t, kk - 1, t, max, u, 0, lim, diag, &mt, NULL);
         mpz_sub(pp, pp, t);
     } else {
-        st = p_count(pp, kk, min, max, n, ordered, lim, diag);
+        st = p_count(pp, kk, min, max, n, ordered, lim, diag, &mt, NULL);
     }
     if (st != BT_OK)
         goto out;
+    if (fn != NULL && mt.done > 0)
+        fn(ud, 1.0); /* the sums of estimates may round below 1 */
 
     if (misere) {
         if (kk == 0) { /* no piles: the player to move did not take the

@@ -49,7 +49,8 @@ if grep -q 'census: [0-9]*/7 games' "$tmp/err"; then pass=$((pass + 1)); else
 fi
 
 # table and count: a line once they have worked half a second (these take
-# a few seconds of CPU), none for quick ones, none when piped
+# a few seconds of CPU; count's with the share of its work done and an
+# ETA), none for quick ones, none when piped
 table='table --piles 3 --below 6000'
 script -qec "$B $table 2>&1 >/dev/null" /dev/null >"$tmp/tty" 2>&1
 if grep -q 'table: [0-9]* rows, first pile [0-9]* (below 6000), .* elapsed' \
@@ -67,7 +68,8 @@ else
 fi
 count='count --piles 4096 --below 100000000000000000000000000000000000'
 script -qec "$B $count 2>&1 >/dev/null" /dev/null >"$tmp/tty" 2>&1
-if grep -q 'count: counting .*, .* elapsed' "$tmp/tty"; then
+if grep -q 'count: counting .*, [0-9.]*% done, ETA [0-9].*, .* elapsed' \
+    "$tmp/tty"; then
     pass=$((pass + 1))
 else
     echo "FAIL count tty: no progress line on a terminal"

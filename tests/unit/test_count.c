@@ -9,7 +9,8 @@
  *     (the last is the benchmark's 64 piles up to 2^1024);
  *   - a classic digit DP with "tight" flags for random bounds of hundreds
  *     of bits, and the identities that tie multisets to tuples for K = 3, 4;
- *   - the errors, limits, interruption and aliasing.
+ *   - the errors, limits, interruption and aliasing;
+ *   - the progress reports of bt_nim_count_progress.
  * BT_TEST_SEED in the environment sets the seed of the random tests; a
  * failure prints it.
  */
@@ -680,6 +681,71 @@ test_edges(void **state)
     mpq_clear(q);
 }
 
+/* The progress reports: from 0 to 1, never backwards, ending at exactly
+   1, with the counts of bt_nim_count; none for k <= 2. */
+typedef struct reports {
+    int calls, backwards;
+    double last;
+} reports;
+
+static void
+on_report(void *ud, double f)
+{
+    reports *r = ud;
+    if (f < r->last || f < 0 || f > 1)
+        r->backwards++;
+    r->last = f;
+    r->calls++;
+}
+
+static void
+test_progress(void **state)
+{
+    static const struct {
+        size_t k;
+        const char *min, *max;
+        unsigned flags;
+    } cases[] = {
+        {64, "1", "1000000000000000000000000000000", 0}, /* two counts */
+        {64, "0", "1000000000000000000000000000000", 0},
+        {300, "0", "12345678901234567890", 0},      /* table, or not */
+        {40, "7", "98765432109876543210", BT_COUNT_ORDERED},
+        {33, "1", "4000000000", BT_MISERE},
+    };
+    size_t i;
+    mpz_t a, b, pos, pp, pos2, pp2;
+    mpq_t q, q2;
+    (void)state;
+    mpz_inits(a, b, pos, pp, pos2, pp2, NULL);
+    mpq_inits(q, q2, NULL);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        reports r = {0, 0, 0};
+        mpz_set_str(a, cases[i].min, 10);
+        mpz_set_str(b, cases[i].max, 10);
+        count(pos, pp, q, cases[i].k, a, b, cases[i].flags);
+        assert_int_equal(bt_nim_count_progress(pos2, pp2, q2, cases[i].k, a,
+                                               b, cases[i].flags, NULL,
+                                               NULL, on_report, &r),
+                         BT_OK);
+        assert_true(mpz_cmp(pos, pos2) == 0 && mpz_cmp(pp, pp2) == 0);
+        assert_true(r.calls >= 2);
+        assert_int_equal(r.backwards, 0);
+        assert_true(r.last == 1.0);
+    }
+    {
+        reports r = {0, 0, 0};
+        mpz_set_ui(a, 0);
+        mpz_set_ui(b, 1000);
+        assert_int_equal(bt_nim_count_progress(pos2, pp2, NULL, 2, a, b, 0,
+                                               NULL, NULL, on_report, &r),
+                         BT_OK);
+        assert_int_equal(r.calls, 0);
+        assert_int_equal(mpz_get_ui(pp2), 1001);
+    }
+    mpz_clears(a, b, pos, pp, pos2, pp2, NULL);
+    mpq_clears(q, q2, NULL);
+}
+
 int
 main(void)
 {
@@ -691,6 +757,7 @@ main(void)
         cmocka_unit_test(test_digit_dp_random),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_edges),
+        cmocka_unit_test(test_progress),
     };
     const char *s = getenv("BT_TEST_SEED");
     seed = s ? strtoul(s, NULL, 10) : 20240601ul;
