@@ -182,19 +182,11 @@ cmd_count(int argc, char **argv)
         lim.interrupt = count_tick_poll;
         lim.interrupt_ud = &cp;
     }
-    /* Nim's count reports its progress; another game's count (through its
-       ruleset) shows the progress line only */
-    if (bt_game_is_nim(g))
-        st = bt_nim_count_progress(pos, pp, q, k, lo, hi,
-                                   (misere ? BT_MISERE : 0u) |
-                                       (ordered ? BT_COUNT_ORDERED : 0u),
-                                   &lim, &d,
-                                   cp.tk.on ? count_on_progress : NULL, &cp);
-    else
-        st = bt_game_count(pos, pp, q, g, k, lo, hi,
-                           (misere ? BT_MISERE : 0u) |
-                               (ordered ? BT_COUNT_ORDERED : 0u),
-                           &lim, &d);
+    st = bt_game_count_progress(pos, pp, q, g, k, lo, hi,
+                                (misere ? BT_MISERE : 0u) |
+                                    (ordered ? BT_COUNT_ORDERED : 0u),
+                                &lim, &d,
+                                cp.tk.on ? count_on_progress : NULL, &cp);
     progress_ticker_end(&cp.tk);
     if (st != BT_OK) {
         rc = cli_status_error("count", st, &d);

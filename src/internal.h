@@ -230,11 +230,14 @@ struct bt__ruleset {
      * for a heap game), each pile in [min, max], into `positions`, and the
      * P-positions among them into `p_positions` (bt_game_count, which has
      * checked the bounds; flags as bt_nim_count's).  BT_EUNDEF when the
-     * family cannot count what flags ask.
+     * family cannot count what flags ask.  fn(ud, fraction), when not
+     * NULL, is called with the share of the work done, where the family
+     * can tell it (bt_game_count_progress).
      */
     bt_status (*count)(bt_game *g, mpz_t positions, mpz_t p_positions,
                        size_t k, const mpz_t min, const mpz_t max,
-                       unsigned flags, const bt_limits *lim, bt_diag *diag);
+                       unsigned flags, const bt_limits *lim, bt_diag *diag,
+                       bt_count_progress fn, void *ud);
 };
 
 /*

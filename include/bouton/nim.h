@@ -89,6 +89,14 @@ BT_API bt_status bt_game_count(mpz_t positions, mpz_t p_positions,
                                const mpz_t min, const mpz_t max,
                                unsigned flags, const bt_limits *lim,
                                bt_diag *diag);
+/* bt_game_count() with progress reports, as bt_nim_count_progress() gives
+   them; a family that cannot report progress never calls fn. */
+BT_API bt_status bt_game_count_progress(mpz_t positions, mpz_t p_positions,
+                                        mpq_ptr probability, bt_game *g,
+                                        size_t k, const mpz_t min,
+                                        const mpz_t max, unsigned flags,
+                                        const bt_limits *lim, bt_diag *diag,
+                                        bt_count_progress fn, void *ud);
 
 #ifdef __cplusplus
 }

@@ -279,6 +279,17 @@ bt_game_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
               bt_game *g, size_t k, const mpz_t min, const mpz_t max,
               unsigned flags, const bt_limits *lim, bt_diag *diag)
 {
+    return bt_game_count_progress(positions, p_positions, probability, g, k,
+                                  min, max, flags, lim, diag, NULL, NULL);
+}
+
+bt_status
+bt_game_count_progress(mpz_t positions, mpz_t p_positions,
+                       mpq_ptr probability, bt_game *g, size_t k,
+                       const mpz_t min, const mpz_t max, unsigned flags,
+                       const bt_limits *lim, bt_diag *diag,
+                       bt_count_progress fn, void *ud)
+{
     mpz_t pos, pp, n;
     bt_status st;
 
@@ -302,7 +313,7 @@ bt_game_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
                       lim->max_digits);
         goto out;
     }
-    st = g->rules->count(g, pos, pp, k, min, max, flags, lim, diag);
+    st = g->rules->count(g, pos, pp, k, min, max, flags, lim, diag, fn, ud);
     if (st == BT_OK) {
         mpz_set(positions, pos);
         mpz_set(p_positions, pp);

@@ -178,8 +178,19 @@ typedef struct row {
     unsigned char **cell; /* cell[a][t] for a = 0 (the row itself), 1..n */
 } row;
 
+/*
+ * The alphabet of a union of heap games: letter (s - 1) * ng + i + 1 is
+ * the heap of s counters of game i, s = 1..bound (interleaved by size, so
+ * that the options of a letter are smaller letters).
+ */
+typedef struct qalpha {
+    size_t ng, bound;
+    bt_game *const *games;
+} qalpha;
+
 typedef struct qctx {
     bt_game *g;
+    const qalpha *al; /* NULL: the heaps of g, letter = size */
     const bt_limits *lim;
     bt_diag *diag;
     size_t n;        /* letters 1..n */
@@ -257,10 +268,30 @@ load_options(qctx *c, size_t h)
     optcol o = {NULL, 0, 0, 0};
     mpz_t x;
     bt_status st;
+    bt_game *g = c->g;
+    size_t gi = 0, i;
+    if (c->al != NULL) {
+        gi = (h - 1) % c->al->ng;
+        g = c->al->games[gi];
+        h = (h - 1) / c->al->ng + 1;
+    }
     mpz_init_set_ui(x, (unsigned long)h);
-    st = c->g->rules->options(c->g, (const mpz_t *)&x, on_opt, &o, c->lim,
-                              c->diag);
+    st = g->rules->options(g, (const mpz_t *)&x, on_opt, &o, c->lim,
+                           c->diag);
     mpz_clear(x);
+    if (c->al != NULL) {
+        /* sizes to letters, each pair in order */
+        h = (h - 1) * c->al->ng + gi + 1;
+        for (i = 0; st == BT_OK && i < o.n; i++)
+            if (o.v[i] != 0)
+                o.v[i] = (uint32_t)((o.v[i] - 1) * c->al->ng + gi + 1);
+        for (i = 0; st == BT_OK && i + 1 < o.n; i += 2)
+            if (o.v[i] > o.v[i + 1]) {
+                uint32_t t = o.v[i];
+                o.v[i] = o.v[i + 1];
+                o.v[i + 1] = t;
+            }
+    }
     if (st != BT_OK) {
         free(o.v);
         return st == BT_EINVAL
@@ -982,6 +1013,7 @@ done:
 struct bt_quotient {
     bt_game *g;
     size_t upto, order, pcount;
+    size_t ng;                /* a union of ng games (letters), or 0 */
     int proved;               /* the periodicity theorem applied */
     size_t period, preperiod; /* when proved */
     uint32_t *mul;      /* order * order */
@@ -1614,8 +1646,8 @@ heap_map(qctx *c, size_t n, uint32_t **e)
  * (BT_ELIMIT when it does not by n).
  */
 static bt_status
-quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
-               const bt_limits *lim, bt_diag *diag)
+quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
+               int until, const bt_limits *lim, bt_diag *diag)
 {
     qctx c;
     bt_quotient *q = NULL;
@@ -1639,6 +1671,7 @@ quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
                                                  : (size_t)100000);
     memset(&c, 0, sizeof c);
     c.g = g;
+    c.al = al;
     c.lim = lim;
     c.diag = diag;
     c.snap_n = 0;
@@ -1687,7 +1720,7 @@ quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
         /* every memo entry holds a heap <= h, now answered by the
            snapshot: the memo starts afresh */
         ht_clear(&c.memo);
-        if (until || h == n) {
+        if (al == NULL && (until || h == n)) {
             if ((st = heap_map(&c, h, &emap)) != BT_OK)
                 goto fail;
             proved = detect_period(g, emap, h, &period, &preperiod);
@@ -1721,6 +1754,7 @@ quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
         goto nomem;
     q->g = bt_game_ref(g);
     q->upto = n;
+    q->ng = al != NULL ? al->ng : 0;
     q->proved = proved;
     q->period = period;
     q->preperiod = preperiod;
@@ -1758,14 +1792,14 @@ bt_status
 bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
                 const bt_limits *lim, bt_diag *diag)
 {
-    return quotient_build(out, g, n, 0, lim, diag);
+    return quotient_build(out, g, NULL, n, 0, lim, diag);
 }
 
 bt_status
 bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
                              const bt_limits *lim, bt_diag *diag)
 {
-    return quotient_build(out, g, max_n, 1, lim, diag);
+    return quotient_build(out, g, NULL, max_n, 1, lim, diag);
 }
 
 /* ------------------------------------------------- misère analysis hook */
@@ -1838,7 +1872,7 @@ qcache_drop(qentry *e)
 static bt_quotient *
 qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
 {
-    size_t i;
+    size_t i, best = 0;
     bt_quotient *q = NULL;
     *failed = 0;
     pthread_mutex_lock(&qcache_mu);
@@ -1851,7 +1885,8 @@ qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
             (huge ? e->upto == QCACHE_UNTIL_FAILED : e->upto <= top))
             *failed = 1;
         fits = e->q != NULL && (e->q->proved || (!huge && e->upto >= top));
-        if (fits && (q == NULL || e->upto < q->upto)) {
+        if (fits && (q == NULL || e->upto < best)) {
+            best = e->upto;
             q = e->q;
             *slot = i;
         }
@@ -1918,9 +1953,22 @@ qcache_put(const char *spec, size_t upto, bt_quotient *q, size_t *slot)
 typedef struct qmove {
     const bt_quotient *q;
     size_t comp, excl;
+    size_t gi; /* the component's game in a union quotient (q->ng > 0) */
     bt_status (*move)(void *ud, size_t comp, const mpz_t *to, size_t nto);
     void *ud;
 } qmove;
+
+/* The element of a heap of h counters of game gi (a union quotient), or
+   of the quotient's game. */
+static size_t
+heap_element(const bt_quotient *q, size_t gi, const mpz_t h)
+{
+    if (q->ng > 0) {
+        size_t s = (size_t)mpz_get_ui(h);
+        return s == 0 ? 0 : q->heap[(s - 1) * q->ng + gi + 1];
+    }
+    return q->heap[heap_reduce(q, h)];
+}
 
 static bt_status
 on_quotient_option(void *ud, const mpz_t *to, size_t nto)
@@ -1928,7 +1976,7 @@ on_quotient_option(void *ud, const mpz_t *to, size_t nto)
     qmove *m = ud;
     size_t x = m->excl, i;
     for (i = 0; i < nto; i++)
-        x = m->q->mul[x * m->q->order + m->q->heap[heap_reduce(m->q, to[i])]];
+        x = m->q->mul[x * m->q->order + heap_element(m->q, m->gi, to[i])];
     return m->q->isp[x] ? m->move(m->ud, m->comp, to, nto) : BT_OK;
 }
 
@@ -1975,6 +2023,163 @@ window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
     return st;
 }
 
+/* The most games and the largest heap of a sum of several games that the
+   analysis takes to the quotient of the union of their heaps. */
+#define QUNION_GAMES 4
+#define QUNION_MAX 16
+
+static int
+cmp_spec(const void *a, const void *b)
+{
+    return strcmp((*(bt_game *const *)a)->spec,
+                  (*(bt_game *const *)b)->spec);
+}
+
+/*
+ * A sum of heaps of several heap games, all of at most QUNION_MAX
+ * counters: through the quotient of the union of the games' heaps up to
+ * the largest heap (cached under "game1 + game2 + ...", the specs in
+ * order), within the smaller search budget.  BT_EUNDEF when it does not
+ * apply or exceeds the budget.
+ */
+static bt_status
+quotient_misere_union(const bt_position *p, bt_outcome *outcome,
+                      bt_status (*move)(void *ud, size_t comp,
+                                        const mpz_t *to, size_t nto),
+                      void *ud, char **note, const bt_limits *lim,
+                      bt_diag *diag)
+{
+    size_t n = bt_position_size(p), i, j, ng = 0, top = 0, slot = SIZE_MAX;
+    size_t *gi = NULL, *el = NULL, x, prefix;
+    bt_game *games[QUNION_GAMES];
+    bt_quotient *q = NULL;
+    bt_status st = BT_OK;
+    bt__buf key, b;
+    int failed;
+
+    for (i = 0; i < n; i++) {
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        if (!bt__is_heap_game(g) || g->rules->arity != 1 ||
+            mpz_cmp_ui(v[0], QUNION_MAX) > 0)
+            return BT_EUNDEF;
+        if (mpz_get_ui(v[0]) > top)
+            top = mpz_get_ui(v[0]);
+        for (j = 0; j < ng; j++)
+            if (strcmp(games[j]->spec, g->spec) == 0)
+                break;
+        if (j == ng) {
+            if (ng == QUNION_GAMES)
+                return BT_EUNDEF;
+            games[ng++] = g;
+        }
+    }
+    if (ng < 2 || top == 0)
+        return BT_EUNDEF;
+    qsort(games, ng, sizeof *games, cmp_spec);
+    bt__buf_init(&key);
+    for (j = 0; j < ng; j++)
+        bt__buf_printf(&key, "%s%s", j ? " + " : "", games[j]->spec);
+    if (key.data == NULL) {
+        bt__buf_free(&key);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    q = qcache_get(key.data, top, 0, &slot, &failed);
+    if (q == NULL && failed) {
+        bt__buf_free(&key);
+        return BT_EUNDEF;
+    }
+    if (q == NULL) {
+        qalpha al;
+        bt_limits small = *lim;
+        if (small.max_search > QUOTIENT_ANALYZE_SEARCH_BIG)
+            small.max_search = QUOTIENT_ANALYZE_SEARCH_BIG;
+        al.ng = ng;
+        al.bound = top;
+        al.games = games;
+        st = quotient_build(&q, games[0], &al, ng * top, 0, &small, NULL);
+        if (st == BT_EINTR || st == BT_ENOMEM) {
+            bt__buf_free(&key);
+            return bt__fail(diag, st,
+                            st == BT_EINTR ? "the time budget ran out"
+                                           : "out of memory");
+        }
+        if (st != BT_OK) {
+            (void)qcache_put(key.data, top, NULL, &slot);
+            bt__buf_free(&key);
+            return BT_EUNDEF;
+        }
+        bt_game_free(q->g);
+        q->g = NULL;
+        q->upto = top; /* the bound of every game (letters: ng * top) */
+        if (qcache_put(key.data, top, q, &slot) != 0)
+            slot = SIZE_MAX;
+    }
+    gi = malloc((n + 1) * sizeof *gi);
+    el = malloc((n + 1) * sizeof *el);
+    if (gi == NULL || el == NULL) {
+        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+        goto done;
+    }
+    /* suffix products in el, from the right */
+    el[n] = 0;
+    for (i = n; i-- > 0;) {
+        bt_game *g = bt_position_game(p, i);
+        for (j = 0; strcmp(games[j]->spec, g->spec) != 0; j++)
+            ;
+        gi[i] = j;
+        el[i] = q->mul[heap_element(q, j, bt_position_nums(p, i)[0]) *
+                           q->order +
+                       el[i + 1]];
+    }
+    x = el[0];
+    *outcome = q->isp[x] ? BT_P : BT_N;
+    prefix = 0;
+    for (i = 0; *outcome == BT_N && i < n; i++) {
+        qmove m;
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        m.q = q;
+        m.comp = i;
+        m.gi = gi[i];
+        m.excl = q->mul[prefix * q->order + el[i + 1]];
+        m.move = move;
+        m.ud = ud;
+        st = bt__rs_options(g, v, bt_position_count(p, i),
+                            on_quotient_option, &m, lim, diag);
+        if (st != BT_OK)
+            goto done;
+        prefix = q->mul[prefix * q->order + heap_element(q, gi[i], v[0])];
+    }
+    bt__buf_init(&b);
+    bt__buf_printf(&b,
+                   "Misère play through the misère quotient Q of the union "
+                   "of the heaps of %s, up to %zu counters (Plambeck and "
+                   "Siegel): every sum of such heaps is an element of Q, of "
+                   "order %zu with %zu elements in its P-portion P, and a "
+                   "sum is a misère P-position exactly when its element is "
+                   "in P.  The product of the heaps' elements is x = %s, "
+                   "which is %sin P: %s.\n",
+                   key.data, top, q->order, q->pcount, q->word[x],
+                   q->isp[x] ? "" : "not ",
+                   q->isp[x] ? "a P-position, every move leaves a product "
+                               "outside P"
+                             : "an N-position; a winning move leaves a "
+                               "product in P");
+    *note = bt__buf_take(&b);
+    if (*note == NULL)
+        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+done:
+    bt__buf_free(&key);
+    free(gi);
+    free(el);
+    if (slot != SIZE_MAX)
+        qcache_release(slot);
+    else
+        bt_quotient_free(q);
+    return st;
+}
+
 bt_status
 bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
@@ -1992,6 +2197,8 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     int failed, huge = 0;
 
     *note = NULL;
+    if (g == NULL && n > 0)
+        return quotient_misere_union(p, outcome, move, ud, note, lim, diag);
     if (g == NULL || n == 0 || !bt__is_heap_game(g))
         return BT_EUNDEF;
     for (i = 0; i < n; i++) {
@@ -2065,6 +2272,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
             m.q = q;
             m.comp = i;
             m.excl = q->mul[prefix * q->order + suffix[i + 1]];
+            m.gi = 0;
             m.move = move;
             m.ud = ud;
             st = bt__rs_options(g, v, bt_position_count(p, i),

@@ -341,11 +341,12 @@ bt__nim_total(mpz_t rop, const bt_position *p)
 static bt_status
 nim_count(bt_game *g, mpz_t positions, mpz_t p_positions, size_t k,
           const mpz_t min, const mpz_t max, unsigned flags,
-          const bt_limits *lim, bt_diag *diag)
+          const bt_limits *lim, bt_diag *diag, bt_count_progress fn,
+          void *ud)
 {
     (void)g;
-    return bt_nim_count(positions, p_positions, NULL, k, min, max, flags, lim,
-                        diag);
+    return bt_nim_count_progress(positions, p_positions, NULL, k, min, max,
+                                 flags, lim, diag, fn, ud);
 }
 
 const bt__ruleset bt__ruleset_nim = {
