@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 #include "grundy_run.h"
 
 static const char help[] =
@@ -135,30 +136,26 @@ print_text(const bt_sequence *s, const char *spec, int values, int until,
 int
 cmd_grundy(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"upto", required_argument, NULL, 'u'},
-        {"until-proved", no_argument, NULL, 'p'},
-        {"limit", required_argument, NULL, 'l'},
-        {"no-values", no_argument, NULL, 'n'},
-        {"json", no_argument, NULL, 'j'},
-        {"method", required_argument, NULL, 'm'},
-        {"below", required_argument, NULL, 'b'},
-        {"threads", required_argument, NULL, 't'},
-        {"checkpoint", required_argument, NULL, 'c'},
-        {"checkpoint-every", required_argument, NULL, 'e'},
-        {"progress", no_argument, NULL, 'P'},
-        {"no-progress", no_argument, NULL, 'Q'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game = NULL, *upto = NULL, *limit_arg = NULL, *below = NULL;
     const char *method_arg = "auto", *threads_arg = NULL, *ckpt = NULL;
     const char *every_arg = NULL;
     int progress = -1;
     size_t threads = 0;
     grundy_run run;
-    int until = 0, values = 1, json = 0, c, rc;
+    int until = 0, values = 1, json = 0, rc;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_TEXT("upto", &upto),
+                            CLI_FLAG("until-proved", &until),
+                            CLI_TEXT("limit", &limit_arg),
+                            CLI_SET("no-values", &values, 0),
+                            CLI_FLAG("json", &json),
+                            CLI_TEXT("method", &method_arg),
+                            CLI_TEXT("below", &below),
+                            CLI_TEXT("threads", &threads_arg),
+                            CLI_TEXT("checkpoint", &ckpt),
+                            CLI_TEXT("checkpoint-every", &every_arg),
+                            CLI_PROGRESS(&progress),
+                            CLI_END};
     size_t n = 0, limit;
     bt_seq_method method;
     bt_limits lim;
@@ -167,57 +164,9 @@ cmd_grundy(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'u':
-            upto = optarg;
-            break;
-        case 'p':
-            until = 1;
-            break;
-        case 'l':
-            limit_arg = optarg;
-            break;
-        case 'n':
-            values = 0;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'm':
-            method_arg = optarg;
-            break;
-        case 'b':
-            below = optarg;
-            break;
-        case 't':
-            threads_arg = optarg;
-            break;
-        case 'c':
-            ckpt = optarg;
-            break;
-        case 'e':
-            every_arg = optarg;
-            break;
-        case 'P':
-            progress = 1;
-            break;
-        case 'Q':
-            progress = 0;
-            break;
-        default: {
-            int oc = cli_other_option("grundy", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("grundy", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
     if (optind < argc)
         return cli_error("grundy", "unexpected argument '%s'", argv[optind]);
     if (game == NULL)
@@ -227,7 +176,7 @@ cmd_grundy(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (bt_game_new(&g, game, &d) != BT_OK)
         return cli_error("grundy", "--game '%s': %s", game, d.message);
-    if (strcmp(bt_game_family(g), "wythoff") == 0) {
+    if (op_grundy_is_table(g)) {
         bt_game_free(g);
         if (upto != NULL || until || limit_arg != NULL)
             return cli_error("grundy", "Wythoff's game has a table of "
@@ -236,14 +185,8 @@ cmd_grundy(int argc, char **argv)
         return cli_grundy_wythoff(game, below, json, &lim);
     }
     rc = CLI_USAGE;
-    if (!bt_sequence_is_supported(g)) {
-        rc = cli_error("grundy",
-                       "--game '%s': only heap games (sub:S, octal:CODE and "
-                       "its aliases, grundy) have a Grundy sequence%s",
-                       game,
-                       bt_game_is_nim(g) ? "; a Nim heap's value is its "
-                                           "size"
-                                         : "");
+    if ((st = op_grundy_sequence(OP_CLI, g, game, &d)) != BT_OK) {
+        rc = cli_status_error("grundy", st, &d);
         goto done;
     }
     if (below != NULL) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 
 static const char help[] =
     "usage: bouton pair [--game wythoff[:A]] [--misere] [--json] N\n"
@@ -40,16 +41,13 @@ print_pair(const mpz_t lo, const mpz_t hi)
 int
 cmd_pair(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"misere", no_argument, NULL, 'm'},
-        {"json", no_argument, NULL, 'j'},
-        {"index-of", required_argument, NULL, 'x'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *spec = "wythoff", *index_of = NULL;
-    int misere = 0, json = 0, c, rc = CLI_OK;
+    int misere = 0, json = 0, rc;
+    const cli_opt opts[] = {CLI_TEXT("game", &spec),
+                            CLI_FLAG("misere", &misere),
+                            CLI_FLAG("json", &json),
+                            CLI_TEXT("index-of", &index_of),
+                            CLI_END};
     bt_limits lim;
     bt_game *g = NULL;
     bt_diag d;
@@ -57,30 +55,10 @@ cmd_pair(int argc, char **argv)
     bt_wythoff_member mem = BT_WYTHOFF_LOWER;
     mpz_t n, x, lo, hi;
 
-    bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            spec = optarg;
-            break;
-        case 'm':
-            misere = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'x':
-            index_of = optarg;
-            break;
-        default: {
-            int oc = cli_other_option("pair", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("pair", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_OK;
     if (index_of == NULL && optind >= argc)
         return cli_error("pair", "give the index N of the pair, or "
                                  "--index-of X (try --help)");
@@ -92,12 +70,9 @@ cmd_pair(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (bt_game_new(&g, spec, &d) != BT_OK)
         return cli_error("pair", "--game '%s': %s", spec, d.message);
-    if (strcmp(bt_game_family(g), "wythoff") != 0) {
+    if ((st = op_pair_game(OP_CLI, g, spec, &d)) != BT_OK) {
         bt_game_free(g);
-        return cli_error("pair",
-                         "--game '%s': pairs are defined for "
-                         "Wythoff's game only (wythoff[:A])",
-                         spec);
+        return cli_status_error("pair", st, &d);
     }
     mpz_inits(n, x, lo, hi, NULL);
     if (index_of != NULL) {

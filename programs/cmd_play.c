@@ -803,29 +803,36 @@ loaded_human(const bt_record *r)
     return bt_record_player(r, bt_record_length(r));
 }
 
+/* --first: me or computer. */
+static int
+parse_first(const char *cmd, const char *arg, void *to)
+{
+    if (strcmp(arg, "me") != 0 && strcmp(arg, "computer") != 0)
+        return cli_error(cmd, "--first '%.40s': me or computer", arg);
+    *(const char **)to = arg;
+    return 0;
+}
+
 int
 cmd_play(int argc, char **argv)
 {
-    enum { O_RANDOM = 2000, O_PILES, O_MAX, O_LOAD, O_SAVE };
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"misere", no_argument, NULL, 'm'},
-        {"first", required_argument, NULL, 'f'},
-        {"level", required_argument, NULL, 'l'},
-        {"seed", required_argument, NULL, 's'},
-        {"random", no_argument, NULL, O_RANDOM},
-        {"piles", required_argument, NULL, O_PILES},
-        {"max", required_argument, NULL, O_MAX},
-        {"load", required_argument, NULL, O_LOAD},
-        {"save", required_argument, NULL, O_SAVE},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game_spec = NULL, *load = NULL, *first = "me";
-    const char *piles_arg = NULL, *max_arg = NULL;
+    const char *piles_arg = NULL, *max_arg = NULL, *save_arg = NULL;
     char *save_path = NULL, *text = NULL;
-    int random_start = 0, seeded = 0, c, rc = CLI_OK, level_given = 0;
+    int random_start = 0, seeded = 0, rc, level_given = 0;
     game gm;
+    const cli_opt opts[] = {
+        CLI_TEXT("game", &game_spec),
+        CLI_FLAG("misere", &gm.misere),
+        CLI_PARSE("first", parse_first, &first),
+        CLI_PARSE_SEEN("level", cli_opt_level, &gm.level, &level_given),
+        CLI_PARSE_SEEN("seed", cli_opt_seed, &gm.rng, &seeded),
+        CLI_FLAG("random", &random_start),
+        CLI_TEXT("piles", &piles_arg),
+        CLI_TEXT("max", &max_arg),
+        CLI_TEXT("load", &load),
+        CLI_TEXT("save", &save_arg),
+        CLI_END};
     bt_position *p = NULL;
     bt_diag d;
     bt_status st;
@@ -834,79 +841,27 @@ cmd_play(int argc, char **argv)
 
     memset(&gm, 0, sizeof gm);
     memset(&d, 0, sizeof d);
-    bt_limits_default(&gm.lim);
-    gm.lim.interrupt = interrupted;
     gm.level = BT_LEVEL_PERFECT;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game_spec = optarg;
-            break;
-        case 'm':
-            gm.misere = 1;
-            break;
-        case 'f':
-            if (strcmp(optarg, "me") != 0 && strcmp(optarg, "computer") != 0)
-                return cli_error("play", "--first '%.40s': me or computer",
-                                 optarg);
-            first = optarg;
-            break;
-        case 'l':
-            if (bt_level_parse(&gm.level, optarg, &d) != BT_OK)
-                return cli_error("play", "--level: %s", d.message);
-            level_given = 1;
-            break;
-        case 's':
-            if (cli_parse_seed("play", "--seed", optarg, &gm.rng) != 0)
-                return CLI_USAGE;
-            seeded = 1;
-            break;
-        case O_RANDOM:
-            random_start = 1;
-            break;
-        case O_PILES:
-            piles_arg = optarg;
-            break;
-        case O_MAX:
-            max_arg = optarg;
-            break;
-        case O_LOAD:
-            load = optarg;
-            break;
-        case O_SAVE:
-            save_path = strdup(optarg);
-            if (save_path == NULL)
-                return CLI_FAIL;
-            break;
-        default: {
-            int oc = cli_other_option("play", c, argv, help, &gm.lim);
-            if (oc >= 0) {
-                free(save_path);
-                return oc;
-            }
-        }
-        }
-    }
+    rc = cli_options("play", argc, argv, help, opts, &gm.lim);
+    if (rc >= 0)
+        return rc;
+    gm.lim.interrupt = interrupted;
+    rc = CLI_OK;
     if (load != NULL &&
-        (game_spec != NULL || gm.misere || random_start || optind < argc)) {
-        free(save_path);
+        (game_spec != NULL || gm.misere || random_start || optind < argc))
         return cli_error("play", "--load takes the game, the rules and the "
                                  "position from the file");
-    }
-    if (random_start && optind < argc) {
-        free(save_path);
+    if (random_start && optind < argc)
         return cli_error("play", "--random and a position: give one or the "
                                  "other");
-    }
     if (!seeded)
         gm.rng = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-    if (save_path != NULL && check_save_dir(save_path) != 0) {
-        free(save_path);
+    if (save_arg != NULL && check_save_dir(save_arg) != 0)
         return CLI_USAGE;
-    }
-    if (save_path == NULL) {
+    if (save_arg != NULL) {
+        if ((save_path = strdup(save_arg)) == NULL)
+            return CLI_FAIL;
+    } else {
         if ((save_path = default_save_path()) == NULL)
             return CLI_FAIL;
         gm.save_mkdirs = 1;

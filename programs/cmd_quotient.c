@@ -9,11 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-
-/* The default bound when --upto is not given. */
-#define QUOTIENT_DEFAULT_UPTO 12
-/* The most heaps --until-proved computes when --upto is not given. */
-#define QUOTIENT_UNTIL_DEFAULT 1000
+#include "ops.h"
 
 static const char help[] =
     "usage: bouton quotient --game RULES [--upto N | --until-proved] "
@@ -100,65 +96,37 @@ print_text(const bt_quotient *q, int table)
 int
 cmd_quotient(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"upto", required_argument, NULL, 'u'},
-        {"until-proved", no_argument, NULL, 'p'},
-        {"json", no_argument, NULL, 'j'},
-        {"table", no_argument, NULL, 't'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game = NULL, *upto = NULL;
-    int until = 0, json = 0, table = 0, c, rc = CLI_USAGE;
-    size_t n = QUOTIENT_DEFAULT_UPTO;
+    int until = 0, json = 0, table = 0, rc;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_TEXT("upto", &upto),
+                            CLI_FLAG("until-proved", &until),
+                            CLI_FLAG("json", &json),
+                            CLI_FLAG("table", &table),
+                            CLI_END};
+    size_t n;
     bt_limits lim;
     bt_game *g = NULL;
     bt_quotient *q = NULL;
     bt_diag d;
     bt_status st;
 
-    bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'u':
-            upto = optarg;
-            break;
-        case 'p':
-            until = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 't':
-            table = 1;
-            break;
-        default: {
-            int oc = cli_other_option("quotient", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("quotient", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
     if (optind < argc)
         return cli_error("quotient", "unexpected argument '%s'",
                          argv[optind]);
     if (game == NULL)
         return cli_error("quotient", "--game RULES is required (e.g. "
                                      "--game kayles, --game sub:1-3)");
+    n = op_quotient_default_upto(until);
     if (upto != NULL &&
         cli_parse_size("quotient", "--upto", upto, 0, lim.max_grundy, &n) < 0)
         return CLI_USAGE;
     memset(&d, 0, sizeof d);
     if (bt_game_new(&g, game, &d) != BT_OK)
         return cli_error("quotient", "--game '%s': %s", game, d.message);
-    if (until && upto == NULL)
-        n = QUOTIENT_UNTIL_DEFAULT;
     st = until ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
                : bt_quotient_new(&q, g, n, &lim, &d);
     if (st != BT_OK) {

@@ -189,19 +189,28 @@ bt__buf_putc(bt__buf *b, char c)
 }
 
 void
+bt__buf_vprintf(bt__buf *b, const char *fmt, va_list ap)
+{
+    va_list again;
+    int n;
+    va_copy(again, ap);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    if (n < 0)
+        b->failed = 1;
+    if (n >= 0 && reserve(b, (size_t)n)) {
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
+    }
+    va_end(again);
+}
+
+void
 bt__buf_printf(bt__buf *b, const char *fmt, ...)
 {
     va_list ap;
-    int n;
     va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
+    bt__buf_vprintf(b, fmt, ap);
     va_end(ap);
-    if (n < 0 || !reserve(b, (size_t)n))
-        return;
-    va_start(ap, fmt);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
 }
 
 void
@@ -266,6 +275,33 @@ bt__check_number(const mpz_t x, const bt_limits *lim, const char *what,
                         "%s has more than %zu digits (the max_digits limit)",
                         what, lim->max_digits);
     return BT_OK;
+}
+
+bt_status
+bt__check_count(size_t k, const mpz_t min, const mpz_t max,
+                const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    lim = bt__limits(lim);
+    if ((st = bt__check_number(min, lim, "the minimum pile", diag)) != BT_OK)
+        return st;
+    if ((st = bt__check_number(max, lim, "the maximum pile", diag)) != BT_OK)
+        return st;
+    if (mpz_cmp(min, max) > 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "the minimum pile is larger than the maximum");
+    if (k > lim->max_table_piles)
+        return bt__count_piles_fail(k, lim, diag);
+    return BT_OK;
+}
+
+bt_status
+bt__count_piles_fail(size_t k, const bt_limits *lim, bt_diag *diag)
+{
+    return bt__fail(diag, BT_ELIMIT,
+                    "%zu piles are more than the limit of %zu "
+                    "(max_table_piles)",
+                    k, bt__limits(lim)->max_table_piles);
 }
 
 bt_status

@@ -45,11 +45,13 @@
  * window, see include/bouton/grundy.h and docs/grundy.md.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engines/heapgame.h"
@@ -104,7 +106,15 @@ struct bt_sequence {
     /* threads (the rare-value method in parallel blocks) */
     unsigned nthreads;      /* 1: the calling thread only */
     struct par_pool *pool;  /* made on first use, for nthreads */
-    size_t solo_until;      /* one thread below this heap (too little work) */
+    size_t solo_until;      /* one thread below this heap */
+    /* the choice between one thread and several, by measure (par_choose) */
+    size_t est;      /* pair operations a heap, at the last choice */
+    double rate[2];  /* pair operations a second of the last span on one
+                        thread [0] and on several [1]; 0: not measured */
+    unsigned choices;
+    int timing;      /* the span being timed: 0 or 1; -1: none */
+    double t_from;   /* its start, and its first heap */
+    size_t n_from;
     int par_always;         /* tests: threads however little the work */
     size_t goal;            /* the length being computed towards */
     bt_sequence_progress progress;
@@ -248,6 +258,7 @@ seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
         r->nint > 0 && r->setsize >= WINDOW_MIN_SET && method != BT_SEQ_PLAIN;
     s->review = method == BT_SEQ_RARE ? 8 : 512;
     s->nthreads = 1;
+    s->timing = -1;
     s->best_need = SIZE_MAX;
     s->seen = malloc(MAXV + 64);
     if (r->nsplit > 0) {
@@ -332,6 +343,30 @@ mark_sparse(const uint16_t *g, size_t rest, const uint32_t *rpos,
     }
     for (; i < to; i++)
         seen[rval[i] ^ *(top - rpos[i])] = 1;
+}
+
+/* mark_sparse for two rests r0 and r1 at once, over the same sparse
+   positions: one load of each position and value for two marks. */
+static void
+mark_sparse2(const uint16_t *g, size_t r0, size_t r1, const uint32_t *rpos,
+             const uint16_t *rval, size_t from, size_t to, uint8_t *seen)
+{
+    const uint16_t *t0 = g + r0, *t1 = g + r1;
+    size_t i = from;
+    for (; i + 2 <= to; i += 2) {
+        unsigned v0 = rval[i], v1 = rval[i + 1];
+        size_t x0 = rpos[i], x1 = rpos[i + 1];
+        unsigned a0 = v0 ^ *(t0 - x0), b0 = v0 ^ *(t1 - x0);
+        unsigned a1 = v1 ^ *(t0 - x1), b1 = v1 ^ *(t1 - x1);
+        seen[a0] = 1;
+        seen[b0] = 1;
+        seen[a1] = 1;
+        seen[b1] = 1;
+    }
+    for (; i < to; i++) {
+        seen[rval[i] ^ *(t0 - rpos[i])] = 1;
+        seen[rval[i] ^ *(t1 - rpos[i])] = 1;
+    }
 }
 
 /* Fills sr/sh with the splits of heap n (the rest after taking k, and the
@@ -526,17 +561,14 @@ compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
  * once few are.
  */
 static unsigned
-confirm_in(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t *pa,
-           const size_t *sr, const size_t *sh, size_t m, unsigned lim,
-           size_t *work)
+confirm_need(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
+             size_t *pa, const size_t *sr, const size_t *sh, size_t m,
+             unsigned lim, size_t *work)
 {
-    size_t k = 0, j, i;
-    unsigned v, least;
+    size_t j, i;
+    unsigned least;
     int live;
 
-    for (v = 0; v < lim; v++)
-        if (!seen[v])
-            need[k++] = (uint16_t)v;
     if (k == 0)
         return lim;
     for (j = 0; j < m; j++)
@@ -575,6 +607,21 @@ confirm_in(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t *pa,
         if (need[i] < least)
             least = need[i];
     return least;
+}
+
+/* The check with the values below lim not among the options found in
+   seen (seen[] need only be 0 at those values). */
+static unsigned
+confirm_in(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t *pa,
+           const size_t *sr, const size_t *sh, size_t m, unsigned lim,
+           size_t *work)
+{
+    size_t k = 0;
+    unsigned v;
+    for (v = 0; v < lim; v++)
+        if (!seen[v])
+            need[k++] = (uint16_t)v;
+    return confirm_need(g, seen, need, k, pa, sr, sh, m, lim, work);
 }
 
 static unsigned
@@ -904,13 +951,14 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
  * is wrong only when some value below it is missing from every option,
  * which makes n a new sparse position; that is rare by the choice of the
  * mask.  The checks of the guesses (confirm, the costly second phase) of
- * the whole block run on all threads, together with the far marks of the
- * next block (computed on the guessed values).  The values are then taken
- * in order up to the first wrong guess, whose checked value is exact
- * because every value before it is; what follows it is computed again.
- * A block also ends after a guess that is sparse or reaches w, since the
- * sparse positions and the width of the marks must stay those of its
- * start.  The threads meet twice per block, never per heap.
+ * the whole block run on all threads, while the calling thread guesses the
+ * next block, and then with the far marks of the block after it (computed
+ * on the guessed values): see par_extend.  The values are then taken in
+ * order up to the first wrong guess, whose checked value is exact because
+ * every value before it is; what follows it is computed again.  A block
+ * also ends after a guess that is sparse or reaches w, since the sparse
+ * positions and the width of the marks must stay those of its start.  The
+ * threads meet once per block, never per heap.
  */
 
 #define PAR_CHUNK 16      /* heaps a thread takes at a time */
@@ -919,11 +967,13 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 #define PAR_MIN_LEFT 1024 /* fewer values than this to go: one thread */
 #define PAR_BUF_BYTES ((size_t)4 << 20) /* marks of one block, at most */
 #define PAR_SAMPLE 16     /* heaps whose work decides for threads or not */
-#define PAR_MIN_WORK 1500 /* pair operations a heap, at least, for threads
-                             (Officers: 4 500; 0.354: 350) */
+#define PAR_MIN_WORK 100 /* pair operations a heap, at least, for threads
+                            (Officers: 4 500; 0.354: 350) */
+#define PAR_RETRY 8      /* every 8th choice tries the mode that lost */
 #define PAR_SPIN 4000     /* polls of a waiting thread before it sleeps */
 #define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
                                       most */
+#define PAR_SLOTS 3 /* blocks in flight: checked, guessed, far-marked */
 
 typedef struct par_scratch {
     uint8_t *seen;
@@ -952,18 +1002,20 @@ struct par_pool {
     unsigned nthreads; /* th[0] is the calling thread's scratch */
     par_thread *th;
     /* gen << 40 | chunks << 20 | next chunk: one compare-and-swap hands
-       out a chunk of the current job only */
+       out a chunk of the current job only; the far marks' chunks may be
+       added to the job after it starts (an atomic add), while `open` */
     _Atomic uint64_t next;
     _Atomic uint32_t done;
+    _Atomic int open;
     /* the job: check the guesses of heaps [clo, chi), whose marks are in
-       cbits; far marks of heaps [flo, fhi) into fbits, with fnr sparse
-       positions */
+       slot cslot; far marks of heaps [flo, fhi) into slot fslot, with fnr
+       sparse positions */
     size_t clo, chi, flo, fhi, cwords, fwords, fnr;
-    uint64_t *cbits, *fbits;
-    /* the buffers */
-    uint64_t *buf[2];
+    unsigned cslot, fslot;
+    /* the blocks in flight: marks, guesses and checked values */
+    uint64_t *buf[PAR_SLOTS];
     size_t bufcap; /* words of each */
-    unsigned lim[PAR_MAX_BLOCK], res[PAR_MAX_BLOCK];
+    unsigned lim[PAR_SLOTS][PAR_MAX_BLOCK], res[PAR_SLOTS][PAR_MAX_BLOCK];
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
     size_t par_bits;
     unsigned par_mask;
@@ -1019,13 +1071,32 @@ rare_above(const uint32_t *rpos, size_t nr, size_t thr)
 }
 
 /* ORs into bits[0..words-1] the bytes seen[0 .. 64 words - 1], each 0 or
-   1: eight bytes make eight bits in one product (byte j of x lands on bit
-   56 + j of x * 0x0102040810204080, and no other pair of a byte and a
-   factor reaches those bits or carries into them). */
+   1.  With SSE2, a shift moves each byte's bit 0 to its sign bit and a
+   movemask gathers sixteen signs; otherwise eight bytes make eight bits in
+   one product (byte j of x lands on bit 56 + j of x * 0x0102040810204080,
+   and no other pair of a byte and a factor reaches those bits or carries
+   into them). */
 static void
 pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
 {
-    size_t i, k;
+    size_t i;
+#if defined(__SSE2__)
+    /* sixteen bytes at a time: bit 0 of each byte shifted to its sign
+       bit, and the signs gathered (movemask) */
+    for (i = 0; i < words; i++) {
+        const uint8_t *p = seen + i * 64;
+        uint64_t m0 = (uint64_t)_mm_movemask_epi8(
+            _mm_slli_epi16(_mm_loadu_si128((const void *)p), 7));
+        uint64_t m1 = (uint64_t)_mm_movemask_epi8(
+            _mm_slli_epi16(_mm_loadu_si128((const void *)(p + 16)), 7));
+        uint64_t m2 = (uint64_t)_mm_movemask_epi8(
+            _mm_slli_epi16(_mm_loadu_si128((const void *)(p + 32)), 7));
+        uint64_t m3 = (uint64_t)_mm_movemask_epi8(
+            _mm_slli_epi16(_mm_loadu_si128((const void *)(p + 48)), 7));
+        bits[i] |= m0 | m1 << 16 | m2 << 32 | m3 << 48;
+    }
+#else
+    size_t k;
     for (i = 0; i < words; i++) {
         uint64_t acc = 0;
         for (k = 0; k < 8; k++) {
@@ -1035,6 +1106,7 @@ pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
         }
         bits[i] |= acc;
     }
+#endif
 }
 
 /* The far marks of heap n for a block starting at base: pairs
@@ -1049,10 +1121,36 @@ far_marks(const bt_sequence *s, par_scratch *sc, size_t n, size_t base,
     const uint16_t *rval = s->rval;
     uint8_t *seen = sc->seen;
     int unequal = s->r->unequal;
-    size_t m = splits_in(s->r, n, sc->sr, sc->sh), j;
+    size_t m = splits_in(s->r, n, sc->sr, sc->sh), j = 0;
     memset(bits, 0, words * sizeof *bits);
     memset(seen, 0, words * 64);
-    for (j = 0; j < m; j++) {
+    if (m >= 2 && !unequal) {
+        /* the first two splits in one pass where their far positions
+           overlap (as value_rare does; 0.354 has two splits) */
+        size_t r0 = sc->sr[0], r1 = sc->sr[1], lo[2], hi[2], a, b, i;
+        for (i = 0; i < 2; i++) {
+            size_t rest = sc->sr[i];
+            lo[i] = rare_above(rpos, nr, rest > base ? rest - base : 0);
+            hi[i] = nr;
+            while (hi[i] > lo[i] && rpos[hi[i] - 1] >= rest)
+                hi[i]--;
+            sc->work += hi[i] - lo[i];
+        }
+        a = lo[0] > lo[1] ? lo[0] : lo[1];
+        b = hi[0] < hi[1] ? hi[0] : hi[1];
+        if (a < b) {
+            mark_sparse2(g, r0, r1, rpos, rval, a, b, seen);
+            mark_sparse(g, r0, rpos, rval, lo[0], a, seen);
+            mark_sparse(g, r0, rpos, rval, b, hi[0], seen);
+            mark_sparse(g, r1, rpos, rval, lo[1], a, seen);
+            mark_sparse(g, r1, rpos, rval, b, hi[1], seen);
+        } else {
+            mark_sparse(g, r0, rpos, rval, lo[0], hi[0], seen);
+            mark_sparse(g, r1, rpos, rval, lo[1], hi[1], seen);
+        }
+        j = 2;
+    }
+    for (; j < m; j++) {
         size_t rest = sc->sr[j], thr = rest > base ? rest - base : 0;
         size_t lo = rare_above(rpos, nr, thr), hi = nr;
         while (hi > lo && rpos[hi - 1] >= rest)
@@ -1098,9 +1196,10 @@ least_free(const uint64_t *bits, const uint64_t *par, unsigned pi, unsigned w)
  * guessed, E or less (see above).
  */
 static size_t
-par_guess(bt_sequence *s, par_pool *pl, uint64_t *bits, size_t N, size_t E,
+par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
           size_t words)
 {
+    uint64_t *bits = pl->buf[slot];
     const bt__heap_rules *r = s->r;
     par_scratch *sc = &pl->th[0].sc;
     uint8_t *seen = sc->seen;
@@ -1137,7 +1236,7 @@ par_guess(bt_sequence *s, par_pool *pl, uint64_t *bits, size_t N, size_t E,
             pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
             lim = least_free(b, pl->par, pi, w);
         }
-        pl->lim[n - N] = lim;
+        pl->lim[slot][n - N] = lim;
         g[n] = (uint16_t)(lim < MAXV ? lim : 0);
         if (lim >= w || is_sparse(s, n, lim))
             return n + 1;
@@ -1151,12 +1250,22 @@ static unsigned
 par_check(const bt_sequence *s, par_scratch *sc, size_t n, const uint64_t *b,
           unsigned lim)
 {
-    size_t m = splits_in(s->r, n, sc->sr, sc->sh);
-    unsigned v;
-    for (v = 0; v < lim; v++)
-        sc->seen[v] = (uint8_t)((b[v >> 6] >> (v & 63)) & 1u);
-    return confirm_in(s->g, sc->seen, sc->need, sc->pa, sc->sr, sc->sh, m, lim,
-                      &sc->work);
+    size_t m = splits_in(s->r, n, sc->sr, sc->sh), k = 0, i;
+    /* the values below lim missing from the marks: the zero bits, which
+       are few; seen[] is cleared at them only */
+    for (i = 0; (unsigned)i * 64 < lim; i++) {
+        uint64_t z = ~b[i];
+        if ((i + 1) * 64 > lim)
+            z &= ((uint64_t)1 << (lim & 63)) - 1;
+        while (z != 0) {
+            unsigned v = (unsigned)(i * 64 + ctz64(z));
+            z &= z - 1;
+            sc->need[k++] = (uint16_t)v;
+            sc->seen[v] = 0;
+        }
+    }
+    return confirm_need(s->g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->sh,
+                        m, lim, &sc->work);
 }
 
 static size_t
@@ -1172,39 +1281,21 @@ par_chunk(par_pool *pl, par_scratch *sc, size_t idx)
     const bt_sequence *s = pl->s;
     size_t nc = chunks_of(pl->chi - pl->clo), n, lo, hi;
     if (idx < nc) {
+        const uint64_t *bits = pl->buf[pl->cslot];
         lo = pl->clo + idx * PAR_CHUNK;
         hi = lo + PAR_CHUNK < pl->chi ? lo + PAR_CHUNK : pl->chi;
         for (n = lo; n < hi; n++)
-            pl->res[n - pl->clo] =
-                par_check(s, sc, n, pl->cbits + (n - pl->clo) * pl->cwords,
-                          pl->lim[n - pl->clo]);
+            pl->res[pl->cslot][n - pl->clo] =
+                par_check(s, sc, n, bits + (n - pl->clo) * pl->cwords,
+                          pl->lim[pl->cslot][n - pl->clo]);
         return;
     }
     lo = pl->flo + (idx - nc) * PAR_CHUNK;
     hi = lo + PAR_CHUNK < pl->fhi ? lo + PAR_CHUNK : pl->fhi;
     for (n = lo; n < hi; n++)
         far_marks(s, sc, n, pl->flo, pl->fnr,
-                  pl->fbits + (n - pl->flo) * pl->fwords, pl->fwords);
-}
-
-/* Takes and does chunks of job gen until none is left. */
-static void
-par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
-{
-    for (;;) {
-        uint64_t cur = atomic_load(&pl->next);
-        uint64_t total = (cur >> 20) & 0xFFFFFu, idx = cur & 0xFFFFFu;
-        if ((cur >> 40) != gen || idx >= total)
-            return;
-        if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
-            continue;
-        par_chunk(pl, sc, (size_t)idx);
-        if (atomic_fetch_add(&pl->done, 1) + 1 == total) {
-            pthread_mutex_lock(&pl->mu);
-            pthread_cond_signal(&pl->fin);
-            pthread_mutex_unlock(&pl->mu);
-        }
-    }
+                  pl->buf[pl->fslot] + (n - pl->flo) * pl->fwords,
+                  pl->fwords);
 }
 
 /* A pause in a polling loop. */
@@ -1214,6 +1305,47 @@ cpu_relax(void)
 #if defined(__SSE2__)
     _mm_pause();
 #endif
+}
+
+/* Takes and does chunks of job gen until none is left and none can be
+   added (the job is no longer open). */
+static void
+par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
+{
+    unsigned polls = 0;
+    for (;;) {
+        uint64_t cur = atomic_load(&pl->next);
+        uint64_t total = (cur >> 20) & 0xFFFFFu, idx = cur & 0xFFFFFu;
+        if ((cur >> 40) != gen)
+            return;
+        if (idx >= total) {
+            /* the far marks may still come: wait for them, or for the
+               job to close (then look at next once more) */
+            if (!atomic_load(&pl->open)) {
+                cur = atomic_load(&pl->next);
+                if ((cur >> 40) != gen || (cur & 0xFFFFFu) >=
+                                              ((cur >> 20) & 0xFFFFFu))
+                    return;
+                continue;
+            }
+            if (++polls < PAR_SPIN)
+                cpu_relax();
+            else
+                sched_yield(); /* the guessing thread lost its core */
+            continue;
+        }
+        if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
+            continue;
+        par_chunk(pl, sc, (size_t)idx);
+        /* the total now: chunks may have been added since this one was
+           taken, and the last chunk to end must see them */
+        if (atomic_fetch_add(&pl->done, 1) + 1 ==
+            ((atomic_load(&pl->next) >> 20) & 0xFFFFFu)) {
+            pthread_mutex_lock(&pl->mu);
+            pthread_cond_signal(&pl->fin);
+            pthread_mutex_unlock(&pl->mu);
+        }
+    }
 }
 
 static void *
@@ -1245,26 +1377,52 @@ par_main(void *arg)
     return NULL;
 }
 
-/* Runs the job set in pl on every thread, the caller's included. */
-static void
-par_run(par_pool *pl)
+/* Starts the job set in pl (its checks, and its far marks when they are
+   set already) on the other threads; with `open`, far marks may be added
+   by par_add_far.  Returns the job's number. */
+static uint64_t
+par_post(par_pool *pl, int open)
 {
     uint64_t total =
         chunks_of(pl->chi - pl->clo) + chunks_of(pl->fhi - pl->flo), gen;
-    unsigned k;
-    if (total == 0)
-        return;
     pthread_mutex_lock(&pl->mu);
     gen = ++pl->gen & 0xFFFFFFu;
     if (gen == 0)
         gen = pl->gen = 1;
     pl->gen = gen;
     atomic_store(&pl->done, 0);
+    atomic_store(&pl->open, open);
     atomic_store(&pl->next, gen << 40 | total << 20);
     atomic_store(&pl->agen, gen); /* after the job it names */
     pthread_cond_broadcast(&pl->go);
     pthread_mutex_unlock(&pl->mu);
+    return gen;
+}
+
+/* Adds to the open job the far marks of heaps [lo, hi) into slot, and
+   closes it (no chunk is added after). */
+static void
+par_add_far(par_pool *pl, size_t lo, size_t hi, unsigned slot, size_t nr,
+            size_t words)
+{
+    pl->flo = lo;
+    pl->fhi = hi;
+    pl->fslot = slot;
+    pl->fnr = nr;
+    pl->fwords = words;
+    atomic_fetch_add(&pl->next, (uint64_t)chunks_of(hi - lo) << 20);
+    atomic_store(&pl->open, 0);
+}
+
+/* Takes chunks of job gen on the calling thread too, then waits until
+   every chunk is done. */
+static void
+par_finish(par_pool *pl, uint64_t gen)
+{
+    uint32_t total;
+    unsigned k;
     par_work(pl, &pl->th[0].sc, gen);
+    total = (uint32_t)((atomic_load(&pl->next) >> 20) & 0xFFFFFu);
     for (k = 0; k < PAR_SPIN && atomic_load(&pl->done) < total; k++)
         cpu_relax();
     if (atomic_load(&pl->done) < total) {
@@ -1275,6 +1433,15 @@ par_run(par_pool *pl)
             pthread_cond_wait(&pl->fin, &pl->mu);
         pthread_mutex_unlock(&pl->mu);
     }
+}
+
+/* Runs the job set in pl on every thread, the caller's included. */
+static void
+par_run(par_pool *pl)
+{
+    if (pl->chi == pl->clo && pl->fhi == pl->flo)
+        return;
+    par_finish(pl, par_post(pl, 0));
 }
 
 static void
@@ -1296,8 +1463,8 @@ par_free(par_pool *pl)
     pthread_cond_destroy(&pl->go);
     pthread_cond_destroy(&pl->fin);
     free(pl->th);
-    free(pl->buf[0]);
-    free(pl->buf[1]);
+    for (i = 0; i < PAR_SLOTS; i++)
+        free(pl->buf[i]);
     free(pl->par);
     free(pl);
 }
@@ -1320,6 +1487,7 @@ par_start(bt_sequence *s)
     atomic_init(&pl->done, 0);
     atomic_init(&pl->agen, 0);
     atomic_init(&pl->quit, 0);
+    atomic_init(&pl->open, 0);
     if (pl->th == NULL) {
         pl->nthreads = 0;
         par_free(pl);
@@ -1371,7 +1539,7 @@ par_buffers(par_pool *pl, size_t words, unsigned mask)
     size_t need = par_block_max(words) * words, bits = words * 64, v;
     if (need > pl->bufcap) {
         size_t i;
-        for (i = 0; i < 2; i++) {
+        for (i = 0; i < PAR_SLOTS; i++) {
             uint64_t *p = realloc(pl->buf[i], need * sizeof *p);
             if (p == NULL)
                 return -1;
@@ -1394,96 +1562,192 @@ par_buffers(par_pool *pl, size_t words, unsigned mask)
     return 0;
 }
 
-/* Computes G(s->n .. end-1) with the rare-value method on s->nthreads
-   threads; the values are those of the sequential method. */
+/* Tells the progress callback how far the values are, and polls the
+   interrupt: between blocks, or every POLL_WORK pair operations. */
 static bt_status
-par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
+report(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
 {
-    par_pool *pl = s->pool;
-    int have_far = 0, cur = 0;
-    size_t fend = 0;
-    while (s->n < end) {
-        size_t N = s->n, E, E2, i, nr = s->nrare;
-        unsigned w = s->w;
-        size_t words = (size_t)w / 64 + 1, planned; /* marks are below w */
-        bt_status st;
-        size_t gap = nr > 0 ? N - s->rpos[nr - 1] : N;
-        if (gap < PAR_MIN_BLOCK) {
-            /* sparse positions come thick: a block would end at the next
-               one, so take this value on one thread */
-            if ((st = commit(s, N, value_rare(s, N), diag)) != BT_OK)
-                return st;
-            have_far = 0;
-            continue;
+    if (s->progress != NULL)
+        s->progress(s->progress_ud, s);
+    if (bt__poll(lim) != BT_OK)
+        return bt__fail(diag, BT_EINTR,
+                        "interrupted after %zu Grundy values "
+                        "(the time budget ran out)",
+                        s->n);
+    return BT_OK;
+}
+
+/* Commits the checked values of block [lo, hi) in slot, up to the first
+   wrong guess (whose checked value is exact, docs/grundy.md); *all: 1 when
+   every guess was right. */
+static bt_status
+par_commit(bt_sequence *s, par_pool *pl, unsigned slot, size_t lo, size_t hi,
+           int *all, bt_diag *diag)
+{
+    size_t i;
+    bt_status st;
+    *all = 1;
+    for (i = lo; i < hi; i++) {
+        unsigned v = pl->res[slot][i - lo];
+        if ((st = commit(s, i, v, diag)) != BT_OK)
+            return st;
+        if (v != pl->lim[slot][i - lo]) {
+            *all = 0;
+            break;
         }
-        if (par_buffers(pl, words, s->mask) != 0)
-            return bt__fail(diag, BT_ENOMEM, "out of memory");
-        if (have_far) {
-            E = fend;
-        } else {
-            E = N + par_block(s, words);
-            if (E > end)
-                E = end;
-            pl->clo = pl->chi = 0;
-            pl->flo = N;
-            pl->fhi = E;
-            pl->fnr = nr;
-            pl->fbits = pl->buf[cur];
-            pl->fwords = words;
-            par_run(pl);
-        }
-        planned = E;
-        E = par_guess(s, pl, pl->buf[cur], N, E, words);
-        E2 = E;
-        if (E == planned && E < end) {
-            E2 = E + par_block(s, words);
-            if (E2 > end)
-                E2 = end;
-        }
-        pl->clo = N;
-        pl->chi = E;
-        pl->cbits = pl->buf[cur];
-        pl->cwords = words;
-        pl->flo = E;
-        pl->fhi = E2;
-        pl->fnr = nr;
-        pl->fbits = pl->buf[1 - cur];
-        pl->fwords = words;
-        par_run(pl);
-        for (i = N; i < E; i++) {
-            unsigned v = pl->res[i - N];
-            if ((st = commit(s, i, v, diag)) != BT_OK)
-                return st;
-            if (v != pl->lim[i - N])
-                break;
-        }
-        have_far = i == E && E2 > E && s->nrare == nr && s->w == w;
-        if (have_far) {
-            fend = E2;
-            cur = 1 - cur;
-        }
-        if (s->progress != NULL)
-            s->progress(s->progress_ud, s);
-        if (bt__poll(lim) != BT_OK)
-            return bt__fail(diag, BT_EINTR,
-                            "interrupted after %zu Grundy values "
-                            "(the time budget ran out)",
-                            s->n);
     }
     return BT_OK;
 }
 
 /*
- * Whether heaps near s->n are worth the threads: the pair operations of the
- * last PAR_SAMPLE heaps, computed again (their values are known; only the
- * count is kept), must average PAR_MIN_WORK.  Below that the two meetings
- * of a block and the packing of its marks cost as much as the work, and
- * one thread is faster (0.354: about 0.25 us a heap).
+ * Computes G(s->n .. end-1) with the rare-value method on s->nthreads
+ * threads; the values are those of the sequential method.  A pipeline of
+ * three blocks: while the calling thread guesses block B (its far marks
+ * are ready), the other threads check block B - 1; once the guesses of B
+ * are made, every thread computes the far marks of block B + 1 (on the
+ * guessed values) and finishes the checks.  The threads meet once a block,
+ * and the guesses, the one part that runs on one thread, no longer leave
+ * the others idle.  At the first wrong guess of B - 1 the blocks after it
+ * are thrown away; a block that ends early (a guess of the sparse class,
+ * or one that reaches w) empties the pipeline.
+ */
+static bt_status
+par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
+{
+    par_pool *pl = s->pool;
+    while (s->n < end) {
+        size_t N = s->n, nr = s->nrare, gap;
+        size_t pn = N, pe = N;  /* guessed, to check: [pn, pe) */
+        size_t gn = N, ge;      /* far marks ready, to guess: [gn, ge) */
+        unsigned w = s->w, pslot = 0, gslot = 0;
+        size_t words = (size_t)w / 64 + 1; /* marks are below w */
+        bt_status st;
+        int all = 1;
+        gap = nr > 0 ? N - s->rpos[nr - 1] : N;
+        if (gap < PAR_MIN_BLOCK) {
+            /* sparse positions come thick: a block would end at the next
+               one, so take this value on one thread */
+            if ((st = commit(s, N, value_rare(s, N), diag)) != BT_OK)
+                return st;
+            continue;
+        }
+        if (par_buffers(pl, words, s->mask) != 0)
+            return bt__fail(diag, BT_ENOMEM, "out of memory");
+        /* fill the pipeline: the far marks of the first block */
+        ge = N + par_block(s, words);
+        if (ge > end)
+            ge = end;
+        pl->clo = pl->chi = 0;
+        pl->flo = gn;
+        pl->fhi = ge;
+        pl->fslot = gslot;
+        pl->fnr = nr;
+        pl->fwords = words;
+        par_run(pl);
+        while (gn < ge) {
+            size_t ne = 0, gend;
+            unsigned nslot = (gslot + 1) % PAR_SLOTS;
+            uint64_t gen;
+            if (nslot == pslot && pe > pn)
+                nslot = (nslot + 1) % PAR_SLOTS;
+            /* the others check [pn, pe) while this thread guesses */
+            pl->clo = pn;
+            pl->chi = pe;
+            pl->cslot = pslot;
+            pl->cwords = words;
+            pl->flo = pl->fhi = 0;
+            gen = par_post(pl, 1);
+            gend = par_guess(s, pl, gslot, gn, ge, words);
+            if (gend == ge && ge < end) {
+                ne = ge + par_block(s, words);
+                if (ne > end)
+                    ne = end;
+                par_add_far(pl, ge, ne, nslot, nr, words);
+            } else {
+                atomic_store(&pl->open, 0);
+            }
+            par_finish(pl, gen);
+            if (pe > pn) {
+                if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) !=
+                    BT_OK)
+                    return st;
+                if (!all)
+                    break; /* what follows is computed again */
+            }
+            pn = gn;
+            pe = gend;
+            pslot = gslot;
+            if (ne > ge) {
+                gn = ge;
+                ge = ne;
+                gslot = nslot;
+            } else {
+                gn = ge = pe; /* no next block: empty the pipeline */
+            }
+            if ((st = report(s, lim, diag)) != BT_OK)
+                return st;
+        }
+        if (all && pe > pn) {
+            /* the last block guessed: its checks alone */
+            pl->clo = pn;
+            pl->chi = pe;
+            pl->cslot = pslot;
+            pl->cwords = words;
+            pl->flo = pl->fhi = 0;
+            par_run(pl);
+            if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) != BT_OK)
+                return st;
+        }
+    }
+    return BT_OK;
+}
+
+static double
+mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void
+span_begin(bt_sequence *s, int mode)
+{
+    s->timing = mode;
+    s->t_from = mono_now();
+    s->n_from = s->n;
+}
+
+/* Ends the span being timed, if any: the rate of its mode. */
+static void
+span_end(bt_sequence *s)
+{
+    if (s->timing >= 0) {
+        double dt = mono_now() - s->t_from;
+        if (dt > 0 && s->n > s->n_from)
+            s->rate[s->timing] =
+                (double)(s->n - s->n_from) * (double)s->est / dt;
+        s->timing = -1;
+    }
+}
+
+/*
+ * Whether the heaps from s->n run on several threads (1) or on the
+ * calling thread (0).  The pair operations of the last PAR_SAMPLE heaps,
+ * computed again (their values are known; only the count is kept), give
+ * the work a heap; below PAR_MIN_WORK one thread, always (the meetings
+ * would cost more than the work).  Above it the choice is measured: each
+ * span of heaps is timed, in pair operations a second, and the faster
+ * mode of the last spans is taken, the other being tried again every
+ * PAR_RETRY-th choice.  So on cores that other programs hold, where the
+ * threads wait for one another, one thread is kept; on free cores, the
+ * threads.  The choice changes the time, never a value.
  */
 static int
-par_worth(bt_sequence *s)
+par_choose(bt_sequence *s)
 {
-    size_t saved = s->work, k, est;
+    size_t saved = s->work, k;
+    int best;
     if (s->par_always)
         return 1;
     if (s->n < PAR_MIN_LEFT)
@@ -1491,9 +1755,18 @@ par_worth(bt_sequence *s)
     s->work = 0;
     for (k = 1; k <= PAR_SAMPLE; k++)
         (void)value_rare(s, s->n - k);
-    est = s->work / PAR_SAMPLE;
+    s->est = s->work / PAR_SAMPLE + 1;
     s->work = saved;
-    return est >= PAR_MIN_WORK;
+    if (s->est < PAR_MIN_WORK)
+        return 0;
+    if (s->rate[1] == 0)
+        return 1;
+    if (s->rate[0] == 0)
+        return 0;
+    best = s->rate[1] > s->rate[0];
+    if (++s->choices % PAR_RETRY == 0)
+        return !best;
+    return best;
 }
 
 /* For tests (not in the public header): threads whenever they apply,
@@ -1507,9 +1780,20 @@ bt__sequence_par_always(bt_sequence *s)
     s->solo_until = 0;
 }
 
+static bt_status extend_run(bt_sequence *s, size_t n, const bt_limits *lim,
+                            bt_diag *diag);
+
 /* Computes G(s->n .. n-1). */
 static bt_status
 extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st = extend_run(s, n, lim, diag);
+    span_end(s); /* the span's time must not count what the caller does */
+    return st;
+}
+
+static bt_status
+extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
 {
     bt_status st;
     if (n <= s->n)
@@ -1544,22 +1828,28 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
             return bt__fail(diag, st, "out of memory");
         if (s->nthreads > 1 && s->rare && !s->window &&
             n - i >= PAR_MIN_LEFT && i >= s->solo_until) {
-            size_t stop = n < s->review ? n : s->review;
-            if (stop - i > PAR_SPAN)
-                stop = i + PAR_SPAN; /* then look at the work again */
-            if (!par_worth(s)) {
-                /* look again after twice the heaps, then every PAR_SPAN */
-                s->solo_until = i + (i < PAR_MIN_LEFT ? PAR_MIN_LEFT
-                                     : i < PAR_SPAN   ? i
-                                                      : PAR_SPAN);
+            /* a span: twice the heaps so far, then PAR_SPAN at most */
+            size_t stop = i + (i < PAR_MIN_LEFT ? PAR_MIN_LEFT
+                               : i < PAR_SPAN   ? i
+                                                : PAR_SPAN);
+            if (stop > s->review)
+                stop = s->review;
+            span_end(s);
+            if (!par_choose(s)) {
+                s->solo_until = stop;
+                span_begin(s, 0);
             } else {
                 if (s->pool == NULL)
                     s->pool = par_start(s);
                 if (s->pool != NULL) {
-                    if ((st = par_extend(s, stop, lim, diag)) != BT_OK)
+                    span_begin(s, 1);
+                    st = par_extend(s, stop < n ? stop : n, lim, diag);
+                    span_end(s);
+                    if (st != BT_OK)
                         return st;
                     continue;
                 }
+                s->solo_until = stop; /* no threads to be had */
             }
         }
         if (s->window)
@@ -1574,13 +1864,8 @@ extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
             return st;
         if (++s->work >= POLL_WORK) {
             s->work = 0;
-            if (s->progress != NULL)
-                s->progress(s->progress_ud, s);
-            if (bt__poll(lim) != BT_OK)
-                return bt__fail(diag, BT_EINTR,
-                                "interrupted after %zu Grundy values "
-                                "(the time budget ran out)",
-                                s->n);
+            if ((st = report(s, lim, diag)) != BT_OK)
+                return st;
         }
     }
     return BT_OK;
@@ -2099,10 +2384,10 @@ sat_add(size_t a, size_t b)
     return a > SIZE_MAX - b ? SIZE_MAX : a + b;
 }
 
-/* The options of a heap of n by the digits of a general code (three
-   heaps, or an infinite code): counted, or emitted when count is NULL. */
+/* The options of a heap of n by the digits of its code (a subtraction
+   set has intervals instead): counted, or emitted when count is NULL. */
 static bt_status
-walk_general(walker *wk, const mpz_t n, size_t nn, size_t *count)
+walk_digits(walker *wk, const mpz_t n, size_t nn, size_t *count)
 {
     const bt__heap_rules *r = wk->r;
     size_t k, top = r->blen > 0 || r->t > nn ? nn : r->t;
@@ -2184,7 +2469,6 @@ walk(walker *wk, const mpz_t n)
 {
     const bt__heap_rules *r = wk->r;
     const bt_limits *lim = wk->lim;
-    bt__heap_game *hg = wk->g->state;
     size_t count = 0, nn = 0, i, k;
     bt_status st = BT_OK;
     char buf[64];
@@ -2197,21 +2481,13 @@ walk(walker *wk, const mpz_t n)
                  mpz_get_ui(n) <= 2 * lim->max_search + r->t + 2);
 
     /* count the options first: more than max_search is refused */
-    if (small && r->general) {
+    if (small && r->nint > 0) {
         nn = (size_t)mpz_get_ui(n);
-        walk_general(wk, n, nn, &count);
-    } else if (small) {
-        nn = (size_t)mpz_get_ui(n);
-        for (i = 0; i < r->nwhole; i++)
-            count += r->whole[i] == nn;
-        for (i = 0; i < r->none; i++)
-            count += r->one[i] < nn;
         for (i = 0; i < r->nint && r->lo[i] <= nn; i++)
             count += (r->hi[i] < nn ? r->hi[i] : nn) - r->lo[i] + 1;
-        for (i = 0; i < r->nsplit && r->split[i] + 2 <= nn; i++) {
-            size_t rest = nn - r->split[i];
-            count += r->unequal ? (rest - 1) / 2 : rest / 2;
-        }
+    } else if (small) {
+        nn = (size_t)mpz_get_ui(n);
+        walk_digits(wk, n, nn, &count);
     } else if (r->nsplit == 0 && !r->general) {
         count = r->none + r->setsize; /* n > t: every single applies */
     } else {
@@ -2252,38 +2528,13 @@ walk(walker *wk, const mpz_t n)
         if (st != BT_OK)
             return st;
     }
-    if (r->general)
-        return walk_general(wk, n, nn, NULL);
     if (r->nint > 0) {
         for (i = 0; i < r->nint && r->lo[i] <= nn && st == BT_OK; i++)
             for (k = r->lo[i]; k <= r->hi[i] && k <= nn && st == BT_OK; k++)
                 st = walk_leave(wk, n, k);
         return st;
     }
-    for (k = 0; k <= r->t && k <= nn && st == BT_OK; k++) {
-        unsigned d = r->digit[k];
-        size_t rest = nn - k, a, h;
-        if ((d & 1u) && k == nn)
-            st = walk_leave(wk, n, k);
-        if (st == BT_OK && (d & 2u) && k < nn && k > 0)
-            st = walk_leave(wk, n, k);
-        if (st != BT_OK || !(d & 4u) || rest < 2)
-            continue;
-        h = r->unequal ? (rest - 1) / 2 : rest / 2;
-        for (a = 1; a <= h && st == BT_OK; a++) {
-            if (wk->target != NULL) {
-                const bt_sequence *s = hg->seq;
-                unsigned v = at_periodic(s, a, s->period, s->preperiod) ^
-                             at_periodic(s, rest - a, s->period, s->preperiod);
-                if (v != wk->tv)
-                    continue;
-            }
-            mpz_set_ui(wk->to[0], (unsigned long)a);
-            mpz_set_ui(wk->to[1], (unsigned long)(rest - a));
-            st = wk->emit(wk->ud, (const mpz_t *)wk->to, 2);
-        }
-    }
-    return st;
+    return walk_digits(wk, n, nn, NULL);
 }
 
 static bt_status

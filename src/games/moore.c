@@ -426,34 +426,10 @@ moore_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
     return bt__generic_grundy(g, rop, c, n, lim, diag);
 }
 
-typedef struct valued {
-    bt_game *g;
-    const mpz_t *target;
-    bt__emit emit;
-    void *ud;
-    const bt_limits *lim;
-    bt_diag *diag;
-} valued;
-
-static bt_status
-on_valued(void *ud, const mpz_t *to, size_t nto)
-{
-    valued *v = ud;
-    bt_status st;
-    mpz_t x;
-    mpz_init(x);
-    st = moore_grundy(v->g, x, to, nto, v->lim, v->diag);
-    if (st == BT_OK && mpz_cmp(x, *v->target) == 0)
-        st = v->emit(v->ud, to, nto);
-    mpz_clear(x);
-    return st;
-}
-
 static bt_status
 moore_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
                bt__emit emit, void *ud, const bt_limits *lim, bt_diag *diag)
 {
-    valued v;
     if (mpz_sgn(target) == 0)
         return p_moves(g, c, n, emit, ud, lim, diag);
     if (k_of(g) > 1 &&
@@ -462,13 +438,7 @@ moore_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
                         "the moves of a moore:%lu position to Grundy value "
                         "non-zero are out of reach on a position this large",
                         k_of(g));
-    v.g = g;
-    v.target = (const mpz_t *)target;
-    v.emit = emit;
-    v.ud = ud;
-    v.lim = lim;
-    v.diag = diag;
-    return moore_options(g, c, n, on_valued, &v, lim, diag);
+    return bt__generic_moves_to(g, c, n, target, emit, ud, lim, diag);
 }
 
 /* ------------------------------------------------------------ misère */
@@ -688,6 +658,202 @@ moore_explain(bt_game *g, bt__buf *out, const bt_position *p,
         bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
 }
 
+/* ------------------------------------------------------ tables, counts */
+
+/*
+ * The last pile of a P-position given the others (tables): in every
+ * column the others' digit sum s must leave s mod (k + 1) at 0 (the last
+ * pile has 0 there) or k (it has 1), so the last pile is determined, or
+ * none exists.  In misère play, with every other pile 0 or 1 the last is
+ * too (a higher digit alone would make a column sum of 1), and the rule
+ * is the count of ones = 1 (mod k + 1).
+ */
+static int
+moore_p_last(bt_game *g, int misere, const mpz_t *x, size_t n, mpz_t last)
+{
+    unsigned long m = k_of(g) + 1, ones = 0, s;
+    size_t w = columns(x, n), i, j;
+    int small = 1;
+
+    for (i = 0; i < n; i++) {
+        if (mpz_cmp_ui(x[i], 1) > 0)
+            small = 0;
+        else if (mpz_cmp_ui(x[i], 1) == 0)
+            ones++;
+    }
+    mpz_set_ui(last, 0);
+    if (misere && small) {
+        s = (m + 1 - ones % m) % m; /* ones + s = 1 (mod m) */
+        mpz_set_ui(last, s);
+        return s <= 1;
+    }
+    for (j = 0; j < w; j++) {
+        s = 0;
+        for (i = 0; i < n; i++)
+            s += mpz_tstbit(x[i], j);
+        if (s % m == m - 1)
+            mpz_setbit(last, j);
+        else if (s % m != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Work of the count below: columns x (piles + 1)^4 steps at most. */
+#define MOORE_COUNT_WORK 50000000.0
+
+/*
+ * Counts the k-tuples of piles in [min, max] whose every column sum is
+ * divisible by m = K + 1, exactly, by a walk down the binary columns.  A
+ * pile is "low" while it equals min so far, "high" while it equals max so
+ * far (both until the first column where min and max differ, where each
+ * pile chooses), else free.  Tuples are counted by how many piles are low
+ * (a) and high (b): in each column a low pile may rise above min where
+ * min has a 0 (it takes a 1 and is free), a high pile may fall below max
+ * where max has a 1, and the f = k - a - b free piles take any digits; the
+ * ways for the free piles to put r ones mod m in a column are
+ * sum_{w = r (mod m)} C(f, w).  Ordered tuples only: a multiset of piles
+ * would need the cycle index with weights per cycle length, not done.
+ */
+static bt_status
+moore_count(bt_game *g, mpz_t positions, mpz_t p_positions, size_t k,
+            const mpz_t min, const mpz_t max, unsigned flags,
+            const bt_limits *lim, bt_diag *diag, bt_count_progress fn,
+            void *ud)
+{
+    unsigned long m = k_of(g) + 1;
+    size_t nb = mpz_sgn(max) ? mpz_sizeinbase(max, 2) : 1, n1 = k + 1;
+    size_t a, b, y, z, i, r, nstate = n1 * n1;
+    mpz_t *bin = NULL, *free_r = NULL, *cur = NULL, *nxt = NULL, w, t;
+    int diverged = 0, dead = 0;
+    long j;
+    bt_status st = BT_OK;
+
+    (void)fn; /* one walk down the columns: quick, no reports */
+    (void)ud;
+    if (!(flags & BT_COUNT_ORDERED))
+        return bt__fail(diag, BT_EUNDEF,
+                        "%s counts ordered tuples of piles only "
+                        "(--ordered; \"ordered\": true)",
+                        g->spec);
+    if ((double)nb * (double)n1 * (double)n1 * (double)n1 * (double)n1 >
+        MOORE_COUNT_WORK)
+        return bt__fail(diag, BT_ELIMIT,
+                        "counting %zu piles of %zu binary digits of %s "
+                        "takes more than the work limit of the library",
+                        k, nb, g->spec);
+    bin = malloc(nstate * sizeof *bin);
+    free_r = malloc(n1 * m * sizeof *free_r);
+    cur = malloc(nstate * sizeof *cur);
+    nxt = malloc(nstate * sizeof *nxt);
+    if (bin == NULL || free_r == NULL || cur == NULL || nxt == NULL) {
+        free(bin);
+        free(free_r);
+        free(cur);
+        free(nxt);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    mpz_inits(w, t, NULL);
+    for (i = 0; i < nstate; i++) {
+        mpz_init(bin[i]);
+        mpz_init(cur[i]);
+        mpz_init(nxt[i]);
+    }
+    for (i = 0; i < n1 * m; i++)
+        mpz_init(free_r[i]);
+    /* bin[n][i] = C(n, i); free_r[f][r] = ways of f piles to put r ones
+       (mod m) in a column */
+    for (a = 0; a <= k; a++) {
+        mpz_set_ui(bin[a * n1], 1);
+        for (b = 1; b <= a; b++)
+            mpz_add(bin[a * n1 + b], bin[(a - 1) * n1 + b - 1],
+                    bin[(a - 1) * n1 + b]);
+    }
+    mpz_set_ui(free_r[0], 1);
+    for (a = 1; a <= k; a++)
+        for (r = 0; r < m; r++)
+            mpz_add(free_r[a * m + r], free_r[(a - 1) * m + r],
+                    free_r[(a - 1) * m + (r + m - 1) % m]);
+
+    for (j = (long)nb - 1; j >= 0 && !dead; j--) {
+        int lo = mpz_tstbit(min, (mp_bitcnt_t)j);
+        int hi = mpz_tstbit(max, (mp_bitcnt_t)j);
+        if ((st = bt__poll(lim)) != BT_OK) {
+            bt__fail(diag, st, "the time budget ran out");
+            goto out;
+        }
+        if (!diverged) {
+            if (lo == hi) { /* every pile takes the common digit */
+                dead = lo && k % m != 0;
+                continue;
+            }
+            /* min has 0, max has 1: x piles take 1 and stay high, the
+               others take 0 and stay low */
+            diverged = 1;
+            for (y = 0; y <= k; y += m)
+                mpz_set(cur[(k - y) * n1 + y], bin[k * n1 + y]);
+            continue;
+        }
+        for (i = 0; i < nstate; i++)
+            mpz_set_ui(nxt[i], 0);
+        for (a = 0; a <= k; a++)
+            for (b = 0; a + b <= k; b++) {
+                size_t f = k - a - b;
+                if (mpz_sgn(cur[a * n1 + b]) == 0)
+                    continue;
+                for (y = 0; y <= (lo ? 0 : a); y++)
+                    for (z = 0; z <= (hi ? b : 0); z++) {
+                        size_t ones = (lo ? a : y) + (hi ? b - z : 0);
+                        mpz_mul(w, cur[a * n1 + b],
+                                free_r[f * m + (m - ones % m) % m]);
+                        if (!lo)
+                            mpz_mul(w, w, bin[a * n1 + y]);
+                        if (hi)
+                            mpz_mul(w, w, bin[b * n1 + z]);
+                        mpz_add(nxt[(a - y) * n1 + (b - z)],
+                                nxt[(a - y) * n1 + (b - z)], w);
+                    }
+            }
+        for (i = 0; i < nstate; i++)
+            mpz_swap(cur[i], nxt[i]);
+    }
+    mpz_set_ui(p_positions, 0);
+    if (!dead && !diverged)
+        mpz_set_ui(p_positions, 1); /* min = max: the one tuple */
+    else if (!dead)
+        for (i = 0; i < nstate; i++)
+            mpz_add(p_positions, p_positions, cur[i]);
+    mpz_sub(t, max, min);
+    mpz_add_ui(t, t, 1);
+    mpz_pow_ui(positions, t, (unsigned long)k);
+    if (flags & BT_MISERE) {
+        /* every pile 0 or 1: P in misère play when the ones are 1 mod m,
+           in normal play when they are 0 mod m (docs/moore.md) */
+        int zero = mpz_sgn(min) == 0, one = mpz_cmp_ui(min, 1) <= 0 &&
+                                             mpz_cmp_ui(max, 1) >= 0;
+        for (y = zero ? 0 : k; y <= k && (one || y == 0); y++) {
+            if (y % m == 0)
+                mpz_sub(p_positions, p_positions, bin[k * n1 + y]);
+            else if (y % m == 1)
+                mpz_add(p_positions, p_positions, bin[k * n1 + y]);
+        }
+    }
+out:
+    for (i = 0; i < nstate; i++) {
+        mpz_clear(bin[i]);
+        mpz_clear(cur[i]);
+        mpz_clear(nxt[i]);
+    }
+    for (i = 0; i < n1 * m; i++)
+        mpz_clear(free_r[i]);
+    free(bin);
+    free(free_r);
+    free(cur);
+    free(nxt);
+    mpz_clears(w, t, NULL);
+    return st;
+}
+
 static void
 moore_rules(const bt_game *g, bt__buf *out)
 {
@@ -710,9 +876,11 @@ const bt__varset bt__varset_moore = {
         .misere = moore_misere,
         .explain = moore_explain,
         .rules = moore_rules,
+        .count = moore_count,
     },
     .grundy_n = moore_grundy,
     .options_n = moore_options,
     .moves_to_n = moore_moves_to,
     .describe_n = moore_describe,
+    .p_last_n = moore_p_last,
 };

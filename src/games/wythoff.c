@@ -566,6 +566,19 @@ check_game(const bt_game *g, bt_diag *diag)
     return BT_OK;
 }
 
+/* check_game, and the numbers of a pair (x, y). */
+static bt_status
+check_pair(const bt_game *g, const mpz_t x, const mpz_t y,
+           const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    if ((st = check_game(g, diag)) != BT_OK ||
+        (st = bt__check_number(x, lim, "pile 1", diag)) != BT_OK ||
+        (st = bt__check_number(y, lim, "pile 2", diag)) != BT_OK)
+        return st;
+    return BT_OK;
+}
+
 bt_status
 bt_wythoff_difference(mpz_t a, const bt_game *g)
 {
@@ -606,9 +619,7 @@ bt_wythoff_is_p(int *result, bt_game *g, int misere, const mpz_t x,
 {
     bt_status st;
     *result = 0;
-    if ((st = check_game(g, diag)) != BT_OK ||
-        (st = bt__check_number(x, lim, "pile 1", diag)) != BT_OK ||
-        (st = bt__check_number(y, lim, "pile 2", diag)) != BT_OK)
+    if ((st = check_pair(g, x, y, lim, diag)) != BT_OK)
         return st;
     *result = is_p(state_of(g), misere, x, y);
     return BT_OK;
@@ -621,9 +632,7 @@ bt_wythoff_winning(mpz_t (*to)[2], size_t *count, bt_game *g, int misere,
 {
     bt_status st;
     *count = 0;
-    if ((st = check_game(g, diag)) != BT_OK ||
-        (st = bt__check_number(x, lim, "pile 1", diag)) != BT_OK ||
-        (st = bt__check_number(y, lim, "pile 2", diag)) != BT_OK)
+    if ((st = check_pair(g, x, y, lim, diag)) != BT_OK)
         return st;
     *count = winning(state_of(g), misere, to, x, y);
     return BT_OK;
@@ -755,9 +764,7 @@ bt_wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
 {
     bt_status st;
     mpz_t c[2];
-    if ((st = check_game(g, diag)) != BT_OK ||
-        (st = bt__check_number(x, lim, "pile 1", diag)) != BT_OK ||
-        (st = bt__check_number(y, lim, "pile 2", diag)) != BT_OK)
+    if ((st = check_pair(g, x, y, lim, diag)) != BT_OK)
         return st;
     /* c[] borrows x and y: the struct copies share their limbs */
     c[0][0] = x[0];
@@ -1383,4 +1390,5 @@ const bt__ruleset bt__ruleset_wythoff = {
     wy_explain,
     wy_p_position,
     wy_rules,
+    NULL,
 };

@@ -618,9 +618,12 @@ nim_remoteness(mpz_t rop, const bt_position *p, int misere,
     return BT_OK;
 }
 
-bt_status
-bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
-              bt_diag *diag)
+/* Remoteness by the closed forms for Nim, else by a search: within
+   lim->max_search positions, or (cheap) within the budget of
+   bt__solver_cheap. */
+static bt_status
+remoteness(mpz_t rop, const bt_position *p, int misere, int cheap,
+           const bt_limits *lim, bt_diag *diag)
 {
     bt_solver *s;
     bt_outcome o;
@@ -630,7 +633,8 @@ bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
     lim = bt__limits(lim);
     if (bt__all_nim(p))
         return nim_remoteness(rop, p, misere, lim, diag);
-    st = bt_solver_new(&s, misere, lim->max_search);
+    st = cheap ? bt__solver_cheap(&s, misere, lim)
+               : bt_solver_new(&s, misere, lim->max_search);
     if (st != BT_OK)
         return bt__fail(diag, st, "out of memory");
     st = bt_solver_solve(s, &o, &rem, p, lim, diag);
@@ -641,23 +645,15 @@ bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
 }
 
 bt_status
+bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
+              bt_diag *diag)
+{
+    return remoteness(rop, p, misere, 0, lim, diag);
+}
+
+bt_status
 bt__remoteness_cheap(mpz_t rop, const bt_position *p, int misere,
                      const bt_limits *lim, bt_diag *diag)
 {
-    bt_solver *s;
-    bt_outcome o;
-    long rem;
-    bt_status st;
-
-    lim = bt__limits(lim);
-    if (bt__all_nim(p))
-        return nim_remoteness(rop, p, misere, lim, diag);
-    st = bt__solver_cheap(&s, misere, lim);
-    if (st != BT_OK)
-        return bt__fail(diag, st, "out of memory");
-    st = bt_solver_solve(s, &o, &rem, p, lim, diag);
-    if (st == BT_OK)
-        mpz_set_si(rop, rem);
-    bt_solver_free(s);
-    return st;
+    return remoteness(rop, p, misere, 1, lim, diag);
 }

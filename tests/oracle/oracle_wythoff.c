@@ -2,8 +2,11 @@
  * oracle_wythoff.c -- see oracle_wythoff.h.  Deliberately plain: every
  * candidate move is checked against the rules by oracle_wythoff_is_move().
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <gmp.h>
 
 #include "oracle_wythoff.h"
 
@@ -85,4 +88,68 @@ oracle_wythoff_grundy(int n, int a)
         }
     free(seen);
     return g;
+}
+
+int
+oracle_wythoff_pairs(long count, int a, int misere, long *lo, long *hi)
+{
+    /* the marks of the numbers in the pairs (they stay below top:
+       checked) */
+    long n, v, top = count * (a + 3) + 8;
+    unsigned char *used = calloc((size_t)top, 1);
+    if (used == NULL)
+        return -1;
+    for (n = 0, v = 0; n < count; n++) {
+        while (used[v])
+            v++;
+        lo[n] = v;
+        hi[n] = v + (long)a * n + (misere && a > 1 ? 1 : 0);
+        if (hi[n] >= top) {
+            free(used);
+            return -1;
+        }
+        used[lo[n]] = used[hi[n]] = 1;
+    }
+    if (misere && a == 1 && count >= 2) {
+        lo[0] = 0;
+        hi[0] = 1;
+        lo[1] = hi[1] = 2;
+    }
+    free(used);
+    return 0;
+}
+
+int
+oracle_wythoff_defining(int a, int misere, const mpz_t n, const mpz_t lo,
+                        const mpz_t hi)
+{
+    mpz_t l, u, m, t;
+    int ok;
+    mpz_inits(l, u, m, t, NULL);
+    if (!misere || a == 1) {
+        mpz_set(m, n);
+        mpz_mul_2exp(l, lo, 1);
+        mpz_set_si(t, 2 - a);
+        mpz_submul(l, t, n);
+        mpz_add_ui(u, l, 2);
+    } else {
+        mpz_mul_ui(m, n, (unsigned long)a);
+        mpz_add_ui(m, m, 1);
+        mpz_mul_ui(l, lo, 2 * (unsigned long)a);
+        mpz_sub_ui(t, m, 2);
+        mpz_mul_si(t, t, 2 - a);
+        mpz_sub(l, l, t);
+        mpz_add_ui(u, l, 2 * (unsigned long)a);
+    }
+    ok = mpz_sgn(l) >= 0;
+    mpz_mul(t, m, m);
+    mpz_mul_ui(t, t, (unsigned long)(a * a + 4)); /* (m s)^2 */
+    mpz_mul(l, l, l);
+    mpz_mul(u, u, u);
+    ok = ok && mpz_cmp(l, t) <= 0 && mpz_cmp(t, u) < 0;
+    mpz_sub(t, hi, lo);
+    mpz_submul_ui(t, n, (unsigned long)a);
+    ok = ok && mpz_cmp_si(t, misere && a > 1 ? 1 : 0) == 0;
+    mpz_clears(l, u, m, t, NULL);
+    return ok;
 }

@@ -37,170 +37,7 @@
 
 #include "oracle_heap.h"
 
-/* ------------------------------------------------ brute force, misère */
-
-/* Positions are sorted heap lists; keys are their bytes (heaps <= 250). */
-typedef struct bf {
-    const oh_game *g;
-    unsigned char **keys;
-    size_t *klen;
-    unsigned char *val;
-    size_t n, cap;
-} bf;
-
-typedef struct optlist {
-    unsigned parts[512][2];
-    size_t nparts[512];
-    size_t n;
-} optlist;
-
-static void
-collect(void *ud, const unsigned *parts, size_t nparts)
-{
-    optlist *o = ud;
-    size_t i;
-    assert_true(o->n < 512);
-    assert_true(nparts <= 2);
-    for (i = 0; i < nparts; i++)
-        o->parts[o->n][i] = parts[i];
-    o->nparts[o->n] = nparts;
-    o->n++;
-}
-
-static int
-bf_cmp(const void *a, const void *b)
-{
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    return x < y ? -1 : x > y;
-}
-
-static size_t
-bf_slot(const bf *b, const unsigned char *k, size_t len)
-{
-    size_t h = 5381, i;
-    for (i = 0; i < len; i++)
-        h = h * 33 + k[i];
-    h &= b->cap - 1;
-    while (b->keys[h] != NULL &&
-           (b->klen[h] != len || memcmp(b->keys[h], k, len) != 0))
-        h = (h + 1) & (b->cap - 1);
-    return h;
-}
-
-/* 1 when the sum of heaps h0[0..n-1] is a misère P-position: it has a
-   move, and every move leads to a position that is not P. */
-static int
-bf_is_p(bf *b, const unsigned *h0, size_t n)
-{
-    unsigned h[128];
-    unsigned char key[128] = {0};
-    size_t i, j, m = 0, slot;
-    int any = 0, p = 1;
-    for (i = 0; i < n; i++)
-        if (h0[i] > 0)
-            h[m++] = h0[i];
-    qsort(h, m, sizeof *h, bf_cmp);
-    for (i = 0; i < m; i++) {
-        assert_true(h[i] <= 250);
-        key[i] = (unsigned char)h[i];
-    }
-    slot = bf_slot(b, key, m);
-    if (b->keys[slot] != NULL)
-        return b->val[slot];
-    for (i = 0; i < m && p; i++) {
-        optlist o;
-        if (i > 0 && h[i] == h[i - 1])
-            continue;
-        o.n = 0;
-        oh_options(b->g, h[i], collect, &o);
-        for (j = 0; j < o.n && p; j++) {
-            unsigned c[128];
-            size_t k, mc = 0;
-            any = 1;
-            for (k = 0; k < m; k++)
-                if (k != i)
-                    c[mc++] = h[k];
-            for (k = 0; k < o.nparts[j]; k++)
-                c[mc++] = o.parts[j][k];
-            if (bf_is_p(b, c, mc))
-                p = 0;
-        }
-    }
-    if (!any)
-        p = 0; /* no move: the player to move has won */
-    assert_true(b->n * 2 < b->cap);
-    slot = bf_slot(b, key, m);
-    b->keys[slot] = malloc(m + 1);
-    assert_non_null(b->keys[slot]);
-    memcpy(b->keys[slot], key, m);
-    b->klen[slot] = m;
-    b->val[slot] = (unsigned char)p;
-    b->n++;
-    return p;
-}
-
-static void
-bf_init(bf *b, const oh_game *g)
-{
-    memset(b, 0, sizeof *b);
-    b->g = g;
-    b->cap = (size_t)1 << 21;
-    b->keys = calloc(b->cap, sizeof *b->keys);
-    b->klen = calloc(b->cap, sizeof *b->klen);
-    b->val = calloc(b->cap, 1);
-    assert_non_null(b->keys);
-    assert_non_null(b->klen);
-    assert_non_null(b->val);
-}
-
-static void
-bf_free(bf *b)
-{
-    size_t i;
-    for (i = 0; i < b->cap; i++)
-        free(b->keys[i]);
-    free(b->keys);
-    free(b->klen);
-    free(b->val);
-}
-
 /* ------------------------------------------------------------- helpers */
-
-static bt_quotient *
-until_proved(const char *spec)
-{
-    bt_game *g;
-    bt_quotient *q;
-    bt_diag d;
-    bt_limits lim;
-    bt_status st;
-    bt_limits_default(&lim);
-    lim.max_search = 2000000;
-    assert_int_equal(bt_game_new(&g, spec, &d), BT_OK);
-    st = bt_quotient_new_until_proved(&q, g, 200, &lim, &d);
-    if (st != BT_OK)
-        fail_msg("%s: %s", spec, d.message);
-    bt_game_free(g);
-    return q;
-}
-
-static bt_quotient *
-upto(const char *spec, size_t n)
-{
-    bt_game *g;
-    bt_quotient *q;
-    bt_diag d;
-    bt_limits lim;
-    bt_status st;
-    bt_limits_default(&lim);
-    lim.max_search = 2000000;
-    assert_int_equal(bt_game_new(&g, spec, &d), BT_OK);
-    st = bt_quotient_new(&q, g, n, &lim, &d);
-    if (st != BT_OK)
-        fail_msg("%s to %zu: %s", spec, n, d.message);
-    bt_game_free(g);
-    return q;
-}
 
 /* The element of a heap of any size, through bt_quotient_heap_at. */
 static size_t
@@ -246,12 +83,12 @@ test_beyond_bound(void **state)
     size_t i;
     (void)state;
     for (i = 0; i < sizeof games / sizeof games[0]; i++) {
-        bt_quotient *q = until_proved(games[i].spec);
+        bt_quotient *q = bt_test_quotient(games[i].spec, 200, 1);
         oh_game *og = oh_game_new(games[i].spec);
         unsigned n = (unsigned)bt_quotient_upto(q), total = games[i].total;
         unsigned a, b, c;
         size_t per, pre, count = 0;
-        bf br;
+        oh_misere *br;
         assert_non_null(og);
         assert_true(bt_quotient_period(q, &per, &pre));
         assert_int_equal(per, games[i].per);
@@ -259,7 +96,8 @@ test_beyond_bound(void **state)
         if (bt_test_light())
             total = games[i].light;
         assert_true(total > n + 2);
-        bf_init(&br, og);
+        br = oh_misere_new(og);
+        assert_non_null(br);
         /* a > n >= ... : the largest heap past the bound */
         for (a = n + 1; a <= total; a++)
             for (b = 0; a + b <= total; b++)
@@ -269,7 +107,8 @@ test_beyond_bound(void **state)
                     h[0] = a;
                     h[1] = b;
                     h[2] = c;
-                    want = bf_is_p(&br, h, 3);
+                    want = oh_misere_is_p(br, h, 3);
+                    assert_true(want >= 0);
                     got = bt_quotient_is_p(q, element(q, h, 3));
                     if (want != got)
                         fail_msg("%s (proved at %u): heaps %u %u %u: the "
@@ -279,7 +118,7 @@ test_beyond_bound(void **state)
                     count++;
                 }
         assert_true(count >= 10);
-        bf_free(&br);
+        oh_misere_free(br);
         oh_game_free(og);
         bt_quotient_free(q);
     }
@@ -293,9 +132,9 @@ test_beyond_bound(void **state)
 static void
 test_against_larger_bound(void **state)
 {
-    bt_quotient *q = until_proved("octal:0.53");
+    bt_quotient *q = bt_test_quotient("octal:0.53", 200, 1);
     unsigned big = bt_test_light() ? 70 : 90, a, b, c;
-    bt_quotient *r = upto("octal:0.53", big);
+    bt_quotient *r = bt_test_quotient("octal:0.53", big, 0);
     size_t per, pre;
     (void)state;
     assert_true(bt_quotient_period(q, &per, &pre));
@@ -328,7 +167,7 @@ test_against_larger_bound(void **state)
 static void
 test_huge(void **state)
 {
-    bt_quotient *q = until_proved("octal:0.75");
+    bt_quotient *q = bt_test_quotient("octal:0.75", 200, 1);
     bt_game *g;
     bt_position *p;
     bt_diag d;
@@ -467,7 +306,8 @@ test_not_proved(void **state)
     bt_limits lim;
     mpz_t z;
     (void)state;
-    q = upto("octal:0.53", 40); /* period 9 from 21 needs heap 63 */
+    /* period 9 from 21 needs heap 63 */
+    q = bt_test_quotient("octal:0.53", 40, 0);
     assert_false(bt_quotient_period(q, NULL, NULL));
     mpz_init_set_ui(z, 41);
     assert_int_equal(bt_quotient_heap_at(q, z), SIZE_MAX);
@@ -485,7 +325,7 @@ test_not_proved(void **state)
                      BT_ELIMIT);
     assert_null(q);
     bt_game_free(g);
-    q = upto("grundy", 12);
+    q = bt_test_quotient("grundy", 12, 0);
     assert_false(bt_quotient_period(q, NULL, NULL));
     bt_quotient_free(q);
 }
