@@ -21,6 +21,14 @@
  * check yields a position whose outcome the candidate gets wrong, from
  * which a new test column follows (Rivest and Schapire's counterexample
  * analysis), and learning continues.
+ *
+ * Periodicity: once the quotient of the heaps up to N is proved, the
+ * periodicity theorem for misère quotients of octal games (Plambeck and
+ * Siegel; docs/misere.md states it with its proof) makes it the quotient
+ * of all heaps when the heap -> element map is periodic over a long
+ * enough stretch (misere_need); heaps of any size are then answered
+ * through the period.  The analysis hook also answers sums of several
+ * heap games through the quotient of the union of their heaps (qalpha).
  */
 #include <pthread.h>
 #include <stdint.h>
