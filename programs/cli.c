@@ -1,6 +1,7 @@
 /*
  * cli.c -- helpers shared by the commands: errors, limits, positions.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -192,9 +193,11 @@ cli_limit_option(const char *cmd, int code, const char *arg, bt_limits *lim)
     }
 }
 
-int
-cli_other_option(const char *cmd, int code, char **argv, const char *help,
-                 bt_limits *lim)
+/* What cli_options() does with a code that is not of the command's table:
+   -1 when it goes on, else the exit status. */
+static int
+other_option(const char *cmd, int code, char **argv, const char *help,
+             bt_limits *lim)
 {
     int r;
     switch (code) {
@@ -220,6 +223,70 @@ cli_other_option(const char *cmd, int code, char **argv, const char *help,
             return cli_error(cmd, "unexpected option '%s'", argv[optind - 1]);
         return -1;
     }
+}
+
+/* getopt_long()'s code for entry i of a command's table: past 'h' and the
+   limit options' codes. */
+#define TABLE_CODE 3000
+
+int
+cli_options(const char *cmd, int argc, char **argv, const char *help,
+            const cli_opt *opts, bt_limits *lim)
+{
+    static const struct option common[] = {
+        {"help", no_argument, NULL, 'h'}, CLI_LIMIT_LONGOPTS};
+    enum { NCOMMON = sizeof common / sizeof common[0] };
+    struct option lo[CLI_MAX_OPTIONS + NCOMMON + 1];
+    int n, c, rc;
+
+    for (n = 0; opts[n].name != NULL; n++) {
+        assert(n < CLI_MAX_OPTIONS);
+        lo[n].name = opts[n].name;
+        lo[n].has_arg = opts[n].text != NULL || opts[n].parse != NULL
+                            ? required_argument
+                            : no_argument;
+        lo[n].flag = NULL;
+        lo[n].val = TABLE_CODE + n;
+    }
+    memcpy(lo + n, common, sizeof common);
+    memset(lo + n + NCOMMON, 0, sizeof lo[0]);
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", lo, NULL)) != -1) {
+        const cli_opt *o;
+
+        if (c < TABLE_CODE || c >= TABLE_CODE + n) {
+            rc = other_option(cmd, c, argv, help, lim);
+            if (rc >= 0)
+                return rc;
+            continue;
+        }
+        o = &opts[c - TABLE_CODE];
+        if (o->flag != NULL)
+            *o->flag = o->value;
+        if (o->text != NULL)
+            *o->text = optarg;
+        if (o->parse != NULL && (rc = o->parse(cmd, optarg, o->to)) != 0)
+            return rc;
+    }
+    return -1;
+}
+
+int
+cli_opt_level(const char *cmd, const char *arg, void *to)
+{
+    bt_diag d;
+
+    memset(&d, 0, sizeof d);
+    if (bt_level_parse(to, arg, &d) != BT_OK)
+        return cli_error(cmd, "--level: %s", d.message);
+    return 0;
+}
+
+int
+cli_opt_seed(const char *cmd, const char *arg, void *to)
+{
+    return cli_parse_seed(cmd, "--seed", arg, to) != 0 ? CLI_USAGE : 0;
 }
 
 int

@@ -62,12 +62,62 @@ int cli_bad_option(const char *cmd, int code, char **argv);
 int cli_status_error(const char *cmd, bt_status st, const bt_diag *diag);
 
 /*
- * Options every command accepts, for its limits:
+ * A command's options, declared as a table that cli_options() reads.  An
+ * entry names a long option (without "--") and says what it does, in
+ * any combination: set *flag to value when the option is given; keep its
+ * argument in *text; parse its argument at once with parse(cmd, arg, to),
+ * which returns 0, or the exit status after printing one error line.  An
+ * option takes an argument when it has text or parse.  The table ends
+ * with CLI_END.
+ */
+typedef struct cli_opt {
+    const char *name;
+    int *flag;
+    int value;
+    const char **text;
+    int (*parse)(const char *cmd, const char *arg, void *to);
+    void *to;
+} cli_opt;
+
+#define CLI_FLAG(name, flag) {(name), (flag), 1, NULL, NULL, NULL}
+#define CLI_SET(name, flag, value) {(name), (flag), (value), NULL, NULL, NULL}
+#define CLI_TEXT(name, text) {(name), NULL, 0, (text), NULL, NULL}
+#define CLI_PARSE(name, parse, to) {(name), NULL, 0, NULL, (parse), (to)}
+#define CLI_PARSE_SEEN(name, parse, to, seen)                              \
+    {(name), (seen), 1, NULL, (parse), (to)}
+/* --progress and --no-progress: *flag is 1 or 0 (the command's default
+   for neither, -1, is when stderr is a terminal). */
+#define CLI_PROGRESS(flag)                                                 \
+    CLI_SET("progress", (flag), 1), CLI_SET("no-progress", (flag), 0)
+#define CLI_END {NULL, NULL, 0, NULL, NULL, NULL}
+/* The most entries of one table. */
+#define CLI_MAX_OPTIONS 32
+
+/*
+ * Reads the options of argv (getopt_long(), from argv[1]) by the table
+ * opts, and those every command has alike:
+ *   --help          prints help, the games (when help mentions --game)
+ *                   and the limit options;
  *   --max-digits N  --max-piles N  --max-search N  --max-grundy N
- *   --max-memory BYTES (K, M, G suffixes; 0: no limit)
- * Put CLI_LIMIT_LONGOPTS inside a struct option array and pass unknown codes
- * to cli_limit_option(), which returns 1 if it handled the code, 0 if the
- * code is not a limit option, or -1 after printing an error.
+ *   --max-memory BYTES (K, M, G suffixes; 0: no limit)   into *lim;
+ * and reports an unknown option or a missing value in one line.  Returns
+ * -1 when the command goes on, with its operands at argv[optind..argc-1];
+ * else the exit status it returns at once (CLI_OK after --help).
+ */
+int cli_options(const char *cmd, int argc, char **argv, const char *help,
+                const cli_opt *opts, bt_limits *lim);
+
+/* Parsers for cli_opt's parse: --level (a bt_level), --seed (a uint64_t,
+   0 to 2^64-1). */
+int cli_opt_level(const char *cmd, const char *arg, void *to);
+int cli_opt_seed(const char *cmd, const char *arg, void *to);
+
+/*
+ * The limit options for a command with its own getopt_long() loop
+ * (`serve`): put CLI_LIMIT_LONGOPTS inside its struct option array and
+ * pass unknown codes to cli_limit_option(), which returns 1 if it handled
+ * the code, 0 if the code is not a limit option, or -1 after printing an
+ * error.
  */
 enum {
     CLI_OPT_MAX_DIGITS = 1000,
@@ -84,15 +134,6 @@ enum {
         {"max-memory", required_argument, NULL, CLI_OPT_MAX_MEMORY}
 int cli_limit_option(const char *cmd, int code, const char *arg,
                      bt_limits *lim);
-/*
- * What every command's getopt_long() loop does alike, for a code none of
- * its own cases took: 'h' (--help: prints help and the limit options),
- * '?' and ':' (an unknown option or a missing value: one error line), and
- * the limit options.  Returns -1 when the loop should go on, else the exit
- * status the command returns.
- */
-int cli_other_option(const char *cmd, int code, char **argv,
-                     const char *help, bt_limits *lim);
 
 /* Parses a seed (0 to 2^64-1); -1 after an error naming `what`. */
 int cli_parse_seed(const char *cmd, const char *what, const char *arg,

@@ -154,20 +154,17 @@ done:
 int
 cmd_analyze(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"misere", no_argument, NULL, 'm'},
-        {"explain", no_argument, NULL, 'e'},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {"random-starts", no_argument, NULL, 'r'},
-        {"piles", required_argument, NULL, 'k'},
-        {"max", required_argument, NULL, 'x'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game = NULL, *piles = NULL, *max = NULL;
+    int misere = 0, explain = 0, json = 0, starts = 0, rc;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_FLAG("misere", &misere),
+                            CLI_FLAG("explain", &explain),
+                            CLI_FLAG("json", &json),
+                            CLI_FLAG("random-starts", &starts),
+                            CLI_TEXT("piles", &piles),
+                            CLI_TEXT("max", &max),
+                            CLI_END};
     unsigned flags = BT_REMOTENESS;
-    int json = 0, starts = 0, c, rc;
     bt_limits lim;
     bt_position *p = NULL;
     bt_analysis *a = NULL;
@@ -175,38 +172,13 @@ cmd_analyze(int argc, char **argv)
     bt_status st;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'm':
-            flags |= BT_MISERE;
-            break;
-        case 'e':
-            flags |= BT_EXPLAIN;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'r':
-            starts = 1;
-            break;
-        case 'k':
-            piles = optarg;
-            break;
-        case 'x':
-            max = optarg;
-            break;
-        default: {
-            int oc = cli_other_option("analyze", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("analyze", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
+    if (misere)
+        flags |= BT_MISERE;
+    if (explain)
+        flags |= BT_EXPLAIN;
     if ((piles != NULL || max != NULL) && !starts)
         return cli_error("analyze", "--piles and --max go with "
                                     "--random-starts");

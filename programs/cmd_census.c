@@ -413,25 +413,21 @@ under_mpi(void)
 int
 cmd_census(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"codes", required_argument, NULL, 'c'},
-        {"upto", required_argument, NULL, 'u'},
-        {"until-proved", no_argument, NULL, 'p'},
-        {"json", no_argument, NULL, 'j'},
-        {"output", required_argument, NULL, 'o'},
-        {"threads", required_argument, NULL, 't'},
-        {"no-time", no_argument, NULL, 'T'},
-        {"progress", no_argument, NULL, 'P'},
-        {"no-progress", no_argument, NULL, 'Q'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *codes = NULL, *upto = NULL, *output = NULL, *threads = NULL;
     census c;
+    const cli_opt opts[] = {CLI_TEXT("codes", &codes),
+                            CLI_TEXT("upto", &upto),
+                            CLI_FLAG("until-proved", &c.until),
+                            CLI_FLAG("json", &c.json),
+                            CLI_TEXT("output", &output),
+                            CLI_TEXT("threads", &threads),
+                            CLI_FLAG("no-time", &c.notime),
+                            CLI_PROGRESS(&c.progress),
+                            CLI_END};
     unsigned char *done = NULL;
     FILE *out = stdout;
     size_t i, th = 0, ndone = 0;
-    int opt, rc = CLI_USAGE, rank = 0;
+    int rc, rank = 0;
 #ifdef BOUTON_MPI
     int size = 1, mpi = 0;
 #endif
@@ -440,44 +436,10 @@ cmd_census(int argc, char **argv)
     memset(&c, 0, sizeof c);
     bt_limits_default(&c.lim);
     c.progress = -1;
-    opterr = 0;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'c':
-            codes = optarg;
-            break;
-        case 'u':
-            upto = optarg;
-            break;
-        case 'p':
-            c.until = 1;
-            break;
-        case 'j':
-            c.json = 1;
-            break;
-        case 'o':
-            output = optarg;
-            break;
-        case 't':
-            threads = optarg;
-            break;
-        case 'T':
-            c.notime = 1;
-            break;
-        case 'P':
-            c.progress = 1;
-            break;
-        case 'Q':
-            c.progress = 0;
-            break;
-        default: {
-            int oc = cli_other_option("census", opt, argv, help, &c.lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("census", argc, argv, help, opts, &c.lim);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_USAGE;
     if (optind < argc)
         return cli_error("census", "unexpected argument '%s'", argv[optind]);
     if (codes == NULL)

@@ -99,21 +99,17 @@ print_text(size_t k, const mpz_t min, const mpz_t max, int ordered, int misere,
 int
 cmd_count(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"misere", no_argument, NULL, 'm'},
-        {"ordered", no_argument, NULL, 'o'},
-        {"json", no_argument, NULL, 'j'},
-        {"piles", required_argument, NULL, 'k'},
-        {"min", required_argument, NULL, 'n'},
-        {"max", required_argument, NULL, 'x'},
-        {"below", required_argument, NULL, 'b'},
-        {"progress", no_argument, NULL, 'P'},
-        {"no-progress", no_argument, NULL, 'Q'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *piles = NULL, *min = "0", *max = NULL, *below = NULL;
-    int misere = 0, ordered = 0, json = 0, c, rc = CLI_OK, progress = -1;
+    int misere = 0, ordered = 0, json = 0, rc = CLI_OK, progress = -1;
+    const cli_opt opts[] = {CLI_FLAG("misere", &misere),
+                            CLI_FLAG("ordered", &ordered),
+                            CLI_FLAG("json", &json),
+                            CLI_TEXT("piles", &piles),
+                            CLI_TEXT("min", &min),
+                            CLI_TEXT("max", &max),
+                            CLI_TEXT("below", &below),
+                            CLI_PROGRESS(&progress),
+                            CLI_END};
     count_progress cp;
     size_t k;
     bt_limits lim;
@@ -123,44 +119,10 @@ cmd_count(int argc, char **argv)
     mpq_t q;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'm':
-            misere = 1;
-            break;
-        case 'o':
-            ordered = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'k':
-            piles = optarg;
-            break;
-        case 'n':
-            min = optarg;
-            break;
-        case 'x':
-            max = optarg;
-            break;
-        case 'b':
-            below = optarg;
-            break;
-        case 'P':
-            progress = 1;
-            break;
-        case 'Q':
-            progress = 0;
-            break;
-        default: {
-            int oc = cli_other_option("count", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("count", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_OK;
     if (optind < argc)
         return cli_error("count", "unexpected argument '%s'", argv[optind]);
     if (piles == NULL)

@@ -17,10 +17,10 @@ static const char help[] =
     "                     [--checkpoint FILE [--checkpoint-every S]]\n"
     "                     [--progress | --no-progress]\n"
     "       bouton grundy --game wythoff[:A] --below N [--json]\n\n"
-    "The Grundy values G(0), G(1), ... of one heap of a subtraction game "
-    "(sub:S),\nan octal game (octal:CODE, kayles, dawsons-kayles, "
-    "dawsons-chess, ...) or\nGrundy's game (grundy), with the period and "
-    "preperiod found in them.  A\nperiod is 'proved' only when a theorem "
+    "The Grundy values G(0), G(1), ... of one heap of a heap game (a game "
+    "whose\ncomponents are single numbers: the games below but those of "
+    "pairs and of\nvariable arity), with the period and preperiod found in "
+    "them.  A\nperiod is 'proved' only when a theorem "
     "proves it from the values: the\nGuy-Smith theorem for octal games, "
     "the max(S) window for subtraction games;\nGrundy's game is never "
     "proved (its periodicity is an open problem).\n\n"
@@ -135,30 +135,26 @@ print_text(const bt_sequence *s, const char *spec, int values, int until,
 int
 cmd_grundy(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"upto", required_argument, NULL, 'u'},
-        {"until-proved", no_argument, NULL, 'p'},
-        {"limit", required_argument, NULL, 'l'},
-        {"no-values", no_argument, NULL, 'n'},
-        {"json", no_argument, NULL, 'j'},
-        {"method", required_argument, NULL, 'm'},
-        {"below", required_argument, NULL, 'b'},
-        {"threads", required_argument, NULL, 't'},
-        {"checkpoint", required_argument, NULL, 'c'},
-        {"checkpoint-every", required_argument, NULL, 'e'},
-        {"progress", no_argument, NULL, 'P'},
-        {"no-progress", no_argument, NULL, 'Q'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game = NULL, *upto = NULL, *limit_arg = NULL, *below = NULL;
     const char *method_arg = "auto", *threads_arg = NULL, *ckpt = NULL;
     const char *every_arg = NULL;
     int progress = -1;
     size_t threads = 0;
     grundy_run run;
-    int until = 0, values = 1, json = 0, c, rc;
+    int until = 0, values = 1, json = 0, rc;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_TEXT("upto", &upto),
+                            CLI_FLAG("until-proved", &until),
+                            CLI_TEXT("limit", &limit_arg),
+                            CLI_SET("no-values", &values, 0),
+                            CLI_FLAG("json", &json),
+                            CLI_TEXT("method", &method_arg),
+                            CLI_TEXT("below", &below),
+                            CLI_TEXT("threads", &threads_arg),
+                            CLI_TEXT("checkpoint", &ckpt),
+                            CLI_TEXT("checkpoint-every", &every_arg),
+                            CLI_PROGRESS(&progress),
+                            CLI_END};
     size_t n = 0, limit;
     bt_seq_method method;
     bt_limits lim;
@@ -168,56 +164,9 @@ cmd_grundy(int argc, char **argv)
     bt_status st;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'u':
-            upto = optarg;
-            break;
-        case 'p':
-            until = 1;
-            break;
-        case 'l':
-            limit_arg = optarg;
-            break;
-        case 'n':
-            values = 0;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'm':
-            method_arg = optarg;
-            break;
-        case 'b':
-            below = optarg;
-            break;
-        case 't':
-            threads_arg = optarg;
-            break;
-        case 'c':
-            ckpt = optarg;
-            break;
-        case 'e':
-            every_arg = optarg;
-            break;
-        case 'P':
-            progress = 1;
-            break;
-        case 'Q':
-            progress = 0;
-            break;
-        default: {
-            int oc = cli_other_option("grundy", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("grundy", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
     if (optind < argc)
         return cli_error("grundy", "unexpected argument '%s'", argv[optind]);
     if (game == NULL)

@@ -36,19 +36,16 @@ static const char help[] =
 int
 cmd_move(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"misere", no_argument, NULL, 'm'},
-        {"level", required_argument, NULL, 'l'},
-        {"seed", required_argument, NULL, 's'},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game = NULL;
-    int misere = 0, json = 0, c, rc;
+    int misere = 0, json = 0, rc;
     bt_level level = BT_LEVEL_PERFECT;
     uint64_t seed = 1;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_FLAG("misere", &misere),
+                            CLI_PARSE("level", cli_opt_level, &level),
+                            CLI_PARSE("seed", cli_opt_seed, &seed),
+                            CLI_FLAG("json", &json),
+                            CLI_END};
     bt_limits lim;
     bt_position *p = NULL;
     bt_move *m = NULL;
@@ -58,34 +55,9 @@ cmd_move(int argc, char **argv)
 
     bt_limits_default(&lim);
     memset(&d, 0, sizeof d);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'm':
-            misere = 1;
-            break;
-        case 'l':
-            if (bt_level_parse(&level, optarg, &d) != BT_OK)
-                return cli_error("move", "--level: %s", d.message);
-            break;
-        case 's':
-            if (cli_parse_seed("move", "--seed", optarg, &seed) != 0)
-                return CLI_USAGE;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        default: {
-            int oc = cli_other_option("move", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("move", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
     if (optind >= argc)
         return cli_error("move", "no position given (try --help)");
     rc = cli_position("move", &p, game, argv + optind, argc - optind, &lim);

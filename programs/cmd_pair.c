@@ -40,16 +40,13 @@ print_pair(const mpz_t lo, const mpz_t hi)
 int
 cmd_pair(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"misere", no_argument, NULL, 'm'},
-        {"json", no_argument, NULL, 'j'},
-        {"index-of", required_argument, NULL, 'x'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *spec = "wythoff", *index_of = NULL;
-    int misere = 0, json = 0, c, rc = CLI_OK;
+    int misere = 0, json = 0, rc;
+    const cli_opt opts[] = {CLI_TEXT("game", &spec),
+                            CLI_FLAG("misere", &misere),
+                            CLI_FLAG("json", &json),
+                            CLI_TEXT("index-of", &index_of),
+                            CLI_END};
     bt_limits lim;
     bt_game *g = NULL;
     bt_diag d;
@@ -58,29 +55,10 @@ cmd_pair(int argc, char **argv)
     mpz_t n, x, lo, hi;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            spec = optarg;
-            break;
-        case 'm':
-            misere = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'x':
-            index_of = optarg;
-            break;
-        default: {
-            int oc = cli_other_option("pair", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("pair", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_OK;
     if (index_of == NULL && optind >= argc)
         return cli_error("pair", "give the index N of the pair, or "
                                  "--index-of X (try --help)");

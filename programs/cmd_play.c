@@ -133,7 +133,10 @@ count_numbers(const bt_position *p, size_t *numbers, unsigned long *width)
     *width = small && n <= DRAW_ROWS ? w : 0;
 }
 
-/* Draws the position: a row per pile, numbered as moves name them. */
+/* Draws the position: a row per pile, numbered as moves name them; the
+   piles of one component of several numbers are bracketed together (a
+   Wythoff pair, or all the piles of a game of variable arity such as
+   Moore's Nim). */
 static void
 draw(const bt_position *p)
 {
@@ -160,8 +163,13 @@ draw(const bt_position *p)
             } else {
                 mpz_out_str(stdout, 10, v[j]);
             }
-            if (ar > 1 && j == 0)
+            if (ar > 1 && j == 0 && bt_game_arity(g) == 2)
                 printf("   \\ pair %zu (%s)", i + 1, bt_game_spec(g));
+            else if (ar > 1 && j == 0)
+                printf("   \\ game %zu (%s): piles %zu to %zu", i + 1,
+                       bt_game_spec(g), flat, flat + ar - 1);
+            else if (ar > 1 && j + 1 < ar)
+                printf("   |");
             else if (ar > 1)
                 printf("   /");
             else if (mixed)
@@ -171,24 +179,16 @@ draw(const bt_position *p)
     }
 }
 
-static const char *
-family_summary(const bt_game *g)
-{
-    size_t i;
-    for (i = 0; i < bt_family_count(); i++)
-        if (strcmp(bt_family(i)->name, bt_game_family(g)) == 0)
-            return bt_family(i)->summary;
-    return "";
-}
-
 static void
 banner(const game *gm)
 {
     const bt_position *p = bt_record_current(gm->rec);
     bt_game *g = bt_position_single_game(p);
-    if (g != NULL)
-        printf("Game: %s -- %s\n", bt_game_spec(g), family_summary(g));
-    else
+    if (g != NULL) {
+        char *rules = bt_game_rules(g);
+        printf("Game: %s -- %s\n", bt_game_spec(g), rules ? rules : "");
+        free(rules);
+    } else
         printf("Game: a sum -- a move is a move in one of its games.\n");
     printf(gm->misere ? "Misère play: whoever makes the last move loses.\n"
                       : "Normal play: whoever makes the last move wins.\n");
@@ -413,8 +413,8 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
            size_t whylen)
 {
     const bt_position *p = bt_record_current(gm->rec);
-    size_t i, flat = 0, want;
-    mpz_t k, to[2];
+    size_t i, j, flat = 0, want, nto = 0;
+    mpz_t k, *to = NULL;
     bt_move *m = NULL;
     bt_diag d;
     char *end;
@@ -427,8 +427,6 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
         return NULL;
     }
     mpz_init(k);
-    mpz_init(to[0]);
-    mpz_init(to[1]);
     if (mpz_set_str(k, n, 10) != 0 || mpz_sgn(k) == 0) {
         snprintf(why, whylen, "take at least one counter");
         goto done;
@@ -436,14 +434,21 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
     for (i = 0; i < bt_position_size(p) && !found; i++) {
         bt_game *g = bt_position_game(p, i);
         const mpz_t *v = bt_position_nums(p, i);
-        size_t j, ar = bt_position_count(p, i);
+        size_t ar = bt_position_count(p, i);
         size_t at = flat;
         flat += ar;
         if (both ? (i + 1 != want || ar != 2) : want > flat)
             continue;
         found = 1;
-        for (j = 0; j < ar; j++)
-            mpz_set(to[j], v[j]);
+        /* the component's numbers: two for a pair, any number for a game
+           of variable arity */
+        to = malloc(ar * sizeof *to);
+        if (to == NULL) {
+            snprintf(why, whylen, "out of memory");
+            goto done;
+        }
+        for (nto = 0; nto < ar; nto++)
+            mpz_init_set(to[nto], v[nto]);
         for (j = 0; j < ar; j++) {
             if (!both && at + j + 1 != want)
                 continue;
@@ -478,8 +483,9 @@ short_move(const game *gm, const char *pile, const char *n, int both, char *why,
                  both ? "there is no pair %zu" : "there is no pile %zu", want);
 done:
     mpz_clear(k);
-    mpz_clear(to[0]);
-    mpz_clear(to[1]);
+    for (j = 0; j < nto; j++)
+        mpz_clear(to[j]);
+    free(to);
     return m;
 }
 
@@ -797,29 +803,36 @@ loaded_human(const bt_record *r)
     return bt_record_player(r, bt_record_length(r));
 }
 
+/* --first: me or computer. */
+static int
+parse_first(const char *cmd, const char *arg, void *to)
+{
+    if (strcmp(arg, "me") != 0 && strcmp(arg, "computer") != 0)
+        return cli_error(cmd, "--first '%.40s': me or computer", arg);
+    *(const char **)to = arg;
+    return 0;
+}
+
 int
 cmd_play(int argc, char **argv)
 {
-    enum { O_RANDOM = 2000, O_PILES, O_MAX, O_LOAD, O_SAVE };
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"misere", no_argument, NULL, 'm'},
-        {"first", required_argument, NULL, 'f'},
-        {"level", required_argument, NULL, 'l'},
-        {"seed", required_argument, NULL, 's'},
-        {"random", no_argument, NULL, O_RANDOM},
-        {"piles", required_argument, NULL, O_PILES},
-        {"max", required_argument, NULL, O_MAX},
-        {"load", required_argument, NULL, O_LOAD},
-        {"save", required_argument, NULL, O_SAVE},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game_spec = NULL, *load = NULL, *first = "me";
-    const char *piles_arg = NULL, *max_arg = NULL;
+    const char *piles_arg = NULL, *max_arg = NULL, *save_arg = NULL;
     char *save_path = NULL, *text = NULL;
-    int random_start = 0, seeded = 0, c, rc = CLI_OK, level_given = 0;
+    int random_start = 0, seeded = 0, rc, level_given = 0;
     game gm;
+    const cli_opt opts[] = {
+        CLI_TEXT("game", &game_spec),
+        CLI_FLAG("misere", &gm.misere),
+        CLI_PARSE("first", parse_first, &first),
+        CLI_PARSE_SEEN("level", cli_opt_level, &gm.level, &level_given),
+        CLI_PARSE_SEEN("seed", cli_opt_seed, &gm.rng, &seeded),
+        CLI_FLAG("random", &random_start),
+        CLI_TEXT("piles", &piles_arg),
+        CLI_TEXT("max", &max_arg),
+        CLI_TEXT("load", &load),
+        CLI_TEXT("save", &save_arg),
+        CLI_END};
     bt_position *p = NULL;
     bt_diag d;
     bt_status st;
@@ -831,76 +844,25 @@ cmd_play(int argc, char **argv)
     bt_limits_default(&gm.lim);
     gm.lim.interrupt = interrupted;
     gm.level = BT_LEVEL_PERFECT;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game_spec = optarg;
-            break;
-        case 'm':
-            gm.misere = 1;
-            break;
-        case 'f':
-            if (strcmp(optarg, "me") != 0 && strcmp(optarg, "computer") != 0)
-                return cli_error("play", "--first '%.40s': me or computer",
-                                 optarg);
-            first = optarg;
-            break;
-        case 'l':
-            if (bt_level_parse(&gm.level, optarg, &d) != BT_OK)
-                return cli_error("play", "--level: %s", d.message);
-            level_given = 1;
-            break;
-        case 's':
-            if (cli_parse_seed("play", "--seed", optarg, &gm.rng) != 0)
-                return CLI_USAGE;
-            seeded = 1;
-            break;
-        case O_RANDOM:
-            random_start = 1;
-            break;
-        case O_PILES:
-            piles_arg = optarg;
-            break;
-        case O_MAX:
-            max_arg = optarg;
-            break;
-        case O_LOAD:
-            load = optarg;
-            break;
-        case O_SAVE:
-            save_path = strdup(optarg);
-            if (save_path == NULL)
-                return CLI_FAIL;
-            break;
-        default: {
-            int oc = cli_other_option("play", c, argv, help, &gm.lim);
-            if (oc >= 0) {
-                free(save_path);
-                return oc;
-            }
-        }
-        }
-    }
+    rc = cli_options("play", argc, argv, help, opts, &gm.lim);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_OK;
     if (load != NULL &&
-        (game_spec != NULL || gm.misere || random_start || optind < argc)) {
-        free(save_path);
+        (game_spec != NULL || gm.misere || random_start || optind < argc))
         return cli_error("play", "--load takes the game, the rules and the "
                                  "position from the file");
-    }
-    if (random_start && optind < argc) {
-        free(save_path);
+    if (random_start && optind < argc)
         return cli_error("play", "--random and a position: give one or the "
                                  "other");
-    }
     if (!seeded)
         gm.rng = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-    if (save_path != NULL && check_save_dir(save_path) != 0) {
-        free(save_path);
+    if (save_arg != NULL && check_save_dir(save_arg) != 0)
         return CLI_USAGE;
-    }
-    if (save_path == NULL) {
+    if (save_arg != NULL) {
+        if ((save_path = strdup(save_arg)) == NULL)
+            return CLI_FAIL;
+    } else {
         if ((save_path = default_save_path()) == NULL)
             return CLI_FAIL;
         gm.save_mkdirs = 1;

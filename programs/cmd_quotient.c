@@ -12,15 +12,21 @@
 
 /* The default bound when --upto is not given. */
 #define QUOTIENT_DEFAULT_UPTO 12
+/* The most heaps --until-proved computes when --upto is not given. */
+#define QUOTIENT_UNTIL_DEFAULT 1000
 
 static const char help[] =
-    "usage: bouton quotient --game RULES [--upto N] [--json] [--table]\n\n"
+    "usage: bouton quotient --game RULES [--upto N | --until-proved] "
+    "[--json] [--table]\n\n"
     "The misère quotient (Plambeck and Siegel) of the heaps of at most N "
     "counters\n(default 12) of a heap game: Nim, sub:S, octal:CODE and its "
     "aliases, grundy.\nA sum of such heaps is a misère P-position exactly "
     "when the product of its\nheaps' elements lies in the P-portion.  The "
     "quotient is computed heap by\nheap and each step is checked exactly; "
-    "it is 'computed to N', never claimed\nfor larger heaps.\n\n"
+    "it is 'computed to N', and claimed\nfor all heaps only when the "
+    "periodicity theorem for misère quotients of\noctal games "
+    "(Plambeck and Siegel) proves it: then the element of heap\n"
+    "h + period is that of heap h for every h >= preperiod.\n\n"
     "  --upto N   heaps of at most N counters (default 12)\n"
     "  --table    also print the multiplication table\n"
     "  --json     one JSON object: {\"game\",\"upto\",\"order\","
@@ -30,18 +36,28 @@ static const char help[] =
     "             with \"p\" (the P-portion's elements) and, with "
     "--table,\n"
     "             \"elements\" and \"table\"\n"
-    "  --until-proved   not available: no periodicity theorem for "
-    "quotients is\n"
-    "             implemented, so no quotient of all heaps is claimed\n";
+    "  --until-proved   compute heap by heap until the periodicity "
+    "theorem proves\n"
+    "             the quotient of all heaps (octal codes, sub:S); up to "
+    "--upto N\n"
+    "             heaps at most (default 1000), an error past it\n";
 
 static int
 print_text(const bt_quotient *q, int table)
 {
     size_t ord = bt_quotient_order(q), i, j, n = bt_quotient_upto(q);
+    size_t per, pre;
     int first = 1;
-    printf("%s: the misère quotient of the heaps of at most %zu counters "
-           "(computed to %zu, not claimed beyond)\n",
-           bt_game_spec(bt_quotient_game(q)), n, n);
+    if (bt_quotient_period(q, &per, &pre))
+        printf("%s: the misère quotient of all heaps, proved from the "
+               "heaps up to %zu by the periodicity theorem: period %zu, "
+               "preperiod %zu (the element of heap h + %zu is that of heap "
+               "h for every h >= %zu)\n",
+               bt_game_spec(bt_quotient_game(q)), n, per, pre, per, pre);
+    else
+        printf("%s: the misère quotient of the heaps of at most %zu "
+               "counters (computed to %zu, not claimed beyond)\n",
+               bt_game_spec(bt_quotient_game(q)), n, n);
     printf("order %zu, |P| = %zu, %s\n", ord, bt_quotient_p_count(q),
            bt_quotient_is_tame(q) ? "tame (the misère Nim quotient)"
                                   : "wild");
@@ -84,17 +100,14 @@ print_text(const bt_quotient *q, int table)
 int
 cmd_quotient(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"upto", required_argument, NULL, 'u'},
-        {"until-proved", no_argument, NULL, 'p'},
-        {"json", no_argument, NULL, 'j'},
-        {"table", no_argument, NULL, 't'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game = NULL, *upto = NULL;
-    int until = 0, json = 0, table = 0, c, rc = CLI_USAGE;
+    int until = 0, json = 0, table = 0, rc;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_TEXT("upto", &upto),
+                            CLI_FLAG("until-proved", &until),
+                            CLI_FLAG("json", &json),
+                            CLI_FLAG("table", &table),
+                            CLI_END};
     size_t n = QUOTIENT_DEFAULT_UPTO;
     bt_limits lim;
     bt_game *g = NULL;
@@ -103,41 +116,12 @@ cmd_quotient(int argc, char **argv)
     bt_status st;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'u':
-            upto = optarg;
-            break;
-        case 'p':
-            until = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 't':
-            table = 1;
-            break;
-        default: {
-            int oc = cli_other_option("quotient", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("quotient", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
     if (optind < argc)
         return cli_error("quotient", "unexpected argument '%s'",
                          argv[optind]);
-    if (until)
-        return cli_error("quotient",
-                         "--until-proved is not available: bouton "
-                         "implements no periodicity theorem for misère "
-                         "quotients, so it computes them to a bound "
-                         "(--upto N) and never claims all heaps");
     if (game == NULL)
         return cli_error("quotient", "--game RULES is required (e.g. "
                                      "--game kayles, --game sub:1-3)");
@@ -147,7 +131,10 @@ cmd_quotient(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (bt_game_new(&g, game, &d) != BT_OK)
         return cli_error("quotient", "--game '%s': %s", game, d.message);
-    st = bt_quotient_new(&q, g, n, &lim, &d);
+    if (until && upto == NULL)
+        n = QUOTIENT_UNTIL_DEFAULT;
+    st = until ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
+               : bt_quotient_new(&q, g, n, &lim, &d);
     if (st != BT_OK) {
         rc = cli_status_error("quotient", st, &d);
         goto done;

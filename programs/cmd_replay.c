@@ -102,11 +102,8 @@ name_of(const bt_record *r, char player)
 int
 cmd_replay(int argc, char **argv)
 {
-    static const struct option longopts[] = {{"json", no_argument, NULL, 'j'},
-                                             {"help", no_argument, NULL, 'h'},
-                                             CLI_LIMIT_LONGOPTS,
-                                             {NULL, 0, NULL, 0}};
-    int json = 0, c, rc = CLI_OK;
+    int json = 0, rc;
+    const cli_opt opts[] = {CLI_FLAG("json", &json), CLI_END};
     bt_limits lim;
     bt_record *r = NULL;
     char *text;
@@ -117,20 +114,10 @@ cmd_replay(int argc, char **argv)
     char w;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'j':
-            json = 1;
-            break;
-        default: {
-            int oc = cli_other_option("replay", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("replay", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_OK;
     if (argc - optind != 1)
         return cli_error("replay", "give one FILE (try --help)");
     text = cli_read_file("replay", argv[optind], lim.max_text);

@@ -55,20 +55,16 @@ table_tick_poll(void *ud)
 int
 cmd_table(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"misere", no_argument, NULL, 'm'},
-        {"json", no_argument, NULL, 'j'},
-        {"piles", required_argument, NULL, 'k'},
-        {"min", required_argument, NULL, 'n'},
-        {"below", required_argument, NULL, 'b'},
-        {"progress", no_argument, NULL, 'P'},
-        {"no-progress", no_argument, NULL, 'Q'},
-        {"help", no_argument, NULL, 'h'},
-        CLI_LIMIT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
     const char *game = "nim", *piles = NULL, *below = NULL, *min = "0";
-    int misere = 0, json = 0, c, rc = CLI_OK, r, progress = -1;
+    int misere = 0, json = 0, rc, r, progress = -1;
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_FLAG("misere", &misere),
+                            CLI_FLAG("json", &json),
+                            CLI_TEXT("piles", &piles),
+                            CLI_TEXT("min", &min),
+                            CLI_TEXT("below", &below),
+                            CLI_PROGRESS(&progress),
+                            CLI_END};
     table_tick tk;
     size_t k = 1, i, width;
     bt_limits lim;
@@ -79,41 +75,10 @@ cmd_table(int argc, char **argv)
     mpz_t lo, hi, *row = NULL;
 
     bt_limits_default(&lim);
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'g':
-            game = optarg;
-            break;
-        case 'm':
-            misere = 1;
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'k':
-            piles = optarg;
-            break;
-        case 'n':
-            min = optarg;
-            break;
-        case 'b':
-            below = optarg;
-            break;
-        case 'P':
-            progress = 1;
-            break;
-        case 'Q':
-            progress = 0;
-            break;
-        default: {
-            int oc = cli_other_option("table", c, argv, help, &lim);
-            if (oc >= 0)
-                return oc;
-        }
-        }
-    }
+    rc = cli_options("table", argc, argv, help, opts, &lim);
+    if (rc >= 0)
+        return rc;
+    rc = CLI_OK;
     if (optind < argc)
         return cli_error("table", "unexpected argument '%s'", argv[optind]);
     if (below == NULL)

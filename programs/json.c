@@ -450,9 +450,17 @@ cli_json_quotient(const bt_quotient *q, int table)
             json_array_append_new(p, json_string(bt_quotient_word(q, i)));
     json_object_set_new(o, "p", p);
     p = NULL;
-    json_object_set_new(o, "period", json_null());
-    json_object_set_new(o, "preperiod", json_null());
-    json_object_set_new(o, "proved", json_false());
+    {
+        size_t per, pre;
+        int proved = bt_quotient_period(q, &per, &pre);
+        json_object_set_new(o, "period",
+                            proved ? json_integer((json_int_t)per)
+                                   : json_null());
+        json_object_set_new(o, "preperiod",
+                            proved ? json_integer((json_int_t)pre)
+                                   : json_null());
+        json_object_set_new(o, "proved", json_boolean(proved));
+    }
     if (table) {
         json_t *els = json_array(), *tab = json_array();
         if (els == NULL || tab == NULL) {

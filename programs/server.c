@@ -135,7 +135,8 @@ typedef struct srv_state {
     unsigned long slice_us;
     struct MHD_Response **assets; /* one per bt_web_assets[] entry */
     char (*etags)[24];
-    struct MHD_Daemon *daemon;
+    struct MHD_Daemon **daemons; /* one per thread of the front */
+    unsigned ndaemons;
     srv_front *front;
     srv_pool *pool;
     atomic_int cancel; /* set on SIGTERM: stops every computation */
@@ -718,6 +719,8 @@ library_log(void *cls, const char *fmt, va_list ap)
     char line[512];
 
     (void)cls;
+    if (strncmp(fmt, "Setting %s option", 17) == 0)
+        return; /* TCP_NODELAY or TCP_CORK, on each answer: not formatted */
     vsnprintf(line, sizeof line, fmt, ap);
     if (strstr(line, "TCP_NODELAY") || strstr(line, "TCP_CORK") ||
         strstr(line, "push the data"))
@@ -725,15 +728,31 @@ library_log(void *cls, const char *fmt, va_list ap)
     fputs(line, stderr);
 }
 
-/* The front hands a connection with a valid first head to the library. */
+/*
+ * The library as the front runs it (srv_front_lib): one instance per
+ * thread of the front, each with its own epoll set, run by that thread
+ * without blocking.
+ */
 static int
-deliver(void *ud, int fd, const struct sockaddr *sa, socklen_t len)
+lib_fd(void *ud, unsigned k)
+{
+    const srv_state *s = ud;
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(s->daemons[k], MHD_DAEMON_INFO_EPOLL_FD);
+
+    return info ? info->epoll_fd : -1;
+}
+
+/* The front hands a connection with a valid first head to instance k. */
+static int
+lib_deliver(void *ud, unsigned k, int fd, const struct sockaddr *sa,
+            socklen_t len)
 {
     srv_state *s = ud;
     struct sockaddr_un local;
 
     (void)len;
-    if (fd < 0 || (size_t)fd >= s->npeer) {
+    if (fd < 0 || (size_t)fd >= s->npeer || !s->daemons[k]) {
         close(fd);
         return -1;
     }
@@ -742,10 +761,30 @@ deliver(void *ud, int fd, const struct sockaddr *sa, socklen_t len)
        set TCP options on it. */
     memset(&local, 0, sizeof local);
     local.sun_family = AF_UNIX;
-    return MHD_add_connection(s->daemon, fd, (const struct sockaddr *)&local,
+    return MHD_add_connection(s->daemons[k], fd,
+                              (const struct sockaddr *)&local,
                               sizeof local) == MHD_YES
                ? 0
                : -1;
+}
+
+static int
+lib_run(void *ud, unsigned k, int stop)
+{
+    srv_state *s = ud;
+    MHD_UNSIGNED_LONG_LONG t;
+
+    if (!s->daemons[k])
+        return 0;
+    MHD_run(s->daemons[k]);
+    if (stop) {
+        MHD_stop_daemon(s->daemons[k]);
+        s->daemons[k] = NULL;
+        return 0;
+    }
+    /* a connection with more to read or write than one turn took (its
+       socket stays ready, with no new edge in the library's epoll set) */
+    return MHD_get_timeout(s->daemons[k], &t) == MHD_YES && t == 0;
 }
 
 /* ----------------------------------------------------------------- command */
@@ -798,9 +837,8 @@ cmd_serve(int argc, char **argv)
     srv_ipmap *ips = NULL;
     unsigned bound_port = 0;
     struct addrinfo hints, *ai = NULL;
-    struct MHD_Daemon *d = NULL;
-    struct MHD_OptionItem pool_opt[2] = {{MHD_OPTION_END, 0, NULL},
-                                         {MHD_OPTION_END, 0, NULL}};
+    srv_front_lib lib;
+    unsigned k;
     sigset_t stop;
     unsigned int flags;
     int c, sig = 0, rc = CLI_FAIL, gai;
@@ -1019,46 +1057,54 @@ cmd_serve(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    /* TURBO: read, write and accept before asking epoll whether the socket
-       is ready, saving a system call when it is (the common case under
-       load); the sockets are non-blocking either way.  The front
+    /* One instance of the library per thread of the front, which runs it
+       (external epoll mode: no thread of its own) right after passing it
+       requests.  TURBO: read and write before asking epoll whether the
+       socket is ready, saving a system call when it is (the common case
+       under load); the sockets are non-blocking either way.  The front
        (server_front.c) listens and accepts; the library gets each
        connection once its first head is in. */
-    flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_TURBO |
+    flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_USE_TURBO |
             MHD_USE_NO_LISTEN_SOCKET | MHD_ALLOW_SUSPEND_RESUME;
-    /* One thread is the library's own, not a pool of one (which it
-       would warn about). */
-    pool_opt[0].option =
-        threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END;
-    pool_opt[0].value = (intptr_t)threads;
-    d = MHD_start_daemon(
-        flags, 0, NULL, NULL, answer, &s,
-        MHD_OPTION_EXTERNAL_LOGGER, library_log, NULL, /* the first */
-        MHD_OPTION_ARRAY, pool_opt,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)maxconn,
-        /* the idle limit of a connection that does not read its answer;
-           the front's deadlines cut those that do not send */
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
-        /* 16 KiB per connection for the request line and headers (the body
-           comes in chunks; the front refuses heads over 8 KiB):
-           libmicrohttpd clears this pool between the requests of a
-           connection, so its size costs time on each. */
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
-        MHD_OPTION_NOTIFY_COMPLETED, request_completed, &s,
-        MHD_OPTION_NOTIFY_CONNECTION, conn_notify, &s,
-        MHD_OPTION_END);
-    if (!d) {
-        cli_error("serve", "cannot start the HTTP library: %s",
-                  errno ? strerror(errno) : "libmicrohttpd failed");
+    s.daemons = calloc(threads, sizeof *s.daemons);
+    if (!s.daemons) {
+        cli_error("serve", "out of memory");
         goto done;
     }
-    s.daemon = d;
+    s.ndaemons = (unsigned)threads;
+    for (k = 0; k < s.ndaemons; k++) {
+        s.daemons[k] = MHD_start_daemon(
+            flags, 0, NULL, NULL, answer, &s,
+            MHD_OPTION_EXTERNAL_LOGGER, library_log, NULL, /* the first */
+            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)maxconn,
+            /* the idle limit of a connection that does not read its
+               answer; the front's deadlines cut those that do not send */
+            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
+            /* 16 KiB per connection for the request line and headers (the
+               body comes in chunks; the front refuses heads over 8 KiB):
+               libmicrohttpd clears this pool between the requests of a
+               connection, so its size costs time on each. */
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
+            MHD_OPTION_NOTIFY_COMPLETED, request_completed, &s,
+            MHD_OPTION_NOTIFY_CONNECTION, conn_notify, &s,
+            MHD_OPTION_END);
+        if (!s.daemons[k]) {
+            cli_error("serve", "cannot start the HTTP library: %s",
+                      errno ? strerror(errno) : "libmicrohttpd failed");
+            goto done;
+        }
+    }
     if (srv_pool_start(&s.pool, &pc, &s.cfg, ips, &s.cancel) != 0) {
         cli_error("serve", "cannot start the compute threads");
         goto done;
     }
+    lib.workers = s.ndaemons;
+    lib.fd = lib_fd;
+    lib.deliver = lib_deliver;
+    lib.run = lib_run;
+    lib.ud = &s;
     if (srv_front_start(&s.front, &fc, ai->ai_addr, ai->ai_addrlen, ips,
-                        deliver, &s, &bound_port) != 0) {
+                        &lib, &bound_port) != 0) {
         cli_error("serve", "cannot listen on %s port %lu: %s", host, port,
                   strerror(errno));
         goto done;
@@ -1077,13 +1123,18 @@ cmd_serve(int argc, char **argv)
     rc = CLI_OK;
 done:
     /* Stop every computation, then the threads that could start one:
-       accept, compute (whose queued requests get 503), HTTP. */
+       accept, compute (whose queued requests get 503), then the front's
+       threads, each stopping its instance of the library after passing
+       on its last answers. */
     atomic_store(&s.cancel, 1);
     srv_front_stop(s.front);
     srv_pool_stop(s.pool);
-    if (d)
-        MHD_stop_daemon(d);
-    srv_front_free(s.front); /* after the library's last notice */
+    srv_front_free(s.front);
+    s.front = NULL;
+    for (k = 0; k < s.ndaemons; k++)
+        if (s.daemons[k]) /* the front did not start its thread */
+            MHD_stop_daemon(s.daemons[k]);
+    free(s.daemons);
     srv_ipmap_free(ips);
     assets_fini(&s);
     if (ai)

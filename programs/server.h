@@ -1,7 +1,7 @@
 /*
  * server.h -- the HTTP API of `bouton serve`, apart from HTTP itself.
  *
- * server_api.c turns one request (method, path, body) into one reply
+ * server_api*.c turn one request (method, path, body) into one reply
  * (status, JSON body) with no knowledge of sockets or libmicrohttpd, so the
  * same code runs under the server (server.c), the API tests and the fuzzer
  * (tests/fuzz/fuzz_request.c).  The JSON of every answer is built by json.c,
@@ -70,9 +70,12 @@ typedef struct srv_error {
 /* Fills r with the JSON error answer for e; always succeeds (a static text
    stands in when memory runs out). */
 void srv_reply_error(srv_reply *r, const srv_error *e);
-/* Sets e and returns -1: a printf-style message with status and code. */
-int srv_fail(srv_error *e, unsigned http, const char *code, const char *fmt,
-             ...)
+/* Sets e and returns -1: a printf-style message with an HTTP status and a
+   code of HTTP's own (404 ENOTFOUND, 405 EMETHOD, 413 ELIMIT...).  A
+   failure of the library's statuses is srv_fail() of server_api.h, whose
+   HTTP status comes from the one map (srv_http_status). */
+int srv_fail_http(srv_error *e, unsigned http, const char *code,
+                  const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif

@@ -372,23 +372,57 @@ struct srv_conn {
     srv_conn *prev, *next;
 };
 
-struct srv_front {
-    srv_front_config fc;
-    srv_ipmap *ips;
-    int lfd, epfd, wake[2];
-    int (*deliver)(void *, int, const struct sockaddr *, socklen_t);
-    void *ud;
+#define DRAIN_SIZE 65536
+
+/* A connection with a valid first head, on its way from the accepting
+   thread to the worker that relays it. */
+typedef struct handoff {
+    int fd;
+    int counted;
+    srv_ip ip;
+    struct sockaddr_storage sa;
+    socklen_t salen;
+    struct handoff *next;
+} handoff;
+
+/*
+ * A relay thread: its own epoll set, its connections, and its instance of
+ * the HTTP library, which it runs itself (srv_front_lib.run) right after
+ * passing on requests, so that a request and its answer cross no thread.
+ * Worker 0 is also the accepting thread (the pending connections, the
+ * listening socket, the deadlines of the library's connections).
+ */
+typedef struct worker {
+    srv_front *f;
+    unsigned k;
+    int epfd, wake[2], libfd;
     pthread_t thread;
     int started;
+    int lib_due;     /* bytes went to the library since it last ran */
+    int lib_stopped; /* its instance of the library is stopped */
+    long long exit_by;
+    struct relay *relays; /* the connections relayed to the library */
+    struct relay *dead;   /* ended, to be freed after the batch of events */
+    struct relay *kick;   /* forwarded to the library in this batch */
+    pthread_mutex_t mu;   /* guards queue */
+    handoff *queue;
+    char drain[DRAIN_SIZE];
+} worker;
+
+struct srv_front {
+    srv_front_config fc;
+    srv_front_lib lib;
+    srv_ipmap *ips;
+    int lfd;
     atomic_int open; /* connections held here (counted) and by the library */
     pending *head, *tail;
     size_t npending, nlinger;
+    unsigned next;      /* the worker of the next connection */
     pthread_mutex_t mu; /* guards conns */
     srv_conn *conns;
-    struct relay *relays; /* the connections relayed to the library */
-    struct relay *dead;   /* ended, to be freed after the batch of events */
+    unsigned nw;
+    worker *w; /* nw of them */
     char buf[SRV_MAX_HEAD + 2];
-    char drain[65536];
 };
 
 #define LINGER_MS 2000
@@ -396,14 +430,21 @@ struct srv_front {
 #define MAX_LINGER 1024
 #define SWEEP_MS 100
 
+/* Gives back a connection's place in the per-address and total counts. */
+static void
+release(srv_front *f, const srv_ip *ip)
+{
+    srv_ipmap_add(f->ips, ip, SRV_IP_CONNS, -1, 0);
+    atomic_fetch_sub(&f->open, 1);
+}
+
 static void
 uncount(srv_front *f, pending *pc)
 {
     if (!pc->counted)
         return;
     pc->counted = 0;
-    srv_ipmap_add(f->ips, &pc->ip, SRV_IP_CONNS, -1, 0);
-    atomic_fetch_sub(&f->open, 1);
+    release(f, &pc->ip);
 }
 
 static void
@@ -429,19 +470,19 @@ close_pending(srv_front *f, pending *pc)
 {
     unlink_pending(f, pc);
     uncount(f, pc);
-    epoll_ctl(f->epfd, EPOLL_CTL_DEL, pc->fd, NULL);
+    epoll_ctl(f->w[0].epfd, EPOLL_CTL_DEL, pc->fd, NULL);
     close(pc->fd);
     free(pc);
 }
 
 /* Reads and drops what the client has sent; returns 1 when it closed. */
 static int
-drain(srv_front *f, int fd)
+drain(char *buf, int fd)
 {
     size_t total = 0;
 
     for (;;) {
-        ssize_t r = recv(fd, f->drain, sizeof f->drain, MSG_DONTWAIT);
+        ssize_t r = recv(fd, buf, DRAIN_SIZE, MSG_DONTWAIT);
 
         if (r == 0)
             return 1;
@@ -460,7 +501,7 @@ static void
 refuse(srv_front *f, pending *pc, unsigned status, const char *code,
        const char *msg)
 {
-    int closed = drain(f, pc->fd);
+    int closed = drain(f->w[0].drain, pc->fd);
 
     if (!f->fc.quiet) {
         /* the request log's line for an answer made before the HTTP
@@ -537,6 +578,7 @@ typedef struct relay {
     int m_shut;        /* the library's direction is shut */
     int lingering;     /* answered and shut; draining the client */
     int dead;          /* ended; freed after the current batch of events */
+    int kicked;        /* on its worker's kick list */
     long long deadline;
     /* client -> library: in[0, sent) written, [sent, fwd) passed the
        checks, [fwd, in_len) still being parsed */
@@ -553,7 +595,7 @@ typedef struct relay {
     unsigned err;
     char err_buf[ERROR_MAX];
     size_t err_len, err_off;
-    struct relay *prev, *next;
+    struct relay *prev, *next, *kick_next;
 } relay;
 
 /* The length of the head at the start of b[0, n) (with the empty lines
@@ -630,12 +672,12 @@ log_refusal(srv_front *f, unsigned status, const char *code, const char *msg)
 
 /* Refuses what r's client sent past fwd: nothing more is forwarded. */
 static void
-relay_refuse(srv_front *f, relay *r, unsigned status, const char *code,
+relay_refuse(worker *w, relay *r, unsigned status, const char *code,
              const char *msg)
 {
     if (r->err)
         return;
-    log_refusal(f, status, code, msg);
+    log_refusal(w->f, status, code, msg);
     r->err = status;
     r->err_len = format_error(r->err_buf, sizeof r->err_buf, status, code,
                               msg);
@@ -645,7 +687,7 @@ relay_refuse(srv_front *f, relay *r, unsigned status, const char *code,
 /* Parses in[fwd, in_len): moves fwd past what passed the checks, or
    refuses. */
 static void
-relay_parse(srv_front *f, relay *r)
+relay_parse(worker *w, relay *r)
 {
     while (!r->err && r->fwd < r->in_len) {
         char *p = r->in + r->fwd;
@@ -663,9 +705,9 @@ relay_parse(srv_front *f, relay *r)
             if (!n) {
                 if (avail > SRV_MAX_HEAD ||
                     (avail > SRV_MAX_LINE && !memchr(p, '\n', avail))) {
-                    status = srv_check_head(p, avail, f->fc.max_body, &code,
+                    status = srv_check_head(p, avail, w->f->fc.max_body, &code,
                                             msg, sizeof msg);
-                    relay_refuse(f, r, status ? status : 431,
+                    relay_refuse(w, r, status ? status : 431,
                                  status ? code : "ELIMIT",
                                  status ? msg
                                         : "the request head is over the "
@@ -673,10 +715,10 @@ relay_parse(srv_front *f, relay *r)
                 }
                 return; /* the rest of the head is still to come */
             }
-            status = srv_check_head(p, n, f->fc.max_body, &code, msg,
+            status = srv_check_head(p, n, w->f->fc.max_body, &code, msg,
                                     sizeof msg);
             if (status) {
-                relay_refuse(f, r, status, code, msg);
+                relay_refuse(w, r, status, code, msg);
                 return;
             }
             r->left = head_body(p, n, &chunked);
@@ -700,7 +742,7 @@ relay_parse(srv_front *f, relay *r)
             /* the chunk lines, a byte at a time (RFC 9112 7.1) */
             r->fwd++;
             if (++r->line > SRV_MAX_LINE) {
-                relay_refuse(f, r, 400, "EHTTP",
+                relay_refuse(w, r, 400, "EHTTP",
                              "a line of the chunked encoding is too long");
                 return;
             }
@@ -708,7 +750,7 @@ relay_parse(srv_front *f, relay *r)
             case C_SIZE:
                 if (isxdigit(c)) {
                     if (++r->digits > 15) {
-                        relay_refuse(f, r, 413, "ELIMIT",
+                        relay_refuse(w, r, 413, "ELIMIT",
                                      "a chunk is over the body limit");
                         return;
                     }
@@ -743,14 +785,14 @@ relay_parse(srv_front *f, relay *r)
             size_line:
                 r->line = 0;
                 r->total += r->left;
-                if (r->total > f->fc.max_body) {
+                if (r->total > w->f->fc.max_body) {
                     char msg[160];
 
                     snprintf(msg, sizeof msg,
                              "chunked request body over the limit of %zu "
                              "bytes",
-                             f->fc.max_body);
-                    relay_refuse(f, r, 413, "ELIMIT", msg);
+                             w->f->fc.max_body);
+                    relay_refuse(w, r, 413, "ELIMIT", msg);
                     return;
                 }
                 r->st = r->left ? C_DATA : C_TRAILER;
@@ -790,7 +832,7 @@ relay_parse(srv_front *f, relay *r)
             }
         bad_chunk:
             r->fwd--;
-            relay_refuse(f, r, 400, "EHTTP",
+            relay_refuse(w, r, 400, "EHTTP",
                          "malformed chunked encoding of the body");
             return;
         }
@@ -798,7 +840,7 @@ relay_parse(srv_front *f, relay *r)
 }
 
 static void
-relay_watch(srv_front *f, relay *r)
+relay_watch(worker *w, relay *r)
 {
     unsigned ec = 0, em = 0;
     struct epoll_event ev;
@@ -819,7 +861,7 @@ relay_watch(srv_front *f, relay *r)
     if (ec != r->evc) {
         ev.events = ec;
         ev.data.ptr = &r->ec;
-        epoll_ctl(f->epfd, EPOLL_CTL_MOD, r->cfd, &ev);
+        epoll_ctl(w->epfd, EPOLL_CTL_MOD, r->cfd, &ev);
         r->evc = ec;
     }
     if (r->mfd >= 0 && em != r->evm) {
@@ -827,7 +869,7 @@ relay_watch(srv_front *f, relay *r)
            end would report EPOLLHUP at every turn */
         ev.events = em;
         ev.data.ptr = &r->em;
-        epoll_ctl(f->epfd,
+        epoll_ctl(w->epfd,
                   !em        ? EPOLL_CTL_DEL
                   : !r->evm  ? EPOLL_CTL_ADD
                              : EPOLL_CTL_MOD,
@@ -839,14 +881,14 @@ relay_watch(srv_front *f, relay *r)
 /* Ends r: its descriptors close now, its memory after the current batch
    of epoll events (which may still name it) with relays_reap(). */
 static void
-relay_free(srv_front *f, relay *r)
+relay_free(worker *w, relay *r)
 {
     if (r->dead)
         return;
     if (r->prev)
         r->prev->next = r->next;
     else
-        f->relays = r->next;
+        w->relays = r->next;
     if (r->next)
         r->next->prev = r->prev;
     close(r->cfd);
@@ -855,17 +897,17 @@ relay_free(srv_front *f, relay *r)
     r->mfd = -1;
     r->dead = 1;
     r->prev = NULL;
-    r->next = f->dead;
-    f->dead = r;
+    r->next = w->dead;
+    w->dead = r;
 }
 
 static void
-relays_reap(srv_front *f)
+relays_reap(worker *w)
 {
-    while (f->dead) {
-        relay *r = f->dead;
+    while (w->dead) {
+        relay *r = w->dead;
 
-        f->dead = r->next;
+        w->dead = r->next;
         free(r);
     }
 }
@@ -873,20 +915,20 @@ relays_reap(srv_front *f)
 /* Does what can be done on r without blocking, after an event on one of
    its ends (which: TAG_CLIENT or TAG_LIB). */
 static void
-relay_io(srv_front *f, relay *r, int which, unsigned events)
+relay_io(worker *w, relay *r, int which, unsigned events)
 {
     ssize_t n;
 
     if (r->dead)
         return; /* ended earlier in this batch of events */
     if (r->lingering) {
-        if (drain(f, r->cfd))
-            relay_free(f, r);
+        if (drain(w->drain, r->cfd))
+            relay_free(w, r);
         return;
     }
     if (which == TAG_CLIENT && (events & (EPOLLHUP | EPOLLERR)) &&
         (r->c_eof || r->err)) {
-        relay_free(f, r); /* the client is gone */
+        relay_free(w, r); /* the client is gone */
         return;
     }
     if (which == TAG_CLIENT && (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) &&
@@ -901,7 +943,7 @@ relay_io(srv_front *f, relay *r, int which, unsigned events)
                  MSG_DONTWAIT);
         if (n > 0) {
             r->in_len += (size_t)n;
-            relay_parse(f, r);
+            relay_parse(w, r);
         } else if (n == 0) {
             r->c_eof = 1;
             size_t i = r->fwd;
@@ -909,19 +951,28 @@ relay_io(srv_front *f, relay *r, int which, unsigned events)
             while (i < r->in_len && (r->in[i] == '\r' || r->in[i] == '\n'))
                 i++;
             if (r->st == R_HEAD && i < r->in_len)
-                relay_refuse(f, r, 400, "EHTTP",
+                relay_refuse(w, r, 400, "EHTTP",
                              "the request head ended early");
         } else if (errno != EAGAIN && errno != EWOULDBLOCK &&
                    errno != EINTR) {
-            relay_free(f, r); /* the client is gone */
+            relay_free(w, r); /* the client is gone */
             return;
         }
     }
     if (r->mfd >= 0 && r->sent < r->fwd) {
         n = send(r->mfd, r->in + r->sent, r->fwd - r->sent,
                  MSG_DONTWAIT | MSG_NOSIGNAL);
-        if (n > 0)
+        if (n > 0) {
             r->sent += (size_t)n;
+            /* the library runs at the end of this batch of events, and
+               its answer is read then, without waiting for an event */
+            w->lib_due = 1;
+            if (!r->kicked) {
+                r->kicked = 1;
+                r->kick_next = w->kick;
+                w->kick = r;
+            }
+        }
     }
     if (r->mfd >= 0 && !r->m_shut && (r->c_eof || r->err) &&
         r->sent == r->fwd) {
@@ -929,6 +980,7 @@ relay_io(srv_front *f, relay *r, int which, unsigned events)
            its answers to what it has */
         shutdown(r->mfd, SHUT_WR);
         r->m_shut = 1;
+        w->lib_due = 1;
     }
     if (which == TAG_LIB && r->mfd >= 0 && r->out_len - r->out_off < RELAY_OUT) {
         if (r->out_off > 0) { /* what was sent makes room */
@@ -957,7 +1009,7 @@ relay_io(srv_front *f, relay *r, int which, unsigned events)
                       errno == EINTR))
             break;
         if (n <= 0) {
-            relay_free(f, r); /* the client is gone */
+            relay_free(w, r); /* the client is gone */
             return;
         }
         if (own)
@@ -971,20 +1023,21 @@ relay_io(srv_front *f, relay *r, int which, unsigned events)
         r->lingering = 1;
         r->deadline = now_ms() + LINGER_MS;
         if (r->c_eof) {
-            relay_free(f, r);
+            relay_free(w, r);
             return;
         }
     }
-    relay_watch(f, r);
+    relay_watch(w, r);
 }
 
 /* Starts relaying fd, a connection whose first head has passed the checks,
    and hands the other end of the pair to the library; 0, or -1 (fd left
    open) when it could not start. */
 static int
-relay_start(srv_front *f, int fd, const struct sockaddr *sa,
+relay_start(worker *w, int fd, const struct sockaddr *sa,
             socklen_t salen)
 {
+    srv_front *f = w->f;
     relay *r = calloc(1, sizeof *r);
     int sp[2], one = 1;
     struct epoll_event ev;
@@ -1008,35 +1061,35 @@ relay_start(srv_front *f, int fd, const struct sockaddr *sa,
     memset(&ev, 0, sizeof ev);
     ev.events = r->evc;
     ev.data.ptr = &r->ec;
-    if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, fd, &ev) != 0)
+    if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev) != 0)
         goto fail;
     ev.events = r->evm;
     ev.data.ptr = &r->em;
-    if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, r->mfd, &ev) != 0) {
-        epoll_ctl(f->epfd, EPOLL_CTL_DEL, fd, NULL);
+    if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, r->mfd, &ev) != 0) {
+        epoll_ctl(w->epfd, EPOLL_CTL_DEL, fd, NULL);
         goto fail;
     }
-    r->next = f->relays;
-    if (f->relays)
-        f->relays->prev = r;
-    f->relays = r;
-    if (f->deliver(f->ud, sp[1], sa, salen) != 0) {
+    r->next = w->relays;
+    if (w->relays)
+        w->relays->prev = r;
+    w->relays = r;
+    if (f->lib.deliver(f->lib.ud, w->k, sp[1], sa, salen) != 0) {
         /* the library did not take it: the client's end closes, and its
            place in the counts is the caller's to give back */
         r->mfd = -1;
         close(sp[0]);
-        epoll_ctl(f->epfd, EPOLL_CTL_DEL, fd, NULL);
+        epoll_ctl(w->epfd, EPOLL_CTL_DEL, fd, NULL);
         if (r->prev)
             r->prev->next = r->next;
         else
-            f->relays = r->next;
+            w->relays = r->next;
         if (r->next)
             r->next->prev = r->prev;
         free(r);
         return -1;
     }
     /* the head that the front peeked is there to be read again */
-    relay_io(f, r, TAG_CLIENT, EPOLLIN);
+    relay_io(w, r, TAG_CLIENT, EPOLLIN);
     return 0;
 fail:
     close(sp[0]);
@@ -1065,7 +1118,7 @@ add_pending(srv_front *f, int fd, const struct sockaddr_storage *sa,
        edge. */
     ev.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
     ev.data.ptr = pc;
-    if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, fd, &ev) != 0) {
+    if (epoll_ctl(f->w[0].epfd, EPOLL_CTL_ADD, fd, &ev) != 0) {
         free(pc);
         return NULL;
     }
@@ -1181,7 +1234,7 @@ on_readable(srv_front *f, pending *pc, unsigned events)
     char msg[160];
 
     if (pc->lingering) {
-        if (drain(f, pc->fd))
+        if (drain(f->w[0].drain, pc->fd))
             close_pending(f, pc);
         return;
     }
@@ -1245,31 +1298,84 @@ on_readable(srv_front *f, pending *pc, unsigned events)
         refuse(f, pc, status, code, msg);
         return;
     }
-    /* A valid head: the HTTP library takes the connection, and its place
-       in the counts (server.c releases it with srv_conn_close). */
+    /* A valid head: a worker relays the connection to its instance of
+       the HTTP library, which takes the connection's place in the counts
+       (server.c releases it with srv_conn_close). */
     {
         int fd = pc->fd, counted = pc->counted;
         srv_ip ip = pc->ip;
         struct sockaddr_storage sa = pc->sa;
         socklen_t salen = pc->salen;
+        unsigned k = f->next++ % f->nw;
 
-        epoll_ctl(f->epfd, EPOLL_CTL_DEL, fd, NULL);
+        epoll_ctl(f->w[0].epfd, EPOLL_CTL_DEL, fd, NULL);
         unlink_pending(f, pc);
         free(pc);
-        if (relay_start(f, fd, (const struct sockaddr *)&sa, salen) != 0) {
-            close(fd);
-            if (counted) {
-                srv_ipmap_add(f->ips, &ip, SRV_IP_CONNS, -1, 0);
-                atomic_fetch_sub(&f->open, 1);
+        if (k != 0) {
+            handoff *h = malloc(sizeof *h);
+
+            if (h) {
+                worker *w = &f->w[k];
+                ssize_t wr;
+
+                h->fd = fd;
+                h->counted = counted;
+                h->ip = ip;
+                h->sa = sa;
+                h->salen = salen;
+                pthread_mutex_lock(&w->mu);
+                h->next = w->queue;
+                w->queue = h;
+                pthread_mutex_unlock(&w->mu);
+                wr = write(w->wake[1], "c", 1);
+                (void)wr;
+                return;
             }
+        } else if (relay_start(&f->w[0], fd, (const struct sockaddr *)&sa,
+                               salen) == 0) {
+            return;
         }
+        close(fd);
+        if (counted)
+            release(f, &ip);
     }
 }
 
+/* Starts relaying the connections handed over to w (or, once it is
+   stopping, closes them). */
 static void
-sweep(srv_front *f)
+take_handoffs(worker *w)
 {
-    long long now = now_ms();
+    handoff *h, *rev = NULL;
+
+    pthread_mutex_lock(&w->mu);
+    h = w->queue;
+    w->queue = NULL;
+    pthread_mutex_unlock(&w->mu);
+    while (h) { /* in the order they came */
+        handoff *next = h->next;
+
+        h->next = rev;
+        rev = h;
+        h = next;
+    }
+    for (h = rev; h; h = rev) {
+        rev = h->next;
+        if (w->exit_by || relay_start(w, h->fd, (const struct sockaddr *)&h->sa,
+                                      h->salen) != 0) {
+            close(h->fd);
+            if (h->counted)
+                release(w->f, &h->ip);
+        }
+        free(h);
+    }
+}
+
+/* The pending connections and the deadlines of the library's: the
+   accepting thread's. */
+static void
+sweep(srv_front *f, long long now)
+{
     pending *pc = f->head, *next;
     srv_conn *c;
 
@@ -1283,15 +1389,6 @@ sweep(srv_front *f)
             refuse(f, pc, 408, "ETIMEOUT",
                    "the request head did not arrive within the header "
                    "timeout");
-    }
-    {
-        relay *r, *rn;
-
-        for (r = f->relays; r; r = rn) {
-            rn = r->next;
-            if (r->lingering && r->deadline <= now)
-                relay_free(f, r);
-        }
     }
     /* The library's connections: their sockets are shut down, which it
        sees as the client leaving, and closes them. */
@@ -1307,64 +1404,127 @@ sweep(srv_front *f)
     pthread_mutex_unlock(&f->mu);
 }
 
-/* Whether a relay still has answers of the library to pass on. */
+/* Whether a relay of w still has answers of the library to pass on. */
 static int
-relays_busy(const srv_front *f)
+relays_busy(const worker *w)
 {
     const relay *r;
 
-    for (r = f->relays; r; r = r->next)
+    for (r = w->relays; r; r = r->next)
         if (!r->lingering && (r->mfd >= 0 || r->out_off < r->out_len))
             return 1;
     return 0;
 }
 
-static void *
-front_main(void *arg)
+/* Runs w's instance of the library, then reads the answers of the relays
+   that passed it a request in this batch. */
+static void
+run_library(worker *w)
 {
-    srv_front *f = arg;
-    long long next_sweep = now_ms() + SWEEP_MS, exit_by = 0;
+    srv_front *f = w->f;
+    int more = 0;
+
+    w->lib_due = 0;
+    if (!w->lib_stopped)
+        more = f->lib.run(f->lib.ud, w->k, 0);
+    while (w->kick) {
+        relay *r = w->kick;
+
+        w->kick = r->kick_next;
+        r->kicked = 0;
+        if (!w->lib_stopped)
+            relay_io(w, r, TAG_LIB, EPOLLIN);
+    }
+    if (more) /* it has work left that no event will announce */
+        w->lib_due = 1;
+}
+
+/* The messages of w's wake-up pipe: 'c' connections handed over, 'q'
+   (worker 0) stop accepting, 'x' the server is stopping. */
+static void
+on_wake(worker *w)
+{
+    srv_front *f = w->f;
+    char c[64];
+    ssize_t n = read(w->wake[0], c, sizeof c), i;
+
+    for (i = 0; i < n; i++) {
+        if (c[i] == 'c') {
+            take_handoffs(w);
+        } else if (c[i] == 'q' && w->k == 0 && f->lfd >= 0) {
+            /* srv_front_stop: no more connections */
+            epoll_ctl(w->epfd, EPOLL_CTL_DEL, f->lfd, NULL);
+            close(f->lfd);
+            f->lfd = -1;
+            while (f->head)
+                close_pending(f, f->head);
+        } else if (c[i] == 'x' && !w->exit_by) {
+            /* srv_front_free: the compute pool has stopped; the library
+               runs once more (the pool's last answers), then stops and
+               closes its connections, whose last answers go out */
+            w->exit_by = now_ms() + EXIT_MS;
+            take_handoffs(w);
+            if (!w->lib_stopped) {
+                epoll_ctl(w->epfd, EPOLL_CTL_DEL, w->libfd, NULL);
+                run_library(w);
+                f->lib.run(f->lib.ud, w->k, 1);
+                w->lib_stopped = 1;
+            }
+        }
+    }
+}
+
+static void *
+worker_main(void *arg)
+{
+    worker *w = arg;
+    srv_front *f = w->f;
+    long long next_sweep = now_ms() + SWEEP_MS;
 
     for (;;) {
         struct epoll_event ev[64];
-        int n = epoll_wait(f->epfd, ev, 64, exit_by ? 10 : SWEEP_MS), i;
+        int n = epoll_wait(w->epfd, ev, 64,
+                           w->lib_due ? 0 : w->exit_by ? 10 : SWEEP_MS),
+            i;
         long long now;
 
         for (i = 0; i < n; i++) {
-            if (ev[i].data.ptr == &f->lfd) {
+            void *p = ev[i].data.ptr;
+
+            if (p == &f->lfd) {
                 accept_all(f);
-            } else if (ev[i].data.ptr == &f->wake) {
-                char c = 0;
-                ssize_t r = read(f->wake[0], &c, 1);
-
-                (void)r;
-                if (c == 'q' && f->lfd >= 0) {
-                    /* srv_front_stop: no more connections */
-                    epoll_ctl(f->epfd, EPOLL_CTL_DEL, f->lfd, NULL);
-                    close(f->lfd);
-                    f->lfd = -1;
-                    while (f->head)
-                        close_pending(f, f->head);
-                } else if (c == 'x' && !exit_by) {
-                    /* srv_front_free: the library has stopped; its last
-                       answers (503 to the requests it had) go out */
-                    exit_by = now_ms() + EXIT_MS;
-                }
-            } else if (*(unsigned char *)ev[i].data.ptr == TAG_PENDING) {
-                on_readable(f, ev[i].data.ptr, ev[i].events);
+            } else if (p == &w->wake) {
+                on_wake(w);
+            } else if (p == &w->libfd) {
+                w->lib_due = 1;
+            } else if (*(unsigned char *)p == TAG_PENDING) {
+                on_readable(f, p, ev[i].events);
             } else {
-                relay_end *e = ev[i].data.ptr;
+                relay_end *e = p;
 
-                relay_io(f, e->r, e->tag, ev[i].events);
+                relay_io(w, e->r, e->tag, ev[i].events);
             }
         }
+        if (w->lib_due)
+            run_library(w);
         now = now_ms();
         if (now >= next_sweep) {
-            sweep(f);
+            relay *r, *rn;
+
+            if (w->k == 0)
+                sweep(f, now);
+            for (r = w->relays; r; r = rn) {
+                rn = r->next;
+                if (r->lingering && r->deadline <= now)
+                    relay_free(w, r);
+            }
+            if (!w->lib_stopped && /* the library's own timeouts */
+                f->lib.run(f->lib.ud, w->k, 0))
+                w->lib_due = 1;
             next_sweep = now + SWEEP_MS;
         }
-        relays_reap(f);
-        if (exit_by && (now >= exit_by || !relays_busy(f)))
+        relays_reap(w);
+        if (w->exit_by && (now >= w->exit_by || !relays_busy(w)))
             return NULL;
     }
 }
@@ -1372,26 +1532,38 @@ front_main(void *arg)
 int
 srv_front_start(srv_front **out, const srv_front_config *fc,
                 const struct sockaddr *addr, socklen_t addrlen,
-                srv_ipmap *ips,
-                int (*deliver)(void *, int, const struct sockaddr *,
-                               socklen_t),
-                void *ud, unsigned *port)
+                srv_ipmap *ips, const srv_front_lib *lib, unsigned *port)
 {
     srv_front *f = calloc(1, sizeof *f);
     struct epoll_event ev;
     struct sockaddr_storage bound;
     socklen_t blen = sizeof bound;
     int one = 1;
+    unsigned k;
 
     *out = NULL;
     if (!f)
         return -1;
     f->fc = *fc;
+    f->lib = *lib;
     f->ips = ips;
-    f->deliver = deliver;
-    f->ud = ud;
-    f->lfd = f->epfd = f->wake[0] = f->wake[1] = -1;
+    f->lfd = -1;
     pthread_mutex_init(&f->mu, NULL);
+    f->w = calloc(lib->workers ? lib->workers : 1, sizeof *f->w);
+    if (!f->w) {
+        free(f);
+        return -1;
+    }
+    f->nw = lib->workers ? lib->workers : 1;
+    for (k = 0; k < f->nw; k++) {
+        worker *w = &f->w[k];
+
+        w->f = f;
+        w->k = k;
+        w->epfd = w->wake[0] = w->wake[1] = -1;
+        w->libfd = lib->fd(lib->ud, k);
+        pthread_mutex_init(&w->mu, NULL);
+    }
     f->lfd = socket(addr->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
                     0);
     if (f->lfd < 0)
@@ -1405,20 +1577,31 @@ srv_front_start(srv_front **out, const srv_front_config *fc,
         else if (bound.ss_family == AF_INET6)
             *port = ntohs(((struct sockaddr_in6 *)&bound)->sin6_port);
     }
-    f->epfd = epoll_create1(EPOLL_CLOEXEC);
-    if (f->epfd < 0 || pipe(f->wake) != 0)
-        goto fail;
-    memset(&ev, 0, sizeof ev);
-    ev.events = EPOLLIN;
+    for (k = 0; k < f->nw; k++) {
+        worker *w = &f->w[k];
+
+        w->epfd = epoll_create1(EPOLL_CLOEXEC);
+        if (w->epfd < 0 || pipe2(w->wake, O_CLOEXEC | O_NONBLOCK) != 0)
+            goto fail;
+        memset(&ev, 0, sizeof ev);
+        ev.events = EPOLLIN;
+        ev.data.ptr = &w->wake;
+        if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->wake[0], &ev) != 0)
+            goto fail;
+        ev.data.ptr = &w->libfd;
+        if (w->libfd < 0 ||
+            epoll_ctl(w->epfd, EPOLL_CTL_ADD, w->libfd, &ev) != 0)
+            goto fail;
+    }
     ev.data.ptr = &f->lfd;
-    if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, f->lfd, &ev) != 0)
+    if (epoll_ctl(f->w[0].epfd, EPOLL_CTL_ADD, f->lfd, &ev) != 0)
         goto fail;
-    ev.data.ptr = &f->wake;
-    if (epoll_ctl(f->epfd, EPOLL_CTL_ADD, f->wake[0], &ev) != 0)
-        goto fail;
-    if (pthread_create(&f->thread, NULL, front_main, f) != 0)
-        goto fail;
-    f->started = 1;
+    for (k = 0; k < f->nw; k++) {
+        if (pthread_create(&f->w[k].thread, NULL, worker_main, &f->w[k]) !=
+            0)
+            goto fail;
+        f->w[k].started = 1;
+    }
     *out = f;
     return 0;
 fail:
@@ -1434,8 +1617,8 @@ fail:
 void
 srv_front_stop(srv_front *f)
 {
-    if (f && f->started) {
-        ssize_t w = write(f->wake[1], "q", 1);
+    if (f && f->w[0].started) {
+        ssize_t w = write(f->w[0].wake[1], "q", 1);
 
         (void)w;
     }
@@ -1444,29 +1627,43 @@ srv_front_stop(srv_front *f)
 void
 srv_front_free(srv_front *f)
 {
+    unsigned k;
+
     if (!f)
         return;
-    if (f->started) {
-        ssize_t w = write(f->wake[1], "x", 1);
+    for (k = 0; k < f->nw; k++)
+        if (f->w[k].started) {
+            ssize_t w = write(f->w[k].wake[1], "x", 1);
 
-        (void)w;
-        pthread_join(f->thread, NULL);
-        f->started = 0;
-    }
+            (void)w;
+        }
+    for (k = 0; k < f->nw; k++)
+        if (f->w[k].started) {
+            pthread_join(f->w[k].thread, NULL);
+            f->w[k].started = 0;
+        }
     while (f->head)
         close_pending(f, f->head);
-    while (f->relays)
-        relay_free(f, f->relays);
-    relays_reap(f);
+    for (k = 0; k < f->nw; k++) {
+        worker *w = &f->w[k];
+
+        w->exit_by = 1;
+        take_handoffs(w);
+        while (w->relays)
+            relay_free(w, w->relays);
+        relays_reap(w);
+        if (w->epfd >= 0)
+            close(w->epfd);
+        if (w->wake[0] >= 0)
+            close(w->wake[0]);
+        if (w->wake[1] >= 0)
+            close(w->wake[1]);
+        pthread_mutex_destroy(&w->mu);
+    }
     if (f->lfd >= 0)
         close(f->lfd);
-    if (f->epfd >= 0)
-        close(f->epfd);
-    if (f->wake[0] >= 0)
-        close(f->wake[0]);
-    if (f->wake[1] >= 0)
-        close(f->wake[1]);
     pthread_mutex_destroy(&f->mu);
+    free(f->w);
     free(f);
 }
 
@@ -1504,8 +1701,7 @@ srv_conn_close(srv_front *f, srv_conn *c)
     if (c->next)
         c->next->prev = c->prev;
     pthread_mutex_unlock(&f->mu);
-    srv_ipmap_add(f->ips, &c->ip, SRV_IP_CONNS, -1, 0);
-    atomic_fetch_sub(&f->open, 1);
+    release(f, &c->ip);
     free(c);
 }
 

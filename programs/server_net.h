@@ -126,26 +126,49 @@ typedef struct srv_front_config {
 } srv_front_config;
 
 /*
- * Listens on addr (port 0: a free one, written to *port) and starts the
- * front thread.  deliver(ud, fd, sa, len) hands over a connection whose
- * first request head is complete and valid: fd is the library's end of a
- * socket pair through which the front relays the client's connection (sa:
- * the client's address), checking every later request head the same way;
- * deliver owns fd from then on and returns 0, or -1 when it could not take
- * it (fd is closed either way).
+ * What the front needs of the HTTP library: `workers` instances of it,
+ * each run by one relay thread of the front, which relays its share of
+ * the connections (round robin) to it and runs it without blocking right
+ * after passing on requests, so that no request crosses a thread.
+ *   fd(ud, k)          a descriptor that becomes readable when instance k
+ *                      has work (its own event set, its wake-ups);
+ *   deliver(ud, k, fd, sa, len)  hands over a connection whose first
+ *                      request head is complete and valid: fd is the
+ *                      library's end of a socket pair through which the
+ *                      front relays the client's connection (sa: the
+ *                      client's address), checking every later request
+ *                      head the same way; deliver owns fd from then on and
+ *                      returns 0, or -1 when it could not take it (fd is
+ *                      closed either way);
+ *   run(ud, k, stop)   lets instance k do what it can without blocking,
+ *                      and returns 1 when it has work left that its fd
+ *                      will not announce (run it again soon), else 0;
+ *                      with stop, then stops it (closing its connections).
+ * All three are called from worker k's thread only.
  */
+typedef struct srv_front_lib {
+    unsigned workers;
+    int (*fd)(void *ud, unsigned k);
+    int (*deliver)(void *ud, unsigned k, int fd, const struct sockaddr *sa,
+                   socklen_t len);
+    int (*run)(void *ud, unsigned k, int stop);
+    void *ud;
+} srv_front_lib;
+
+/* Listens on addr (port 0: a free one, written to *port) and starts the
+   front's threads (lib is copied). */
 int srv_front_start(srv_front **out, const srv_front_config *fc,
                     const struct sockaddr *addr, socklen_t addrlen,
-                    srv_ipmap *ips,
-                    int (*deliver)(void *ud, int fd, const struct sockaddr *sa,
-                                   socklen_t len),
-                    void *ud, unsigned *port);
+                    srv_ipmap *ips, const srv_front_lib *lib,
+                    unsigned *port);
 /* Stops accepting connections and closes those that have not sent their
    first head; the relayed ones go on until srv_front_free (and the
    srv_conn functions below work until then). */
 void srv_front_stop(srv_front *f);
-/* After the library has stopped: passes on its last answers (within half
-   a second), stops the front thread, closes every connection, frees f. */
+/* After the compute pool has stopped: runs each instance of the library
+   once more and stops it, passes on its last answers (within half a
+   second), stops the front's threads, closes every connection, frees f.
+   An instance whose thread never started is the caller's to stop. */
 void srv_front_free(srv_front *f);
 
 /*

@@ -250,7 +250,7 @@ on_misere_move(void *ud, size_t comp, const mpz_t *to, size_t nto)
 
 typedef struct root {
     bt_analysis *a;
-    bt__memo *memo;
+    bt__search *memo;
     const bt_position *p;
     size_t comp;
     const bt_limits *lim;
@@ -269,7 +269,7 @@ on_root_option(void *ud, const mpz_t *to, size_t nto)
     st = bt_position_replace(q, r->comp, bt_position_game(r->p, r->comp), to,
                              nto);
     if (st == BT_OK)
-        st = bt__memo_outcome(r->memo, &o, q, 1, r->lim, r->diag);
+        st = bt__search_outcome(r->memo, &o, q, 1, r->lim, r->diag);
     bt_position_free(q);
     if (st == BT_OK && o == BT_P)
         st = bt__move_push(&r->a->moves, &r->a->nmoves, &r->a->cap, r->comp,
@@ -284,7 +284,7 @@ analyze_misere_search(bt_analysis *a, const bt_position *p,
     root r;
     size_t i;
     int any = 0, over_memory;
-    bt_status st = bt__memo_new(&r.memo);
+    bt_status st = bt__search_new(&r.memo);
     if (st != BT_OK)
         return bt__fail(diag, st, "out of memory");
     r.a = a;
@@ -298,9 +298,9 @@ analyze_misere_search(bt_analysis *a, const bt_position *p,
                                lim, diag);
         any = any || !bt__component_is_terminal(p, i, lim);
     }
-    a->searched = bt__memo_used(r.memo);
-    over_memory = bt__memo_over_memory(r.memo);
-    bt__memo_free(r.memo);
+    a->searched = bt__search_used(r.memo);
+    over_memory = bt__search_over_memory(r.memo);
+    bt__search_free(r.memo);
     if (st != BT_OK) {
         if (st == BT_ELIMIT && over_memory)
             return bt__fail(diag, st,
@@ -338,7 +338,8 @@ analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
     }
     {
         bt_status st = bt__quotient_misere(p, &a->outcome, on_misere_move, a,
-                                           &a->quotient_note, lim, diag);
+                                           &a->quotient_note,
+                                           &a->moves_incomplete, lim, diag);
         if (st != BT_EUNDEF)
             return st;
     }

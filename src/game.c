@@ -199,22 +199,28 @@ bt_game_is_nim(const bt_game *g)
     return g->rules == &bt__ruleset_nim;
 }
 
+char *
+bt_game_rules(const bt_game *g)
+{
+    bt__buf b;
+    bt__buf_init(&b);
+    if (g->rules->rules != NULL)
+        g->rules->rules(g, &b);
+    else
+        bt__buf_puts(&b, g->rules->info.summary);
+    return bt__buf_take(&b);
+}
+
 bt_status
 bt__game_set_spec(bt_game *g, const char *fmt, ...)
 {
     va_list ap;
-    int n;
+    bt__buf b;
+    bt__buf_init(&b);
     va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
+    bt__buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return BT_EINVAL;
     free(g->spec);
-    g->spec = malloc((size_t)n + 1);
-    if (g->spec == NULL)
-        return BT_ENOMEM;
-    va_start(ap, fmt);
-    vsnprintf(g->spec, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    return BT_OK;
+    g->spec = bt__buf_take(&b);
+    return g->spec != NULL ? BT_OK : BT_ENOMEM;
 }

@@ -107,6 +107,8 @@ void bt__buf_printf(bt__buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* bt__buf_printf with a va_list (ap is left to the caller's va_end). */
+void bt__buf_vprintf(bt__buf *b, const char *fmt, va_list ap);
 /* Appends the decimal digits of x. */
 void bt__buf_mpz(bt__buf *b, const mpz_t x);
 /* Appends x in binary, right-aligned in a field of `width` characters. */
@@ -215,6 +217,12 @@ struct bt__ruleset {
      */
     bt_status (*p_position)(bt_game *g, int misere, const mpz_t n,
                             mpz_t *row);
+
+    /*
+     * Optional: writes the rules of g in one line of plain words, worded
+     * from its parameters (bt_game_rules).  NULL: the family's summary.
+     */
+    void (*rules)(const bt_game *g, bt__buf *out);
 };
 
 /*
@@ -270,6 +278,11 @@ void bt__rs_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
    max_memory. */
 bt_status bt__generic_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
                              const bt_limits *lim, bt_diag *diag);
+/* The generic moves to a value: the options of c whose value (the nim-sum
+   of their components' bt__rs_grundy) is target. */
+bt_status bt__generic_moves_to(bt_game *g, const mpz_t *c, size_t n,
+                               const mpz_t target, bt__emit emit, void *ud,
+                               const bt_limits *lim, bt_diag *diag);
 
 /* The numbers per component among the nto numbers of a move of g: its
    arity, or all of them (at least 1) for a game of variable arity (whose
@@ -280,26 +293,83 @@ bt__comp_width(const bt_game *g, size_t nto)
     return g->rules->arity ? g->rules->arity : (nto ? nto : 1);
 }
 
+/* ---------------------------------------------------------------- memo */
+
+/*
+ * The memo table of the exhaustive searches (engines/memo.c): positions by
+ * their canonical key, each with one number (search.c stores an outcome,
+ * remoteness.c a remoteness).  The key of a position is the texts of its
+ * components, "spec:n,n", sorted bytewise and each followed by '|', after
+ * a '#' ("#nim:3|nim:5|"): a sum is commutative.  Open addressing, at most
+ * half full; the slots are charged to `budget` (NULL: to none) as the
+ * table grows, and released by bt__memo_clear.
+ */
+typedef struct bt__memo_slot {
+    char *key; /* NULL: empty */
+    size_t len;
+    long value;
+} bt__memo_slot;
+
+typedef struct bt__memo {
+    bt__memo_slot *slots;
+    size_t cap, used; /* cap: a power of two */
+    bt__budget *budget;
+} bt__memo;
+
+/* An empty table of cap slots (a power of two); BT_ELIMIT or BT_ENOMEM
+   with a message. */
+bt_status bt__memo_init(bt__memo *m, size_t cap, bt__budget *budget,
+                        bt_diag *diag);
+/* Frees the keys and the slots; m may be initialised again. */
+void bt__memo_clear(bt__memo *m);
+/* The slot of key, NULL when it is not stored. */
+const bt__memo_slot *bt__memo_find(const bt__memo *m, const char *key,
+                                   size_t len);
+/* Stores key (not yet stored) with value; the table takes the key on
+   success.  BT_ELIMIT or BT_ENOMEM with a message when it cannot grow. */
+bt_status bt__memo_put(bt__memo *m, char *key, size_t len, long value,
+                       bt_diag *diag);
+
+/* The canonical key of p (malloc'd, *len its length); NULL when out of
+   memory. */
+char *bt__memo_key(const bt_position *p, size_t *len);
+/* A key's components ("spec:n,n", without the '|'), as pieces of text. */
+typedef struct bt__memo_part {
+    const char *s;
+    size_t len;
+} bt__memo_part;
+/* Appends the text of a component of g with numbers v[0..n-1]. */
+void bt__memo_put_comp(bt__buf *b, const bt_game *g, const mpz_t *v,
+                       size_t n);
+/* The order of the parts in a key (bytewise), and a sort by it. */
+int bt__memo_part_cmp(const bt__memo_part *a, const bt__memo_part *b);
+void bt__memo_sort(bt__memo_part *parts, size_t n);
+/* The key of sorted parts (malloc'd); NULL when out of memory. */
+char *bt__memo_join(const bt__memo_part *parts, size_t n, size_t *len);
+/* Splits a key into its parts (*out malloc'd, pointing into key). */
+bt_status bt__memo_split(const char *key, size_t len, bt__memo_part **out,
+                         size_t *n);
+
 /* ------------------------------------------------------------ search */
 
 /*
  * Exhaustive search of the game graph from the rules (each ruleset's
- * options()), memoised on the position with its components sorted (a sum
- * is commutative), in a memo table kept across the calls of one analysis.
- * bt__memo_outcome() sets *outcome; BT_ELIMIT when more than
- * lim->max_search positions would be stored.
+ * options()), memoised on the position's key (bt__memo), in a memo table
+ * kept across the calls of one analysis.  bt__search_outcome() sets
+ * *outcome; BT_ELIMIT when more than lim->max_search positions would be
+ * stored.
  */
-typedef struct bt__memo bt__memo;
-bt_status bt__memo_new(bt__memo **out);
-void bt__memo_free(bt__memo *m);
-bt_status bt__memo_outcome(bt__memo *m, bt_outcome *outcome,
-                           const bt_position *p, int misere,
-                           const bt_limits *lim, bt_diag *diag);
+typedef struct bt__search bt__search;
+bt_status bt__search_new(bt__search **out);
+void bt__search_free(bt__search *s);
+bt_status bt__search_outcome(bt__search *s, bt_outcome *outcome,
+                             const bt_position *p, int misere,
+                             const bt_limits *lim, bt_diag *diag);
 
-/* The number of positions stored in m. */
-size_t bt__memo_used(const bt__memo *m);
-/* Non-zero when the last search of m stopped at lim->max_memory. */
-int bt__memo_over_memory(const bt__memo *m);
+/* The number of positions stored in s. */
+size_t bt__search_used(const bt__search *s);
+/* Non-zero when the last search of s stopped at lim->max_memory. */
+int bt__search_over_memory(const bt__search *s);
 
 /* Non-zero when component i of p has no move. */
 int bt__component_is_terminal(const bt_position *p, size_t i,
@@ -310,20 +380,34 @@ bt_status bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t comp,
                         const mpz_t *to, size_t nto);
 /* The ruleset's text for move m of p (malloc'd), NULL when out of memory. */
 char *bt__move_text(const bt_position *p, const bt_move *m);
+/* bt__move_push, with the move's text (a move of p). */
+bt_status bt__move_push_text(bt_move **moves, size_t *n, size_t *cap,
+                             const bt_position *p, size_t comp,
+                             const mpz_t *to, size_t nto);
+/* *out: a new array of one move of p, component comp to `to` (nto
+   numbers), with its text; free it with bt_moves_free(*out, 1).
+   BT_ENOMEM with a message. */
+bt_status bt__move_new(bt_move **out, const bt_position *p, size_t comp,
+                       const mpz_t *to, size_t nto, bt_diag *diag);
 
 /*
  * Misère analysis through the misère quotient (quotient.c): when every
  * component of p is a heap of one heap game of at most
  * QUOTIENT_ANALYZE_MAX counters (quotient.c) and the quotient of those
- * heaps is computed (or cached) within a small budget, sets *outcome, emits
- * every winning move and sets *note (malloc'd) to the explanation.
- * BT_EUNDEF otherwise (the caller searches).
+ * heaps is computed (or cached) within a small budget, or of any size when
+ * the quotient of the game is proved periodic within that budget
+ * (docs/misere.md), sets *outcome, emits every winning move and sets
+ * *note (malloc'd) to the explanation.  A huge heap with splits has more
+ * moves than can be listed: its winning moves are given for the splits
+ * whose smaller heap is at most preperiod + 2 period + t (one of each
+ * class), and *incomplete is set when there are more.  BT_EUNDEF
+ * otherwise (the caller searches).
  */
 bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                               bt_status (*move)(void *ud, size_t comp,
                                                 const mpz_t *to, size_t nto),
-                              void *ud, char **note, const bt_limits *lim,
-                              bt_diag *diag);
+                              void *ud, char **note, int *incomplete,
+                              const bt_limits *lim, bt_diag *diag);
 
 /* The families, in the order of listings.  One line per family in game.c. */
 extern const bt__ruleset bt__ruleset_nim;

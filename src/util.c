@@ -189,19 +189,28 @@ bt__buf_putc(bt__buf *b, char c)
 }
 
 void
+bt__buf_vprintf(bt__buf *b, const char *fmt, va_list ap)
+{
+    va_list again;
+    int n;
+    va_copy(again, ap);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    if (n < 0)
+        b->failed = 1;
+    if (n >= 0 && reserve(b, (size_t)n)) {
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
+    }
+    va_end(again);
+}
+
+void
 bt__buf_printf(bt__buf *b, const char *fmt, ...)
 {
     va_list ap;
-    int n;
     va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
+    bt__buf_vprintf(b, fmt, ap);
     va_end(ap);
-    if (n < 0 || !reserve(b, (size_t)n))
-        return;
-    va_start(ap, fmt);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
 }
 
 void

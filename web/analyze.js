@@ -3,7 +3,7 @@
 // combinations around it.
 import {
   h, clear, api, ApiError, singleGame, compsFromParse, binaryPanel,
-  wythoffAround, sumPanel, outcomePanel, scrollBox,
+  wythoffAround, sumPanel, outcomePanel, scrollBox, loadGames,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
@@ -162,7 +162,29 @@ function drawTable() {
   body.append(scrollBox('Safe combinations', table));
 }
 
-function init() {
+// The games one may name, from the server's registry: each family's
+// example and its named games, with a few numbers.
+function gameExamples(games) {
+  const nums = (f, k) => Array.from({length: f.arity || 3}, (_, i) => String(k + 2 * i));
+  const codes = [];
+  for (const f of games) {
+    if (f.name === 'nim') continue;
+    codes.push(`${f.example} ${nums(f, 3).join(' ')}`);
+    for (const n of f.named) codes.push(`${n.name} ${nums(f, 10).join(' ')}`);
+  }
+  const box = clear($('game-examples'));
+  box.append(': ');
+  codes.forEach((c, i) => box.append(i ? ', ' : '', h('code', {}, c)));
+  const sum = games.filter((f) => f.arity >= 1).slice(0, 3);
+  $('sum-example').textContent = sum.map((f) => `${f.example} ${nums(f, 3).join(' ')}`).join(' + ');
+}
+
+async function init() {
+  try {
+    gameExamples(await loadGames());
+  } catch (e) {
+    $('ask-error').textContent = `The list of games could not be loaded: ${e.message}`;
+  }
   $('ask').addEventListener('submit', analyse);
   $('more').addEventListener('click', morePage);
   const q = new URLSearchParams(location.search);

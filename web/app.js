@@ -6,7 +6,8 @@ import {
   copyComps, apiPosition, singleGame, notation, compsFromParse, applyMove,
   isOver, recordText, binaryPanel, parseGame, positionText,
   wythoffAround, sumPanel, outcomePanel, randInt,
-  apiIndex, pageIndex, remotenessOf, hasMove,
+  apiIndex, pageIndex, remotenessOf, loadGames, families, familyOf,
+  loadRules, rulesOf, dropsEmpty, checkOnServer,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
@@ -46,36 +47,51 @@ const valueCache = new Map(); // position key -> {outcome, remoteness} (who wins
 
 // ---------------------------------------------------------------- setup
 
-const PARAMS = {
-  gwythoff: {label: 'a', value: '2', help: 'From both piles, k and l counters with |k \u2212 l| < a.'},
-  sub: {label: 'Set S', value: '1-3', help: 'How many counters a move may take, e.g. 1-3 or 1,3,4.'},
-  octal: {label: 'Code', value: '0.77', help: 'e.g. 0.77 (Kayles), 0.07 (Dawson\u2019s Kayles), 0.137 (Dawson\u2019s chess), or grundys-game.'},
-};
+// The choices of the Game select: a family of the registry (value: its
+// name), Misère Nim (Nim with misère play ticked) and a sum.  A family's
+// parameter (after ':' in its syntax) gets a field, with the family's
+// example as its default.
+function paramOf(kind) {
+  const f = families().find((x) => x.name === (kind === 'misere-nim' ? 'nim' : kind));
+  if (!f) return null;
+  const m = /^[^:[]*\[?:([^\]]*)\]?$/.exec(f.syntax);
+  if (!m) return null;
+  const colon = f.example.indexOf(':');
+  const named = f.named.map((n) => `${n.name} (${n.game})`);
+  return {
+    label: m[1],
+    value: colon < 0 ? '' : f.example.slice(colon + 1),
+    optional: f.syntax.includes('['),
+    help: f.summary + (f.syntax.includes('[') ? ` (optional: leave it empty for ${f.name})` : '') +
+      (named.length ? `. Or a named game: ${named.join(', ')}.` : ''),
+  };
+}
+
+function fillGameSelect() {
+  const sel = clear($('game'));
+  for (const f of families()) {
+    sel.append(h('option', {value: f.name}, f.title));
+    if (f.name === 'nim') sel.append(h('option', {value: 'misere-nim'}, `Mis\u00e8re ${f.title}`));
+  }
+  sel.append(h('option', {value: 'sum'}, 'A sum of games'));
+  sel.disabled = false;
+}
 
 function setupSpec() {
   const kind = $('game').value;
   const param = $('param').value.trim();
-  switch (kind) {
-    case 'nim':
-    case 'misere-nim':
-      return 'nim';
-    case 'wythoff':
-      return 'wythoff';
-    case 'gwythoff':
-      return 'wythoff:' + (param || '2');
-    case 'sub':
-      return 'sub:' + (param || '1-3');
-    case 'octal':
-      if (/^[a-z]/i.test(param)) return param;
-      return 'octal:' + (param || '0.77');
-    default:
-      return 'sum';
-  }
+  if (kind === 'sum') return 'sum';
+  if (kind === 'misere-nim') return 'nim';
+  // a named game or another family typed as the parameter
+  if (param && familyOf(param) && !param.includes(':')) return param;
+  const p = paramOf(kind);
+  if (!p || (p.optional && !param)) return kind;
+  return `${kind}:${param || p.value}`;
 }
 
 function onGameChange() {
   const kind = $('game').value;
-  const p = PARAMS[kind];
+  const p = paramOf(kind);
   $('param-row').hidden = !p;
   if (p) {
     $('param-label').textContent = p.label;
@@ -84,33 +100,42 @@ function onGameChange() {
   }
   if (kind === 'misere-nim') $('misere').checked = true;
   else if (kind === 'nim') $('misere').checked = false;
+  const f = familyOf(kind === 'misere-nim' ? 'nim' : kind);
   $('start-help').textContent = kind === 'sum'
-    ? 'In the position language, e.g. nim 3 4 5 + kayles 10 + wythoff 3 5 + sub:1-3 13.'
-    : kind === 'wythoff' || kind === 'gwythoff'
+    ? `In the position language, e.g. ${sumExample(false, () => 3)}.`
+    : f && f.arity === 2
       ? 'Two numbers: the two piles.'
-      : 'Numbers separated by spaces; any size.';
+      : f && f.arity === 0
+        ? 'Numbers separated by spaces, any size: the piles of one game.'
+        : 'Numbers separated by spaces; any size.';
   randomStart();
+}
+
+// A sum of one component of each of the first games of the registry
+// (their examples), the numbers drawn by r(arity); in misère play,
+// solved by searching the whole game, three small heap games.
+function sumExample(misere, r) {
+  const fs = families().filter((f) => (misere ? f.arity === 1 : f.arity >= 1));
+  return fs.slice(0, misere ? 3 : 4)
+    .map((f) => `${f.example} ${Array.from({length: f.arity}, () => r(f)).join(' ')}`)
+    .join(' + ');
 }
 
 function randomStart() {
   S.startTyped = false;
   const kind = $('game').value;
   const r = (lo, hi) => randInt(lo, hi);
+  const f = familyOf(kind === 'misere-nim' ? 'nim' : kind);
   let text;
-  if (kind === 'nim' || kind === 'misere-nim') {
+  if (kind === 'sum') {
+    text = $('misere').checked ? sumExample(true, () => r(1, 4)) : sumExample(false, () => r(1, 9));
+  } else if (f && f.arity === 2) {
+    text = `${r(2, 20)} ${r(2, 20)}`;
+  } else if (f && (f.name === 'nim' || f.arity === 0)) {
     const k = r(3, 4);
     text = Array.from({length: k}, () => r(1, 15)).join(' ');
-  } else if (kind === 'wythoff' || kind === 'gwythoff') {
-    text = `${r(2, 20)} ${r(2, 20)}`;
-  } else if (kind === 'sub') {
-    text = `${r(5, 25)} ${r(5, 25)} ${r(5, 25)}`;
-  } else if (kind === 'octal') {
-    text = `${r(4, 14)} ${r(4, 14)}`;
-  } else if ($('misere').checked) {
-    // misère sums are solved by searching the whole game: keep it small
-    text = `nim ${r(1, 3)} ${r(1, 3)} + kayles ${r(2, 5)} + sub:1-3 ${r(2, 6)}`;
   } else {
-    text = `nim ${r(1, 7)} ${r(1, 7)} + kayles ${r(3, 8)} + wythoff ${r(1, 6)} ${r(1, 6)} + sub:1-3 ${r(3, 12)}`;
+    text = `${r(4, 14)} ${r(4, 14)} ${r(4, 14)}`;
   }
   $('start').value = text;
 }
@@ -136,6 +161,7 @@ async function startGame(ev) {
     $('setup-error').textContent = 'The start has no pile.';
     return;
   }
+  await loadRules(comps.map((c) => c.game.spec));
   S.spec = spec;
   S.misere = $('misere').checked;
   S.vsComputer = $('mode-computer').checked;
@@ -190,8 +216,15 @@ function nextMover() {
   return top.mover === 'A' ? 'B' : 'A';
 }
 
-function checkOver() {
-  if (!isOver(S.comps)) {
+// Decides whether the game is over; `known` is the server's word when
+// the page has it.  Where the page cannot tell (a game it does not check)
+// the server is asked, and until it answers the computer waits.
+function checkOver(known) {
+  let over = isOver(S.comps);
+  if (over === null && known !== undefined) over = known;
+  S.checking = over === null;
+  if (over === null) overOnServer();
+  if (!over) {
     S.over = false;
     S.result = '';
     S.winner = '';
@@ -206,6 +239,26 @@ function checkOver() {
     (top.mover ? ` (${S.misere ? 'misère play: the last mover loses' : 'the last mover wins'})` : ' (no move is possible)');
 }
 
+async function overOnServer() {
+  const id = S.gameId;
+  const at = S.history.length;
+  let res = null;
+  try {
+    res = await checkOnServer(S.comps, null, S.misere);
+  } catch (e) {
+    // not known: the game goes on, and a move that cannot be made says so
+  }
+  if (id !== S.gameId || at !== S.history.length || !S.checking) return;
+  S.checking = false;
+  if (res && res.over) {
+    checkOver(true);
+    render();
+    if (S.over) $('play-again').focus();
+  } else {
+    maybeComputer();
+  }
+}
+
 const humanTurn = () => S.started && !S.over && !S.busy && S.view === null && (!S.vsComputer || S.turn === 'A');
 
 // ------------------------------------------------------------- drawing
@@ -214,60 +267,6 @@ const humanTurn = () => S.started && !S.over && !S.busy && S.view === null && (!
 // gone), or null for a sum.
 function boardGame() {
   return S.spec === 'sum' ? null : (singleGame(S.comps) || (S.comps[0] && S.comps[0].game) || null);
-}
-
-const words = (xs) => (xs.length <= 1 ? xs.join('') : xs.slice(0, -1).join(', ') + ' or ' + xs[xs.length - 1]);
-
-// The rules of one game in plain words, and for octal games the meaning of
-// the code (for a details box).
-function gameRules(g) {
-  switch (g.family) {
-    case 'nim':
-      return {text: 'Nim: on your turn take as many counters as you like (at least one) from one pile.'};
-    case 'wythoff':
-      return g.a === 1n
-        ? {text: "Wythoff's game: take as many counters as you like from one pile, or the same number from both piles."}
-        : {text: `Generalised Wythoff's game: take as many as you like from one pile, or some from both piles as long as the two numbers differ by less than ${g.a}.`};
-    case 'sub':
-      return {text: `Subtraction game: take ${words(g.set.map(String))} counters from one heap.`};
-    case 'octal': {
-      const code = g.digits[0] + '.' + g.digits.slice(1).join('');
-      const ways = [];
-      const digits = [];
-      // the counts k that share one digit go together: "1 or 2 counters"
-      const WHERE = {
-        1: 'only when they are a whole row',
-        2: 'from the end of a longer row',
-        3: 'from the end of a row, or a whole row',
-        4: 'from the middle of a row, splitting it in two',
-        5: 'a whole row, or from the middle of a row, splitting it in two',
-        6: 'from a longer row: from its end, or from its middle, splitting it in two',
-        7: 'anywhere in a row (from the middle splits the row in two)',
-      };
-      const byDigit = new Map();
-      for (let k = 1; k < g.digits.length; k++) {
-        const d = g.digits[k];
-        if (!d) continue;
-        if (!byDigit.has(d)) byDigit.set(d, []);
-        byDigit.get(d).push(k);
-        digits.push(`digit ${k} is ${d}: taking ${k} may ${[d & 1 ? 'empty a heap' : '', d & 2 ? 'leave one heap' : '', d & 4 ? 'leave two heaps' : ''].filter(Boolean).join(', ')}`);
-      }
-      for (const [d, ks] of byDigit) {
-        const last = ks[ks.length - 1];
-        const what = last === 1 ? '1 counter' : `${words(ks.map(String))} counters side by side`;
-        ways.push(`${what}, ${WHERE[d].replace('they are', last === 1 ? 'it is' : 'they are')}`);
-      }
-      if (g.digits[0] & 4) ways.push('no counter at all, splitting a heap in two');
-      return {
-        text: `${g.label}: counters stand in rows; take ${ways.join('; or ')}.`,
-        code: `The code octal ${code} says which moves are allowed: digit k (after the point) tells what taking k counters may do, adding 1 (take a whole heap), 2 (leave one heap) and 4 (leave two heaps). Here ${digits.join('; ')}.`,
-      };
-    }
-    case 'grundy':
-      return {text: "Grundy's game: split one heap into two heaps of different sizes."};
-    default:
-      return {text: `${g.label}.`};
-  }
 }
 
 function drawRules() {
@@ -281,14 +280,14 @@ function drawRules() {
     const games = [];
     for (const c of S.comps) if (!games.some((x) => x.spec === c.game.spec)) games.push(c.game);
     box.append(h('p', {}, `A sum of games: on your turn move in any one of the parts, by that part's rules. ${end}`),
-      h('ul', {class: 'rules-list'}, games.map((x) => h('li', {}, gameRules(x).text))));
-    const codes = games.map((x) => gameRules(x).code).filter(Boolean);
-    if (codes.length) box.append(h('details', {}, h('summary', {}, 'What the code means'), codes.map((c) => h('p', {}, c))));
+      h('ul', {class: 'rules-list'}, games.map((x) => h('li', {}, rulesOf(x).text))));
+    const codes = games.map((x) => rulesOf(x).family).filter(Boolean);
+    if (codes.length) box.append(h('details', {}, h('summary', {}, 'What the parameters mean'), codes.map((c) => h('p', {}, c))));
     return;
   }
-  const r = gameRules(g);
+  const r = rulesOf(g);
   box.append(h('p', {}, `${r.text} ${end}`));
-  if (r.code) box.append(h('details', {class: 'code'}, h('summary', {}, 'What the code means'), h('p', {}, r.code)));
+  if (r.family) box.append(h('details', {class: 'code'}, h('summary', {}, 'What the parameters mean'), h('p', {}, r.family)));
 }
 
 // What a click does, next to the board.
@@ -300,6 +299,7 @@ function boardHelp() {
   if (modes.has('range')) out.push('Click the counters to take (side by side); taking from the middle splits the heap in two.');
   if (modes.has('cut')) out.push('Click where to split: the counter you click starts the second heap.');
   if (S.comps.some((c) => c.game.arity === 2)) out.push('In a pair, choose in both piles to take from both.');
+  if (S.comps.some((c) => c.game.arity === 0)) out.push('In a game of several piles, choose in each pile to take from (as many piles as its rules allow).');
   return out.join(' ');
 }
 
@@ -321,6 +321,7 @@ function chosen(i, r) {
 
 function rowLabel(c, i, r) {
   if (c.game.arity === 2) return `${compName(c.game, i)}, ${r === 0 ? 'first' : 'second'} pile`;
+  if (c.game.arity === 0) return `${compName(c.game, i)}, pile ${r + 1}`;
   return compName(c.game, i);
 }
 
@@ -339,7 +340,7 @@ function valueOf(i, to) {
   if (!S.values || !S.values.map || S.values.key !== analysisKey()) return undefined;
   const c = S.comps[i];
   // an emptied heap of a game that drops empty heaps leaves no number
-  const drop = (c.game.family === 'sub' || c.game.family === 'octal') && to.length === 1 && to[0] === 0n;
+  const drop = dropsEmpty(c.game) && to.length === 1 && to[0] === 0n;
   return S.values.map.get(`${apiIndex(S.comps, i)}:${drop ? '' : to.join(',')}`);
 }
 
@@ -465,9 +466,9 @@ function render() {
   box.classList.toggle('viewing', saved !== null);
   S.comps.forEach((c, i) => {
     const rows = [];
-    for (let r = 0; r < c.game.arity; r++) rows.push(drawRow(c, i, r));
+    for (let r = 0; r < c.nums.length; r++) rows.push(drawRow(c, i, r));
     const moved = S.flash && S.flash.id === S.gameId && !saved && i >= S.flash.i && i < S.flash.i + S.flash.n;
-    box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : '') + (c.game.arity === 2 ? ' two-piles' : '') +
+    box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : '') + (c.nums.length > 1 ? ' two-piles' : '') +
       (moved ? ' moved' : ''), role: 'group',
       'aria-label': `${compName(c.game, i)} (${c.game.spec})`},
       S.spec === 'sum' ? h('span', {class: 'comp-game'}, c.game.spec) : null, rows));
@@ -681,7 +682,7 @@ function pendingTo() {
   };
   if (mode === 'tail') {
     const to = [];
-    for (let r = 0; r < c.game.arity; r++) {
+    for (let r = 0; r < c.nums.length; r++) {
       const s = S.sel.rows[r];
       if (!s) to.push(c.nums[r]);
       else if (s.kind === 'tail') to.push(BigInt(s.from));
@@ -704,7 +705,7 @@ function pendingTo() {
   return [BigInt(s.at), BigInt(n - s.at)];
 }
 
-function take() {
+async function take() {
   if (!humanTurn() || !S.sel) return;
   const i = S.sel.comp;
   const c = S.comps[i];
@@ -721,17 +722,35 @@ function take() {
     return;
   }
   // an emptied heap of a game that drops empty heaps: no numbers left
-  const drop = (c.game.family === 'sub' || c.game.family === 'octal') && to.length === 1 && to[0] === 0n;
-  play({component: apiIndex(S.comps, i), to: drop ? [] : to.map(String)});
+  const drop = dropsEmpty(c.game) && to.length === 1 && to[0] === 0n;
+  const move = {component: apiIndex(S.comps, i), to: drop ? [] : to.map(String)};
+  if (c.game.local) {
+    play(move);
+    return;
+  }
+  // a game the page does not check: the server reads the move
+  const id = S.gameId;
+  const at = S.history.length;
+  let res;
+  try {
+    res = await checkOnServer(S.comps, applyMove(S.comps, move), S.misere);
+  } catch (e) {
+    if (id === S.gameId && at === S.history.length) {
+      $('move-error').textContent = `Not a legal move: ${e.message.replace(/^.*not a legal move of A: /, '')}.`;
+    }
+    return;
+  }
+  if (id !== S.gameId || at !== S.history.length || !humanTurn()) return;
+  play(move, res.text, res.over);
 }
 
 // Plays a move {component (the API's), to} for the player whose turn it
 // is; its text names the heaps by their places on the board.
-function play(move, serverText) {
+function play(move, serverText, over) {
   const i = pageIndex(S.comps, move.component);
   const c = S.comps[i];
   const to = move.to.map((x) => BigInt(x));
-  const text = c.game.family === 'other' ? serverText : describe(c.game, i, c.nums, to);
+  const text = c.game.local ? describe(c.game, i, c.nums, to) : serverText;
   const comps = applyMove(S.comps, move);
   const n = Math.max(1, to.length / c.game.arity);
   const flash = S.vsComputer && S.turn === 'B' ? {i, n, before: c.nums.slice(), id: S.gameId} : null;
@@ -745,14 +764,14 @@ function play(move, serverText) {
   S.sel = null;
   $('hint-box').hidden = true;
   $('move-error').textContent = '';
-  checkOver();
+  checkOver(over);
   render();
   if (S.over) $('play-again').focus(); // the way on, for the keyboard too
   maybeComputer();
 }
 
 async function maybeComputer() {
-  if (!S.vsComputer || S.over || S.turn !== 'B' || S.busy || S.moveError) return;
+  if (!S.vsComputer || S.over || S.turn !== 'B' || S.busy || S.moveError || S.checking) return;
   S.busy = true;
   render();
   // the reply belongs to this game at this move: a new game, an undo or
@@ -844,7 +863,7 @@ function boardNames(res, comps) {
   for (const m of res.winning_moves || []) {
     const i = pageIndex(comps, m.component);
     const c = comps[i];
-    if (c && c.game.family !== 'other') m.text = describe(c.game, i, c.nums, m.to.map((x) => BigInt(x)));
+    if (c && c.game.local) m.text = describe(c.game, i, c.nums, m.to.map((x) => BigInt(x)));
   }
   return res;
 }
@@ -900,7 +919,7 @@ function drawValues() {
   box.append(h('ul', {class: 'value-list'}, list.map((m) => {
     const i = pageIndex(S.comps, m.component);
     const c = S.comps[i];
-    const text = c && c.game.family !== 'other' ? describe(c.game, i, c.nums, m.to.map((x) => BigInt(x))) : m.text;
+    const text = c && c.game.local ? describe(c.game, i, c.nums, m.to.map((x) => BigInt(x))) : m.text;
     const cls = m.outcome === 'P' ? 'v-win' : m.outcome === 'N' ? 'v-lose' : 'v-unknown';
     return h('li', {class: cls},
       h('button', {type: 'button', class: 'value-move', disabled: !humanTurn(), onclick: () => play(m, m.text)}, text),
@@ -1093,6 +1112,7 @@ async function loadRecord() {
     return;
   }
   const positions = rec.positions.map((p) => compsFromParse(p));
+  await loadRules(positions.flatMap((comps) => comps.map((c) => c.game.spec)));
   S.spec = rec.game;
   S.misere = rec.misere;
   S.vsComputer = $('mode-computer').checked;
@@ -1112,28 +1132,16 @@ async function loadRecord() {
 // Sets the New game form to a game (a loaded record's), so that "Start
 // the game" and "Play again" play it.
 function setFormFrom(spec, misere, comps) {
-  let kind;
+  let kind = 'sum';
   let param = null;
-  if (spec === 'sum') {
-    kind = 'sum';
-  } else {
-    const g = parseGame(spec);
-    if (g.family === 'nim') kind = misere ? 'misere-nim' : 'nim';
-    else if (g.family === 'wythoff') {
-      kind = g.a === 1n ? 'wythoff' : 'gwythoff';
-      if (g.a !== 1n) param = String(g.a);
-    } else if (g.family === 'sub') {
-      kind = 'sub';
-      param = spec.slice(spec.indexOf(':') + 1);
-    } else if (g.family === 'octal' || g.family === 'grundy') {
-      kind = 'octal';
-      param = spec.startsWith('octal:') ? spec.slice(6) : spec;
-    } else {
-      kind = 'sum';
-    }
+  const f = spec === 'sum' ? null : familyOf(spec);
+  if (f) {
+    kind = f.name === 'nim' && misere ? 'misere-nim' : f.name;
+    const colon = spec.indexOf(':');
+    param = colon < 0 ? '' : spec.slice(colon + 1);
   }
   $('game').value = kind;
-  const p = PARAMS[kind];
+  const p = paramOf(kind);
   $('param-row').hidden = !p;
   if (p) {
     $('param-label').textContent = p.label;
@@ -1149,7 +1157,14 @@ function setFormFrom(spec, misere, comps) {
 
 // ------------------------------------------------------------------ wiring
 
-function init() {
+async function init() {
+  try {
+    await loadGames();
+  } catch (e) {
+    $('setup-error').textContent = `The list of games could not be loaded: ${e.message}`;
+    return;
+  }
+  fillGameSelect();
   $('game').addEventListener('change', onGameChange);
   // a new parameter draws a new start, unless the start was typed
   $('param').addEventListener('change', () => {

@@ -1,8 +1,9 @@
 // common.js -- what the play page (app.js) and the analysis page
-// (analyze.js) share: the API client, the rules of each game family (to
-// check a player's move and to know when a game is over), positions as
-// exact BigInts, game records, and the analysis panels drawn as the seed
-// documents draw them.
+// (analyze.js) share: the API client, the games of the server's registry
+// (GET /v1/games: names, aliases, arity, rule texts), the moves of the
+// families the page draws and checks itself (the server checks the
+// others), positions as exact BigInts, game records, and the analysis
+// panels drawn as the seed documents draw them.
 //
 // Every number a user can make big is a BigInt here and a decimal string on
 // the wire; nothing goes through a JavaScript Number.
@@ -68,13 +69,65 @@ export async function api(endpoint, body) {
 
 // ---------------------------------------------------------------- games
 
-const ALIASES = {
-  'kayles': 'octal:0.77',
-  'dawsons-kayles': 'octal:0.07',
-  'dawsons-chess': 'octal:0.137',
-};
+// The game families, from the server's registry (GET /v1/games): name,
+// syntax, title, summary, example, aliases, named games (each with its
+// canonical text and rules) and arity (0: a component of any number of
+// numbers).  loadGames() fetches them once; every list of games on the
+// page is built from them.
+let FAMILIES = [];
+let loading = null;
 
-const OCTAL_NAMES = {'0.77': 'Kayles', '0.07': 'Dawson\u2019s Kayles', '0.137': 'Dawson\u2019s chess'};
+export function loadGames() {
+  if (!loading) {
+    loading = api('games').then((res) => {
+      FAMILIES = res.games;
+      return FAMILIES;
+    }, (e) => {
+      loading = null;
+      throw e;
+    });
+  }
+  return loading;
+}
+
+export const families = () => FAMILIES;
+
+// The family of a game text: by its name before ':' or as a named game.
+export function familyOf(spec) {
+  const raw = String(spec).trim();
+  const colon = raw.indexOf(':');
+  const name = colon < 0 ? raw : raw.slice(0, colon);
+  return FAMILIES.find((f) => f.name === name || f.aliases.includes(name)) || null;
+}
+
+// The rules of each game, by its text (POST /v1/game): {game, family,
+// title, arity, rules}; loadRules() fetches those not known yet.
+const RULES = new Map();
+
+export async function loadRules(specs) {
+  for (const f of FAMILIES) {
+    for (const n of f.named) {
+      if (!RULES.has(n.game)) RULES.set(n.game, n);
+    }
+  }
+  const missing = [...new Set(specs)].filter((s) => !RULES.has(s));
+  const got = await Promise.all(missing.map((s) => api('game', {game: s}).catch(() => null)));
+  missing.forEach((s, k) => {
+    if (got[k]) RULES.set(s, got[k]);
+  });
+}
+
+// The rules of a game in plain words (from the server), and the summary
+// of its family when it has parameters (for a details box).
+export function rulesOf(g) {
+  const r = RULES.get(g.spec);
+  const f = familyOf(g.spec);
+  const colon = g.spec.indexOf(':');
+  return {
+    text: r ? r.rules : f ? f.summary : g.spec,
+    family: f && colon >= 0 ? `This is ${g.spec.slice(0, colon)} ${g.spec.slice(colon + 1)}. ${f.summary}` : null,
+  };
+}
 
 function parseSet(text) {
   // "1-3,7" -> [1n, 2n, 3n, 7n]
@@ -99,45 +152,44 @@ function parseOctal(code) {
   return d;
 }
 
-// A game of the page from its text ("nim", "wythoff:2", "sub:1-3",
-// "octal:0.77", "kayles", "grundys-game"): its family, arity and rules.
+// A game of the page from its canonical text (as the server writes it:
+// "nim", "wythoff:2", "sub:1-3", "octal:0.77", "grundy", "moore:2"): its
+// family and arity from the registry, and for the families whose moves
+// the page checks itself, their parameters.  A family the page does not
+// check is 'other' (local: false): the server checks its moves.
 export function parseGame(spec) {
   const raw = String(spec).trim();
-  const full = ALIASES[raw] || raw;
+  const f = familyOf(raw);
+  const named = f && f.named.find((n) => n.name === raw);
+  const full = named ? named.game : raw;
   const colon = full.indexOf(':');
-  const name = colon < 0 ? full : full.slice(0, colon);
   const params = colon < 0 ? '' : full.slice(colon + 1);
-  const g = {spec: raw, family: name, arity: 1};
-  switch (name) {
+  const g = {spec: raw, family: f ? f.name : 'other', arity: f ? f.arity : 1, local: true};
+  switch (g.family) {
     case 'nim':
-      g.label = 'Nim';
       return g;
     case 'wythoff':
-      g.arity = 2;
       g.a = params ? BigInt(params) : 1n;
-      g.label = g.a === 1n ? "Wythoff's game" : `Wythoff's game, a = ${g.a}`;
       return g;
     case 'sub':
       g.set = parseSet(params) || [1n, 2n, 3n];
-      g.label = `subtraction game {${params}}`;
       return g;
     case 'octal':
       g.digits = parseOctal(params) || [0, 7, 7];
       g.split = g.digits.some((d) => d & 4);
-      g.label = OCTAL_NAMES[params] || `octal game ${params}`;
       return g;
     case 'grundy':
-    case 'grundys-game':
-      g.family = 'grundy';
       g.split = true;
-      g.label = "Grundy's game";
       return g;
     default:
-      g.family = 'other';
-      g.label = raw;
+      g.local = false;
       return g;
   }
 }
+
+// Whether empty heaps leave the position (heap games but Nim): an emptied
+// heap is no component.
+export const dropsEmpty = (g) => g.arity === 1 && g.family !== 'nim';
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0n);
 
@@ -200,7 +252,7 @@ export function illegal(g, nums, to) {
   }
 }
 
-// Whether component `nums` of g has a move left.
+// Whether component `nums` of g has a move left (a game the page checks).
 export function hasMove(g, nums) {
   switch (g.family) {
     case 'nim':
@@ -227,11 +279,13 @@ export function hasMove(g, nums) {
   }
 }
 
-// The words for component i (0-based): "pile 2", "heap 3", "pair 1".
+// The words for component i (0-based): "pile 2", "heap 3", "pair 1",
+// "game 1" (a component of any number of piles).
 export function compName(g, i) {
   const n = i + 1;
   if (g.family === 'nim') return `pile ${n}`;
-  if (g.family === 'wythoff') return `pair ${n}`;
+  if (g.arity === 2) return `pair ${n}`;
+  if (g.arity === 0) return `game ${n}`;
   return `heap ${n}`;
 }
 
@@ -334,17 +388,39 @@ export function applyMove(comps, move) {
   const c = comps[i];
   const to = move.to.map((x) => BigInt(x));
   const repl = [];
-  for (let k = 0; k < to.length; k += c.game.arity) {
-    repl.push({game: c.game, nums: to.slice(k, k + c.game.arity)});
+  // a game of variable arity (0) keeps one component of all the numbers
+  const step = c.game.arity || Math.max(1, to.length);
+  for (let k = 0; k < to.length; k += step) {
+    repl.push({game: c.game, nums: to.slice(k, k + step)});
   }
-  if (repl.length === 0) repl.push({game: c.game, nums: Array(c.game.arity).fill(0n), ghost: true});
+  if (repl.length === 0) repl.push({game: c.game, nums: Array(c.game.arity || 1).fill(0n), ghost: true});
   const out = copyComps(comps);
   out.splice(i, 1, ...repl);
   return out;
 }
 
+// Whether the game is over: true or false, or null when that depends on
+// a component of a game the page does not check (the server then says,
+// from a record of the position: overOnServer).
 export function isOver(comps) {
-  return !live(comps).some((c) => hasMove(c.game, c.nums));
+  let unknown = false;
+  for (const c of live(comps)) {
+    if (!c.game.local) unknown = true;
+    else if (hasMove(c.game, c.nums)) return false;
+  }
+  return unknown ? null : true;
+}
+
+// Checks a move of a position the page cannot check itself, by the
+// server's reading of a record of it (the same code as `bouton play
+// --load`): the move's text and whether the game is over after it, or an
+// ApiError saying why it is not legal.  With `to` null, only whether the
+// position `from` is over.
+export async function checkOnServer(from, to, misere) {
+  const lines = [`rules: ${misere ? 'mis\u00e8re' : 'normal'}`, '', `(${positionText(from)})`];
+  if (to) lines.push(`-A-> (${positionText(to)})`);
+  const rec = await api('record', {record: lines.join('\n') + '\n'});
+  return {text: rec.moves.length ? rec.moves[0].text : '', over: rec.winner !== null};
 }
 
 // Remoteness as the API gives it: a number (older servers), a decimal

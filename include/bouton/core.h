@@ -134,6 +134,11 @@ BT_API const char *bt_game_family(const bt_game *g);
 BT_API unsigned bt_game_arity(const bt_game *g);
 /* Non-zero when g is plain Nim. */
 BT_API int bt_game_is_nim(const bt_game *g);
+/* The rules of g in one line of plain words, worded from its parameters
+   where its family can ("Subtraction game: take 1, 2 or 3 counters from
+   one heap."), else the family's summary.  malloc'd (caller frees); NULL
+   when out of memory. */
+BT_API char *bt_game_rules(const bt_game *g);
 
 /* The families of games, for listings (GET /v1/games, --help). */
 typedef struct bt_family_info {
@@ -141,6 +146,8 @@ typedef struct bt_family_info {
     const char *syntax;  /* "wythoff[:A]" */
     const char *summary; /* one sentence */
     const char *aliases; /* space-separated named games, or "" */
+    const char *title;   /* its name in words: "Wythoff's game" */
+    const char *example; /* a game of the family: "wythoff:2" */
 } bt_family_info;
 /* Returns the number of families; bt_family(i) for i below it. */
 BT_API size_t bt_family_count(void);

@@ -14,8 +14,11 @@
  * the quotient of every sum of such heaps, never an approximation.
  *
  * Elements are numbered 0..order-1; 0 is the identity (the empty sum).
- * No periodicity is claimed: a quotient is "computed to n", for heaps of at
- * most n counters.
+ * A quotient is "computed to n", for heaps of at most n counters, unless
+ * the periodicity theorem for misère quotients of octal games applies
+ * (docs/misere.md): then it is PROVED to be the quotient of all heaps,
+ * with the element of heap h + period equal to that of heap h for every
+ * h >= preperiod (bt_quotient_period).
  */
 #ifndef BOUTON_MISERE_H
 #define BOUTON_MISERE_H
@@ -38,6 +41,17 @@ typedef struct bt_quotient bt_quotient;
  */
 BT_API bt_status bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
                           const bt_limits *lim, bt_diag *diag);
+/*
+ * Computes the quotient heap by heap, up to max_n heaps at most, and stops
+ * at the first bound where the periodicity theorem proves it the quotient
+ * of all heaps (octal codes with a finite code, sub:S).  BT_ELIMIT when it
+ * is not proved by max_n (or no theorem applies to g), with a message;
+ * otherwise as bt_quotient_new.
+ */
+BT_API bt_status bt_quotient_new_until_proved(bt_quotient **out, bt_game *g,
+                                              size_t max_n,
+                                              const bt_limits *lim,
+                                              bt_diag *diag);
 BT_API void bt_quotient_free(bt_quotient *q);
 
 /* The game and the bound n it was computed for. */
@@ -52,6 +66,15 @@ BT_API int bt_quotient_is_p(const bt_quotient *q, size_t x);
 BT_API size_t bt_quotient_mul(const bt_quotient *q, size_t x, size_t y);
 /* The element of one heap of h counters, h <= upto. */
 BT_API size_t bt_quotient_heap(const bt_quotient *q, size_t h);
+/*
+ * Non-zero when the quotient is proved to be that of all heaps, with the
+ * least period and preperiod of the heap -> element map.
+ */
+BT_API int bt_quotient_period(const bt_quotient *q, size_t *period,
+                              size_t *preperiod);
+/* The element of a heap of any size h: through the period beyond upto
+   when proved; SIZE_MAX when h > upto and the quotient is not proved. */
+BT_API size_t bt_quotient_heap_at(const bt_quotient *q, const mpz_t h);
 /*
  * Non-zero when Q is tame: isomorphic, with its P-portion, to the misère
  * quotient of Nim heaps (of order 2, or 2^k + 2 for heaps below 2^k),
@@ -76,7 +99,8 @@ BT_API const char *bt_quotient_word(const bt_quotient *q, size_t x);
 
 /*
  * The element of a position all of whose components are heaps of q's game
- * of at most upto counters.  BT_ERANGE when a heap is larger, BT_EINVAL
+ * of at most upto counters (any size when proved periodic).  BT_ERANGE
+ * when a heap is larger than upto and the quotient is not proved, BT_EINVAL
  * when a component is of another game.
  */
 BT_API bt_status bt_quotient_element(size_t *x, const bt_quotient *q,

@@ -63,56 +63,8 @@ bt__rs_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
 
 /* ------------------------------------------------------------ the memo */
 
-typedef struct entry {
-    char *key; /* the component's numbers in decimal, ',' between */
-    unsigned long value;
-} entry;
-
-typedef struct memo {
-    entry *e;
-    size_t cap, used;
-    bt__budget budget;
-} memo;
-
-static uint64_t
-hash_str(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    while (*s)
-        h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-    return h;
-}
-
-static entry *
-memo_slot(memo *m, const char *key)
-{
-    size_t i = (size_t)hash_str(key) & (m->cap - 1);
-    while (m->e[i].key != NULL && strcmp(m->e[i].key, key) != 0)
-        i = (i + 1) & (m->cap - 1);
-    return &m->e[i];
-}
-
-static bt_status
-memo_grow(memo *m, bt_diag *diag)
-{
-    size_t cap = m->cap ? 2 * m->cap : 1024, i;
-    entry *old = m->e, *e;
-    bt_status st = bt__budget_charge(&m->budget, cap * sizeof *e, diag);
-    if (st != BT_OK)
-        return st;
-    e = calloc(cap, sizeof *e);
-    if (e == NULL)
-        return bt__fail(diag, BT_ENOMEM, "out of memory");
-    m->e = e;
-    for (i = 0; i < m->cap; i++)
-        if (old[i].key != NULL)
-            *memo_slot(&(memo){e, cap, 0, {0, 0, 0, 0}}, old[i].key) = old[i];
-    bt__budget_release(&m->budget, m->cap * sizeof *e);
-    free(old);
-    m->cap = cap;
-    return BT_OK;
-}
-
+/* The key of a component in the memo (bt__memo): its numbers in decimal,
+   ',' between (the game is that of the search). */
 static char *
 key_of(const mpz_t *c, size_t n)
 {
@@ -133,7 +85,8 @@ key_of(const mpz_t *c, size_t n)
 
 typedef struct search {
     bt_game *g;
-    memo m;
+    bt__memo m; /* Grundy values by component */
+    bt__budget budget;
     const bt_limits *lim;
     bt_diag *diag;
     size_t depth;
@@ -171,21 +124,20 @@ static bt_status
 value_of(search *s, const mpz_t *c, size_t n, unsigned long *out)
 {
     char *key = key_of(c, n);
-    entry *e;
+    const bt__memo_slot *e;
     level l;
     bt_status st;
-    size_t bytes;
+    size_t bytes, len;
     if (key == NULL)
         return bt__fail(s->diag, BT_ENOMEM, "out of memory");
-    if (s->m.cap > 0) {
-        e = memo_slot(&s->m, key);
-        if (e->key != NULL) {
-            *out = e->value;
-            free(key);
-            return BT_OK;
-        }
+    len = strlen(key);
+    e = bt__memo_find(&s->m, key, len);
+    if (e != NULL) {
+        *out = (unsigned long)e->value;
+        free(key);
+        return BT_OK;
     }
-    if ((st = bt__budget_check(&s->m.budget, s->lim, s->diag)) != BT_OK) {
+    if ((st = bt__budget_check(&s->budget, s->lim, s->diag)) != BT_OK) {
         free(key);
         return st;
     }
@@ -233,17 +185,12 @@ value_of(search *s, const mpz_t *c, size_t n, unsigned long *out)
         free(key);
         return st;
     }
-    bytes = strlen(key) + 1 + sizeof(entry);
-    if ((st = bt__budget_charge(&s->m.budget, bytes, s->diag)) != BT_OK ||
-        (2 * (s->m.used + 1) > s->m.cap &&
-         (st = memo_grow(&s->m, s->diag)) != BT_OK)) {
+    bytes = len + 1 + sizeof(bt__memo_slot);
+    if ((st = bt__budget_charge(&s->budget, bytes, s->diag)) != BT_OK ||
+        (st = bt__memo_put(&s->m, key, len, (long)*out, s->diag)) != BT_OK) {
         free(key);
         return st;
     }
-    e = memo_slot(&s->m, key);
-    e->key = key;
-    e->value = *out;
-    s->m.used++;
     return BT_OK;
 }
 
@@ -254,16 +201,15 @@ bt__generic_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
     search s;
     unsigned long v = 0;
     bt_status st;
-    size_t i;
     memset(&s, 0, sizeof s);
     s.g = g;
     s.lim = lim = bt__limits(lim);
     s.diag = diag;
-    bt__budget_init(&s.m.budget, lim);
-    st = value_of(&s, c, n, &v);
-    for (i = 0; i < s.m.cap; i++)
-        free(s.m.e[i].key);
-    free(s.m.e);
+    bt__budget_init(&s.budget, lim);
+    st = bt__memo_init(&s.m, 1024, &s.budget, diag);
+    if (st == BT_OK)
+        st = value_of(&s, c, n, &v);
+    bt__memo_clear(&s.m);
     if (st == BT_OK)
         mpz_set_ui(rop, v);
     return st;
@@ -301,14 +247,11 @@ on_filtered(void *ud, const mpz_t *to, size_t nto)
 }
 
 bt_status
-bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
-                bt__emit emit, void *ud, const bt_limits *lim, bt_diag *diag)
+bt__generic_moves_to(bt_game *g, const mpz_t *c, size_t n,
+                     const mpz_t target, bt__emit emit, void *ud,
+                     const bt_limits *lim, bt_diag *diag)
 {
     filter f;
-    if (g->rules->arity == 0 && BT__VARSET(g)->moves_to_n != NULL)
-        return BT__VARSET(g)->moves_to_n(g, c, n, target, emit, ud, lim, diag);
-    if (g->rules->arity != 0 && g->rules->moves_to != NULL)
-        return g->rules->moves_to(g, c, target, emit, ud, lim, diag);
     f.g = g;
     f.target = (const mpz_t *)target;
     f.emit = emit;
@@ -316,4 +259,15 @@ bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
     f.lim = bt__limits(lim);
     f.diag = diag;
     return bt__rs_options(g, c, n, on_filtered, &f, lim, diag);
+}
+
+bt_status
+bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
+                bt__emit emit, void *ud, const bt_limits *lim, bt_diag *diag)
+{
+    if (g->rules->arity == 0 && BT__VARSET(g)->moves_to_n != NULL)
+        return BT__VARSET(g)->moves_to_n(g, c, n, target, emit, ud, lim, diag);
+    if (g->rules->arity != 0 && g->rules->moves_to != NULL)
+        return g->rules->moves_to(g, c, target, emit, ud, lim, diag);
+    return bt__generic_moves_to(g, c, n, target, emit, ud, lim, diag);
 }

@@ -982,6 +982,8 @@ done:
 struct bt_quotient {
     bt_game *g;
     size_t upto, order, pcount;
+    int proved;               /* the periodicity theorem applied */
+    size_t period, preperiod; /* when proved */
     uint32_t *mul;      /* order * order */
     unsigned char *isp; /* order */
     uint32_t *heap;     /* upto + 1 */
@@ -1056,6 +1058,43 @@ bt_quotient_heap(const bt_quotient *q, size_t h)
     return h <= q->upto ? q->heap[h] : 0;
 }
 int
+bt_quotient_period(const bt_quotient *q, size_t *period, size_t *preperiod)
+{
+    if (!q->proved)
+        return 0;
+    if (period != NULL)
+        *period = q->period;
+    if (preperiod != NULL)
+        *preperiod = q->preperiod;
+    return 1;
+}
+
+/* The heap size whose element is that of heap h (h itself up to upto;
+   beyond it, through the proved period), or SIZE_MAX. */
+static size_t
+heap_reduce(const bt_quotient *q, const mpz_t h)
+{
+    if (mpz_sgn(h) < 0)
+        return SIZE_MAX;
+    if (mpz_cmp_ui(h, (unsigned long)q->upto) <= 0)
+        return (size_t)mpz_get_ui(h);
+    if (!q->proved)
+        return SIZE_MAX;
+    {
+        /* preperiod + (h - preperiod) mod period, h > upto >= preperiod */
+        size_t per = q->period, hm = (size_t)mpz_fdiv_ui(h, per);
+        return q->preperiod + (hm + per - q->preperiod % per) % per;
+    }
+}
+
+size_t
+bt_quotient_heap_at(const bt_quotient *q, const mpz_t h)
+{
+    size_t r = heap_reduce(q, h);
+    return r == SIZE_MAX ? SIZE_MAX : q->heap[r];
+}
+
+int
 bt_quotient_is_tame(const bt_quotient *q)
 {
     return q->tame;
@@ -1103,12 +1142,12 @@ bt_quotient_element(size_t *x, const bt_quotient *q, const bt_position *p,
             return bt__fail(diag, BT_EINVAL,
                             "component %zu is %s, not a heap of %s", i + 1,
                             g->spec, q->g->spec);
-        if (mpz_cmp_ui(v[0], (unsigned long)q->upto) > 0)
+        if (heap_reduce(q, v[0]) == SIZE_MAX)
             return bt__fail(diag, BT_ERANGE,
                             "heap %zu is larger than %zu, the bound of the "
-                            "quotient",
+                            "quotient (not proved periodic)",
                             i + 1, q->upto);
-        e = q->mul[e * q->order + q->heap[mpz_get_ui(v[0])]];
+        e = q->mul[e * q->order + q->heap[heap_reduce(q, v[0])]];
     }
     *x = e;
     return BT_OK;
@@ -1412,6 +1451,84 @@ done:
     return st;
 }
 
+/* ----------------------------------------------------------- periodicity */
+
+/*
+ * The periodicity theorem for misère quotients of octal games (docs/
+ * misere.md): for a game whose moves on a heap of n counters are "take k
+ * (k <= t) and leave nothing (n = k), one heap n - k, or two heaps a + b =
+ * n - k", with a finite code, if the proved quotient Q_N of the heaps up to
+ * N has Phi_N(n + p) = Phi_N(n) for all n0 <= n <= N - p, then Q_N is the
+ * quotient of ALL heaps and Phi(n + p) = Phi(n) for every n >= n0, as soon
+ * as N reaches the bound below.  Returns that bound (the least N that
+ * proves period p from n0), or SIZE_MAX when no theorem applies to g.
+ *
+ * The bound is MisereSolver's criterion (2 n0 + 2 p + t + 2 values, heaps
+ * 0..N, for a game with splits), with n0 counted as at least 1; without
+ * splits, n0 + p + t.  The proof in docs/misere.md needs 2 n0 + 2 p + t - 1
+ * and n0 + p + t - 1.
+ */
+static size_t
+misere_need(const bt_game *g, size_t n0, size_t p)
+{
+    const bt__heap_rules *r;
+    size_t m = n0 > 0 ? n0 : 1;
+    if (!bt__is_heap_game(g))
+        return SIZE_MAX;
+    r = &((const bt__heap_game *)g->state)->rules;
+    if (r->general || r->unequal || r->ntriple > 0 || r->blen > 0 ||
+        (r->kind != BT__HEAP_OCTAL && r->kind != BT__HEAP_SUB &&
+         r->kind != BT__HEAP_TB))
+        return SIZE_MAX;
+    if (r->nsplit > 0)
+        return 2 * m + 2 * p + r->t + 1;
+    return m + p + r->t;
+}
+
+/*
+ * Looks for a period of the heap map e[0..n] that the theorem proves.  On
+ * success sets *period and *preperiod to the least ones (the least period
+ * divides a proved one, and one whole period decides it) and returns 1.
+ */
+static int
+detect_period(const bt_game *g, const uint32_t *e, size_t n, size_t *period,
+              size_t *preperiod)
+{
+    size_t p, i, d, m;
+    if (misere_need(g, 1, 1) == SIZE_MAX)
+        return 0;
+    for (p = 1; p <= n; p++) {
+        size_t n0;
+        i = n - p + 1; /* e[j] == e[j + p] for i <= j <= n - p */
+        while (i > 0 && e[i - 1] == e[i - 1 + p])
+            i--;
+        n0 = i;
+        if (misere_need(g, n0, p) <= n)
+            break;
+    }
+    if (p > n)
+        return 0;
+    /* n0 = i: the element of heap j is EXT(j) */
+#define EXT(j) ((j) <= n ? e[(j)] : e[i + ((j) - i) % p])
+    for (d = 1; d < p; d++) {
+        size_t j;
+        if (p % d != 0)
+            continue;
+        for (j = i; j < i + p; j++)
+            if (EXT(j) != EXT(j + d))
+                break;
+        if (j == i + p)
+            break;
+    }
+    m = i;
+    while (m > 0 && e[m - 1] == EXT(m - 1 + d))
+        m--;
+#undef EXT
+    *period = d;
+    *preperiod = m;
+    return 1;
+}
+
 /* ------------------------------------------------------------ the driver */
 
 static void
@@ -1476,15 +1593,36 @@ snapshot(qctx *c)
     return BT_OK;
 }
 
-bt_status
-bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
-                const bt_limits *lim, bt_diag *diag)
+/* The element of each heap 0..n of the current table (0: no move). */
+static bt_status
+heap_map(qctx *c, size_t n, uint32_t **e)
+{
+    size_t h;
+    uint32_t *v = realloc(*e, (n + 1) * sizeof *v);
+    if (v == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    v[0] = 0;
+    for (h = 1; h <= n; h++)
+        v[h] = c->nopt[h] > 0 ? TR(c, 0, h) : 0;
+    *e = v;
+    return BT_OK;
+}
+
+/*
+ * The quotient of the heaps up to n; with until, heap by heap up to n at
+ * most, stopping at the first heap where the periodicity theorem applies
+ * (BT_ELIMIT when it does not by n).
+ */
+static bt_status
+quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
+               const bt_limits *lim, bt_diag *diag)
 {
     qctx c;
     bt_quotient *q = NULL;
     bt_status st;
-    size_t h, x;
-    uint32_t *mul = NULL;
+    size_t h, x, period = 0, preperiod = 0;
+    uint32_t *mul = NULL, *emap = NULL;
+    int proved = 0;
 
     *out = NULL;
     lim = bt__limits(lim);
@@ -1549,6 +1687,28 @@ bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
         /* every memo entry holds a heap <= h, now answered by the
            snapshot: the memo starts afresh */
         ht_clear(&c.memo);
+        if (until || h == n) {
+            if ((st = heap_map(&c, h, &emap)) != BT_OK)
+                goto fail;
+            proved = detect_period(g, emap, h, &period, &preperiod);
+            if (proved && until) {
+                n = h;
+                break;
+            }
+        }
+    }
+    if (until && !proved) {
+        st = bt__fail(diag, BT_ELIMIT,
+                      "the misère quotient of %s is not proved periodic "
+                      "by heap %zu (computed to %zu, with %zu elements): "
+                      "%s",
+                      g->spec, n, n, c.nrows,
+                      misere_need(g, 1, 1) == SIZE_MAX
+                          ? "the periodicity theorem is for octal codes "
+                            "and subtraction games"
+                          : "no period of its heap map meets the bound "
+                            "of the periodicity theorem there");
+        goto fail;
     }
     if (n == 0) {
         free(mul);
@@ -1561,6 +1721,9 @@ bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
         goto nomem;
     q->g = bt_game_ref(g);
     q->upto = n;
+    q->proved = proved;
+    q->period = period;
+    q->preperiod = preperiod;
     q->order = c.nrows;
     q->mul = mul;
     mul = NULL;
@@ -1578,15 +1741,31 @@ bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
         goto fail;
     q->tame = is_tame(q);
     ctx_free(&c);
+    free(emap);
     *out = q;
     return BT_OK;
 nomem:
     st = bt__fail(diag, BT_ENOMEM, "out of memory");
 fail:
     free(mul);
+    free(emap);
     ctx_free(&c);
     bt_quotient_free(q);
     return st;
+}
+
+bt_status
+bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
+                const bt_limits *lim, bt_diag *diag)
+{
+    return quotient_build(out, g, n, 0, lim, diag);
+}
+
+bt_status
+bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
+                             const bt_limits *lim, bt_diag *diag)
+{
+    return quotient_build(out, g, max_n, 1, lim, diag);
 }
 
 /* ------------------------------------------------- misère analysis hook */
@@ -1610,6 +1789,14 @@ fail:
 /* Quotients kept between analyses, and the most elements of one. */
 #define QCACHE_SLOTS 8
 #define QCACHE_MAX_ORDER 2048
+/*
+ * A heap past QUOTIENT_ANALYZE_MAX is answered through a proved period:
+ * the quotient is computed heap by heap up to QUOTIENT_UNTIL_MAX heaps
+ * until the periodicity theorem applies, with the smaller search budget.
+ * A failure is remembered under the bound QCACHE_UNTIL_FAILED.
+ */
+#define QUOTIENT_UNTIL_MAX 200
+#define QCACHE_UNTIL_FAILED SIZE_MAX
 
 /*
  * A cache of quotients between analysis calls, per game (by its spec) and
@@ -1649,7 +1836,7 @@ qcache_drop(qentry *e)
  * top is known to fail.
  */
 static bt_quotient *
-qcache_get(const char *spec, size_t top, size_t *slot, int *failed)
+qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
 {
     size_t i;
     bt_quotient *q = NULL;
@@ -1657,12 +1844,14 @@ qcache_get(const char *spec, size_t top, size_t *slot, int *failed)
     pthread_mutex_lock(&qcache_mu);
     for (i = 0; i < QCACHE_SLOTS; i++) {
         qentry *e = &qcache[i];
+        int fits;
         if (e->spec == NULL || strcmp(e->spec, spec) != 0)
             continue;
-        if (e->q == NULL && e->upto <= top)
+        if (e->q == NULL &&
+            (huge ? e->upto == QCACHE_UNTIL_FAILED : e->upto <= top))
             *failed = 1;
-        if (e->q != NULL && e->upto >= top &&
-            (q == NULL || e->upto < q->upto)) {
+        fits = e->q != NULL && (e->q->proved || (!huge && e->upto >= top));
+        if (fits && (q == NULL || e->upto < q->upto)) {
             q = e->q;
             *slot = i;
         }
@@ -1739,25 +1928,68 @@ on_quotient_option(void *ud, const mpz_t *to, size_t nto)
     qmove *m = ud;
     size_t x = m->excl, i;
     for (i = 0; i < nto; i++)
-        x = m->q->mul[x * m->q->order + m->q->heap[mpz_get_ui(to[i])]];
+        x = m->q->mul[x * m->q->order + m->q->heap[heap_reduce(m->q, to[i])]];
     return m->q->isp[x] ? m->move(m->ud, m->comp, to, nto) : BT_OK;
+}
+
+/*
+ * The winning moves of a huge heap h of an octal code (too many options
+ * to list): every move leaving one heap, and the splits a + (h - k - a)
+ * with a <= preperiod + 2 period + t.  Past that bound both heaps are at
+ * least the preperiod, so a split's element depends on a mod period only,
+ * and every class of winning splits has a member listed; *more is set
+ * when some class has more members (then it has many more).
+ */
+static bt_status
+window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
+{
+    const bt_quotient *q = m->q;
+    size_t k, a, w = q->preperiod + 2 * q->period + r->t;
+    mpz_t to[2];
+    bt_status st = BT_OK;
+    mpz_init(to[0]);
+    mpz_init(to[1]);
+    for (k = 0; k <= r->t && st == BT_OK; k++) {
+        unsigned d = r->digit[k];
+        if ((d & 2u) && k > 0) {
+            mpz_sub_ui(to[0], h, (unsigned long)k);
+            st = on_quotient_option(m, (const mpz_t *)to, 1);
+        }
+        if (!(d & 4u))
+            continue;
+        for (a = 1; a <= w && st == BT_OK; a++) {
+            size_t x;
+            mpz_set_ui(to[0], (unsigned long)a);
+            mpz_sub_ui(to[1], h, (unsigned long)(k + a));
+            x = q->mul[m->excl * q->order + q->heap[heap_reduce(q, to[0])]];
+            x = q->mul[x * q->order + q->heap[heap_reduce(q, to[1])]];
+            if (!q->isp[x])
+                continue;
+            if (a >= q->preperiod)
+                *more = 1; /* a + period wins too, and so on */
+            st = m->move(m->ud, m->comp, (const mpz_t *)to, 2);
+        }
+    }
+    mpz_clear(to[0]);
+    mpz_clear(to[1]);
+    return st;
 }
 
 bt_status
 bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
                                       size_t nto),
-                    void *ud, char **note, const bt_limits *lim,
-                    bt_diag *diag)
+                    void *ud, char **note, int *incomplete,
+                    const bt_limits *lim, bt_diag *diag)
 {
     bt_game *g = bt_position_single_game(p);
     size_t n = bt_position_size(p), i, top = 0, x = 0, slot = SIZE_MAX;
-    size_t *suffix = NULL;
+    size_t *suffix = NULL, *red = NULL;
     bt_quotient *q = NULL;
     bt_limits small;
     bt_status st;
     bt__buf b;
-    int failed;
+    int failed, huge = 0;
 
     *note = NULL;
     if (g == NULL || n == 0 || !bt__is_heap_game(g))
@@ -1765,67 +1997,87 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
         if (mpz_cmp_ui(v[0], QUOTIENT_ANALYZE_MAX) > 0)
-            return BT_EUNDEF;
-        if (mpz_get_ui(v[0]) > top)
+            huge = 1;
+        else if (mpz_get_ui(v[0]) > top)
             top = mpz_get_ui(v[0]);
     }
-    q = qcache_get(g->spec, top, &slot, &failed);
+    if (huge && misere_need(g, 1, 1) == SIZE_MAX)
+        return BT_EUNDEF; /* no periodicity theorem for this game */
+    q = qcache_get(g->spec, top, huge, &slot, &failed);
     if (q == NULL && failed)
         return BT_EUNDEF; /* known to exceed the budget: the search */
     if (q == NULL) {
         small = *lim;
         {
-            size_t budget = top <= QUOTIENT_ANALYZE_SMALL
+            size_t budget = !huge && top <= QUOTIENT_ANALYZE_SMALL
                                 ? QUOTIENT_ANALYZE_SEARCH
                                 : QUOTIENT_ANALYZE_SEARCH_BIG;
             if (small.max_search > budget)
                 small.max_search = budget;
         }
-        st = bt_quotient_new(&q, g, top, &small, NULL);
+        st = huge ? bt_quotient_new_until_proved(&q, g, QUOTIENT_UNTIL_MAX,
+                                                 &small, NULL)
+                  : bt_quotient_new(&q, g, top, &small, NULL);
         if (st == BT_EINTR || st == BT_ENOMEM)
             return bt__fail(diag, st,
                             st == BT_EINTR ? "the time budget ran out"
                                            : "out of memory");
         if (st != BT_OK) {
-            (void)qcache_put(g->spec, top, NULL, &slot);
+            (void)qcache_put(g->spec, huge ? QCACHE_UNTIL_FAILED : top,
+                             NULL, &slot);
             return BT_EUNDEF; /* the search answers instead */
         }
         /* the cache holds no game: q's reference is dropped here, in the
            thread that took it */
         bt_game_free(q->g);
         q->g = NULL;
-        if (qcache_put(g->spec, top, q, &slot) != 0)
+        if (qcache_put(g->spec, q->upto, q, &slot) != 0)
             slot = SIZE_MAX; /* not stored: q is ours to free */
     }
     top = q->upto;
     st = BT_OK; /* a quotient from the cache: nothing has run yet */
     suffix = malloc((n + 1) * sizeof *suffix);
-    if (suffix == NULL) {
+    red = malloc((n + 1) * sizeof *red);
+    if (suffix == NULL || red == NULL) {
+        free(suffix);
+        free(red);
         if (slot != SIZE_MAX)
             qcache_release(slot);
         else
             bt_quotient_free(q);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     }
+    /* red[i]: the heap of at most upto counters whose element is that of
+       component i (itself, or through the proved period) */
+    for (i = 0; i < n; i++)
+        red[i] = heap_reduce(q, bt_position_nums(p, i)[0]);
     suffix[n] = 0;
     for (i = n; i-- > 0;)
-        suffix[i] = q->mul[q->heap[mpz_get_ui(bt_position_nums(p, i)[0])] *
-                               q->order +
-                           suffix[i + 1]];
+        suffix[i] = q->mul[q->heap[red[i]] * q->order + suffix[i + 1]];
     x = suffix[0];
     *outcome = q->isp[x] ? BT_P : BT_N;
     if (*outcome == BT_N) {
         size_t prefix = 0;
         for (i = 0; i < n; i++) {
             qmove m;
-            size_t e = q->heap[mpz_get_ui(bt_position_nums(p, i)[0])];
+            size_t e = q->heap[red[i]];
+            const mpz_t *v = bt_position_nums(p, i);
             m.q = q;
             m.comp = i;
             m.excl = q->mul[prefix * q->order + suffix[i + 1]];
             m.move = move;
             m.ud = ud;
-            st = bt__rs_options(g, bt_position_nums(p, i), bt_position_count(p, i),
-                                   on_quotient_option, &m, lim, diag);
+            st = bt__rs_options(g, v, bt_position_count(p, i),
+                                on_quotient_option, &m, lim, diag);
+            if (st == BT_ELIMIT && mpz_cmp_ui(v[0], top) > 0) {
+                /* a huge heap with splits: a window of its moves */
+                const bt__heap_rules *r =
+                    &((const bt__heap_game *)g->state)->rules;
+                int more = 0;
+                st = window_moves(&m, r, v[0], &more);
+                if (more)
+                    *incomplete = 1;
+            }
             if (st != BT_OK)
                 break;
             prefix = q->mul[prefix * q->order + e];
@@ -1839,20 +2091,43 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
         /* the explanation: each heap size once, then the product */
         unsigned char *shown = calloc(top + 1, 1);
         bt__buf_init(&b);
-        bt__buf_printf(&b,
-                       "Misère play through the misère quotient Q of %s "
-                       "(Plambeck and Siegel): every sum of heaps of at "
-                       "most %zu counters is an element of Q, of order %zu "
-                       "with %zu elements in its P-portion P, and a sum is "
-                       "a misère P-position exactly when its element is "
-                       "in P.  Each heap is an element of Q:",
-                       g->spec, top, q->order, q->pcount);
+        if (q->proved)
+            bt__buf_printf(&b,
+                           "Misère play through the misère quotient Q of "
+                           "%s (Plambeck and Siegel): every sum of heaps "
+                           "is an element of Q, of order %zu with %zu "
+                           "elements in its P-portion P, and a sum is a "
+                           "misère P-position exactly when its element is "
+                           "in P.  Q was computed from the heaps of at "
+                           "most %zu counters and proved to be the "
+                           "quotient of all heaps by the periodicity "
+                           "theorem: the element of heap h + %zu is that "
+                           "of heap h for every h >= %zu.  Each heap is an "
+                           "element of Q:",
+                           g->spec, q->order, q->pcount, top, q->period,
+                           q->preperiod);
+        else
+            bt__buf_printf(&b,
+                           "Misère play through the misère quotient Q of "
+                           "%s (Plambeck and Siegel): every sum of heaps "
+                           "of at most %zu counters is an element of Q, of "
+                           "order %zu with %zu elements in its P-portion "
+                           "P, and a sum is a misère P-position exactly "
+                           "when its element is in P.  Each heap is an "
+                           "element of Q:",
+                           g->spec, top, q->order, q->pcount);
         for (i = 0; shown != NULL && i < n; i++) {
-            size_t h = mpz_get_ui(bt_position_nums(p, i)[0]);
-            if (shown[h])
-                continue;
-            shown[h] = 1;
-            bt__buf_printf(&b, " heap %zu = %s;", h, q->word[q->heap[h]]);
+            const mpz_t *v = bt_position_nums(p, i);
+            if (mpz_cmp_ui(v[0], top) <= 0) {
+                if (shown[red[i]])
+                    continue;
+                shown[red[i]] = 1;
+            }
+            bt__buf_puts(&b, " heap ");
+            bt__buf_mpz(&b, v[0]);
+            if (mpz_cmp_ui(v[0], top) > 0)
+                bt__buf_printf(&b, " = heap %zu", red[i]);
+            bt__buf_printf(&b, " = %s;", q->word[q->heap[red[i]]]);
         }
         free(shown);
         bt__buf_printf(&b, " the product is x = %s, which is %sin P: %s.\n",
@@ -1866,6 +2141,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
             st = bt__fail(diag, BT_ENOMEM, "out of memory");
     }
     free(suffix);
+    free(red);
     if (slot != SIZE_MAX)
         qcache_release(slot);
     else

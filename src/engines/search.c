@@ -5,10 +5,10 @@
  * with no move is P; in misère play, where taking the last counter loses,
  * it is N).  This is the definition, not a theorem about sums, so it is what
  * answers misère play of sums, where Grundy values say nothing.  The memo
- * key is the position with its components sorted, since a sum of games is
- * commutative.  Bounded by bt_limits.max_search positions (stored, or on
+ * (memo.c) keys a position by its components sorted, since a sum of games
+ * is commutative.  Bounded by bt_limits.max_search positions (stored, or on
  * the stack being decided) and by bt_limits.max_memory bytes (the memo
- * table, the stack and the moves it lists, charged to the memo's budget).
+ * table, the stack and the moves it lists, charged to the search's budget).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +17,8 @@
 
 #define BT__STOP ((bt_status)100) /* internal: stop an enumeration early */
 
-typedef struct slot {
-    char *key;
-    size_t len;
-    unsigned char outcome;
-} slot;
-
-struct bt__memo {
-    slot *slots;
-    size_t cap, used;
+struct bt__search {
+    bt__memo memo;     /* outcomes (bt_outcome) by position */
     size_t opens;      /* positions opened: the poll's clock */
     bt__budget budget; /* what the table and a running search hold */
 };
@@ -46,17 +39,14 @@ position_bytes(const bt_position *p)
 }
 
 bt_status
-bt__memo_new(bt__memo **out)
+bt__search_new(bt__search **out)
 {
-    bt__memo *m = calloc(1, sizeof *m);
+    bt__search *m = calloc(1, sizeof *m);
     *out = NULL;
     if (m == NULL)
         return BT_ENOMEM;
-    m->cap = 1024;
     bt__budget_init(&m->budget, NULL);
-    m->budget.used = m->cap * sizeof *m->slots;
-    m->slots = calloc(m->cap, sizeof *m->slots);
-    if (m->slots == NULL) {
+    if (bt__memo_init(&m->memo, 1024, &m->budget, NULL) != BT_OK) {
         free(m);
         return BT_ENOMEM;
     }
@@ -65,126 +55,24 @@ bt__memo_new(bt__memo **out)
 }
 
 void
-bt__memo_free(bt__memo *m)
+bt__search_free(bt__search *m)
 {
-    size_t i;
     if (m == NULL)
         return;
-    for (i = 0; i < m->cap; i++)
-        free(m->slots[i].key);
-    free(m->slots);
+    bt__memo_clear(&m->memo);
     free(m);
 }
 
 size_t
-bt__memo_used(const bt__memo *m)
+bt__search_used(const bt__search *m)
 {
-    return m->used;
+    return m->memo.used;
 }
 
 int
-bt__memo_over_memory(const bt__memo *m)
+bt__search_over_memory(const bt__search *m)
 {
     return m->budget.exceeded;
-}
-
-static uint64_t
-hash(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    size_t i;
-    for (i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
-static slot *
-lookup(bt__memo *m, const char *key, size_t len)
-{
-    size_t i = (size_t)hash(key, len) & (m->cap - 1);
-    while (m->slots[i].key != NULL) {
-        if (m->slots[i].len == len && memcmp(m->slots[i].key, key, len) == 0)
-            return &m->slots[i];
-        i = (i + 1) & (m->cap - 1);
-    }
-    return &m->slots[i];
-}
-
-static bt_status
-rehash(bt__memo *m, bt_diag *diag)
-{
-    slot *old = m->slots;
-    size_t oldcap = m->cap, i;
-    slot *s;
-    bt_status st = bt__budget_charge(&m->budget, 2 * oldcap * sizeof *s,
-                                     diag);
-    if (st != BT_OK)
-        return st;
-    s = calloc(oldcap * 2, sizeof *s);
-    if (s == NULL) {
-        bt__budget_release(&m->budget, 2 * oldcap * sizeof *s);
-        return bt__fail(diag, BT_ENOMEM, "out of memory");
-    }
-    bt__budget_release(&m->budget, oldcap * sizeof *s);
-    m->slots = s;
-    m->cap = oldcap * 2;
-    for (i = 0; i < oldcap; i++)
-        if (old[i].key != NULL)
-            *lookup(m, old[i].key, old[i].len) = old[i];
-    free(old);
-    return BT_OK;
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The canonical key: components as "spec:n,n" sorted, joined by '|'.
-   Components without numbers worth keeping are still kept, so that the key
-   is exactly the sum. */
-static char *
-make_key(const bt_position *p, size_t *len)
-{
-    size_t n = bt_position_size(p), i;
-    char **parts = malloc((n ? n : 1) * sizeof *parts);
-    bt__buf b;
-    char *key = NULL;
-    if (parts == NULL)
-        return NULL;
-    for (i = 0; i < n; i++) {
-        bt_game *g = bt_position_game(p, i);
-        const mpz_t *v = bt_position_nums(p, i);
-        size_t j;
-        bt__buf_init(&b);
-        bt__buf_puts(&b, g->spec);
-        for (j = 0; j < bt_position_count(p, i); j++) {
-            bt__buf_putc(&b, j ? ',' : ':');
-            bt__buf_mpz(&b, v[j]);
-        }
-        parts[i] = bt__buf_take(&b);
-        if (parts[i] == NULL) {
-            n = i;
-            goto cleanup;
-        }
-    }
-    qsort(parts, n, sizeof *parts, cmp_str);
-    bt__buf_init(&b);
-    for (i = 0; i < n; i++) {
-        bt__buf_puts(&b, parts[i]);
-        bt__buf_putc(&b, '|');
-    }
-    bt__buf_putc(&b, '#');
-    *len = b.len;
-    key = bt__buf_take(&b);
-cleanup:
-    for (i = 0; i < n; i++)
-        free(parts[i]);
-    free(parts);
-    return key;
 }
 
 /*
@@ -247,7 +135,7 @@ gather_moves(frame *f, const bt_limits *lim, bt_diag *diag)
 }
 
 static void
-frame_free(bt__memo *m, frame *f)
+frame_free(bt__search *m, frame *f)
 {
     bt_position_free(f->p);
     free(f->key);
@@ -258,20 +146,15 @@ frame_free(bt__memo *m, frame *f)
 
 /* Records the outcome of the frame's position; the table owns the key. */
 static bt_status
-store(bt__memo *m, frame *f, bt_outcome o, bt_diag *diag)
+store(bt__search *m, frame *f, bt_outcome o, bt_diag *diag)
 {
-    slot *s;
     bt_status st;
     size_t keybytes = f->keylen + 1 + 16;
-    if (m->used + 1 > m->cap / 2 && (st = rehash(m, diag)) != BT_OK)
+    if ((st = bt__memo_put(&m->memo, f->key, f->keylen, (long)o, diag)) !=
+        BT_OK)
         return st;
     /* the key moves from the frame's charge to the table's */
     f->bytes = keybytes < f->bytes ? f->bytes - keybytes : 0;
-    s = lookup(m, f->key, f->keylen);
-    s->key = f->key;
-    s->len = f->keylen;
-    s->outcome = (unsigned char)o;
-    m->used++;
     f->key = NULL;
     return BT_OK;
 }
@@ -279,27 +162,27 @@ store(bt__memo *m, frame *f, bt_outcome o, bt_diag *diag)
 /* Sets up a frame for q (taking it): 1 when its outcome is already known
    (in *known), 0 when it must be searched. */
 static bt_status
-frame_open(bt__memo *m, frame *f, size_t depth, bt_position *q,
+frame_open(bt__search *m, frame *f, size_t depth, bt_position *q,
            bt_outcome *known, int *is_known, const bt_limits *lim,
            bt_diag *diag)
 {
-    slot *s;
+    const bt__memo_slot *s;
     bt_status st;
     memset(f, 0, sizeof *f);
     f->p = q;
-    f->key = make_key(q, &f->keylen);
+    f->key = bt__memo_key(q, &f->keylen);
     *is_known = 0;
     if (f->key == NULL)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
-    s = lookup(m, f->key, f->keylen);
-    if (s->key != NULL) {
-        *known = (bt_outcome)s->outcome;
+    s = bt__memo_find(&m->memo, f->key, f->keylen);
+    if (s != NULL) {
+        *known = (bt_outcome)s->value;
         *is_known = 1;
         return BT_OK;
     }
     /* the positions stored and those on the stack being decided (a long
        game goes deep before it stores anything) */
-    if (m->used + depth >= lim->max_search)
+    if (m->memo.used + depth >= lim->max_search)
         return bt__fail(diag, BT_ELIMIT,
                         "too large for exact analysis by search: more than "
                         "%zu positions (the max_search limit)",
@@ -320,7 +203,7 @@ frame_open(bt__memo *m, frame *f, size_t depth, bt_position *q,
 }
 
 static bt_status
-solve(bt__memo *m, bt_outcome *out, const bt_position *p, int misere,
+solve(bt__search *m, bt_outcome *out, const bt_position *p, int misere,
       const bt_limits *lim, bt_diag *diag)
 {
     frame *stack = NULL;
@@ -413,8 +296,8 @@ cleanup:
 }
 
 bt_status
-bt__memo_outcome(bt__memo *m, bt_outcome *outcome, const bt_position *p,
-                 int misere, const bt_limits *lim, bt_diag *diag)
+bt__search_outcome(bt__search *m, bt_outcome *outcome, const bt_position *p,
+                   int misere, const bt_limits *lim, bt_diag *diag)
 {
     return solve(m, outcome, p, misere, bt__limits(lim), diag);
 }
@@ -499,18 +382,42 @@ bt__move_text(const bt_position *p, const bt_move *m)
     return bt__buf_take(&b);
 }
 
+bt_status
+bt__move_push_text(bt_move **moves, size_t *n, size_t *cap,
+                   const bt_position *p, size_t comp, const mpz_t *to,
+                   size_t nto)
+{
+    bt_status st = bt__move_push(moves, n, cap, comp, to, nto);
+    if (st != BT_OK)
+        return st;
+    (*moves)[*n - 1].text = bt__move_text(p, &(*moves)[*n - 1]);
+    return (*moves)[*n - 1].text ? BT_OK : BT_ENOMEM;
+}
+
+bt_status
+bt__move_new(bt_move **out, const bt_position *p, size_t comp,
+             const mpz_t *to, size_t nto, bt_diag *diag)
+{
+    bt_move *m = NULL;
+    size_t n = 0, cap = 0;
+    bt_status st = bt__move_push_text(&m, &n, &cap, p, comp, to, nto);
+    *out = NULL;
+    if (st != BT_OK) {
+        bt_moves_free(m, n);
+        return bt__fail(diag, st, "out of memory");
+    }
+    *out = m;
+    return BT_OK;
+}
+
 static bt_status
 on_move(void *ud, const mpz_t *to, size_t nto)
 {
     list *l = ud;
-    bt_status st;
     if (l->n >= l->max)
         return BT_ELIMIT;
-    st = bt__move_push(&l->moves, &l->n, &l->cap, l->comp, to, nto);
-    if (st != BT_OK)
-        return st;
-    l->moves[l->n - 1].text = bt__move_text(l->p, &l->moves[l->n - 1]);
-    return l->moves[l->n - 1].text ? BT_OK : BT_ENOMEM;
+    return bt__move_push_text(&l->moves, &l->n, &l->cap, l->p, l->comp, to,
+                              nto);
 }
 
 bt_status

@@ -1562,6 +1562,22 @@ par_buffers(par_pool *pl, size_t words, unsigned mask)
     return 0;
 }
 
+/* Tells the progress callback how far the values are, and polls the
+   interrupt: between blocks, or every POLL_WORK pair operations. */
+static bt_status
+report(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
+{
+    if (s->progress != NULL)
+        s->progress(s->progress_ud, s);
+    if (bt__poll(lim) != BT_OK)
+        return bt__fail(diag, BT_EINTR,
+                        "interrupted after %zu Grundy values "
+                        "(the time budget ran out)",
+                        s->n);
+    return BT_OK;
+}
+
+
 /* Commits the checked values of block [lo, hi) in slot, up to the first
    wrong guess (whose checked value is exact, docs/grundy.md); *all: 1 when
    every guess was right. */
@@ -1656,6 +1672,11 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
                 if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) !=
                     BT_OK)
                     return st;
+                /* after values only: a checkpoint written before the
+                   first value after a review of the mask would show the
+                   new mask with values that do not give it yet */
+                if ((st = report(s, lim, diag)) != BT_OK)
+                    return st;
                 if (!all)
                     break; /* what follows is computed again */
             }
@@ -1669,13 +1690,6 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
             } else {
                 gn = ge = pe; /* no next block: empty the pipeline */
             }
-            if (s->progress != NULL)
-                s->progress(s->progress_ud, s);
-            if (bt__poll(lim) != BT_OK)
-                return bt__fail(diag, BT_EINTR,
-                                "interrupted after %zu Grundy values "
-                                "(the time budget ran out)",
-                                s->n);
         }
         if (all && pe > pn) {
             /* the last block guessed: its checks alone */
@@ -1685,7 +1699,8 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
             pl->cwords = words;
             pl->flo = pl->fhi = 0;
             par_run(pl);
-            if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) != BT_OK)
+            if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) != BT_OK ||
+                (st = report(s, lim, diag)) != BT_OK)
                 return st;
         }
     }
@@ -1854,13 +1869,8 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
             return st;
         if (++s->work >= POLL_WORK) {
             s->work = 0;
-            if (s->progress != NULL)
-                s->progress(s->progress_ud, s);
-            if (bt__poll(lim) != BT_OK)
-                return bt__fail(diag, BT_EINTR,
-                                "interrupted after %zu Grundy values "
-                                "(the time budget ran out)",
-                                s->n);
+            if ((st = report(s, lim, diag)) != BT_OK)
+                return st;
         }
     }
     return BT_OK;
@@ -2379,10 +2389,10 @@ sat_add(size_t a, size_t b)
     return a > SIZE_MAX - b ? SIZE_MAX : a + b;
 }
 
-/* The options of a heap of n by the digits of a general code (three
-   heaps, or an infinite code): counted, or emitted when count is NULL. */
+/* The options of a heap of n by the digits of its code (a subtraction
+   set has intervals instead): counted, or emitted when count is NULL. */
 static bt_status
-walk_general(walker *wk, const mpz_t n, size_t nn, size_t *count)
+walk_digits(walker *wk, const mpz_t n, size_t nn, size_t *count)
 {
     const bt__heap_rules *r = wk->r;
     size_t k, top = r->blen > 0 || r->t > nn ? nn : r->t;
@@ -2464,7 +2474,6 @@ walk(walker *wk, const mpz_t n)
 {
     const bt__heap_rules *r = wk->r;
     const bt_limits *lim = wk->lim;
-    bt__heap_game *hg = wk->g->state;
     size_t count = 0, nn = 0, i, k;
     bt_status st = BT_OK;
     char buf[64];
@@ -2477,21 +2486,13 @@ walk(walker *wk, const mpz_t n)
                  mpz_get_ui(n) <= 2 * lim->max_search + r->t + 2);
 
     /* count the options first: more than max_search is refused */
-    if (small && r->general) {
+    if (small && r->nint > 0) {
         nn = (size_t)mpz_get_ui(n);
-        walk_general(wk, n, nn, &count);
-    } else if (small) {
-        nn = (size_t)mpz_get_ui(n);
-        for (i = 0; i < r->nwhole; i++)
-            count += r->whole[i] == nn;
-        for (i = 0; i < r->none; i++)
-            count += r->one[i] < nn;
         for (i = 0; i < r->nint && r->lo[i] <= nn; i++)
             count += (r->hi[i] < nn ? r->hi[i] : nn) - r->lo[i] + 1;
-        for (i = 0; i < r->nsplit && r->split[i] + 2 <= nn; i++) {
-            size_t rest = nn - r->split[i];
-            count += r->unequal ? (rest - 1) / 2 : rest / 2;
-        }
+    } else if (small) {
+        nn = (size_t)mpz_get_ui(n);
+        walk_digits(wk, n, nn, &count);
     } else if (r->nsplit == 0 && !r->general) {
         count = r->none + r->setsize; /* n > t: every single applies */
     } else {
@@ -2532,38 +2533,13 @@ walk(walker *wk, const mpz_t n)
         if (st != BT_OK)
             return st;
     }
-    if (r->general)
-        return walk_general(wk, n, nn, NULL);
     if (r->nint > 0) {
         for (i = 0; i < r->nint && r->lo[i] <= nn && st == BT_OK; i++)
             for (k = r->lo[i]; k <= r->hi[i] && k <= nn && st == BT_OK; k++)
                 st = walk_leave(wk, n, k);
         return st;
     }
-    for (k = 0; k <= r->t && k <= nn && st == BT_OK; k++) {
-        unsigned d = r->digit[k];
-        size_t rest = nn - k, a, h;
-        if ((d & 1u) && k == nn)
-            st = walk_leave(wk, n, k);
-        if (st == BT_OK && (d & 2u) && k < nn && k > 0)
-            st = walk_leave(wk, n, k);
-        if (st != BT_OK || !(d & 4u) || rest < 2)
-            continue;
-        h = r->unequal ? (rest - 1) / 2 : rest / 2;
-        for (a = 1; a <= h && st == BT_OK; a++) {
-            if (wk->target != NULL) {
-                const bt_sequence *s = hg->seq;
-                unsigned v = at_periodic(s, a, s->period, s->preperiod) ^
-                             at_periodic(s, rest - a, s->period, s->preperiod);
-                if (v != wk->tv)
-                    continue;
-            }
-            mpz_set_ui(wk->to[0], (unsigned long)a);
-            mpz_set_ui(wk->to[1], (unsigned long)(rest - a));
-            st = wk->emit(wk->ud, (const mpz_t *)wk->to, 2);
-        }
-    }
-    return st;
+    return walk_digits(wk, n, nn, NULL);
 }
 
 static bt_status

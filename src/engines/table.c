@@ -33,7 +33,7 @@ struct bt_table {
     mpz_t *x;    /* k entries: the prefix, then the scanned last entry */
     mpz_t xo, t; /* scratch */
     mpz_t index; /* arity 2: the index of the next P-position */
-    bt__memo *memo;
+    bt__search *memo;
     unsigned long steps;
     bt_diag diag; /* the message of the last error */
 };
@@ -60,7 +60,7 @@ bt_table_free(bt_table *t)
         mpz_clear(t->x[i]);
     free(t->x);
     mpz_clears(t->min, t->below, t->xo, t->t, t->index, NULL);
-    bt__memo_free(t->memo);
+    bt__search_free(t->memo);
     bt_game_free(t->g);
     free(t);
 }
@@ -123,7 +123,7 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
     t->lim = *lim;
     t->state = T_START;
     if (misere && !t->nim && g->rules->arity == 1 &&
-        (st = bt__memo_new(&t->memo)) != BT_OK) {
+        (st = bt__search_new(&t->memo)) != BT_OK) {
         bt_table_free(t);
         return bt__fail(diag, st, "out of memory");
     }
@@ -302,8 +302,9 @@ heap_is_p(bt_table *t, int *is_p)
             st = bt_position_add(p, t->g, (const mpz_t *)&t->x[i], &t->lim,
                                  &t->diag);
         if (st == BT_OK)
-            st = bt__memo_outcome(t->memo, &o, p, 1, &t->lim, &t->diag);
-        if (st == BT_ELIMIT && bt__memo_over_memory(t->memo))
+            st = bt__search_outcome(t->memo, &o, p, 1, &t->lim,
+                                    &t->diag);
+        if (st == BT_ELIMIT && bt__search_over_memory(t->memo))
             bt__fail(&t->diag, st,
                      "too large for a misère table by search: it needs more "
                      "than %zu bytes of memory (the max_memory limit)",

@@ -40,7 +40,7 @@ const bt__ruleset bt__ruleset_grundys = {
         {"grundy", "grundy",
          "Grundy's game: split one heap into two non-empty heaps of different "
          "sizes",
-         "grundys-game"},
+         "grundys-game", "Grundy's game", "grundy"},
     .arity = 1,
     .init = grundys_init,
     .fini = bt__heap_fini,

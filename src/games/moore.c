@@ -426,34 +426,10 @@ moore_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
     return bt__generic_grundy(g, rop, c, n, lim, diag);
 }
 
-typedef struct valued {
-    bt_game *g;
-    const mpz_t *target;
-    bt__emit emit;
-    void *ud;
-    const bt_limits *lim;
-    bt_diag *diag;
-} valued;
-
-static bt_status
-on_valued(void *ud, const mpz_t *to, size_t nto)
-{
-    valued *v = ud;
-    bt_status st;
-    mpz_t x;
-    mpz_init(x);
-    st = moore_grundy(v->g, x, to, nto, v->lim, v->diag);
-    if (st == BT_OK && mpz_cmp(x, *v->target) == 0)
-        st = v->emit(v->ud, to, nto);
-    mpz_clear(x);
-    return st;
-}
-
 static bt_status
 moore_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
                bt__emit emit, void *ud, const bt_limits *lim, bt_diag *diag)
 {
-    valued v;
     if (mpz_sgn(target) == 0)
         return p_moves(g, c, n, emit, ud, lim, diag);
     if (k_of(g) > 1 &&
@@ -462,13 +438,7 @@ moore_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
                         "the moves of a moore:%lu position to Grundy value "
                         "non-zero are out of reach on a position this large",
                         k_of(g));
-    v.g = g;
-    v.target = (const mpz_t *)target;
-    v.emit = emit;
-    v.ud = ud;
-    v.lim = lim;
-    v.diag = diag;
-    return moore_options(g, c, n, on_valued, &v, lim, diag);
+    return bt__generic_moves_to(g, c, n, target, emit, ud, lim, diag);
 }
 
 /* ------------------------------------------------------------ misère */
@@ -688,17 +658,28 @@ moore_explain(bt_game *g, bt__buf *out, const bt_position *p,
         bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
 }
 
+static void
+moore_rules(const bt_game *g, bt__buf *out)
+{
+    unsigned long k = k_of(g);
+    bt__buf_printf(out,
+                   "Moore's Nim with k = %lu: take counters from at least one "
+                   "and at most %lu pile%s (any number from each).",
+                   k, k, k == 1 ? "" : "s");
+}
+
 const bt__varset bt__varset_moore = {
     .base = {
         .info = {"moore", "moore:K",
                  "Moore's Nim: take from at least one and at most K piles "
                  "(any number from each).",
-                 ""},
+                 "", "Moore's Nim", "moore:2"},
         .arity = 0,
         .init = moore_init,
         .fini = moore_fini,
         .misere = moore_misere,
         .explain = moore_explain,
+        .rules = moore_rules,
     },
     .grundy_n = moore_grundy,
     .options_n = moore_options,

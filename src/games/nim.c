@@ -340,7 +340,8 @@ bt__nim_total(mpz_t rop, const bt_position *p)
  */
 const bt__ruleset bt__ruleset_nim = {
     {"nim", "nim",
-     "Bouton's Nim: take any number of counters from one pile.", ""},
+     "Bouton's Nim: take any number of counters from one pile.", "", "Nim",
+     "nim"},
     1,
     nim_init,
     NULL,
@@ -351,5 +352,6 @@ const bt__ruleset bt__ruleset_nim = {
     nim_misere,
     nim_describe,
     nim_explain,
+    NULL,
     NULL,
 };

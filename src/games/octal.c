@@ -22,11 +22,14 @@
 #define OCTAL_MAX_DIGITS 1024
 
 static const struct {
-    const char *name, *code;
+    const char *name, *code, *title;
 } aliases[] = {
-    {"kayles", "0.77"},         {"dawsons-kayles", "0.07"},
-    {"dawsons-chess", "0.137"}, {"double-kayles", "0.7777"},
-    {"officers", "0.6"},        {"treblecross", "0.007"},
+    {"kayles", "0.77", "Kayles"},
+    {"dawsons-kayles", "0.07", "Dawson\u2019s Kayles"},
+    {"dawsons-chess", "0.137", "Dawson\u2019s chess"},
+    {"double-kayles", "0.7777", "Double Kayles"},
+    {"officers", "0.6", "Officers"},
+    {"treblecross", "0.007", "Treblecross"},
 };
 
 static bt_status
@@ -121,6 +124,71 @@ octal_init(bt_game *g, const char *name, const char *params, bt_diag *diag)
     return g->spec ? BT_OK : bt__fail(diag, BT_ENOMEM, "out of memory");
 }
 
+/*
+ * The rules in the words of counters standing in rows (a heap is a row):
+ * the counts k that share one digit go together, "take 1 or 2 counters
+ * side by side, anywhere in a row" (Kayles, 0.77).
+ */
+static void
+octal_rules(const bt_game *g, bt__buf *out)
+{
+    /* what a digit allows, by the bits 1 (whole), 2 (end), 4 (middle) */
+    static const char *const where[8] = {
+        "",
+        "only when they are a whole row",
+        "from the end of a longer row",
+        "from the end of a row, or a whole row",
+        "from the middle of a row, splitting it in two",
+        "a whole row, or from the middle of a row, splitting it in two",
+        "from a longer row: from its end, or from its middle, splitting it "
+        "in two",
+        "anywhere in a row (from the middle splits the row in two)",
+    };
+    const bt__heap_rules *r = &((const bt__heap_game *)g->state)->rules;
+    const char *code = g->spec + strlen("octal:");
+    size_t i, k, j, ways = 0;
+    int seen[8] = {0};
+
+    for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(code, aliases[i].code) == 0)
+            break;
+    if (i < sizeof aliases / sizeof aliases[0])
+        bt__buf_puts(out, aliases[i].title);
+    else
+        bt__buf_printf(out, "Octal game %s", code);
+    bt__buf_puts(out, ": counters stand in rows; take ");
+    /* the digits in the order they first appear, each with its counts */
+    for (k = 1; k <= r->t; k++) {
+        unsigned d = r->digit[k] & 7u;
+        size_t n = 0, last = k, done = 0;
+        if (d == 0 || seen[d])
+            continue;
+        seen[d] = 1;
+        for (j = k; j <= r->t; j++)
+            if ((r->digit[j] & 7u) == d) {
+                n++;
+                last = j;
+            }
+        bt__buf_puts(out, ways++ ? "; or " : "");
+        for (j = k; j <= r->t; j++) {
+            if ((r->digit[j] & 7u) != d)
+                continue;
+            done++;
+            bt__buf_printf(out, "%s%zu",
+                           done == 1 ? "" : done == n ? " or " : ", ", j);
+        }
+        if (last == 1)
+            bt__buf_printf(out, " counter, %s",
+                           d == 1 ? "only when it is a whole row" : where[d]);
+        else
+            bt__buf_printf(out, " counters side by side, %s", where[d]);
+    }
+    if (r->digit[0] & 4u)
+        bt__buf_printf(out, "%sno counter at all, splitting a heap in two",
+                       ways++ ? "; or " : "");
+    bt__buf_puts(out, ".");
+}
+
 const bt__ruleset bt__ruleset_octal = {
     .info =
         {"octal", "octal:D.DDD",
@@ -128,7 +196,8 @@ const bt__ruleset bt__ruleset_octal = {
          "k counters from a heap may leave nothing (1), one heap (2) or two "
          "heaps (4)",
          "kayles dawsons-kayles dawsons-chess double-kayles officers "
-         "treblecross"},
+         "treblecross",
+         "Octal game", "octal:0.77"},
     .arity = 1,
     .init = octal_init,
     .fini = bt__heap_fini,
@@ -136,5 +205,6 @@ const bt__ruleset bt__ruleset_octal = {
     .options = bt__heap_options,
     .moves_to = bt__heap_moves_to,
     .describe = bt__heap_describe,
+    .rules = octal_rules,
     /* misere and explain: NULL, the generic search and explanation */
 };

@@ -174,12 +174,37 @@ fail:
     return st;
 }
 
+/* "Subtraction game: take 1, 2 or 3 counters from one heap." */
+static void
+sub_rules(const bt_game *g, bt__buf *out)
+{
+    const bt__heap_rules *r = &((const bt__heap_game *)g->state)->rules;
+    size_t j;
+    bt__buf_puts(out, "Subtraction game: take ");
+    for (j = 0; j < r->nint; j++) {
+        size_t lo = r->lo[j], hi = r->hi[j];
+        const char *sep = j == 0 ? "" : j + 1 < r->nint ? ", " : " or ";
+        if (hi - lo >= 3)
+            bt__buf_printf(out, "%s%zu to %zu", sep, lo, hi);
+        else if (hi == lo)
+            bt__buf_printf(out, "%s%zu", sep, lo);
+        else if (hi - lo == 1)
+            bt__buf_printf(out, "%s%zu%s%zu", sep, lo,
+                           j + 1 < r->nint ? ", " : " or ", hi);
+        else
+            bt__buf_printf(out, "%s%zu, %zu%s%zu", sep, lo, lo + 1,
+                           j + 1 < r->nint ? ", " : " or ", hi);
+    }
+    bt__buf_printf(out, " counter%s from one heap.",
+                   r->setsize == 1 && r->lo[0] == 1 ? "" : "s");
+}
+
 const bt__ruleset bt__ruleset_sub = {
     .info =
         {"sub", "sub:S",
          "Subtraction games: take from one heap a number of counters in the "
          "set S, e.g. sub:1-3,7",
-         ""},
+         "", "Subtraction game", "sub:1-3"},
     .arity = 1,
     .init = sub_init,
     .fini = bt__heap_fini,
@@ -187,5 +212,6 @@ const bt__ruleset bt__ruleset_sub = {
     .options = bt__heap_options,
     .moves_to = bt__heap_moves_to,
     .describe = bt__heap_describe,
+    .rules = sub_rules,
     /* misere and explain: NULL, the generic search and explanation */
 };

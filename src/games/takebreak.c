@@ -263,7 +263,7 @@ const bt__ruleset bt__ruleset_tb = {
          "d0.d1d2... says whether removing k counters from a heap may leave "
          "nothing (1), one heap (2), two (4) or three (8); a block in "
          "brackets repeats forever (tb:0.[3] is Nim, tb:4.[3] Lasker's Nim)",
-         "laskers-nim"},
+         "laskers-nim", "Take-and-break game", "tb:4.[3]"},
     .arity = 1,
     .init = tb_init,
     .fini = bt__heap_fini,

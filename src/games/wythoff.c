@@ -566,6 +566,19 @@ check_game(const bt_game *g, bt_diag *diag)
     return BT_OK;
 }
 
+/* check_game, and the numbers of a pair (x, y). */
+static bt_status
+check_pair(const bt_game *g, const mpz_t x, const mpz_t y,
+           const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    if ((st = check_game(g, diag)) != BT_OK ||
+        (st = bt__check_number(x, lim, "pile 1", diag)) != BT_OK ||
+        (st = bt__check_number(y, lim, "pile 2", diag)) != BT_OK)
+        return st;
+    return BT_OK;
+}
+
 bt_status
 bt_wythoff_difference(mpz_t a, const bt_game *g)
 {
@@ -606,9 +619,7 @@ bt_wythoff_is_p(int *result, bt_game *g, int misere, const mpz_t x,
 {
     bt_status st;
     *result = 0;
-    if ((st = check_game(g, diag)) != BT_OK ||
-        (st = bt__check_number(x, lim, "pile 1", diag)) != BT_OK ||
-        (st = bt__check_number(y, lim, "pile 2", diag)) != BT_OK)
+    if ((st = check_pair(g, x, y, lim, diag)) != BT_OK)
         return st;
     *result = is_p(state_of(g), misere, x, y);
     return BT_OK;
@@ -621,9 +632,7 @@ bt_wythoff_winning(mpz_t (*to)[2], size_t *count, bt_game *g, int misere,
 {
     bt_status st;
     *count = 0;
-    if ((st = check_game(g, diag)) != BT_OK ||
-        (st = bt__check_number(x, lim, "pile 1", diag)) != BT_OK ||
-        (st = bt__check_number(y, lim, "pile 2", diag)) != BT_OK)
+    if ((st = check_pair(g, x, y, lim, diag)) != BT_OK)
         return st;
     *count = winning(state_of(g), misere, to, x, y);
     return BT_OK;
@@ -755,9 +764,7 @@ bt_wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
 {
     bt_status st;
     mpz_t c[2];
-    if ((st = check_game(g, diag)) != BT_OK ||
-        (st = bt__check_number(x, lim, "pile 1", diag)) != BT_OK ||
-        (st = bt__check_number(y, lim, "pile 2", diag)) != BT_OK)
+    if ((st = check_pair(g, x, y, lim, diag)) != BT_OK)
         return st;
     /* c[] borrows x and y: the struct copies share their limbs */
     c[0][0] = x[0];
@@ -1348,11 +1355,29 @@ wy_explain(bt_game *g, bt__buf *out, const bt_position *p, const bt_analysis *a)
     mpz_clears(v, s, NULL);
 }
 
+static void
+wy_rules(const bt_game *g, bt__buf *out)
+{
+    const wy_state *w = state_of(g);
+    if (mpz_cmp_ui(w->a, 1) == 0) {
+        bt__buf_puts(out, "Wythoff's game: take any number of counters from "
+                          "one pile, or the same number from both piles.");
+        return;
+    }
+    bt__buf_puts(out, "Wythoff's game with a = ");
+    bt__buf_mpz(out, w->a);
+    bt__buf_puts(out, ": take any number of counters from one pile, or "
+                      "from both piles two numbers that differ by less "
+                      "than ");
+    bt__buf_mpz(out, w->a);
+    bt__buf_puts(out, ".");
+}
+
 const bt__ruleset bt__ruleset_wythoff = {
     {"wythoff", "wythoff[:A]",
      "Wythoff's game: take from one pile, or from both with amounts "
      "differing by less than A (default 1: the same number)",
-     ""},
+     "", "Wythoff's game", "wythoff"},
     2,
     wy_init,
     wy_fini,
@@ -1364,4 +1389,5 @@ const bt__ruleset bt__ruleset_wythoff = {
     wy_describe,
     wy_explain,
     wy_p_position,
+    wy_rules,
 };

@@ -172,28 +172,6 @@ bt_level_parse(bt_level *out, const char *text, bt_diag *diag)
 
 /* ------------------------------------------------------------- helpers */
 
-/* Makes *out a one-move array holding (comp, to), with its text. */
-static bt_status
-make_move(bt_move **out, const bt_position *p, size_t comp, const mpz_t *to,
-          size_t nto, bt_diag *diag)
-{
-    bt_move *m = NULL;
-    size_t n = 0, cap = 0;
-    bt_status st = bt__move_push(&m, &n, &cap, comp, to, nto);
-    *out = NULL;
-    if (st == BT_OK) {
-        m->text = bt__move_text(p, m);
-        if (m->text == NULL)
-            st = BT_ENOMEM;
-    }
-    if (st != BT_OK) {
-        bt_moves_free(m, n);
-        return bt__fail(diag, st, "out of memory");
-    }
-    *out = m;
-    return BT_OK;
-}
-
 /* ------------------------------------------------------------ random move */
 
 bt_status
@@ -216,8 +194,8 @@ bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
         }
         pick = (size_t)bt_rng_below(rng, (uint64_t)n);
         /* hand the picked move over and free the rest */
-        st = make_move(out, p, moves[pick].component,
-                       (const mpz_t *)moves[pick].to, moves[pick].nto, diag);
+        st = bt__move_new(out, p, moves[pick].component,
+                          (const mpz_t *)moves[pick].to, moves[pick].nto, diag);
         bt_moves_free(moves, n);
         return st;
     }
@@ -240,7 +218,7 @@ bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
                 break;
             mpz_sub(r, r, v[0]);
         }
-        st = make_move(out, p, i, (const mpz_t *)&r, 1, diag);
+        st = bt__move_new(out, p, i, (const mpz_t *)&r, 1, diag);
         mpz_clear(t);
         mpz_clear(r);
         return st;
@@ -514,8 +492,8 @@ choose_win(bt_move **out, opp *o, const bt_move *moves, size_t n)
     }
     if (st == BT_OK) {
         const bt_move *m = &moves[best];
-        st = make_move(out, o->p, m->component, (const mpz_t *)m->to, m->nto,
-                       o->diag);
+        st = bt__move_new(out, o->p, m->component, (const mpz_t *)m->to, m->nto,
+                          o->diag);
     }
     scored_clear(&cur);
     scored_clear(&top);
@@ -560,25 +538,39 @@ count_moves(mpz_t rop, const bt_position *q, const bt_limits *lim,
     return BT_OK;
 }
 
-/* Scores move m of a P-position: w, all, remoteness, delta. */
+/* Starts the score of move m of a P-position: the move, its delta, and w
+   from the analysis of *q, the position m leaves (the caller frees it). */
 static bt_status
-score_delay(scored *s, opp *o, const bt_move *m)
+score_child(scored *s, opp *o, const bt_move *m, bt_position **q)
 {
-    bt_position *q;
     bt_analysis *a;
     bt_status st;
 
     s->m = m;
     total_delta(s->delta, o->p, m);
-    st = child_of(&q, o->p, m, o->diag);
+    st = child_of(q, o->p, m, o->diag);
     if (st != BT_OK)
         return st;
-    st = bt_analyze(&a, q, o->flags, o->lim, o->diag);
-    if (st == BT_OK) {
-        mpz_set_ui(s->w, (unsigned long)bt_analysis_move_count(a));
-        bt_analysis_free(a);
-        st = count_moves(s->all, q, o->lim, o->diag);
+    st = bt_analyze(&a, *q, o->flags, o->lim, o->diag);
+    if (st != BT_OK) {
+        bt_position_free(*q);
+        return st;
     }
+    mpz_set_ui(s->w, (unsigned long)bt_analysis_move_count(a));
+    bt_analysis_free(a);
+    return BT_OK;
+}
+
+/* Scores move m of a P-position: w, all, remoteness, delta. */
+static bt_status
+score_delay(scored *s, opp *o, const bt_move *m)
+{
+    bt_position *q;
+    bt_status st = score_child(s, o, m, &q);
+
+    if (st != BT_OK)
+        return st;
+    st = count_moves(s->all, q, o->lim, o->diag);
     if (st == BT_OK && mpz_sgn(s->all) == 0) {
         /* no reply: the game is over and (misère) we lost */
         mpz_set_ui(s->w, 1);
@@ -619,8 +611,9 @@ choose_delay(bt_move **out, opp *o)
         }
     }
     if (st == BT_OK)
-        st = make_move(out, o->p, moves[best].component,
-                       (const mpz_t *)moves[best].to, moves[best].nto, o->diag);
+        st = bt__move_new(out, o->p, moves[best].component,
+                          (const mpz_t *)moves[best].to, moves[best].nto,
+                          o->diag);
     scored_clear(&cur);
     scored_clear(&top);
     bt_moves_free(moves, n);
@@ -675,7 +668,7 @@ nim_fallback(bt_move **out, opp *o)
     }
     mpz_init(b);
     mpz_sub_ui(b, bt_position_nums(o->p, best)[0], 1);
-    st = make_move(out, o->p, best, (const mpz_t *)&b, 1, o->diag);
+    st = bt__move_new(out, o->p, best, (const mpz_t *)&b, 1, o->diag);
     mpz_clear(b);
     return st;
 }
@@ -686,27 +679,18 @@ static bt_status
 score_exact(scored *s, bt_move *m, opp *o)
 {
     bt_position *q;
-    bt_analysis *a;
-    bt_status st;
     size_t i;
-    s->m = m;
-    total_delta(s->delta, o->p, m);
-    st = child_of(&q, o->p, m, o->diag);
+    bt_status st = score_child(s, o, m, &q);
     if (st != BT_OK)
         return st;
-    st = bt_analyze(&a, q, o->flags, o->lim, o->diag);
-    if (st == BT_OK) {
-        mpz_set_ui(s->w, (unsigned long)bt_analysis_move_count(a));
-        bt_analysis_free(a);
-        mpz_set_ui(s->all, 0);
-        for (i = 0; i < bt_position_size(q); i++)
-            mpz_add(s->all, s->all, bt_position_nums(q, i)[0]);
-        if (mpz_sgn(s->all) == 0) {
-            mpz_set_ui(s->w, 1);
-            mpz_set_ui(s->all, 1);
-        }
-        st = bt_remoteness(s->rem, q, o->misere, o->lim, o->diag);
+    mpz_set_ui(s->all, 0);
+    for (i = 0; i < bt_position_size(q); i++)
+        mpz_add(s->all, s->all, bt_position_nums(q, i)[0]);
+    if (mpz_sgn(s->all) == 0) {
+        mpz_set_ui(s->w, 1);
+        mpz_set_ui(s->all, 1);
     }
+    st = bt_remoteness(s->rem, q, o->misere, o->lim, o->diag);
     bt_position_free(q);
     return st;
 }
@@ -732,7 +716,7 @@ nim_delay(bt_move **out, opp *o)
             if (mpz_sgn(bt_position_nums(p, i)[0]) > 0)
                 break;
         mpz_init(b);
-        st = make_move(out, p, i, (const mpz_t *)&b, 1, o->diag);
+        st = bt__move_new(out, p, i, (const mpz_t *)&b, 1, o->diag);
         mpz_clear(b);
         return st;
     }
@@ -834,8 +818,8 @@ nim_delay(bt_move **out, opp *o)
     if (ncand == 0) /* cannot happen: a pile of least z is eligible */
         st = nim_fallback(out, o);
     else
-        st = make_move(out, p, cands[best].component,
-                       (const mpz_t *)cands[best].to, 1, o->diag);
+        st = bt__move_new(out, p, cands[best].component,
+                          (const mpz_t *)cands[best].to, 1, o->diag);
 cleanup:
     free(zs);
     free(pz);
@@ -1206,8 +1190,8 @@ proxy_delay(bt_move **out, opp *o)
     }
     if (!scoring)
         best = 0; /* 3: the place order */
-    st = make_move(out, o->p, pl.m[best].component,
-                   (const mpz_t *)pl.m[best].to, pl.m[best].nto, o->diag);
+    st = bt__move_new(out, o->p, pl.m[best].component,
+                      (const mpz_t *)pl.m[best].to, pl.m[best].nto, o->diag);
     scored_clear(&cur);
     scored_clear(&top);
     bt_moves_free(pl.m, pl.n);
@@ -1291,8 +1275,9 @@ misere_heuristic(bt_move **out, opp *o)
                 best = i;
             }
         }
-        st = make_move(out, o->p, pl.m[best].component,
-                       (const mpz_t *)pl.m[best].to, pl.m[best].nto, o->diag);
+        st = bt__move_new(out, o->p, pl.m[best].component,
+                          (const mpz_t *)pl.m[best].to, pl.m[best].nto,
+                          o->diag);
         mpz_clear(d);
         mpz_clear(db);
     } else if (st == BT_OK && pl.n == 0) {
@@ -1367,7 +1352,7 @@ nim_normal(bt_move **out, bt_play_info *info, const bt_position *p,
                 best = i;
             }
         }
-        st = make_move(out, p, best, (const mpz_t *)&bestto, 1, diag);
+        st = bt__move_new(out, p, best, (const mpz_t *)&bestto, 1, diag);
     }
     mpz_clear(x);
     mpz_clear(to);

@@ -150,23 +150,6 @@ is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
     return st;
 }
 
-static bt_status
-single_move(bt_move **out, const bt_position *p, size_t comp, const mpz_t *to,
-            size_t nto, bt_diag *diag)
-{
-    bt_move *m = NULL;
-    size_t n = 0, cap = 0;
-    bt_status st = bt__move_push(&m, &n, &cap, comp, to, nto);
-    if (st == BT_OK && (m->text = bt__move_text(p, m)) == NULL)
-        st = BT_ENOMEM;
-    if (st != BT_OK) {
-        bt_moves_free(m, n);
-        return bt__fail(diag, st, "out of memory");
-    }
-    *out = m;
-    return BT_OK;
-}
-
 bt_status
 bt_position_find_move(bt_move **out, const bt_position *from,
                       const bt_position *to, const bt_limits *lim,
@@ -226,7 +209,7 @@ bt_position_find_move(bt_move **out, const bt_position *from,
         st = is_option(&yes, g, bt_position_nums(from, i), (const mpz_t *)nums,
                        nto, lim, diag);
         if (st == BT_OK && yes)
-            st = single_move(out, from, i, (const mpz_t *)nums, nto, diag);
+            st = bt__move_new(out, from, i, (const mpz_t *)nums, nto, diag);
         for (c = 0; c < nto; c++)
             mpz_clear(nums[c]);
         free(nums);
@@ -542,8 +525,8 @@ bt_record_play(bt_record *r, const bt_move *m, const bt_limits *lim,
     if (st == BT_OK && found->component != m->component) {
         /* the same result from another component: keep the caller's */
         bt_moves_free(found, 1);
-        st = single_move(&found, cur, m->component, (const mpz_t *)m->to,
-                         m->nto, diag);
+        st = bt__move_new(&found, cur, m->component, (const mpz_t *)m->to,
+                          m->nto, diag);
     }
     if (st != BT_OK) {
         bt_position_free(q);

@@ -27,18 +27,10 @@
 
 /* ---------------------------------------------------------------- solver */
 
-typedef struct slot {
-    char *key; /* NULL: empty */
-    size_t len;
-    long rem;
-    unsigned char outcome;
-} slot;
-
 struct bt_solver {
     int misere;
     size_t max_states;
-    slot *slots;
-    size_t cap, used;
+    bt__memo memo; /* remoteness by position; the outcome is its parity */
     /* the further bounds of bt__solver_bound (SIZE_MAX, 0: none) */
     size_t max_moves, max_bytes;
     uint64_t deadline_ms;
@@ -98,9 +90,7 @@ bt_solver_new(bt_solver **out, int misere, size_t max_states)
     s->max_states = max_states;
     s->max_moves = SIZE_MAX;
     s->max_bytes = SIZE_MAX;
-    s->cap = 256;
-    s->slots = calloc(s->cap, sizeof *s->slots);
-    if (s->slots == NULL) {
+    if (bt__memo_init(&s->memo, 256, NULL, NULL) != BT_OK) {
         free(s);
         return BT_ENOMEM;
     }
@@ -111,190 +101,49 @@ bt_solver_new(bt_solver **out, int misere, size_t max_states)
 void
 bt_solver_free(bt_solver *s)
 {
-    size_t i;
     if (s == NULL)
         return;
-    for (i = 0; i < s->cap; i++)
-        free(s->slots[i].key);
-    free(s->slots);
+    bt__memo_clear(&s->memo);
     free(s);
 }
 
 size_t
 bt_solver_size(const bt_solver *s)
 {
-    return s->used;
+    return s->memo.used;
 }
 
-static uint64_t
-hash(const char *k, size_t n)
+/*
+ * The table keeps the remoteness alone: its parity gives the outcome
+ * (Smith 1966).  In normal play a position with no move is P at 0, an
+ * N-position is 1 + the remoteness of a P-option, a P-position 1 + that
+ * of an N-option, so P-positions are even and N-positions odd; in misère
+ * play a position with no move is N at 0 and the parities swap.
+ */
+static bt_outcome
+outcome_of(const bt_solver *s, long rem)
 {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    size_t i;
-    for (i = 0; i < n; i++) {
-        h ^= (unsigned char)k[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
+    return (rem & 1) == s->misere ? BT_P : BT_N;
 }
 
-static slot *
-lookup(const bt_solver *s, const char *key, size_t len)
-{
-    size_t i = (size_t)hash(key, len) & (s->cap - 1);
-    while (s->slots[i].key != NULL) {
-        if (s->slots[i].len == len && memcmp(s->slots[i].key, key, len) == 0)
-            return &s->slots[i];
-        i = (i + 1) & (s->cap - 1);
-    }
-    return &s->slots[i];
-}
-
-/* Stores key (taking it) with its value; the table stays at most half
-   full. */
+/* Stores key (taking it) with its remoteness. */
 static bt_status
 store(bt_solver *s, char *key, size_t len, bt_outcome o, long rem)
 {
-    slot *sl;
-    if (2 * (s->used + 1) > s->cap) {
-        slot *old = s->slots;
-        size_t oldcap = s->cap, i;
-        slot *ns = calloc(oldcap * 2, sizeof *ns);
-        if (ns == NULL)
-            return BT_ENOMEM;
-        s->slots = ns;
-        s->cap = oldcap * 2;
-        for (i = 0; i < oldcap; i++)
-            if (old[i].key != NULL)
-                *lookup(s, old[i].key, old[i].len) = old[i];
-        free(old);
-    }
-    sl = lookup(s, key, len);
-    sl->key = key;
-    sl->len = len;
-    sl->rem = rem;
-    sl->outcome = (unsigned char)o;
-    s->used++;
+    bt_status st;
+    assert(outcome_of(s, rem) == o);
+    (void)o;
+    if ((st = bt__memo_put(&s->memo, key, len, rem, NULL)) != BT_OK)
+        return st;
     s->key_bytes += len + 1;
     return BT_OK;
 }
 
 /*
- * Keys.  A position is stored as the texts of its components, "spec:n,n",
- * sorted and each followed by '|', after a '#': "#nim:3|nim:5|".  A frame
- * of the search keeps only its key (and its moves): the position is
- * rebuilt from the key when its moves are listed, so that a long game
- * costs little memory per level.
+ * Keys (bt__memo_key).  A frame of the search keeps only its key (and its
+ * moves): the position is rebuilt from the key when its moves are listed,
+ * so that a long game costs little memory per level.
  */
-typedef struct part {
-    const char *s;
-    size_t len;
-} part;
-
-static int
-part_cmp(const part *a, const part *b)
-{
-    size_t n = a->len < b->len ? a->len : b->len;
-    int c = memcmp(a->s, b->s, n);
-    if (c != 0)
-        return c;
-    return a->len < b->len ? -1 : a->len > b->len;
-}
-
-static int
-part_qcmp(const void *a, const void *b)
-{
-    return part_cmp(a, b);
-}
-
-static void
-put_comp(bt__buf *b, bt_game *g, const mpz_t *v)
-{
-    unsigned j;
-    bt__buf_puts(b, g->spec);
-    for (j = 0; j < g->rules->arity; j++) {
-        bt__buf_putc(b, j ? ',' : ':');
-        bt__buf_mpz(b, v[j]);
-    }
-}
-
-/* Joins sorted parts into a key. */
-static char *
-join_parts(const part *parts, size_t n, size_t *len)
-{
-    size_t i, total = 1, at = 1;
-    char *key;
-    for (i = 0; i < n; i++)
-        total += parts[i].len + 1;
-    key = malloc(total + 1);
-    if (key == NULL)
-        return NULL;
-    key[0] = '#';
-    for (i = 0; i < n; i++) {
-        memcpy(key + at, parts[i].s, parts[i].len);
-        at += parts[i].len;
-        key[at++] = '|';
-    }
-    key[at] = '\0';
-    *len = total;
-    return key;
-}
-
-/* Splits a key into its parts (pointers into the key). */
-static bt_status
-split_key(const char *key, size_t keylen, part **out, size_t *n)
-{
-    size_t i, count = 0, k = 0, start = 1;
-    part *parts;
-    for (i = 1; i < keylen; i++)
-        if (key[i] == '|')
-            count++;
-    parts = malloc((count ? count : 1) * sizeof *parts);
-    if (parts == NULL)
-        return BT_ENOMEM;
-    for (i = 1; i < keylen; i++)
-        if (key[i] == '|') {
-            parts[k].s = key + start;
-            parts[k].len = i - start;
-            k++;
-            start = i + 1;
-        }
-    *out = parts;
-    *n = count;
-    return BT_OK;
-}
-
-/* The key of a position. */
-static char *
-position_key(const bt_position *p, size_t *len)
-{
-    size_t n = bt_position_size(p), i;
-    bt__buf b;
-    part *parts = malloc((n ? n : 1) * sizeof *parts);
-    size_t *ends = malloc((n ? n : 1) * sizeof *ends);
-    char *flat = NULL, *key = NULL;
-    if (parts == NULL || ends == NULL)
-        goto cleanup;
-    bt__buf_init(&b);
-    for (i = 0; i < n; i++) {
-        put_comp(&b, bt_position_game(p, i), bt_position_nums(p, i));
-        ends[i] = b.len;
-    }
-    flat = bt__buf_take(&b);
-    if (flat == NULL)
-        goto cleanup;
-    for (i = 0; i < n; i++) {
-        parts[i].s = flat + (i ? ends[i - 1] : 0);
-        parts[i].len = ends[i] - (i ? ends[i - 1] : 0);
-    }
-    qsort(parts, n, sizeof *parts, part_qcmp);
-    key = join_parts(parts, n, len);
-cleanup:
-    free(flat);
-    free(parts);
-    free(ends);
-    return key;
-}
 
 /* The games of the search: every component of every position reached is of
    a game of the root position. */
@@ -316,8 +165,8 @@ game_named(const games *gs, const char *spec, size_t len)
 
 /* Rebuilds the position of a key (components in key order). */
 static bt_status
-key_position(bt_position **out, const part *parts, size_t n, const games *gs,
-             bt_diag *diag)
+key_position(bt_position **out, const bt__memo_part *parts, size_t n,
+             const games *gs, bt_diag *diag)
 {
     bt_position *q;
     size_t i;
@@ -378,7 +227,7 @@ key_position(bt_position **out, const part *parts, size_t n, const games *gs,
 typedef struct frame {
     char *key;
     size_t keylen;
-    part *parts; /* into key */
+    bt__memo_part *parts; /* into key */
     size_t nparts;
     bt_move *kids; /* every move (component = index of a part) */
     size_t nkids, capkids, next;
@@ -403,7 +252,7 @@ frame_init(frame *f, char *key, size_t keylen)
     memset(f, 0, sizeof *f);
     f->key = key;
     f->keylen = keylen;
-    return split_key(key, keylen, &f->parts, &f->nparts);
+    return bt__memo_split(key, keylen, &f->parts, &f->nparts);
 }
 
 typedef struct gather {
@@ -453,12 +302,12 @@ static char *
 kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
 {
     enum { SMALL = 16 };
-    const part *old = &f->parts[m->component];
+    const bt__memo_part *old = &f->parts[m->component];
     size_t colon = old->len, k, i, j, n, a = 0, b = 0, total = 0;
     bt_game *g;
     unsigned ar;
-    part fresh_small[SMALL], all_small[SMALL], *fresh = fresh_small;
-    part *all = all_small;
+    bt__memo_part fresh_small[SMALL], all_small[SMALL], *fresh = fresh_small;
+    bt__memo_part *all = all_small;
     bt__buf buf;
     size_t ends[SMALL];
     char *flat = NULL, *key = NULL;
@@ -475,7 +324,7 @@ kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
         return NULL;
     bt__buf_init(&buf);
     for (i = 0; i < k; i++) {
-        put_comp(&buf, g, (const mpz_t *)m->to + i * ar);
+        bt__memo_put_comp(&buf, g, (const mpz_t *)m->to + i * ar, ar);
         ends[i] = buf.len;
     }
     flat = bt__buf_take(&buf);
@@ -485,16 +334,17 @@ kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
         fresh[i].s = flat + (i ? ends[i - 1] : 0);
         fresh[i].len = ends[i] - (i ? ends[i - 1] : 0);
     }
-    qsort(fresh, k, sizeof *fresh, part_qcmp);
+    bt__memo_sort(fresh, k);
     for (j = 0; j < n; j++) {
         if (a == m->component)
             a++;
-        if (a < f->nparts && (b >= k || part_cmp(&f->parts[a], &fresh[b]) <= 0))
+        if (a < f->nparts && (b >= k ||
+                              bt__memo_part_cmp(&f->parts[a], &fresh[b]) <= 0))
             all[j] = f->parts[a++];
         else
             all[j] = fresh[b++];
     }
-    key = join_parts(all, n, &total);
+    key = bt__memo_join(all, n, &total);
     *len = total;
 cleanup:
     free(flat);
@@ -520,8 +370,8 @@ fold(frame *f, bt_outcome o, long rem)
 static bt_status
 over_budget(const bt_solver *s, size_t depth, size_t live, bt_diag *diag)
 {
-    size_t bytes = s->cap * sizeof(slot) + s->key_bytes + live +
-                   depth * sizeof(frame);
+    size_t bytes = s->memo.cap * sizeof(bt__memo_slot) + s->key_bytes +
+                   live + depth * sizeof(frame);
     if (s->moves > s->max_moves)
         return bt__fail(diag, BT_ELIMIT,
                         "the game graph has more than %zu moves to list "
@@ -549,7 +399,7 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
     games gs;
     bt_status st = BT_OK;
     char *key;
-    slot *sl;
+    const bt__memo_slot *sl;
     bt_limits cl;
 
     lim = bt__limits(lim);
@@ -571,7 +421,7 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
     gs.n = 0;
     gs.g = malloc((bt_position_size(p) + 1) * sizeof *gs.g);
     stack = malloc(cap * sizeof *stack);
-    key = position_key(p, &len);
+    key = bt__memo_key(p, &len);
     if (gs.g == NULL || stack == NULL || key == NULL) {
         free(key);
         st = BT_ENOMEM;
@@ -582,10 +432,10 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         if (game_named(&gs, g->spec, strlen(g->spec)) == NULL)
             gs.g[gs.n++] = g;
     }
-    sl = lookup(s, key, len);
-    if (sl->key != NULL) {
-        *outcome = (bt_outcome)sl->outcome;
-        *remoteness = sl->rem;
+    sl = bt__memo_find(&s->memo, key, len);
+    if (sl != NULL) {
+        *outcome = outcome_of(s, sl->value);
+        *remoteness = sl->value;
         free(key);
         goto cleanup;
     }
@@ -623,13 +473,13 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 st = BT_ENOMEM;
                 goto cleanup;
             }
-            sl = lookup(s, key, len);
-            if (sl->key != NULL) {
-                fold(f, (bt_outcome)sl->outcome, sl->rem);
+            sl = bt__memo_find(&s->memo, key, len);
+            if (sl != NULL) {
+                fold(f, outcome_of(s, sl->value), sl->value);
                 free(key);
                 continue;
             }
-            if (s->used + depth >= s->max_states) {
+            if (s->memo.used + depth >= s->max_states) {
                 free(key);
                 st = bt__fail(diag, BT_ELIMIT,
                               "the game graph has more than %zu positions "
@@ -669,7 +519,7 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 o = BT_P;
                 rem = f->max_all + 1;
             }
-            if ((s->used & 1023) == 0 && (st = bt__poll(lim)) != BT_OK) {
+            if ((s->memo.used & 1023) == 0 && (st = bt__poll(lim)) != BT_OK) {
                 st = bt__fail(diag, st,
                               "the time budget ran out during "
                               "the search");
@@ -768,9 +618,12 @@ nim_remoteness(mpz_t rop, const bt_position *p, int misere,
     return BT_OK;
 }
 
-bt_status
-bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
-              bt_diag *diag)
+/* Remoteness by the closed forms for Nim, else by a search: within
+   lim->max_search positions, or (cheap) within the budget of
+   bt__solver_cheap. */
+static bt_status
+remoteness(mpz_t rop, const bt_position *p, int misere, int cheap,
+           const bt_limits *lim, bt_diag *diag)
 {
     bt_solver *s;
     bt_outcome o;
@@ -780,7 +633,8 @@ bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
     lim = bt__limits(lim);
     if (bt__all_nim(p))
         return nim_remoteness(rop, p, misere, lim, diag);
-    st = bt_solver_new(&s, misere, lim->max_search);
+    st = cheap ? bt__solver_cheap(&s, misere, lim)
+               : bt_solver_new(&s, misere, lim->max_search);
     if (st != BT_OK)
         return bt__fail(diag, st, "out of memory");
     st = bt_solver_solve(s, &o, &rem, p, lim, diag);
@@ -791,23 +645,15 @@ bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
 }
 
 bt_status
+bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
+              bt_diag *diag)
+{
+    return remoteness(rop, p, misere, 0, lim, diag);
+}
+
+bt_status
 bt__remoteness_cheap(mpz_t rop, const bt_position *p, int misere,
                      const bt_limits *lim, bt_diag *diag)
 {
-    bt_solver *s;
-    bt_outcome o;
-    long rem;
-    bt_status st;
-
-    lim = bt__limits(lim);
-    if (bt__all_nim(p))
-        return nim_remoteness(rop, p, misere, lim, diag);
-    st = bt__solver_cheap(&s, misere, lim);
-    if (st != BT_OK)
-        return bt__fail(diag, st, "out of memory");
-    st = bt_solver_solve(s, &o, &rem, p, lim, diag);
-    if (st == BT_OK)
-        mpz_set_si(rop, rem);
-    bt_solver_free(s);
-    return st;
+    return remoteness(rop, p, misere, 1, lim, diag);
 }

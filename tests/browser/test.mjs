@@ -707,6 +707,74 @@ test('history: view an earlier position, the value chart, continue from it', asy
   await shot(page, 'history');
 });
 
+test('the games come from GET /v1/games: the select, rule texts, Moore\'s Nim played', async (page) => {
+  const get = async (what, body) => (await fetch(url + 'v1/' + what, body === undefined ? {} : {
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).json();
+  const {games} = await get('games');
+  const options = async () => {
+    await page.waitForSelector('#game:not([disabled])');
+    return page.$$eval('#game option', (os) => os.map((o) => [o.value, o.textContent]));
+  };
+  // Every family of the registry is offered, under its title.
+  await page.goto(url);
+  let opts = await options();
+  for (const f of games) assert.ok(opts.some(([v, t]) => v === f.name && t === f.title), `${f.name} offered`);
+  // The page has no list of its own: a registry answer with a family left
+  // out and a title changed is what the select shows.
+  await page.route('**/v1/games', (route) => route.fulfill({status: 200, contentType: 'application/json',
+    body: JSON.stringify({games: games.filter((f) => f.name !== 'grundy')
+      .map((f) => (f.name === 'sub' ? {...f, title: 'Take-away game'} : f))})}));
+  await page.goto(url);
+  opts = await options();
+  assert.ok(!opts.some(([v]) => v === 'grundy'), 'a family the registry lacks is not offered');
+  assert.ok(opts.some(([v, t]) => v === 'sub' && t === 'Take-away game'), 'the title is the registry\'s');
+  await page.unroute('**/v1/games');
+  // Moore's Nim (one component of any number of piles): its parameter's
+  // default is the registry's example, its rules are the server's words.
+  const moore = games.find((f) => f.name === 'moore');
+  assert.ok(moore && moore.arity === 0);
+  await page.goto(url);
+  await page.waitForSelector('#game:not([disabled])');
+  await page.selectOption('#game', 'moore');
+  assert.equal(await page.inputValue('#param'), moore.example.split(':')[1]);
+  const spec = `moore:${await page.inputValue('#param')}`;
+  const {rules} = await get('game', {game: spec});
+  assert.ok(rules.length > 0);
+  await page.fill('#start', '3 4 5 6');
+  await page.check('#mode-two');
+  await page.click('#start-game');
+  await page.waitForSelector('#piles .comp');
+  assert.ok((await page.textContent('#rules > p')).startsWith(rules), 'the rules from POST /v1/game');
+  assert.equal(await page.$$eval('#piles .comp', (cs) => cs.length), 1, 'one component');
+  assert.deepEqual(await piles(page), [3n, 4n, 5n, 6n]);
+  // A move on two piles of the one component (k = 2 allows it).
+  await clickCounter(page, 0, 0, 1);
+  await clickCounter(page, 0, 1, 2);
+  await page.click('#take');
+  await page.waitForFunction(() => /Player B to move/.test(document.getElementById('status').textContent));
+  assert.deepEqual(await piles(page), [1n, 2n, 5n, 6n]);
+  assert.match((await recordLines(page)).join('\n'), /\(1,2,5,6\)/);
+  // Three piles at once is not a move of moore:2: the server says so.
+  await clickCounter(page, 0, 0, 0);
+  await clickCounter(page, 0, 1, 0);
+  await clickCounter(page, 0, 2, 0);
+  await page.click('#take');
+  await page.waitForFunction(() => document.getElementById('move-error').textContent !== '');
+  assert.match(await page.textContent('#move-error'), /Not a legal move/);
+  assert.deepEqual(await piles(page), [1n, 2n, 5n, 6n]);
+  // Emptying every pile ends the game (the server says it is over).
+  await page.click('#clear-sel');
+  await page.fill('#start', '1 1');
+  await page.click('#start-game');
+  await page.waitForFunction(() => /Player A to move/.test(document.getElementById('status').textContent));
+  await clickCounter(page, 0, 0, 0);
+  await clickCounter(page, 0, 1, 0);
+  await page.click('#take');
+  await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
+  assert.match(await page.textContent('#status'), /Player A wins/);
+  await shot(page, 'games-registry');
+});
+
 // --------------------------------------------------------------- run
 
 const browser = await chromium.launch({executablePath, headless: true, args: ['--no-sandbox']});

@@ -173,15 +173,19 @@ fi
 
 # 8. SIGHUP (a closed terminal) saves the game.
 mkfifo "$tmp/fifo"
-(sleep 20 >"$tmp/fifo") &
+(sleep 120 >"$tmp/fifo") &
 holder=$!
 "$B" play --save "$tmp/hup.txt" 3 4 5 <"$tmp/fifo" >"$tmp/out" 2>&1 &
 pid=$!
+# Wait for the board, which the program prints once its signal handlers
+# are in place: a SIGHUP sent earlier would meet the default action (under
+# a sanitizer on a loaded machine the start can take seconds).
 i=0
-while [ $i -lt 50 ] && ! grep -q "ooooo" "$tmp/out"; do
+while [ $i -lt 600 ] && ! grep -q "ooooo" "$tmp/out"; do
     sleep 0.1
     i=$((i + 1))
 done
+grep -q "ooooo" "$tmp/out" || ko "sighup: no board after 60 s"
 kill -HUP $pid
 wait $pid
 rc=$?

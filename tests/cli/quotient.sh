@@ -1,6 +1,7 @@
 #!/bin/sh
 # CLI tests of `bouton quotient`: the JSON of issue 13, the text output,
-# --table, the refusal of --until-proved, and bad input.
+# --table, --until-proved (proved, or refused past its bound), and bad
+# input.
 # Usage: sh quotient.sh PATH-TO-bouton
 set -u
 B=$1
@@ -28,7 +29,17 @@ case $out in
 *) echo "FAIL analyze-explain: $out"; fail=$((fail + 1)) ;;
 esac
 
-bad until-proved 'periodicity theorem' -- quotient --game kayles --until-proved
+# 0.75: proved periodic at heap 23 (period 2 from heap 8; tests/unit/
+# test_quotient_period.c checks it against brute force past heap 23)
+check until-0.75 0 '{"game":"octal:0.75","upto":23,"order":8,"p_portion":2,"tame":false,"generators":[{"name":"a","heap":1},{"name":"b","heap":2},{"name":"c","heap":5}],"relations":["a^2 = 1","bc = ab","c^2 = b^2","b^3 = b"],"heaps":["1","a","b","a","b","c","b","c","b","ab^2","b","ab^2","b","ab^2","b","ab^2","b","ab^2","b","ab^2","b","ab^2","b","ab^2"],"p":["a","b^2"],"period":2,"preperiod":8,"proved":true}' \
+    -- quotient --game octal:0.75 --until-proved --json
+out=$("$B" quotient --game sub:1-3 --until-proved)
+case $out in
+*"of all heaps, proved from the heaps up to 8"*"period 4, preperiod 0"*) pass=$((pass + 1)) ;;
+*) echo "FAIL until-text: $out"; fail=$((fail + 1)) ;;
+esac
+bad until-kayles 'not proved periodic by heap 20' -- quotient --game kayles --until-proved --upto 20
+bad until-nim 'octal codes and subtraction games' -- quotient --game nim --until-proved --upto 7
 bad no-game '--game RULES is required' -- quotient --upto 3
 bad wythoff 'not a heap game' -- quotient --game wythoff
 bad bad-upto '--upto' -- quotient --game kayles --upto -1

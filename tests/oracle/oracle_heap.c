@@ -15,6 +15,8 @@ struct oh_game {
     int kind;
     unsigned char digit[64]; /* octal: digit[k], k <= ndigit - 1 */
     unsigned ndigit;
+    unsigned char block[64]; /* then block[0..nblock-1] forever */
+    unsigned nblock;
     unsigned char *in_set; /* sub: in_set[s] for s <= maxs */
     unsigned maxs;
 };
@@ -112,6 +114,43 @@ oh_game_new(const char *spec)
     return g;
 }
 
+oh_game *
+oh_game_code(const unsigned *d, unsigned t, const unsigned *block,
+             unsigned blen)
+{
+    oh_game *g;
+    unsigned k;
+    if (t >= 64 || blen > 64)
+        return NULL;
+    for (k = 0; k <= t; k++)
+        if (d[k] > 15)
+            return NULL;
+    for (k = 0; k < blen; k++)
+        if (block[k] > 15)
+            return NULL;
+    g = calloc(1, sizeof *g);
+    if (g == NULL)
+        return NULL;
+    g->kind = OH_OCTAL;
+    g->ndigit = t + 1;
+    for (k = 0; k <= t; k++)
+        g->digit[k] = (unsigned char)d[k];
+    g->nblock = blen;
+    for (k = 0; k < blen; k++)
+        g->block[k] = (unsigned char)block[k];
+    return g;
+}
+
+/* Digit k of a code: removing k counters may leave j heaps for each bit
+   j (value 2^j) set. */
+static unsigned
+digit_of(const oh_game *g, unsigned k)
+{
+    if (k < g->ndigit)
+        return g->digit[k];
+    return g->nblock ? g->block[(k - g->ndigit) % g->nblock] : 0;
+}
+
 void
 oh_game_free(oh_game *g)
 {
@@ -125,7 +164,7 @@ size_t
 oh_options(const oh_game *g, unsigned n,
            void (*f)(void *ud, const unsigned *parts, size_t nparts), void *ud)
 {
-    unsigned parts[2], k, a;
+    unsigned parts[3], k, a, b;
     size_t count = 0;
     if (g->kind == OH_GRUNDY) {
         /* split into two heaps of different sizes */
@@ -147,8 +186,8 @@ oh_options(const oh_game *g, unsigned n,
         }
         return count;
     }
-    for (k = 0; k < g->ndigit && k <= n; k++) {
-        unsigned d = g->digit[k], rest = n - k;
+    for (k = 0; k <= n && (k < g->ndigit || g->nblock > 0); k++) {
+        unsigned d = digit_of(g, k), rest = n - k;
         if ((d & 1) && rest == 0) {
             f(ud, parts, 0);
             count++;
@@ -165,6 +204,15 @@ oh_options(const oh_game *g, unsigned n,
                 f(ud, parts, 2);
                 count++;
             }
+        if (d & 8) /* three heaps a <= b <= c */
+            for (a = 1; 3 * a <= rest; a++)
+                for (b = a; b <= rest - a - b; b++) {
+                    parts[0] = a;
+                    parts[1] = b;
+                    parts[2] = rest - a - b;
+                    f(ud, parts, 3);
+                    count++;
+                }
     }
     return count;
 }
@@ -213,6 +261,185 @@ oh_grundy(const oh_game *g, unsigned n)
     free(m.seen);
     return a;
 }
+
+/* -------------------------------------------------------- misère sums */
+
+struct oh_misere {
+    const oh_game *g;
+    unsigned char **keys; /* the sorted heaps, one byte each */
+    size_t *klen;
+    unsigned char *val;
+    size_t n, cap;
+};
+
+oh_misere *
+oh_misere_new(const oh_game *g)
+{
+    oh_misere *m = calloc(1, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    m->g = g;
+    m->cap = 1024;
+    m->keys = calloc(m->cap, sizeof *m->keys);
+    m->klen = calloc(m->cap, sizeof *m->klen);
+    m->val = calloc(m->cap, 1);
+    if (m->keys == NULL || m->klen == NULL || m->val == NULL) {
+        oh_misere_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void
+oh_misere_free(oh_misere *m)
+{
+    size_t i;
+    if (m == NULL)
+        return;
+    for (i = 0; m->keys != NULL && i < m->cap; i++)
+        free(m->keys[i]);
+    free(m->keys);
+    free(m->klen);
+    free(m->val);
+    free(m);
+}
+
+static size_t
+mis_slot(const oh_misere *m, const unsigned char *k, size_t len)
+{
+    size_t h = 5381, i;
+    for (i = 0; i < len; i++)
+        h = h * 33 + k[i];
+    h &= m->cap - 1;
+    while (m->keys[h] != NULL &&
+           (m->klen[h] != len || memcmp(m->keys[h], k, len) != 0))
+        h = (h + 1) & (m->cap - 1);
+    return h;
+}
+
+/* Stores key (taking it) with its value, doubling the table when half
+   full; -1 when out of memory. */
+static int
+mis_store(oh_misere *m, unsigned char *key, size_t len, int p)
+{
+    size_t slot, i;
+    if (2 * (m->n + 1) > m->cap) {
+        oh_misere old = *m;
+        m->cap *= 2;
+        m->keys = calloc(m->cap, sizeof *m->keys);
+        m->klen = calloc(m->cap, sizeof *m->klen);
+        m->val = calloc(m->cap, 1);
+        if (m->keys == NULL || m->klen == NULL || m->val == NULL) {
+            free(m->keys);
+            free(m->klen);
+            free(m->val);
+            *m = old;
+            return -1;
+        }
+        for (i = 0; i < old.cap; i++)
+            if (old.keys[i] != NULL) {
+                slot = mis_slot(m, old.keys[i], old.klen[i]);
+                m->keys[slot] = old.keys[i];
+                m->klen[slot] = old.klen[i];
+                m->val[slot] = old.val[i];
+            }
+        free(old.keys);
+        free(old.klen);
+        free(old.val);
+    }
+    slot = mis_slot(m, key, len);
+    m->keys[slot] = key;
+    m->klen[slot] = len;
+    m->val[slot] = (unsigned char)p;
+    m->n++;
+    return 0;
+}
+
+static int
+cmp_unsigned(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* One heap's options, the sum's other heaps beside them. */
+typedef struct mis_move {
+    oh_misere *m;
+    const unsigned *h; /* the sum, sorted */
+    size_t n, i;       /* its heaps; heap i moves */
+    int any, p;        /* a move was seen; still P (-1: failed) */
+} mis_move;
+
+static void
+on_mis_option(void *ud, const unsigned *parts, size_t nparts)
+{
+    mis_move *mv = ud;
+    unsigned c[128 + 3];
+    size_t k, mc = 0;
+    int r;
+    mv->any = 1;
+    if (mv->p != 1) /* decided (a P option) or failed */
+        return;
+    for (k = 0; k < mv->n; k++)
+        if (k != mv->i)
+            c[mc++] = mv->h[k];
+    for (k = 0; k < nparts; k++)
+        c[mc++] = parts[k];
+    r = oh_misere_is_p(mv->m, c, mc);
+    if (r != 0)
+        mv->p = r == 1 ? 0 : -1;
+}
+
+int
+oh_misere_is_p(oh_misere *m, const unsigned *h0, size_t n)
+{
+    unsigned h[128 + 3];
+    unsigned char key[128 + 3] = {0}, *stored;
+    size_t i, len = 0, slot;
+    mis_move mv;
+    if (n > sizeof h / sizeof h[0])
+        return -1;
+    for (i = 0; i < n; i++)
+        if (h0[i] > 0) {
+            if (h0[i] > 255)
+                return -1;
+            h[len++] = h0[i];
+        }
+    if (len > 128)
+        return -1;
+    qsort(h, len, sizeof *h, cmp_unsigned);
+    for (i = 0; i < len; i++)
+        key[i] = (unsigned char)h[i];
+    slot = mis_slot(m, key, len);
+    if (m->keys[slot] != NULL)
+        return m->val[slot];
+    mv.m = m;
+    mv.h = h;
+    mv.n = len;
+    mv.any = 0;
+    mv.p = 1;
+    for (i = 0; i < len && mv.p == 1; i++) {
+        if (i > 0 && h[i] == h[i - 1])
+            continue; /* the same options as the heap before */
+        mv.i = i;
+        oh_options(m->g, h[i], on_mis_option, &mv);
+    }
+    if (mv.p < 0)
+        return -1;
+    if (!mv.any)
+        mv.p = 0; /* no move: the player to move has won */
+    stored = malloc(len ? len : 1);
+    if (stored == NULL)
+        return -1;
+    memcpy(stored, key, len);
+    if (mis_store(m, stored, len, mv.p) != 0) {
+        free(stored);
+        return -1;
+    }
+    return mv.p;
+}
+
+/* ------------------------------------------------------------ periods */
 
 int
 oh_period(const unsigned *a, size_t n, size_t tail, size_t *p, size_t *n0)

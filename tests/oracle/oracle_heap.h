@@ -2,7 +2,8 @@
  * oracle_heap.h -- a brute-force solver for one heap of a heap game, for
  * the tests of the Sprague-Grundy engine.  Written from the rules alone,
  * with its own parser of the game texts: it lists the options of a heap by
- * reading the octal digits (or the subtraction set, or Grundy's rule) and
+ * reading the octal digits (or the hexadecimal and repeating digits of a
+ * take-and-break code, the subtraction set, Grundy's rule) and
  * computes G by the definition, G(n) = mex of the options' values, a
  * position of several heaps being worth the nim-sum of its heaps (the
  * Sprague-Grundy theorem, which tests/oracle/oracle_sum.c checks against
@@ -20,12 +21,19 @@ typedef struct oh_game oh_game;
    treblecross), "sub:1,2,5-7" and "grundy"/"grundys-game".  NULL when the
    text is not one of these. */
 oh_game *oh_game_new(const char *spec);
+/* A take-and-break code from its digits d[0..t] (t < 64), digit d_k with
+   bit j (value 2^j, j <= 3) set when a move removing k counters may leave
+   j non-empty heaps, then, when blen > 0 (at most 64), the digits
+   block[0..blen-1] repeated forever (d_k = block[(k - t - 1) mod blen] for
+   k > t).  NULL when a digit exceeds 15. */
+oh_game *oh_game_code(const unsigned *d, unsigned t, const unsigned *block,
+                      unsigned blen);
 void oh_game_free(oh_game *g);
 
 /*
- * Calls f for every option of a heap of n: the heaps left (0, 1 or 2 of
- * them, the two in non-decreasing order), each option once.  Returns the
- * number of options.
+ * Calls f for every option of a heap of n: the heaps left (0 to 3 of
+ * them, in non-decreasing order), each option once.  Returns the number
+ * of options.
  */
 size_t oh_options(const oh_game *g, unsigned n,
                   void (*f)(void *ud, const unsigned *parts, size_t nparts),
@@ -34,6 +42,20 @@ size_t oh_options(const oh_game *g, unsigned n,
 /* G(0..n-1) by the mex over the options (malloc'd; NULL when out of
    memory). */
 unsigned *oh_grundy(const oh_game *g, unsigned n);
+
+/*
+ * Misère play of sums of heaps of g by the definition: a position is P
+ * when it has a move and every move leads to a position that is not P (a
+ * position with no move is N: the opponent took the last counter).
+ * Memoised on the sorted non-zero heaps, kept over the calls.
+ */
+typedef struct oh_misere oh_misere;
+/* NULL when out of memory; g must outlive it. */
+oh_misere *oh_misere_new(const oh_game *g);
+void oh_misere_free(oh_misere *m);
+/* 1 when the sum of heaps h[0..n-1] (each at most 255, n at most 128) is a
+   misère P-position, 0 when it is N, -1 when out of memory or too large. */
+int oh_misere_is_p(oh_misere *m, const unsigned *h, size_t n);
 
 /* The least period p and preperiod n0 of the values a[0..n-1] that repeat
    over at least the last `tail` values: G(i + p) = G(i) for n0 <= i < n - p

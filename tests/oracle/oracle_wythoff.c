@@ -86,3 +86,32 @@ oracle_wythoff_grundy(int n, int a)
     free(seen);
     return g;
 }
+
+int
+oracle_wythoff_pairs(long count, int a, int misere, long *lo, long *hi)
+{
+    /* the marks of the numbers in the pairs (they stay below top:
+       checked) */
+    long n, v, top = count * (a + 3) + 8;
+    unsigned char *used = calloc((size_t)top, 1);
+    if (used == NULL)
+        return -1;
+    for (n = 0, v = 0; n < count; n++) {
+        while (used[v])
+            v++;
+        lo[n] = v;
+        hi[n] = v + (long)a * n + (misere && a > 1 ? 1 : 0);
+        if (hi[n] >= top) {
+            free(used);
+            return -1;
+        }
+        used[lo[n]] = used[hi[n]] = 1;
+    }
+    if (misere && a == 1 && count >= 2) {
+        lo[0] = 0;
+        hi[0] = 1;
+        lo[1] = hi[1] = 2;
+    }
+    free(used);
+    return 0;
+}

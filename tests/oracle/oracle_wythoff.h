@@ -26,4 +26,14 @@ unsigned char *oracle_wythoff_outcomes(int n, int a, int misere);
  */
 unsigned *oracle_wythoff_grundy(int n, int a);
 
+/*
+ * The first count P-positions (lo[n], hi[n]) by Wythoff's construction
+ * (1907, sec. 5, and sec. 7 for difference a): lo[n] is the least number
+ * not in an earlier pair, hi[n] = lo[n] + a n in normal play, + 1 + a n in
+ * misère play with a >= 2; misère a = 1 is the normal list with its first
+ * two pairs (0, 0), (1, 2) replaced by (0, 1), (2, 2).  0, or -1 when out
+ * of memory.
+ */
+int oracle_wythoff_pairs(long count, int a, int misere, long *lo, long *hi);
+
 #endif

@@ -287,6 +287,29 @@ has '"kayles"' "games lists the aliases"
 has '"name":"moore","syntax":"moore:K"' "games lists moore (from its ruleset)"
 has '"arity":0' "games: moore's variable arity"
 has '"arity":2' "games: wythoff's arity"
+has '"name":"moore","syntax":"moore:K","title":"Moore' "games: each family's title"
+has '"example":"sub:1-3"' "games: each family's example"
+has '"named":[{"game":"octal:0.77","family":"octal","title":"Octal game","arity":1,"rules":"Kayles:' \
+    "games: a named game with its canonical text and rules"
+req POST /v1/game '{"game":"dawsons-kayles"}'
+expect 200 "game: a named game"
+has '"game":"octal:0.07","family":"octal"' "game: the canonical text of a named game"
+# The rules are the library's words: the same as bouton play shows.
+req POST /v1/game '{"game":"sub:1-3,7"}'
+has '"rules":"Subtraction game: take 1, 2, 3 or 7 counters from one heap."' \
+    "game: rules worded from the parameters"
+cli=$(printf 'quit\n' | "$bouton" play --game sub:1-3,7 --save "$tmp/g.txt" 2>/dev/null |
+    sed -n 's/^Game: sub:1-3,7 -- //p')
+has "\"rules\":\"$cli\"" "game: the rules bouton play shows"
+req POST /v1/game '{"game":"moore:3"}'
+has '"game":"moore:3","family":"moore","title":"Moore' "game: moore"
+has '"arity":0' "game: variable arity"
+req POST /v1/game '{"game":"chess"}'
+expect 400 "game: an unknown game"
+has '"code":"EPARSE"' "game: EPARSE for an unknown game"
+has 'known: nim, wythoff' "game: the known games, from the registry"
+req POST /v1/game '{}'
+expect 400 "game: none given"
 req POST /v1/analyze '{"position":"moore:2 5 6 7 2"}'
 expect 200 "analyze a position of variable arity"
 has '"outcome":"N"' "moore:2 5 6 7 2 is N (column sums 3 3 4)"

@@ -72,8 +72,13 @@ expect 400 "wythoff is not a heap game"
 has 'EINVAL' "wythoff: EINVAL"
 req /v1/quotient '{"upto":3}'
 expect 400 "no game"
-req /v1/quotient '{"game":"kayles","until_proved":true}'
-expect 422 "until_proved refused"
+req /v1/quotient '{"game":"octal:0.75","until_proved":true}'
+expect 200 "quotient 0.75 until proved"
+has '"proved":true' "0.75 is proved periodic"
+same_as "quotient 0.75 until proved" --json --game octal:0.75 --until-proved
+req /v1/quotient '{"game":"kayles","until_proved":true,"upto":20}'
+expect 422 "kayles not proved by heap 20"
+has 'not proved periodic' "kayles: not proved"
 req /v1/quotient '{"game":"kayles","bogus":1}'
 expect 400 "unknown member"
 

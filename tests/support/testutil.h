@@ -1,7 +1,7 @@
 /*
- * testutil.h -- what the unit tests share: the seed of their random parts
- * and a position parser that fails the test on bad text.  Include after
- * <cmocka.h> and <bouton.h>.
+ * testutil.h -- what the unit tests share: the seed of their random parts,
+ * a position parser that fails the test on bad text, and a walk over every
+ * small position of a shape.  Include after <cmocka.h> and <bouton.h>.
  */
 #ifndef BT_TESTUTIL_H
 #define BT_TESTUTIL_H
@@ -18,9 +18,56 @@ unsigned bt_test_rnd(unsigned n);
    exhaustive parts take minutes under valgrind check a smaller range there;
    the normal and ASan runs check the whole range. */
 int bt_test_light(void);
+/* The game of spec (bt_game_new), failing the test with the library's
+   message when spec is not a game. */
+bt_game *bt_test_game(const char *spec);
+/* Checks that bt_game_new refuses text with BT_EPARSE and a one-line
+   message containing msg, at byte offset `offset` of the text when it is
+   not -1. */
+void bt_test_game_refused(const char *text, const char *msg, long offset);
 /* Parses text with default game `game` (NULL: none), failing the test with
    the library's message when it does not parse. */
 bt_position *bt_test_parse(const char *text, const char *game,
                            const bt_limits *lim);
+
+/* A set of moves as texts "COMP:A,B" (COMP 0-based, the heaps left in
+   non-decreasing order, "-" for none), to compare the library's moves with
+   an oracle's whatever their order. */
+typedef struct bt_test_list {
+    char items[4096][40];
+    size_t n;
+} bt_test_list;
+/* Adds the move of component comp that leaves heaps parts[0..n-1] (n <= 3,
+   in non-decreasing order). */
+void bt_test_list_add(bt_test_list *l, size_t comp, const unsigned *parts,
+                      size_t n);
+/* Adds a move of the library (numbers below 2^32, at most 3). */
+void bt_test_list_add_move(bt_test_list *l, const bt_move *m);
+/* Fails the test, naming `what`, unless got and want hold the same moves
+   (both are sorted). */
+void bt_test_list_check(bt_test_list *want, bt_test_list *got,
+                        const char *what);
+
+/* The brute-force solver of tests/oracle/oracle_search.h. */
+typedef struct oracle_search oracle_search;
+
+/* One position of a walk over a shape (bt_test_each_position). */
+typedef struct bt_test_pos {
+    const char *text;       /* the position's text */
+    bt_position *p;         /* parsed, the default game Nim */
+    int misere;             /* the convention of this pass */
+    oracle_search *oracle;  /* a brute-force solver for it, kept over the
+                               pass (the walk owns it) */
+} bt_test_pos;
+
+/*
+ * Calls visit(ud, at) for every position of a shape, first in normal and
+ * then in misère play: fmt has `nums` conversions %d (at most 5), each
+ * running over 0..below-1, the first fastest.  Fails the test when a text
+ * does not parse or the oracle cannot be made.
+ */
+void bt_test_each_position(const char *fmt, int nums, int below,
+                           void (*visit)(void *ud, const bt_test_pos *at),
+                           void *ud);
 
 #endif

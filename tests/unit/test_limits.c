@@ -123,8 +123,10 @@ test_search_memory(void **state)
                             10000000, &o, &d),
                      BT_ELIMIT);
     assert_non_null(strstr(d.message, "max_memory"));
-    /* deep: a game of 10^8 moves stops at max_search, not at memory */
-    assert_int_equal(misere("sub:1-3 100000000", NULL, 0, 20000, &o, &d),
+    /* deep: a game of 2 * 10^6 moves stops at max_search, not at memory
+       (sub:50,97's misère quotient is proved only from heap 245, past what
+       the analysis learns before it searches; sub:1-3's would answer) */
+    assert_int_equal(misere("sub:50,97 100000000", NULL, 0, 20000, &o, &d),
                      BT_ELIMIT);
     assert_non_null(strstr(d.message, "max_search"));
     /* small: the same answers with and without a memory limit */

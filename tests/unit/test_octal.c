@@ -31,16 +31,6 @@ static const char *const games[] = {
 };
 #define NGAMES (sizeof games / sizeof games[0])
 
-static bt_game *
-game(const char *spec)
-{
-    bt_game *g = NULL;
-    bt_diag d;
-    if (bt_game_new(&g, spec, &d) != BT_OK)
-        fail_msg("bt_game_new(%s): %s", spec, d.message);
-    return g;
-}
-
 static void
 test_specs(void **state)
 {
@@ -70,7 +60,7 @@ test_specs(void **state)
     size_t i;
     (void)state;
     for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-        bt_game *g = game(t[i][0]);
+        bt_game *g = bt_test_game(t[i][0]);
         assert_string_equal(bt_game_spec(g), t[i][1]);
         assert_string_equal(bt_game_family(g), t[i][2]);
         assert_int_equal(bt_game_arity(g), 1);
@@ -111,81 +101,14 @@ test_spec_errors(void **state)
     };
     size_t i;
     (void)state;
-    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-        bt_game *g = NULL;
-        bt_diag d;
-        memset(&d, 0, sizeof d);
-        assert_int_equal(bt_game_new(&g, t[i].text, &d), BT_EPARSE);
-        assert_null(g);
-        if (strstr(d.message, t[i].msg) == NULL)
-            fail_msg("%s: message '%s' lacks '%s'", t[i].text, d.message,
-                     t[i].msg);
-        if (t[i].offset >= 0) {
-            assert_true(d.has_offset);
-            if ((long)d.offset != t[i].offset)
-                fail_msg("%s: offset %zu, expected %ld", t[i].text, d.offset,
-                         t[i].offset);
-        }
-    }
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        bt_test_game_refused(t[i].text, t[i].msg, t[i].offset);
 }
 
 /* ------------------------------------------------------------ options */
 
-typedef struct list {
-    char items[4096][32];
-    size_t n;
-} list;
-
-static void
-list_add(list *l, size_t comp, const unsigned *parts, size_t n)
-{
-    assert_true(l->n < 4096);
-    if (n == 0)
-        snprintf(l->items[l->n++], 32, "%zu:-", comp);
-    else if (n == 1)
-        snprintf(l->items[l->n++], 32, "%zu:%u", comp, parts[0]);
-    else
-        snprintf(l->items[l->n++], 32, "%zu:%u,%u", comp, parts[0], parts[1]);
-}
-
-static int
-cmp_items(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
-static void
-list_check(list *want, list *got, const char *what)
-{
-    size_t i;
-    qsort(want->items, want->n, 32, cmp_items);
-    qsort(got->items, got->n, 32, cmp_items);
-    if (want->n != got->n)
-        fail_msg("%s: %zu moves, the oracle has %zu", what, got->n, want->n);
-    for (i = 0; i < want->n; i++)
-        if (strcmp(want->items[i], got->items[i]) != 0)
-            fail_msg("%s: move %s, the oracle has %s", what, got->items[i],
-                     want->items[i]);
-}
-
-static void
-add_move(list *l, const bt_move *m)
-{
-    unsigned parts[2];
-    size_t j;
-    assert_true(m->nto <= 2);
-    for (j = 0; j < m->nto; j++)
-        parts[j] = (unsigned)mpz_get_ui(m->to[j]);
-    if (m->nto == 2 && parts[0] > parts[1]) {
-        unsigned t = parts[0];
-        parts[0] = parts[1];
-        parts[1] = t;
-    }
-    list_add(l, m->component, parts, m->nto);
-}
-
 typedef struct collect {
-    list *l;
+    bt_test_list *l;
     size_t comp;
     const unsigned *g; /* with target: the oracle's values */
     unsigned target;
@@ -204,13 +127,13 @@ on_oracle(void *ud, const unsigned *parts, size_t n)
         if (v != c->target)
             return;
     }
-    list_add(c->l, c->comp, parts, n);
+    bt_test_list_add(c->l, c->comp, parts, n);
 }
 
 static void
 test_options(void **state)
 {
-    static list want, got;
+    static bt_test_list want, got;
     size_t k;
     unsigned n;
     (void)state;
@@ -231,8 +154,8 @@ test_options(void **state)
             if (bt_position_moves(&moves, &count, p, NULL, &d) != BT_OK)
                 fail_msg("moves of %s: %s", text, d.message);
             for (i = 0; i < count; i++)
-                add_move(&got, &moves[i]);
-            list_check(&want, &got, text);
+                bt_test_list_add_move(&got, &moves[i]);
+            bt_test_list_check(&want, &got, text);
             assert_int_equal(bt_position_is_terminal(p), count == 0);
             bt_moves_free(moves, count);
             bt_position_free(p);
@@ -246,7 +169,7 @@ test_options(void **state)
 static void
 test_winning_moves(void **state)
 {
-    static list want, got;
+    static bt_test_list want, got;
     size_t k;
     unsigned a, b;
     (void)state;
@@ -279,8 +202,8 @@ test_winning_moves(void **state)
                     oh_options(o, b, on_oracle, &c2);
                 }
                 for (i = 0; i < bt_analysis_move_count(an); i++)
-                    add_move(&got, bt_analysis_move(an, i));
-                list_check(&want, &got, text);
+                    bt_test_list_add_move(&got, bt_analysis_move(an, i));
+                bt_test_list_check(&want, &got, text);
                 bt_analysis_free(an);
                 bt_position_free(p);
             }
@@ -295,7 +218,7 @@ test_winning_moves(void **state)
 static void
 test_winning_moves_large(void **state)
 {
-    static list want, got;
+    static bt_test_list want, got;
     unsigned long rnd = 1901;
     size_t k;
     int t;
@@ -327,8 +250,8 @@ test_winning_moves_large(void **state)
                 oh_options(o, b, on_oracle, &c2);
             }
             for (i = 0; i < bt_analysis_move_count(an); i++)
-                add_move(&got, bt_analysis_move(an, i));
-            list_check(&want, &got, text);
+                bt_test_list_add_move(&got, bt_analysis_move(an, i));
+            bt_test_list_check(&want, &got, text);
             bt_analysis_free(an);
             bt_position_free(p);
         }

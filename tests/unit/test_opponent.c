@@ -181,29 +181,18 @@ check_small(oracle_search *o, const bt_position *p, int misere)
     free(text);
 }
 
+static void
+visit_small(void *ud, const bt_test_pos *at)
+{
+    (void)ud;
+    check_small(at->oracle, at->p, at->misere);
+}
+
 /* Every position of a shape: fmt has `nums` %d, each below `below`. */
 static void
 all_of_shape(const char *fmt, int nums, int below)
 {
-    int misere;
-    for (misere = 0; misere < 2; misere++) {
-        oracle_search *o = oracle_search_new(misere);
-        int v[6] = {0}, i;
-        assert_non_null(o);
-        for (;;) {
-            char text[160];
-            bt_position *p;
-            snprintf(text, sizeof text, fmt, v[0], v[1], v[2], v[3], v[4]);
-            p = bt_test_parse(text, "nim", NULL);
-            check_small(o, p, misere);
-            bt_position_free(p);
-            for (i = 0; i < nums && ++v[i] == below; i++)
-                v[i] = 0;
-            if (i == nums)
-                break;
-        }
-        oracle_search_free(o);
-    }
+    bt_test_each_position(fmt, nums, below, visit_small, NULL);
 }
 
 static void

@@ -82,45 +82,36 @@ play_checked(const bt_position *p, int misere, bt_play_info *info,
     return q;
 }
 
+/* A position of a shape: the move played must be legal, and win from an
+   N-position. */
+static void
+visit_small(void *ud, const bt_test_pos *at)
+{
+    bt_position *q;
+    bt_play_info info;
+    int win, qwin;
+    long rem;
+    (void)ud;
+    if (bt_position_is_terminal(at->p))
+        return;
+    q = play_checked(at->p, at->misere, &info, NULL);
+    assert_int_equal(oracle_search_solve(at->oracle, at->p, &win, &rem), 0);
+    if (info.outcome_known)
+        assert_int_equal(info.outcome == BT_N, win);
+    if (win) {
+        assert_int_equal(oracle_search_solve(at->oracle, q, &qwin, &rem), 0);
+        if (qwin)
+            fail_msg("'%s'%s: N-position, the move loses", at->text,
+                     at->misere ? " misère" : "");
+    }
+    bt_position_free(q);
+}
+
 /* Every position of a shape, both conventions, against the oracle. */
 static void
 all_of_shape(const char *fmt, int nums, int below)
 {
-    int misere;
-    for (misere = 0; misere < 2; misere++) {
-        oracle_search *o = oracle_search_new(misere);
-        int v[6] = {0}, i;
-        assert_non_null(o);
-        for (;;) {
-            char text[160];
-            bt_position *p, *q;
-            bt_play_info info;
-            int win, qwin;
-            long rem;
-            snprintf(text, sizeof text, fmt, v[0], v[1], v[2], v[3], v[4]);
-            p = bt_test_parse(text, "nim", NULL);
-            if (!bt_position_is_terminal(p)) {
-                q = play_checked(p, misere, &info, NULL);
-                assert_int_equal(oracle_search_solve(o, p, &win, &rem), 0);
-                if (info.outcome_known)
-                    assert_int_equal(info.outcome == BT_N, win);
-                if (win) {
-                    assert_int_equal(oracle_search_solve(o, q, &qwin, &rem),
-                                     0);
-                    if (qwin)
-                        fail_msg("'%s'%s: N-position, the move loses", text,
-                                 misere ? " misère" : "");
-                }
-                bt_position_free(q);
-            }
-            bt_position_free(p);
-            for (i = 0; i < nums && ++v[i] == below; i++)
-                v[i] = 0;
-            if (i == nums)
-                break;
-        }
-        oracle_search_free(o);
-    }
+    bt_test_each_position(fmt, nums, below, visit_small, NULL);
 }
 
 static void

@@ -16,14 +16,18 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 #include "oracle_rule.h"
 #include "oracle_search.h"
 
 static void
-check(oracle_search *o, const char *text, int misere)
+check(void *ud, const bt_test_pos *at)
 {
-    bt_position *p = NULL;
-    bt_game *nim = NULL;
+    oracle_search *o = at->oracle;
+    const bt_position *p = at->p;
+    const char *text = at->text;
+    int misere = at->misere;
     bt_move *moves = NULL, *got = NULL;
     size_t n = 0, best;
     int win;
@@ -31,11 +35,8 @@ check(oracle_search *o, const char *text, int misere)
     bt_status st;
     bt_play_info info;
 
+    (void)ud;
     memset(&d, 0, sizeof d);
-    assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
-    if (bt_position_parse(&p, text, nim, NULL, &d) != BT_OK)
-        fail_msg("parse '%s': %s", text, d.message);
-    bt_game_free(nim);
     st = bt_opponent_play(&got, &info, p, misere, BT_LEVEL_PERFECT, NULL,
                           NULL, &d);
     if (bt_position_is_terminal(p)) {
@@ -55,28 +56,12 @@ check(oracle_search *o, const char *text, int misere)
         bt_moves_free(got, 1);
         bt_moves_free(moves, n);
     }
-    bt_position_free(p);
 }
 
 static void
 all_of_shape(const char *fmt, int nums, int below)
 {
-    int misere;
-    for (misere = 0; misere < 2; misere++) {
-        oracle_search *o = oracle_search_new(misere);
-        int v[6] = {0}, i;
-        assert_non_null(o);
-        for (;;) {
-            char text[160];
-            snprintf(text, sizeof text, fmt, v[0], v[1], v[2], v[3], v[4]);
-            check(o, text, misere);
-            for (i = 0; i < nums && ++v[i] == below; i++)
-                v[i] = 0;
-            if (i == nums)
-                break;
-        }
-        oracle_search_free(o);
-    }
+    bt_test_each_position(fmt, nums, below, check, NULL);
 }
 
 static void

@@ -14,19 +14,13 @@
 
 #include <bouton.h>
 
-static bt_game *
-game(const char *spec)
-{
-    bt_game *g = NULL;
-    assert_int_equal(bt_game_new(&g, spec, NULL), BT_OK);
-    return g;
-}
+#include "testutil.h"
 
 /* Parses text with nim as the default game and returns its format. */
 static char *
 roundtrip(const char *text)
 {
-    bt_game *nim = game("nim");
+    bt_game *nim = bt_test_game("nim");
     bt_position *p = NULL;
     bt_diag d;
     char *s;
@@ -80,7 +74,7 @@ test_parse_errors(void **state)
         {"nim:2 3", BT_EPARSE, 4},    {"3 4.5", BT_EPARSE, 3},
     };
     size_t i;
-    bt_game *nim = game("nim");
+    bt_game *nim = bt_test_game("nim");
     (void)state;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         bt_position *p = (bt_position *)1;
@@ -114,7 +108,7 @@ static void
 test_limits(void **state)
 {
     bt_limits lim;
-    bt_game *nim = game("nim");
+    bt_game *nim = bt_test_game("nim");
     bt_position *p = NULL;
     bt_diag d;
     (void)state;
@@ -143,7 +137,7 @@ test_limits(void **state)
 static void
 test_add_replace_copy(void **state)
 {
-    bt_game *nim = game("nim");
+    bt_game *nim = bt_test_game("nim");
     bt_position *p = NULL, *q = NULL;
     mpz_t v[2];
     char *s;

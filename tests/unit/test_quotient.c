@@ -52,16 +52,7 @@
 
 /* ------------------------------------------------ brute force, misère */
 
-#define BF_MAXH 32
-
-typedef struct bf {
-    const oh_game *g;
-    /* memo: positions as sorted byte strings */
-    char **keys;
-    unsigned char *val;
-    size_t n, cap;
-} bf;
-
+/* The options of one heap (tests/oracle/oracle_heap.c), listed. */
 typedef struct optlist {
     unsigned parts[256][2];
     size_t nparts[256];
@@ -78,90 +69,6 @@ collect(void *ud, const unsigned *parts, size_t nparts)
         o->parts[o->n][i] = parts[i];
     o->nparts[o->n] = nparts;
     o->n++;
-}
-
-static size_t
-bf_hash(const char *k, size_t cap)
-{
-    size_t h = 5381;
-    for (; *k; k++)
-        h = h * 33 + (unsigned char)*k;
-    return h & (cap - 1);
-}
-
-static int bf_is_p(bf *b, const unsigned *h, size_t n);
-
-static int
-bf_cmp(const void *a, const void *b)
-{
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* 1 when the sum of heaps h[0..n-1] is a misère P-position. */
-static int
-bf_is_p(bf *b, const unsigned *h0, size_t n)
-{
-    unsigned h[64];
-    char key[64];
-    size_t i, j, m = 0, slot;
-    int any = 0, p = 1;
-    for (i = 0; i < n; i++)
-        if (h0[i] > 0)
-            h[m++] = h0[i];
-    qsort(h, m, sizeof *h, bf_cmp);
-    for (i = 0; i < m; i++)
-        key[i] = (char)('A' + h[i]);
-    key[m] = '\0';
-    if (b->cap == 0) {
-        b->cap = 1 << 20;
-        b->keys = calloc(b->cap, sizeof *b->keys);
-        b->val = calloc(b->cap, 1);
-        assert_non_null(b->keys);
-    }
-    slot = bf_hash(key, b->cap);
-    while (b->keys[slot] != NULL) {
-        if (strcmp(b->keys[slot], key) == 0)
-            return b->val[slot];
-        slot = (slot + 1) & (b->cap - 1);
-    }
-    for (i = 0; i < m && p; i++) {
-        optlist o;
-        o.n = 0;
-        oh_options(b->g, h[i], collect, &o);
-        for (j = 0; j < o.n && p; j++) {
-            unsigned c[64];
-            size_t k, mc = 0;
-            any = 1;
-            for (k = 0; k < m; k++)
-                if (k != i)
-                    c[mc++] = h[k];
-            for (k = 0; k < o.nparts[j]; k++)
-                c[mc++] = o.parts[j][k];
-            if (bf_is_p(b, c, mc))
-                p = 0;
-        }
-    }
-    if (!any)
-        p = 0; /* no move: the player to move has won */
-    assert_true(b->n * 2 < b->cap);
-    slot = bf_hash(key, b->cap);
-    while (b->keys[slot] != NULL)
-        slot = (slot + 1) & (b->cap - 1);
-    b->keys[slot] = strdup(key);
-    b->val[slot] = (unsigned char)p;
-    b->n++;
-    return p;
-}
-
-static void
-bf_free(bf *b)
-{
-    size_t i;
-    for (i = 0; i < b->cap; i++)
-        free(b->keys[i]);
-    free(b->keys);
-    free(b->val);
 }
 
 /* ------------------------------------------------------------- helpers */
@@ -243,15 +150,14 @@ check_game(const char *spec, unsigned n, size_t k)
 {
     bt_quotient *q = quotient(spec, n);
     oh_game *og = oh_game_new(spec);
-    bf b;
+    oh_misere *b = oh_misere_new(og);
     unsigned h[8] = {0};
     size_t count = 0;
     assert_non_null(og);
-    memset(&b, 0, sizeof b);
-    b.g = og;
+    assert_non_null(b);
     check_structure(q);
     do {
-        int want = bf_is_p(&b, h, k);
+        int want = oh_misere_is_p(b, h, k);
         int got = bt_quotient_is_p(q, element(q, h, k));
         if (want != got)
             fail_msg("%s to %u: heaps %u %u %u %u: quotient says %s, brute "
@@ -261,7 +167,7 @@ check_game(const char *spec, unsigned n, size_t k)
         count++;
     } while (next_multiset(h, k, n));
     assert_true(count > 100);
-    bf_free(&b);
+    oh_misere_free(b);
     oh_game_free(og);
     bt_quotient_free(q);
 }
@@ -374,8 +280,8 @@ mkey_find(const mkey *set, size_t n, const mkey *k)
 
 /*
  * The issue's agreement test: bt_analyze in misère play (through the
- * quotient, cached between calls) against the brute-force solver above on
- * every sum of one to four heaps of at most 12 (8 for 0.35): the outcome,
+ * quotient, cached between calls) against the brute-force solver of
+ * tests/oracle/oracle_heap.c on every sum of one to four heaps of at most 12 (8 for 0.35): the outcome,
  * and the exact set of winning moves (each move the analysis lists leaves
  * a P-position by brute force, and every option that does is listed).
  */
@@ -398,11 +304,10 @@ test_agreement(void **state)
     (void)state;
     for (i = 0; i < sizeof games / sizeof games[0]; i++) {
         oh_game *og = oh_game_new(games[i].spec);
-        bf b;
+        oh_misere *b = oh_misere_new(og);
         unsigned h[4] = {0};
         assert_non_null(og);
-        memset(&b, 0, sizeof b);
-        b.g = og;
+        assert_non_null(b);
         while (next_multiset(h, 4, bound(games[i].n, 7))) {
             char text[128];
             unsigned c[4];
@@ -419,7 +324,8 @@ test_agreement(void **state)
                     len += (size_t)snprintf(text + len, sizeof text - len,
                                             " %u", h[k]);
                 }
-            want_p = bf_is_p(&b, c, nc);
+            want_p = oh_misere_is_p(b, c, nc);
+            assert_true(want_p >= 0);
             /* the winning options by brute force */
             for (k = 0; k < nc; k++) {
                 optlist o;
@@ -434,7 +340,7 @@ test_agreement(void **state)
                             r[m++] = c[t];
                     for (t = 0; t < o.nparts[j]; t++)
                         r[m++] = o.parts[j][t];
-                    if (!bf_is_p(&b, r, m))
+                    if (oh_misere_is_p(b, r, m) != 1)
                         continue;
                     mkey_set(&key, k, o.parts[j], o.nparts[j]);
                     if (!mkey_find(win, nwin, &key)) {
@@ -474,7 +380,7 @@ test_agreement(void **state)
             bt_analysis_free(a);
             bt_position_free(p);
         }
-        bf_free(&b);
+        oh_misere_free(b);
         oh_game_free(og);
     }
 }

@@ -29,11 +29,16 @@
 
 #include "oracle_search.h"
 
-/* Checks bt_remoteness (and, for non-Nim, a shared solver) on p. */
+/* Checks bt_remoteness and the solver of the pass's convention (ud:
+   bt_solver *[2], one per convention) on a position. */
 static void
-check(oracle_search *o, bt_solver *s, const char *text, int misere)
+check(void *ud, const bt_test_pos *at)
 {
-    bt_position *p = bt_test_parse(text, "nim", NULL);
+    oracle_search *o = at->oracle;
+    bt_solver *s = ((bt_solver **)ud)[at->misere];
+    const bt_position *p = at->p;
+    const char *text = at->text;
+    int misere = at->misere;
     int win;
     long rem, srem;
     bt_outcome out;
@@ -49,16 +54,26 @@ check(oracle_search *o, bt_solver *s, const char *text, int misere)
     if (mpz_cmp_si(r, rem) != 0)
         fail_msg("'%s'%s: remoteness %ld, oracle %ld", text,
                  misere ? " misère" : "", mpz_get_si(r), rem);
-    if (s != NULL) {
-        if (bt_solver_solve(s, &out, &srem, p, NULL, &d) != BT_OK)
-            fail_msg("solver '%s': %s", text, d.message);
-        if (srem != rem || (out == BT_N) != win)
-            fail_msg("'%s'%s: solver %c %ld, oracle %c %ld", text,
-                     misere ? " misère" : "", out == BT_N ? 'N' : 'P', srem,
-                     win ? 'N' : 'P', rem);
-    }
+    if (bt_solver_solve(s, &out, &srem, p, NULL, &d) != BT_OK)
+        fail_msg("solver '%s': %s", text, d.message);
+    if (srem != rem || (out == BT_N) != win)
+        fail_msg("'%s'%s: solver %c %ld, oracle %c %ld", text,
+                 misere ? " misère" : "", out == BT_N ? 'N' : 'P', srem,
+                 win ? 'N' : 'P', rem);
     mpz_clear(r);
-    bt_position_free(p);
+}
+
+/* Every position of a shape, both conventions, each with a solver of its
+   own kept over the shape. */
+static void
+all_of_shape(const char *fmt, int nums, int below)
+{
+    bt_solver *s[2];
+    assert_int_equal(bt_solver_new(&s[0], 0, 1000000), BT_OK);
+    assert_int_equal(bt_solver_new(&s[1], 1, 1000000), BT_OK);
+    bt_test_each_position(fmt, nums, below, check, s);
+    bt_solver_free(s[0]);
+    bt_solver_free(s[1]);
 }
 
 /* Every tuple of k piles below `below`, Nim, both conventions; the solver
@@ -66,27 +81,9 @@ check(oracle_search *o, bt_solver *s, const char *text, int misere)
 static void
 nim_all(int k, int below)
 {
-    int misere;
-    for (misere = 0; misere < 2; misere++) {
-        oracle_search *o = oracle_search_new(misere);
-        bt_solver *s;
-        int v[8] = {0}, i;
-        assert_non_null(o);
-        assert_int_equal(bt_solver_new(&s, misere, 1000000), BT_OK);
-        for (;;) {
-            char text[128];
-            int len = 0;
-            for (i = 0; i < k; i++)
-                len += sprintf(text + len, "%d ", v[i]);
-            check(o, s, text, misere);
-            for (i = 0; i < k && ++v[i] == below; i++)
-                v[i] = 0;
-            if (i == k)
-                break;
-        }
-        bt_solver_free(s);
-        oracle_search_free(o);
-    }
+    static const char *const fmt[] = {"%d", "%d %d", "%d %d %d",
+                                      "%d %d %d %d", "%d %d %d %d %d"};
+    all_of_shape(fmt[k - 1], k, below);
 }
 
 static void
@@ -120,28 +117,9 @@ test_solver_games(void **state)
         {"nim %d + kayles %d + wythoff %d %d", 4, 3},
     };
     size_t sh;
-    int misere;
     (void)state;
     for (sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++)
-        for (misere = 0; misere < 2; misere++) {
-            oracle_search *o = oracle_search_new(misere);
-            bt_solver *s;
-            int v[4] = {0}, i, k = shapes[sh].nums;
-            assert_non_null(o);
-            assert_int_equal(bt_solver_new(&s, misere, 1000000), BT_OK);
-            for (;;) {
-                char text[128];
-                snprintf(text, sizeof text, shapes[sh].fmt, v[0], v[1], v[2],
-                         v[3]);
-                check(o, s, text, misere);
-                for (i = 0; i < k && ++v[i] == shapes[sh].below; i++)
-                    v[i] = 0;
-                if (i == k)
-                    break;
-            }
-            bt_solver_free(s);
-            oracle_search_free(o);
-        }
+        all_of_shape(shapes[sh].fmt, shapes[sh].nums, shapes[sh].below);
 }
 
 /* The closed forms at sizes beyond any search: a P-position's remoteness

@@ -26,6 +26,8 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 #include "oracle_heap.h"
 
 static unsigned long seed;
@@ -51,21 +53,11 @@ next_rand(void)
     return seed >> 33;
 }
 
-static bt_game *
-game(const char *spec)
-{
-    bt_game *g = NULL;
-    bt_diag d;
-    if (bt_game_new(&g, spec, &d) != BT_OK)
-        fail_msg("bt_game_new(%s): %s", spec, d.message);
-    return g;
-}
-
 /* A sequence of n values of spec with the given method. */
 static bt_sequence *
 compute(const char *spec, bt_seq_method m, size_t n)
 {
-    bt_game *g = game(spec);
+    bt_game *g = bt_test_game(spec);
     bt_sequence *s = NULL;
     bt_diag d;
     assert_int_equal(bt_sequence_new(&s, g, m, &d), BT_OK);
@@ -230,7 +222,7 @@ test_period_oracle(void **state)
         unsigned *v;
         random_code(code);
         snprintf(spec, sizeof spec, "octal:%s", code);
-        g = game(spec);
+        g = bt_test_game(spec);
         assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, NULL), BT_OK);
         bt_game_free(g);
         assert_int_equal(bt_sequence_prove(s, 1500, NULL, NULL), BT_OK);
@@ -365,16 +357,16 @@ test_limits(void **state)
     bt_limits_default(&lim);
     lim.max_grundy = 1000;
     /* no sequence for Nim or Wythoff */
-    g = game("nim");
+    g = bt_test_game("nim");
     assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_EINVAL);
     assert_null(s);
     assert_false(bt_sequence_is_supported(g));
     bt_game_free(g);
-    g = game("wythoff");
+    g = bt_test_game("wythoff");
     assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_EINVAL);
     bt_game_free(g);
     /* beyond max_grundy */
-    g = game("officers");
+    g = bt_test_game("officers");
     assert_true(bt_sequence_is_supported(g));
     assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
     bt_game_free(g);
@@ -391,7 +383,7 @@ test_limits(void **state)
     assert_int_equal(bt_sequence_grundy(v, s, n, &d), BT_OK);
     bt_sequence_free(s);
     /* interrupted, then resumed to the same values */
-    g = game("octal:0.16");
+    g = bt_test_game("octal:0.16");
     assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_PLAIN, &d), BT_OK);
     bt_game_free(g);
     lim.max_grundy = 1u << 20;
@@ -409,7 +401,7 @@ test_limits(void **state)
     }
     bt_sequence_free(s);
     /* a value that does not fit in 16 bits: G(n) = n mod 70001 */
-    g = game("sub:1-70000");
+    g = bt_test_game("sub:1-70000");
     assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
     bt_game_free(g);
     assert_int_equal(bt_sequence_compute(s, 70000, &lim, &d), BT_ELIMIT);

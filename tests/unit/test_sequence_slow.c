@@ -21,6 +21,8 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 #include "oracle_heap.h"
 
 #define N 20000
@@ -41,11 +43,9 @@ static const char *const games[] = {
 static bt_sequence *
 compute(const char *spec, bt_seq_method m, size_t n)
 {
-    bt_game *g = NULL;
+    bt_game *g = bt_test_game(spec);
     bt_sequence *s = NULL;
     bt_diag d;
-    if (bt_game_new(&g, spec, &d) != BT_OK)
-        fail_msg("bt_game_new(%s): %s", spec, d.message);
     assert_int_equal(bt_sequence_new(&s, g, m, &d), BT_OK);
     bt_game_free(g);
     if (bt_sequence_compute(s, n, NULL, &d) != BT_OK)

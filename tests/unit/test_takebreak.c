@@ -2,10 +2,11 @@
  *
  * test_takebreak.c -- take-and-break codes (tb:CODE): hexadecimal digits
  * (moves that leave three heaps) and repeating blocks (infinite codes).
- * The Grundy values of random codes against a brute-force mex written here
- * from the rules (every option of every heap, nothing of the library's
- * theory), by both methods of the engine; every option of small heaps
- * against the same rules; Lasker's Nim against its closed form; codes that
+ * The Grundy values of random codes against the brute-force mex of
+ * tests/oracle/oracle_heap.c, written from the rules (every option of
+ * every heap read from the digits, nothing of the library's theory), by
+ * both methods of the engine; every option of small heaps against the same
+ * rules; Lasker's Nim against its closed form; codes that
  * name known games (octal codes, Nim, 4 for 4.0) against those games; the
  * periods the engine proves against brute-force values far past the
  * proof; the winning moves of small sums against the brute-force search of
@@ -29,23 +30,16 @@
 /* n random rounds, a quarter of them under valgrind (bt_test_light). */
 #define ROUNDS(n) (bt_test_light() ? (n) / 4 : (n))
 
+#include "oracle_heap.h"
 #include "oracle_search.h"
 
-/* ------------------------------------------------- the rules, by hand */
+/* ------------------------------------------------------------- codes */
 
 /* A code as digits: d[0..t], then block[0..blen-1] forever (blen 0:
    finite). */
 typedef struct code {
     unsigned d[8], t, block[4], blen;
 } code;
-
-static unsigned
-digit(const code *c, unsigned k)
-{
-    if (k <= c->t)
-        return c->d[k];
-    return c->blen ? c->block[(k - c->t - 1) % c->blen] : 0;
-}
 
 static void
 code_text(char *buf, size_t size, const code *c)
@@ -67,82 +61,25 @@ code_text(char *buf, size_t size, const code *c)
     buf[n] = '\0';
 }
 
-/*
- * Every option of a heap of n from the rules: remove k (0 <= k <= n) with
- * digit d_k, leaving j non-empty heaps for each bit j of d_k, the heaps
- * listed in non-decreasing order (a heap left is a multiset), each option
- * once.  f receives the parts.
- */
-static size_t
-options(const code *c, unsigned n,
-        void (*f)(void *ud, const unsigned *parts, size_t np), void *ud)
+/* The brute-force oracle's game of a code (tests/oracle/oracle_heap.c:
+   the options of a heap read from the digits, G by the mex). */
+static oh_game *
+oracle_of(const code *c)
 {
-    unsigned k, a, b, parts[3];
-    size_t count = 0;
-    for (k = 0; k <= n; k++) {
-        unsigned d = digit(c, k), rest = n - k;
-        if ((d & 1) && rest == 0) {
-            f(ud, parts, 0);
-            count++;
-        }
-        if ((d & 2) && k > 0 && rest > 0) {
-            parts[0] = rest;
-            f(ud, parts, 1);
-            count++;
-        }
-        if (d & 4)
-            for (a = 1; 2 * a <= rest; a++) {
-                parts[0] = a;
-                parts[1] = rest - a;
-                f(ud, parts, 2);
-                count++;
-            }
-        if (d & 8)
-            for (a = 1; a <= rest; a++)
-                for (b = a; a + b < rest && b <= rest - a - b; b++) {
-                    parts[0] = a;
-                    parts[1] = b;
-                    parts[2] = rest - a - b;
-                    f(ud, parts, 3);
-                    count++;
-                }
-    }
-    return count;
-}
-
-typedef struct mexer {
-    const unsigned *g;
-    unsigned char seen[4096];
-} mexer;
-
-static void
-on_value(void *ud, const unsigned *parts, size_t np)
-{
-    mexer *m = ud;
-    unsigned v = 0;
-    size_t i;
-    for (i = 0; i < np; i++)
-        v ^= m->g[parts[i]];
-    assert_true(v < sizeof m->seen);
-    m->seen[v] = 1;
+    oh_game *g = oh_game_code(c->d, c->t, c->block, c->blen);
+    assert_non_null(g);
+    return g;
 }
 
 /* G(0..n-1) by the definition (malloc'd). */
 static unsigned *
 brute(const code *c, unsigned n)
 {
-    unsigned *g = calloc(n, sizeof *g), i, v;
-    static mexer m;
-    assert_non_null(g);
-    m.g = g;
-    for (i = 0; i < n; i++) {
-        memset(m.seen, 0, sizeof m.seen);
-        options(c, i, on_value, &m);
-        for (v = 0; m.seen[v]; v++)
-            ;
-        g[i] = v;
-    }
-    return g;
+    oh_game *g = oracle_of(c);
+    unsigned *v = oh_grundy(g, n);
+    assert_non_null(v);
+    oh_game_free(g);
+    return v;
 }
 
 static code
@@ -170,21 +107,11 @@ random_code(int infinite)
     return c;
 }
 
-static bt_game *
-game(const char *spec)
-{
-    bt_game *g = NULL;
-    bt_diag d;
-    if (bt_game_new(&g, spec, &d) != BT_OK)
-        fail_msg("bt_game_new(%s): %s", spec, d.message);
-    return g;
-}
-
 /* G(0..n-1) of spec by the engine with method m. */
 static void
 engine_values(const char *spec, bt_seq_method m, size_t n, unsigned *out)
 {
-    bt_game *g = game(spec);
+    bt_game *g = bt_test_game(spec);
     bt_sequence *s = NULL;
     bt_diag d;
     size_t i;
@@ -239,7 +166,7 @@ test_specs(void **state)
     size_t i;
     (void)state;
     for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-        bt_game *g = game(t[i][0]);
+        bt_game *g = bt_test_game(t[i][0]);
         assert_string_equal(bt_game_spec(g), t[i][1]);
         assert_string_equal(bt_game_family(g), "tb");
         assert_int_equal(bt_game_arity(g), 1);
@@ -272,21 +199,8 @@ test_spec_errors(void **state)
     };
     size_t i;
     (void)state;
-    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-        bt_game *g = NULL;
-        bt_diag d;
-        memset(&d, 0, sizeof d);
-        if (bt_game_new(&g, t[i].text, &d) != BT_EPARSE)
-            fail_msg("%s: accepted", t[i].text);
-        assert_null(g);
-        if (strstr(d.message, t[i].msg) == NULL)
-            fail_msg("%s: message '%s' lacks '%s'", t[i].text, d.message,
-                     t[i].msg);
-        assert_null(strchr(d.message, '\n'));
-        if (t[i].offset >= 0 && (!d.has_offset || (long)d.offset != t[i].offset))
-            fail_msg("%s: offset %zu, expected %ld", t[i].text, d.offset,
-                     t[i].offset);
-    }
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        bt_test_game_refused(t[i].text, t[i].msg, t[i].offset);
 }
 
 /* ------------------------------------------------------------ values */
@@ -365,7 +279,7 @@ test_known_games(void **state)
     unsigned *g;
     (void)state;
     for (i = 0; i < sizeof same / sizeof same[0]; i++) {
-        bt_game *ga = game(same[i][0]), *gb = game(same[i][1]);
+        bt_game *ga = bt_test_game(same[i][0]), *gb = bt_test_game(same[i][1]);
         bt_sequence *sa = NULL, *sb = NULL;
         size_t pa = 0, qa = 0, pb = 0, qb = 0;
         engine_values(same[i][0], BT_SEQ_AUTO, 300, a);
@@ -424,7 +338,7 @@ check_proof(const code *c, size_t limit, unsigned upto)
     unsigned *want;
     mpz_t x, v;
     code_text(spec, sizeof spec, c);
-    g = game(spec);
+    g = bt_test_game(spec);
     assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
     if (bt_sequence_prove(s, limit, NULL, &d) != BT_OK)
         fail_msg("%s: %s", spec, d.message);
@@ -473,7 +387,7 @@ test_proofs(void **state)
         c.d[2] = fixed[i][2];
         c.t = fixed[i][3];
         code_text(spec, sizeof spec, &c);
-        g = game(spec);
+        g = bt_test_game(spec);
         assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, NULL), BT_OK);
         assert_int_equal(bt_sequence_prove(s, 1000, NULL, NULL), BT_OK);
         if (!bt_sequence_is_proved(s))
@@ -494,68 +408,10 @@ test_proofs(void **state)
 
 /* ----------------------------------------------------------- options */
 
-typedef struct list {
-    char items[2048][40];
-    size_t n;
-} list;
-
-static void
-list_add(list *l, size_t comp, const unsigned *parts, size_t n)
-{
-    size_t i, len;
-    assert_true(l->n < 2048);
-    len = (size_t)snprintf(l->items[l->n], 40, "%zu:", comp);
-    if (n == 0)
-        snprintf(l->items[l->n] + len, 40 - len, "-");
-    for (i = 0; i < n; i++)
-        len += (size_t)snprintf(l->items[l->n] + len, 40 - len, "%s%u",
-                                i ? "," : "", parts[i]);
-    l->n++;
-}
-
-static int
-cmp_items(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
-static void
-list_check(list *want, list *got, const char *what)
-{
-    size_t i;
-    qsort(want->items, want->n, 40, cmp_items);
-    qsort(got->items, got->n, 40, cmp_items);
-    for (i = 0; i < want->n && i < got->n; i++)
-        if (strcmp(want->items[i], got->items[i]) != 0)
-            fail_msg("%s: move %s, the rules have %s", what, got->items[i],
-                     want->items[i]);
-    if (want->n != got->n)
-        fail_msg("%s: %zu moves, the rules give %zu", what, got->n, want->n);
-}
-
-static int
-cmp_uint(const void *a, const void *b)
-{
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    return x < y ? -1 : x > y;
-}
-
-static void
-add_move(list *l, const bt_move *m)
-{
-    unsigned parts[3];
-    size_t j;
-    assert_true(m->nto <= 3);
-    for (j = 0; j < m->nto; j++)
-        parts[j] = (unsigned)mpz_get_ui(m->to[j]);
-    qsort(parts, m->nto, sizeof *parts, cmp_uint);
-    list_add(l, m->component, parts, m->nto);
-}
-
 static void
 on_option(void *ud, const unsigned *parts, size_t np)
 {
-    list_add(ud, 0, parts, np);
+    bt_test_list_add(ud, 0, parts, np);
 }
 
 /* Every option of every heap up to 16 of random codes of both kinds, each
@@ -563,11 +419,12 @@ on_option(void *ud, const unsigned *parts, size_t np)
 static void
 test_options(void **state)
 {
-    static list want, got;
+    static bt_test_list want, got;
     int round;
     (void)state;
     for (round = 0; round < ROUNDS(30); round++) {
         code c = random_code(round % 2);
+        oh_game *og = oracle_of(&c);
         char spec[64];
         unsigned n;
         code_text(spec, sizeof spec, &c);
@@ -580,15 +437,16 @@ test_options(void **state)
             snprintf(text, sizeof text, "%s %u", spec, n);
             p = bt_test_parse(text, NULL, NULL);
             want.n = got.n = 0;
-            options(&c, n, on_option, &want);
+            oh_options(og, n, on_option, &want);
             if (bt_position_moves(&moves, &count, p, NULL, &d) != BT_OK)
                 fail_msg("moves of %s: %s", text, d.message);
             for (i = 0; i < count; i++)
-                add_move(&got, &moves[i]);
-            list_check(&want, &got, text);
+                bt_test_list_add_move(&got, &moves[i]);
+            bt_test_list_check(&want, &got, text);
             bt_moves_free(moves, count);
             bt_position_free(p);
         }
+        oh_game_free(og);
     }
 }
 
@@ -604,7 +462,7 @@ test_winning_moves(void **state)
     static const char *const specs[] = {"tb:0.8", "tb:0.F", "tb:4.9C",
                                         "tb:8.3", "tb:4.[3]", "tb:0.1[6]",
                                         "tb:0.3003330[3]"};
-    static list want, got;
+    static bt_test_list want, got;
     size_t k;
     (void)state;
     for (k = 0; k < sizeof specs / sizeof specs[0]; k++) {
@@ -647,12 +505,12 @@ test_winning_moves(void **state)
                         assert_int_equal(oracle_search_solve(o, q, &w2, &rem),
                                          0);
                         if (!w2)
-                            add_move(&want, &moves[i]);
+                            bt_test_list_add_move(&want, &moves[i]);
                         bt_position_free(q);
                     }
                     for (i = 0; i < bt_analysis_move_count(an); i++)
-                        add_move(&got, bt_analysis_move(an, i));
-                    list_check(&want, &got, text);
+                        bt_test_list_add_move(&got, bt_analysis_move(an, i));
+                    bt_test_list_check(&want, &got, text);
                     bt_moves_free(moves, count);
                     bt_analysis_free(an);
                     bt_position_free(p);
@@ -725,7 +583,7 @@ test_huge(void **state)
     bt_position_free(p);
 
     /* the plain method of three heaps stops at its work bound */
-    g = game("tb:0.8");
+    g = bt_test_game("tb:0.8");
     bt_limits_default(&lim);
     lim.max_grundy = 4096;
     assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, NULL), BT_OK);

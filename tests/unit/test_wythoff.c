@@ -20,27 +20,17 @@
 #include <cmocka.h>
 
 #include "../../src/internal.h"
+#include "testutil.h"
 #include "oracle_wythoff.h"
 
 #define SMALL 60 /* both piles up to this against the oracle */
-
-static bt_game *
-game(const char *spec)
-{
-    bt_game *g = NULL;
-    bt_diag d;
-    memset(&d, 0, sizeof d);
-    if (bt_game_new(&g, spec, &d) != BT_OK)
-        fail_msg("bt_game_new(%s): %s", spec, d.message);
-    return g;
-}
 
 static bt_game *
 game_a(int a)
 {
     char spec[32];
     snprintf(spec, sizeof spec, "wythoff:%d", a);
-    return game(spec);
+    return bt_test_game(spec);
 }
 
 /* The game of difference a; a = SMALL + 1 stands for any a above the
@@ -48,7 +38,7 @@ game_a(int a)
 static bt_game *
 game_or_huge(int a)
 {
-    return a == SMALL + 1 ? game("wythoff:123456789012345678901234567890")
+    return a == SMALL + 1 ? bt_test_game("wythoff:123456789012345678901234567890")
                           : game_a(a);
 }
 
@@ -195,7 +185,7 @@ test_specs(void **state)
     big[1009] = '\0';
     assert_int_equal(bt_game_new(&g, big, &d), BT_ELIMIT);
     /* a game that is not Wythoff */
-    g = game("nim");
+    g = bt_test_game("nim");
     assert_int_equal(bt_wythoff_difference(a, g), BT_EINVAL);
     assert_int_equal(bt_wythoff_pair(a, a, g, 0, a, NULL, &d), BT_EINVAL);
     bt_game_free(g);
@@ -350,43 +340,23 @@ test_oracle_analyze(void **state)
 
 /*
  * The pairs by Wythoff's construction (sec. 5, and sec. 7 for difference
- * a): A_n is the least number not in an earlier pair, B_n = A_n + d_n with
- * d_n = a n (normal) or 1 + a n (misère, a >= 2); misère a = 1 is the
- * normal list with its first two pairs (0, 0), (1, 2) replaced by (0, 1),
- * (2, 2).  Checks bt_wythoff_pair for n < count and bt_wythoff_index_of for
+ * a; oracle_wythoff_pairs).  Checks bt_wythoff_pair for n < count and bt_wythoff_index_of for
  * every number below B_{count-1}.
  */
 static void
 check_mex(int a, int misere, long count)
 {
     bt_game *g = game_a(a);
-    long n, v, top;
+    long n, v;
     long *lo = malloc((size_t)count * sizeof *lo);
     long *hi = malloc((size_t)count * sizeof *hi);
     long *idx;
-    unsigned char *used;
     mpz_t zn, zl, zh, zx;
     bt_wythoff_member mem;
     assert_non_null(lo);
     assert_non_null(hi);
-    top = (long)(count * (a + 3)) + 8;
-    used = calloc((size_t)top, 1);
-    assert_non_null(used);
+    assert_int_equal(oracle_wythoff_pairs(count, a, misere, lo, hi), 0);
     mpz_inits(zn, zl, zh, zx, NULL);
-    for (n = 0, v = 0; n < count; n++) {
-        while (used[v])
-            v++;
-        lo[n] = v;
-        hi[n] = v + (long)a * n + (misere && a > 1 ? 1 : 0);
-        assert_true(hi[n] < top);
-        used[lo[n]] = used[hi[n]] = 1;
-    }
-    if (misere && a == 1) {
-        lo[0] = 0;
-        hi[0] = 1;
-        lo[1] = 2;
-        hi[1] = 2;
-    }
     for (n = 0; n < count; n++) {
         mpz_set_si(zn, n);
         assert_int_equal(bt_wythoff_pair(zl, zh, g, misere, zn, NULL, NULL),
@@ -420,7 +390,6 @@ check_mex(int a, int misere, long count)
     }
     mpz_clears(zn, zl, zh, zx, NULL);
     free(idx);
-    free(used);
     free(lo);
     free(hi);
     bt_game_free(g);
@@ -444,7 +413,7 @@ test_wythoff_table(void **state)
                                    {6, 10},  {8, 13},  {9, 15},  {11, 18},
                                    {12, 20}, {14, 23}, {16, 26}, {17, 28},
                                    {19, 31}, {21, 34}, {22, 36}, {24, 39}};
-    bt_game *g = game("wythoff");
+    bt_game *g = bt_test_game("wythoff");
     mpz_t n, lo, hi;
     size_t i;
     (void)state;
@@ -555,7 +524,7 @@ zeckendorf_lower(mpz_t rop, const mpz_t n)
 static void
 test_zeckendorf_small(void **state)
 {
-    bt_game *g = game("wythoff");
+    bt_game *g = bt_test_game("wythoff");
     mpz_t n, lo, hi, z;
     unsigned long i;
     (void)state;
@@ -761,7 +730,7 @@ test_sg_rows(void **state)
     static const unsigned want[6][6] = {{0, 1, 2, 3, 4, 5}, {1, 2, 0, 4, 5, 3},
                                         {2, 0, 1, 5, 3, 4}, {3, 4, 5, 6, 2, 0},
                                         {4, 5, 3, 2, 7, 6}, {5, 3, 4, 0, 6, 8}};
-    bt_game *g = game("wythoff");
+    bt_game *g = bt_test_game("wythoff");
     bt_wythoff_sg *t;
     size_t x, y;
     (void)state;
@@ -871,7 +840,7 @@ count_only(void *ud, const mpz_t *to, size_t nto)
 static void
 test_limits(void **state)
 {
-    bt_game *g = game("wythoff"), *g3 = game("wythoff:3");
+    bt_game *g = bt_test_game("wythoff"), *g3 = bt_test_game("wythoff:3");
     bt_wythoff_sg *t = (bt_wythoff_sg *)&t;
     bt_limits lim;
     bt_diag d;
