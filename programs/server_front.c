@@ -225,6 +225,23 @@ srv_check_head(const char *head, size_t n, size_t max_body,
     return 0;
 }
 
+/* Steps *pp over the end of a line (CR LF, or a bare LF): 1, or 0 when
+   the input ends first, or -1 when anything else stands there. */
+static int
+line_end(const char **pp, const char *end)
+{
+    const char *p = *pp;
+
+    if (p < end && *p == '\r')
+        p++;
+    if (p == end)
+        return 0;
+    if (*p != '\n')
+        return -1;
+    *pp = p + 1;
+    return 1;
+}
+
 /*
  * Checks the chunked framing (RFC 9112 7.1) of the part of a body that has
  * arrived with its head: 0 when it is valid as far as it goes, -1 at the
@@ -235,7 +252,7 @@ check_chunks(const char *p, const char *end)
 {
     while (p < end) {
         unsigned long long size = 0;
-        int digits = 0;
+        int digits = 0, r;
 
         for (; p < end && strchr("0123456789abcdefABCDEF", *p) && *p;
              p++, digits++) {
@@ -257,25 +274,15 @@ check_chunks(const char *p, const char *end)
                     return -1;
                 p++;
             }
-        if (p < end && *p == '\r')
-            p++;
-        if (p == end)
-            return 0;
-        if (*p != '\n')
-            return -1;
-        p++;
+        if ((r = line_end(&p, end)) <= 0)
+            return r;
         if (size == 0)
             return 0; /* the last chunk; trailers follow */
         if ((unsigned long long)(end - p) < size)
             return 0; /* the rest of this chunk is still to come */
         p += size;
-        if (p < end && *p == '\r')
-            p++;
-        if (p == end)
-            return 0;
-        if (*p != '\n')
-            return -1;
-        p++;
+        if ((r = line_end(&p, end)) <= 0)
+            return r;
     }
     return 0;
 }
@@ -471,6 +478,24 @@ unlink_pending(srv_front *f, pending *pc)
         f->npending--;
 }
 
+/* Puts pc at the tail of the list (the list stays in deadline order
+   within each kind), counted as lingering or pending. */
+static void
+append_pending(srv_front *f, pending *pc)
+{
+    pc->prev = f->tail;
+    pc->next = NULL;
+    if (f->tail)
+        f->tail->next = pc;
+    else
+        f->head = pc;
+    f->tail = pc;
+    if (pc->lingering)
+        f->nlinger++;
+    else
+        f->npending++;
+}
+
 static void
 close_pending(srv_front *f, pending *pc)
 {
@@ -534,14 +559,7 @@ refuse(srv_front *f, pending *pc, unsigned status, const char *code,
     unlink_pending(f, pc);
     pc->lingering = 1;
     pc->deadline = now_ms() + LINGER_MS;
-    /* to the tail: the list stays in deadline order within each kind */
-    pc->prev = f->tail;
-    if (f->tail)
-        f->tail->next = pc;
-    else
-        f->head = pc;
-    f->tail = pc;
-    f->nlinger++;
+    append_pending(f, pc);
 }
 
 /* ---------------------------------------------------------------- relay */
@@ -1128,13 +1146,7 @@ add_pending(srv_front *f, int fd, const struct sockaddr_storage *sa,
         free(pc);
         return NULL;
     }
-    pc->prev = f->tail;
-    if (f->tail)
-        f->tail->next = pc;
-    else
-        f->head = pc;
-    f->tail = pc;
-    f->npending++;
+    append_pending(f, pc);
     return pc;
 }
 

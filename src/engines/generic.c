@@ -299,18 +299,8 @@ bt_game_count_progress(mpz_t positions, mpz_t p_positions,
                         "positions of %s are not counted (no exact method "
                         "for this game)",
                         g->spec);
-    if ((st = bt__check_number(min, lim, "the minimum pile", diag)) != BT_OK)
+    if ((st = bt__check_count(k, min, max, lim, diag)) != BT_OK)
         return st;
-    if ((st = bt__check_number(max, lim, "the maximum pile", diag)) != BT_OK)
-        return st;
-    if (mpz_cmp(min, max) > 0)
-        return bt__fail(diag, BT_EINVAL,
-                        "the minimum pile is larger than the maximum");
-    if (k > lim->max_table_piles)
-        return bt__fail(diag, BT_ELIMIT,
-                        "%zu piles are more than the limit of %zu "
-                        "(max_table_piles)",
-                        k, lim->max_table_piles);
     mpz_inits(pos, pp, n, NULL);
     /* (max - min + 1)^k has at most k bits(max - min + 1) bits */
     mpz_sub(n, max, min);
