@@ -222,8 +222,9 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
                stand; the list says it is incomplete, and gives those of
                the moves of a bounded window (bt__window_moves_to) */
             a->moves_incomplete = 1;
-            st = bt__window_moves_to(g, bt_position_nums(p, i), t,
-                                     on_winning, &c, lim);
+            st = bt__window_moves_to(g, bt_position_nums(p, i),
+                                     bt_position_count(p, i), t, on_winning,
+                                     &c, lim);
             if (st == BT_ENOMEM) {
                 mpz_clear(t);
                 return bt__fail(diag, st, "out of memory");

@@ -462,13 +462,14 @@ bt_status bt__solver_cheap(bt_solver **out, int misere, const bt_limits *lim);
 bt_status bt__remoteness_cheap(mpz_t rop, const bt_position *p, int misere,
                                const bt_limits *lim, bt_diag *diag);
 
-/* Emits the options of component c of game g whose value is target among
-   a bounded window of its options (opponent.c: the moves that take few
-   counters and the splits with a small part; for a periodic heap game
-   every value its options have), for a component with too many options to
-   list.  BT_OK (possibly emitting none), or BT_ENOMEM. */
-bt_status bt__window_moves_to(bt_game *g, const mpz_t *c, const mpz_t target,
-                              bt__emit emit, void *ud, const bt_limits *lim);
+/* Emits the options of component c (n numbers) of game g whose value is
+   target among a bounded window of its options (opponent.c: the moves
+   that take few counters and the splits with a small part; for a periodic
+   heap game every value its options have), for a component with too many
+   options to list.  BT_OK (possibly emitting none), or BT_ENOMEM. */
+bt_status bt__window_moves_to(bt_game *g, const mpz_t *c, size_t n,
+                              const mpz_t target, bt__emit emit, void *ud,
+                              const bt_limits *lim);
 
 /* Non-zero when every component of p is a Nim pile (nim.c). */
 int bt__all_nim(const bt_position *p);

@@ -962,37 +962,45 @@ window_heap(pool *pl, const mpz_t n)
     return st;
 }
 
-/* The window of a Nim pile, or of one pair of a game of pairs (Wythoff):
-   remove k <= W from one number (and, for a pair, from both). */
+/* The window of a component of n numbers of a game whose rules let a move
+   remove any k >= 1 from one number: a Nim pile, a Wythoff pair (which may
+   also remove k from both), Moore's piles.  Remove k <= W from one number
+   (and, for a pair, from both).  Another family's rules are not known
+   here: no window (the caller says it found no move within its budget,
+   never plays a move the rules may not allow). */
 static bt_status
-window_plain(pool *pl, const mpz_t *c)
+window_plain(pool *pl, const mpz_t *c, size_t n)
 {
-    unsigned ar = pl->g->rules->arity, j;
-    size_t k, w = 64;
-    mpz_t to[2];
+    const bt__ruleset *r = pl->g->rules;
+    int both = r == &bt__ruleset_wythoff;
+    size_t k, j, i, w = 64;
+    mpz_t *to;
     bt_status st = BT_OK;
-    mpz_init(to[0]);
-    mpz_init(to[1]);
+    if (!bt_game_is_nim(pl->g) && !both && r != &bt__varset_moore.base)
+        return BT_OK;
+    if ((to = malloc(n * sizeof *to)) == NULL)
+        return BT_ENOMEM;
+    for (i = 0; i < n; i++)
+        mpz_init(to[i]);
     for (k = 1; k <= w && st == BT_OK; k++) {
-        for (j = 0; j <= ar && st == BT_OK; j++) {
-            unsigned i;
+        /* j < n: from number j; j == n: from both numbers of a pair */
+        for (j = 0; j < n + (size_t)both && st == BT_OK; j++) {
             int ok = 1;
-            if (j == ar && ar < 2)
-                break;
-            for (i = 0; i < ar; i++) {
+            for (i = 0; i < n; i++) {
                 mpz_set(to[i], c[i]);
-                if (i == j || j == ar) {
+                if (i == j || j == n) {
                     ok = ok && mpz_cmp_ui(c[i], (unsigned long)k) >= 0;
                     if (ok)
                         mpz_sub_ui(to[i], c[i], (unsigned long)k);
                 }
             }
             if (ok)
-                st = pool_emit(pl, (const mpz_t *)to, ar);
+                st = pool_emit(pl, (const mpz_t *)to, n);
         }
     }
-    mpz_clear(to[0]);
-    mpz_clear(to[1]);
+    for (i = 0; i < n; i++)
+        mpz_clear(to[i]);
+    free(to);
     return st;
 }
 
@@ -1039,7 +1047,7 @@ options_of(opp *o, pool *pl, size_t i, const mpz_t *target)
     if (bt__is_heap_game(g))
         st = window_heap(pl, c[0]);
     else
-        st = window_plain(pl, c);
+        st = window_plain(pl, c, bt_position_count(o->p, i));
     pl->target = NULL;
     if (st == BT_ELIMIT) /* the budget is spent: keep what came */
         st = BT_OK;
@@ -1493,7 +1501,7 @@ bt_opponent_move(bt_move **out, const bt_position *p, int misere,
 }
 
 bt_status
-bt__window_moves_to(bt_game *g, const mpz_t *c, const mpz_t target,
+bt__window_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
                     bt__emit emit, void *ud, const bt_limits *lim)
 {
     pool pl;
@@ -1506,7 +1514,8 @@ bt__window_moves_to(bt_game *g, const mpz_t *c, const mpz_t target,
     pl.g = g;
     mpz_init_set(t, target);
     pl.target = (const mpz_t *)&t;
-    st = bt__is_heap_game(g) ? window_heap(&pl, c[0]) : window_plain(&pl, c);
+    st = bt__is_heap_game(g) ? window_heap(&pl, c[0])
+                             : window_plain(&pl, c, n);
     if (st != BT_ENOMEM)
         st = BT_OK; /* a value out of reach, a spent budget: fewer moves */
     for (i = 0; i < pl.n && st == BT_OK; i++)

@@ -163,58 +163,70 @@ game_named(const games *gs, const char *spec, size_t len)
     return NULL;
 }
 
-/* Rebuilds the position of a key (components in key order). */
+/* Parses the decimal number s[0..len-1] of a key into x. */
+static bt_status
+key_number(mpz_t x, const char *s, size_t len)
+{
+    char buf[64], *big = NULL, *t = buf;
+    if (len >= sizeof buf && (t = big = malloc(len + 1)) == NULL)
+        return BT_ENOMEM;
+    memcpy(t, s, len);
+    t[len] = '\0';
+    mpz_set_str(x, t, 10);
+    free(big);
+    return BT_OK;
+}
+
+/* Rebuilds the position of a key (components in key order).  A part is
+   "spec:n,n,...": the numbers after the last ':', as many as the
+   component has (its game's arity, or any number for a game of variable
+   arity). */
 static bt_status
 key_position(bt_position **out, const bt__memo_part *parts, size_t n,
              const games *gs, bt_diag *diag)
 {
     bt_position *q;
-    size_t i;
+    size_t i, cap = 0;
+    mpz_t *v = NULL;
     bt_status st = bt_position_new(&q);
-    mpz_t v[2];
     *out = NULL;
     if (st != BT_OK)
         return bt__fail(diag, st, "out of memory");
-    mpz_init(v[0]);
-    mpz_init(v[1]);
     for (i = 0; i < n && st == BT_OK; i++) {
         const char *s = parts[i].s;
-        size_t len = parts[i].len, colon = len, j, at;
+        size_t len = parts[i].len, colon = len, j, at, k, count = 1;
         bt_game *g;
-        unsigned k;
         while (colon > 0 && s[colon - 1] != ':')
             colon--;
         assert(colon > 0);
         g = game_named(gs, s, colon - 1);
-        assert(g != NULL && g->rules->arity <= 2);
-        at = colon;
-        for (k = 0; k < g->rules->arity; k++) {
-            char buf[64], *big = NULL;
+        assert(g != NULL);
+        for (j = colon; j < len; j++)
+            count += s[j] == ',';
+        assert(g->rules->arity == 0 || count == g->rules->arity);
+        if (count > cap) {
+            mpz_t *w = realloc(v, count * sizeof *w);
+            if (w == NULL) {
+                st = BT_ENOMEM;
+                break;
+            }
+            v = w;
+            for (; cap < count; cap++)
+                mpz_init(v[cap]);
+        }
+        for (k = 0, at = colon; k < count && st == BT_OK; k++) {
             j = at;
             while (j < len && s[j] != ',')
                 j++;
-            if (j - at < sizeof buf) {
-                memcpy(buf, s + at, j - at);
-                buf[j - at] = '\0';
-                mpz_set_str(v[k], buf, 10);
-            } else {
-                big = malloc(j - at + 1);
-                if (big == NULL) {
-                    st = BT_ENOMEM;
-                    break;
-                }
-                memcpy(big, s + at, j - at);
-                big[j - at] = '\0';
-                mpz_set_str(v[k], big, 10);
-                free(big);
-            }
+            st = key_number(v[k], s + at, j - at);
             at = j + 1;
         }
         if (st == BT_OK)
-            st = bt_position_add(q, g, (const mpz_t *)v, NULL, diag);
+            st = bt_position_add_n(q, g, (const mpz_t *)v, count, NULL, diag);
     }
-    mpz_clear(v[0]);
-    mpz_clear(v[1]);
+    for (i = 0; i < cap; i++)
+        mpz_clear(v[i]);
+    free(v);
     if (st != BT_OK) {
         bt_position_free(q);
         return st == BT_ENOMEM ? bt__fail(diag, st, "out of memory") : st;
@@ -305,7 +317,7 @@ kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
     const bt__memo_part *old = &f->parts[m->component];
     size_t colon = old->len, k, i, j, n, a = 0, b = 0, total = 0;
     bt_game *g;
-    unsigned ar;
+    size_t ar;
     bt__memo_part fresh_small[SMALL], all_small[SMALL], *fresh = fresh_small;
     bt__memo_part *all = all_small;
     bt__buf buf;
@@ -315,7 +327,7 @@ kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
     while (colon > 0 && old->s[colon - 1] != ':')
         colon--;
     g = game_named(gs, old->s, colon - 1);
-    ar = g->rules->arity;
+    ar = bt__comp_width(g, m->nto); /* all of them: variable arity */
     k = m->nto / ar;
     n = f->nparts - 1 + k;
     if (k > SMALL) /* no ruleset splits a component into so many */
@@ -403,12 +415,6 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
     bt_limits cl;
 
     lim = bt__limits(lim);
-    for (i = 0; i < bt_position_size(p); i++)
-        if (bt_position_game(p, i)->rules->arity == 0)
-            return bt__fail(diag, BT_EUNDEF,
-                            "remoteness is not computed for %s (a game of "
-                            "variable arity)",
-                            bt_position_game(p, i)->spec);
     if (s->max_moves != SIZE_MAX) {
         /* one component's moves stop at what is left of the budget */
         cl = *lim;

@@ -11,6 +11,7 @@
  * non-decreasing order) and exact counts (bt_game_count, ordered tuples)
  * against the same brute force on every range within 0..7, and counts of
  * full binary ranges against the column rule counted here by columns.
+ * Remoteness against the same brute force on up to 3 piles.
  *
  * BT_TEST_SEED in the environment sets the seed of the random tests.
  */
@@ -258,6 +259,85 @@ test_k1_is_nim(void **state)
     bt_game_free(nim);
 }
 
+/* Remoteness (Smith) from the rules, by increasing code: a terminal
+   position has 0; a winning one 1 + the least remoteness of its losing
+   options, a losing one 1 + the greatest of its options'.  Against
+   bt_remoteness (the library's search, which rebuilds components of any
+   number of piles from its keys) on every position of up to 3 piles of
+   up to 7, k = 1..3, normal and misère play.  From every losing position
+   the computer plays a move of the rules, the longest defence when it
+   ranked the moves by remoteness (within its budget). */
+static void
+test_remoteness(void **state)
+{
+    static unsigned char win[SPACE];
+    static unsigned rem[SPACE];
+    unsigned *opt = malloc(SPACE * sizeof *opt), k, n, c, i;
+    int misere;
+    mpz_t r;
+    (void)state;
+    assert_non_null(opt);
+    mpz_init(r);
+    for (k = 1; k <= 3; k++) {
+        bt_game *g = bt_test_gamef("moore:%u", k);
+        for (misere = 0; misere <= 1; misere++)
+            /* two piles under valgrind (bt_test_light) */
+            for (n = 1; n <= (bt_test_light() ? 2u : 3u); n++) {
+                solve(n, k, misere, win, NULL);
+                for (c = 0; c < (1u << (3 * n)); c++) {
+                    unsigned no = options(c, n, k, opt), x[MAXN], best = 0;
+                    int any = 0;
+                    bt_position *p;
+                    for (i = 0; i < no; i++) {
+                        unsigned o = opt[i];
+                        if (win[c] && !win[o] && (!any || rem[o] < best)) {
+                            best = rem[o];
+                            any = 1;
+                        } else if (!win[c] && (!any || rem[o] > best)) {
+                            best = rem[o];
+                            any = 1;
+                        }
+                    }
+                    rem[c] = no ? 1 + best : 0;
+                    p = position(g, (decode(c, n, x), x), n);
+                    assert_int_equal(bt_remoteness(r, p, misere, NULL, NULL),
+                                     BT_OK);
+                    if (mpz_cmp_ui(r, rem[c]) != 0)
+                        fail_msg("moore:%u %s, code %o: remoteness %lu, "
+                                 "expected %u",
+                                 k, misere ? "misere" : "normal", c,
+                                 mpz_get_ui(r), rem[c]);
+                    if (no > 0 && !win[c]) {
+                        bt_move *m = NULL;
+                        bt_play_info info;
+                        unsigned to, legal = 0;
+                        assert_int_equal(bt_opponent_play(&m, &info, p, misere,
+                                                          BT_LEVEL_PERFECT,
+                                                          NULL, NULL, NULL),
+                                         BT_OK);
+                        assert_int_equal(m->nto, n);
+                        for (i = 0; i < n; i++)
+                            x[i] = (unsigned)mpz_get_ui(m->to[i]);
+                        to = encode(x, n);
+                        for (i = 0; i < no; i++)
+                            legal |= opt[i] == to;
+                        assert_true(legal);
+                        /* ranked by remoteness (within the computer's
+                           budget): the longest defence, an option of
+                           remoteness rem[c] - 1 */
+                        if (info.remoteness_known)
+                            assert_int_equal(rem[to], rem[c] - 1);
+                        bt_moves_free(m, 1);
+                    }
+                    bt_position_free(p);
+                }
+            }
+        bt_game_free(g);
+    }
+    mpz_clear(r);
+    free(opt);
+}
+
 /* Moore's rule computed here: every binary column's sum divisible by k+1. */
 static int
 column_rule(const mpz_t *x, unsigned n, unsigned k)
@@ -277,9 +357,24 @@ column_rule(const mpz_t *x, unsigned n, unsigned k)
     return 1;
 }
 
+/* m is a move of the rules from x (n piles): it lowers 1..k piles. */
+static void
+check_rules(const bt_move *m, const mpz_t *x, unsigned n, unsigned k)
+{
+    unsigned j, changed = 0;
+    assert_int_equal(m->nto, n);
+    for (j = 0; j < n; j++) {
+        assert_true(mpz_cmp(m->to[j], x[j]) <= 0);
+        changed += mpz_cmp(m->to[j], x[j]) < 0;
+    }
+    assert_true(changed >= 1 && changed <= k);
+}
+
 /* Random huge positions (up to 3000 bits, up to 12 piles): the outcome is
    the column rule, and every listed winning move is a move of the rules
-   (1..k piles lowered) to a position that satisfies the rule. */
+   (1..k piles lowered) to a position that satisfies the rule; so is the
+   computer's move from an N-position, and from a P-position it is a move
+   of the rules. */
 static void
 test_huge(void **state)
 {
@@ -297,6 +392,7 @@ test_huge(void **state)
         bt_game *g = bt_test_gamef("moore:%u", k);
         bt_position *p;
         bt_analysis *a;
+        bt_move *cm;
         bt_limits lim;
         bt_limits_default(&lim);
         lim.max_search = 2000;
@@ -332,15 +428,18 @@ test_huge(void **state)
             assert_true(bt_analysis_move_count(a) >= 1);
         for (i = 0; i < bt_analysis_move_count(a); i++) {
             const bt_move *m = bt_analysis_move(a, i);
-            unsigned j, changed = 0;
-            assert_int_equal(m->nto, n);
-            for (j = 0; j < n; j++) {
-                assert_true(mpz_cmp(m->to[j], x[j]) <= 0);
-                changed += mpz_cmp(m->to[j], x[j]) < 0;
-            }
-            assert_true(changed >= 1 && changed <= k);
+            check_rules(m, (const mpz_t *)x, n, k);
             assert_true(column_rule((const mpz_t *)m->to, n, k));
         }
+        /* the computer's move: a winning one, or from a P-position (too
+           big to search) still a move of the rules */
+        assert_int_equal(bt_opponent_play(&cm, NULL, p, 0, BT_LEVEL_PERFECT,
+                                          NULL, &lim, NULL),
+                         BT_OK);
+        check_rules(cm, (const mpz_t *)x, n, k);
+        assert_int_equal(column_rule((const mpz_t *)cm->to, n, k),
+                         bt_analysis_outcome(a) == BT_N);
+        bt_moves_free(cm, 1);
         bt_analysis_free(a);
         bt_position_free(p);
     next:
@@ -590,7 +689,7 @@ main(void)
         cmocka_unit_test(test_k2_misere), cmocka_unit_test(test_k3_normal),
         cmocka_unit_test(test_k3_misere), cmocka_unit_test(test_k1_is_nim),
         cmocka_unit_test(test_huge),      cmocka_unit_test(test_table_count),
-        cmocka_unit_test(test_count_large),
+        cmocka_unit_test(test_count_large), cmocka_unit_test(test_remoteness),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
