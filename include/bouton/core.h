@@ -334,6 +334,10 @@ BT_API int bt_position_is_terminal(const bt_position *p);
  * game of arity 2 (Wythoff) k must be 1 and it streams the P-positions
  * (x <= y) with min <= x and y < below.  Misère tables of games other than
  * Nim and Wythoff test each position by search (bounded by max_search).
+ * A game of variable arity lists one component of k numbers a row when
+ * its family gives the last number from the others (Moore's Nim); tables
+ * of other games (no such rule, or components of 3 or more numbers) are
+ * refused with BT_EINVAL.
  */
 typedef struct bt_table bt_table;
 BT_API bt_status bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,

@@ -12,7 +12,8 @@
  * Games of arity 2 with a closed form list their P-positions by index.
  * A game of variable arity whose ruleset gives the last pile from the
  * others (p_last_n: Moore's Nim) lists one component of k piles per row,
- * the prefix walked as for Nim.
+ * the prefix walked as for Nim.  Other games (components of 3 or more
+ * numbers, or of variable arity with no such rule) have no table.
  *
  * Neither walks to `min` (nor across long gaps without rows): pair tables
  * find the first index with x >= min by bisection (x_n is increasing, so
@@ -108,6 +109,12 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
                             g->spec);
         if (g->rules->p_position == NULL)
             return bt__fail(diag, BT_EUNDEF, "no table for %s", g->spec);
+    } else if (g->rules->arity != 1) {
+        /* the walk below is over heaps: one number a component */
+        return bt__fail(diag, BT_EINVAL,
+                        "tables of %s are not supported (components of %u "
+                        "numbers, with no rule for their P-positions)",
+                        g->spec, g->rules->arity);
     } else if (!bt_game_is_nim(g) &&
                mpz_cmp_ui(below, (unsigned long)lim->max_grundy) > 0) {
         return bt__fail(diag, BT_ELIMIT,

@@ -7,7 +7,9 @@
  * written from its rules).  The generic memoised mex must give Grundy
  * values equal to a brute-force mex computed here, the generic moves_to
  * exactly the options of the asked value, and a clean BT_ELIMIT past
- * max_search.
+ * max_search.  A third toy of arity 3 (a component of three numbers, a
+ * move lowers one) goes through the analysis, remoteness, the computer's
+ * move and tables, against a brute force from its rules.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -182,6 +184,133 @@ test_limit(void **state)
     mpz_clear(v);
 }
 
+/* ------------------------------------------- a component of 3 numbers */
+
+/* A second toy, of arity 3: a component is three numbers, and a move
+   lowers one of them (to any smaller number).  Only options and
+   describe. */
+#define T3 5 /* numbers 0..4 */
+
+static bt_status
+toy3_options(bt_game *g, const mpz_t *c, bt__emit emit, void *ud,
+             const bt_limits *lim, bt_diag *diag)
+{
+    mpz_t to[3];
+    unsigned long v;
+    bt_status st = BT_OK;
+    size_t i;
+    (void)g, (void)lim, (void)diag;
+    for (i = 0; i < 3; i++)
+        mpz_init_set(to[i], c[i]);
+    for (i = 0; i < 3 && st == BT_OK; i++) {
+        for (v = 0; v < mpz_get_ui(c[i]) && st == BT_OK; v++) {
+            mpz_set_ui(to[i], v);
+            st = emit(ud, (const mpz_t *)to, 3);
+        }
+        mpz_set(to[i], c[i]);
+    }
+    for (i = 0; i < 3; i++)
+        mpz_clear(to[i]);
+    return st;
+}
+
+static const bt__ruleset toy3 = {
+    .info = {"toy3", "toy3", "a toy game of three numbers", ""},
+    .arity = 3,
+    .options = toy3_options,
+    .describe = toy_describe,
+};
+
+/* The brute force from the rules: by increasing code a + T3 b + T3^2 c
+   (every option has a smaller code), the Grundy value (mex) and the
+   remoteness (normal play). */
+static void
+brute3(unsigned *G, unsigned *R)
+{
+    unsigned code, i, v;
+    for (code = 0; code < T3 * T3 * T3; code++) {
+        unsigned char seen[T3 * T3 * T3] = {0};
+        unsigned x[3] = {code % T3, code / T3 % T3, code / (T3 * T3)};
+        unsigned lose_max = 0, win_min = 0, any_p = 0, no = 0, scale = 1;
+        for (i = 0; i < 3; i++, scale *= T3)
+            for (v = 0; v < x[i]; v++) {
+                unsigned o = code - (x[i] - v) * scale;
+                seen[G[o]] = 1;
+                no++;
+                if (G[o] == 0 && (!any_p || R[o] < win_min)) {
+                    win_min = R[o];
+                    any_p = 1;
+                }
+                if (R[o] > lose_max)
+                    lose_max = R[o];
+            }
+        for (v = 0; seen[v]; v++)
+            ;
+        G[code] = v;
+        R[code] = no == 0 ? 0 : 1 + (any_p ? win_min : lose_max);
+    }
+}
+
+/* Components of three numbers reach every caller: the generic value and
+   moves, the analysis, the remoteness search (which rebuilds components
+   from its keys), the computer's move, and tables refuse them. */
+static void
+test_arity3(void **state)
+{
+    bt_game g = {&toy3, (char *)"toy3", NULL, 1};
+    static unsigned G[T3 * T3 * T3], R[T3 * T3 * T3];
+    unsigned code, i;
+    mpz_t x[3], v, z;
+    bt_table *t;
+    bt_diag diag;
+    (void)state;
+    brute3(G, R);
+    for (i = 0; i < 3; i++)
+        mpz_init(x[i]);
+    mpz_init(v);
+    mpz_init(z);
+    for (code = 0; code < T3 * T3 * T3; code++) {
+        bt_position *p;
+        bt_analysis *a;
+        bt_move *m;
+        for (i = 0; i < 3; i++)
+            mpz_set_ui(x[i], i == 0 ? code % T3 : i == 1 ? code / T3 % T3
+                                                         : code / (T3 * T3));
+        assert_int_equal(bt_position_new(&p), BT_OK);
+        assert_int_equal(
+            bt_position_add_n(p, &g, (const mpz_t *)x, 3, NULL, NULL), BT_OK);
+        assert_int_equal(bt_analyze(&a, p, 0, NULL, NULL), BT_OK);
+        assert_int_equal(bt_analysis_grundy(v, a), BT_OK);
+        assert_int_equal(mpz_get_ui(v), G[code]);
+        assert_int_equal(bt_analysis_outcome(a), G[code] ? BT_N : BT_P);
+        assert_int_equal(bt_remoteness(v, p, 0, NULL, NULL), BT_OK);
+        assert_int_equal(mpz_get_ui(v), R[code]);
+        if (code > 0) {
+            unsigned to = 0;
+            assert_int_equal(bt_opponent_play(&m, NULL, p, 0,
+                                              BT_LEVEL_PERFECT, NULL, NULL,
+                                              NULL),
+                             BT_OK);
+            assert_int_equal(m->nto, 3);
+            for (i = 3; i-- > 0;)
+                to = to * T3 + (unsigned)mpz_get_ui(m->to[i]);
+            assert_true(to < code); /* a move of the rules lowers the code */
+            assert_int_equal(G[to] == 0, G[code] != 0);
+            bt_moves_free(m, 1);
+        }
+        bt_analysis_free(a);
+        bt_position_free(p);
+    }
+    mpz_set_ui(v, T3);
+    memset(&diag, 0, sizeof diag);
+    assert_int_equal(bt_table_new(&t, &g, 0, 1, z, v, NULL, &diag), BT_EINVAL);
+    assert_non_null(strstr(diag.message, "not supported"));
+    for (i = 0; i < 3; i++)
+        mpz_clear(x[i]);
+    mpz_clear(v);
+    mpz_clear(z);
+}
+
 int
 main(void)
 {
@@ -189,6 +318,7 @@ main(void)
         cmocka_unit_test(test_subtraction),
         cmocka_unit_test(test_splitting),
         cmocka_unit_test(test_limit),
+        cmocka_unit_test(test_arity3),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
