@@ -692,96 +692,123 @@ undo(game *gm)
     printf("Taken back.\n");
 }
 
+/* "save FILE": saves the game there. */
+static void
+save_command(const game *gm, const char *path)
+{
+    while (*path == ' ')
+        path++;
+    if (*path == '\0')
+        printf("Save where?  Type 'save FILE'.\n");
+    else if (save_to(gm, path, 0) == 0)
+        printf("Saved in %s.\n", path);
+    else
+        printf("Cannot save in %s: %s.\n", path, strerror(errno));
+}
+
+/* The commands that leave the turn with the player (help, hint, show,
+   save); returns 0 when line is none of them. */
+static int
+turn_command(game *gm, const bt_position *p, const char *line)
+{
+    if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
+        fputs(game_help, stdout);
+    else if (strcmp(line, "hint") == 0)
+        hint(gm);
+    else if (strcmp(line, "show") == 0)
+        draw(p);
+    else if (strncmp(line, "save", 4) == 0 &&
+             (line[4] == ' ' || line[4] == '\0'))
+        save_command(gm, line + 4);
+    else
+        return 0;
+    return 1;
+}
+
+/* Plays the player's move m (and frees it), or says why it is not one. */
+static void
+play_human(game *gm, bt_move *m)
+{
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    if (bt_record_play(gm->rec, m, &gm->lim, &d) != BT_OK)
+        printf("Not a move: %s.\n", d.message);
+    else
+        printf("You: %s.\n", m->text);
+    bt_moves_free(m, 1);
+}
+
+/* The player's turn: reads lines until a move is tried or taken back
+   (returns 1), or the input ends or the player quits (returns 0). */
+static int
+human_turn(game *gm, const bt_position *p)
+{
+    for (;;) {
+        const char *line;
+        bt_move *m;
+        fflush(stdout);
+        if ((line = read_line(gm)) == NULL)
+            return 0;
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (*line == '\0' || turn_command(gm, p, line))
+            continue;
+        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0 ||
+            strcmp(line, "exit") == 0)
+            return 0;
+        if (strcmp(line, "undo") == 0) {
+            undo(gm);
+            return 1;
+        }
+        if ((m = parse_move(gm, line)) != NULL) {
+            play_human(gm, m);
+            return 1;
+        }
+    }
+}
+
+/* The player stopped (quit, end of input, a signal): saves the game;
+   returns the exit status. */
+static int
+stop(const game *gm)
+{
+    int rc;
+    fputc('\n', stdout);
+    if (got_signal)
+        printf("Interrupted.\n");
+    rc = got_signal ? 128 + got_signal : CLI_OK;
+    if (save_game(gm) != 0 && rc == CLI_OK)
+        rc = CLI_FAIL;
+    return rc;
+}
+
 /* Runs the game; returns the exit status. */
 static int
 run(game *gm)
 {
-    int rc = CLI_OK;
     banner(gm);
     for (;;) {
         const bt_position *p = bt_record_current(gm->rec);
-        const char *line;
         fputc('\n', stdout);
         draw(p);
         if (bt_record_winner(gm->rec) != 0) {
             announce_end(gm);
-            if (save_game(gm) != 0)
-                rc = CLI_FAIL;
-            break;
+            return save_game(gm) != 0 ? CLI_FAIL : CLI_OK;
         }
         if (bt_record_player(gm->rec, bt_record_length(gm->rec)) != gm->human) {
             int cm;
             fflush(stdout);
             cm = computer_moves(gm);
-            if (cm == -2) {
+            if (cm == -2)
                 printf("\nInterrupted.\n");
-                save_game(gm);
-                rc = 128 + got_signal;
-                break;
-            }
             if (cm != 0) {
                 save_game(gm);
-                rc = CLI_FAIL;
-                break;
+                return cm == -2 ? 128 + got_signal : CLI_FAIL;
             }
-            continue;
-        }
-        for (;;) {
-            bt_move *m;
-            bt_diag d;
-            fflush(stdout);
-            line = read_line(gm);
-            if (line == NULL)
-                break;
-            while (*line == ' ' || *line == '\t')
-                line++;
-            if (*line == '\0')
-                continue;
-            if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
-                fputs(game_help, stdout);
-            } else if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0 ||
-                       strcmp(line, "exit") == 0) {
-                line = NULL;
-                break;
-            } else if (strcmp(line, "hint") == 0) {
-                hint(gm);
-            } else if (strcmp(line, "show") == 0) {
-                draw(p);
-            } else if (strcmp(line, "undo") == 0) {
-                undo(gm);
-                break;
-            } else if (strncmp(line, "save", 4) == 0 &&
-                       (line[4] == ' ' || line[4] == '\0')) {
-                const char *path = line + 4;
-                while (*path == ' ')
-                    path++;
-                if (*path == '\0')
-                    printf("Save where?  Type 'save FILE'.\n");
-                else if (save_to(gm, path, 0) == 0)
-                    printf("Saved in %s.\n", path);
-                else
-                    printf("Cannot save in %s: %s.\n", path, strerror(errno));
-            } else if ((m = parse_move(gm, line)) != NULL) {
-                memset(&d, 0, sizeof d);
-                if (bt_record_play(gm->rec, m, &gm->lim, &d) != BT_OK)
-                    printf("Not a move: %s.\n", d.message);
-                else
-                    printf("You: %s.\n", m->text);
-                bt_moves_free(m, 1);
-                break;
-            }
-        }
-        if (line == NULL) {
-            fputc('\n', stdout);
-            if (got_signal)
-                printf("Interrupted.\n");
-            rc = got_signal ? 128 + got_signal : CLI_OK;
-            if (save_game(gm) != 0 && rc == CLI_OK)
-                rc = CLI_FAIL;
-            break;
+        } else if (!human_turn(gm, p)) {
+            return stop(gm);
         }
     }
-    return rc;
 }
 
 /* --------------------------------------------------------------- setup */
@@ -813,152 +840,154 @@ parse_first(const char *cmd, const char *arg, void *to)
     return 0;
 }
 
-int
-cmd_play(int argc, char **argv)
-{
-    const char *game_spec = NULL, *load = NULL, *first = "me";
-    const char *piles_arg = NULL, *max_arg = NULL, *save_arg = NULL;
-    char *save_path = NULL, *text = NULL;
-    int random_start = 0, seeded = 0, rc, level_given = 0;
-    game gm;
-    const cli_opt opts[] = {
-        CLI_TEXT("game", &game_spec),
-        CLI_FLAG("misere", &gm.misere),
-        CLI_PARSE("first", parse_first, &first),
-        CLI_PARSE_SEEN("level", cli_opt_level, &gm.level, &level_given),
-        CLI_PARSE_SEEN("seed", cli_opt_seed, &gm.rng, &seeded),
-        CLI_FLAG("random", &random_start),
-        CLI_TEXT("piles", &piles_arg),
-        CLI_TEXT("max", &max_arg),
-        CLI_TEXT("load", &load),
-        CLI_TEXT("save", &save_arg),
-        CLI_END};
-    bt_position *p = NULL;
-    bt_diag d;
-    bt_status st;
-    struct sigaction sa, old_int, old_hup, old_term;
-    char buf[32];
+/* The options of `bouton play` as given (the rest go into the game). */
+typedef struct play_args {
+    const char *game_spec, *load, *first, *piles, *max, *save;
+    int random_start, seeded, level_given;
+    char **pos; /* the position's words */
+    int npos;
+} play_args;
 
-    memset(&gm, 0, sizeof gm);
-    memset(&d, 0, sizeof d);
-    gm.level = BT_LEVEL_PERFECT;
-    rc = cli_options("play", argc, argv, help, opts, &gm.lim);
-    if (rc >= 0)
-        return rc;
-    gm.lim.interrupt = interrupted;
-    rc = CLI_OK;
-    if (load != NULL &&
-        (game_spec != NULL || gm.misere || random_start || optind < argc))
+/* The options that cannot go together; CLI_OK or the exit status. */
+static int
+check_args(const play_args *a, int misere)
+{
+    if (a->load != NULL &&
+        (a->game_spec != NULL || misere || a->random_start || a->npos > 0))
         return cli_error("play", "--load takes the game, the rules and the "
                                  "position from the file");
-    if (random_start && optind < argc)
+    if (a->random_start && a->npos > 0)
         return cli_error("play", "--random and a position: give one or the "
                                  "other");
-    if (!seeded)
-        gm.rng = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-    if (save_arg != NULL && check_save_dir(save_arg) != 0)
+    return CLI_OK;
+}
+
+/* Where the game is saved: --save (its directory checked), else the
+   default path (its directories made when saving).  *path is malloc'd. */
+static int
+set_save_path(game *gm, const play_args *a, char **path)
+{
+    if (a->save != NULL && check_save_dir(a->save) != 0)
         return CLI_USAGE;
-    if (save_arg != NULL) {
-        if ((save_path = strdup(save_arg)) == NULL)
-            return CLI_FAIL;
-    } else {
-        if ((save_path = default_save_path()) == NULL)
-            return CLI_FAIL;
-        gm.save_mkdirs = 1;
-    }
-    gm.save_path = save_path;
+    *path = a->save != NULL ? strdup(a->save) : default_save_path();
+    if (*path == NULL)
+        return CLI_FAIL;
+    gm->save_mkdirs = a->save == NULL;
+    gm->save_path = *path;
+    return CLI_OK;
+}
 
-    if (load != NULL) {
-        text = cli_read_file("play", load, gm.lim.max_text);
-        if (text == NULL) {
-            rc = CLI_USAGE;
-            goto cleanup;
-        }
-        st = bt_record_parse(&gm.rec, text, &gm.lim, &d);
-        if (st != BT_OK) {
-            rc = cli_error("play", "%s: %s", load, d.message);
-            goto cleanup;
-        }
-        gm.misere = bt_record_is_misere(gm.rec);
-        gm.human = loaded_human(gm.rec);
-        if (!level_given && bt_record_get(gm.rec, "level") != NULL)
-            bt_level_parse(&gm.level, bt_record_get(gm.rec, "level"), NULL);
-        if (!seeded && bt_record_get(gm.rec, "rng") != NULL)
-            gm.rng = strtoull(bt_record_get(gm.rec, "rng"), NULL, 10);
-        {
-            /* the game of terms that name none, for typed positions */
-            bt_game *g = bt_position_single_game(bt_record_position(gm.rec, 0));
-            gm.dflt = bt_game_ref(g);
-            if (gm.dflt == NULL && bt_game_new(&gm.dflt, "nim", NULL))
-                gm.dflt = NULL;
-        }
-    } else {
-        st = bt_game_new(&gm.dflt, game_spec ? game_spec : "nim", &d);
-        if (st != BT_OK) {
-            rc = cli_error("play", "--game '%s': %s", game_spec, d.message);
-            goto cleanup;
-        }
-        if (optind < argc) {
-            rc = cli_position("play", &p, game_spec, argv + optind,
-                              argc - optind, &gm.lim);
-            if (rc != CLI_OK)
-                goto cleanup;
-        } else {
-            size_t k = bt_game_arity(gm.dflt) == 2 ? 1 : 3;
-            mpz_t lo, hi;
-            if (piles_arg != NULL &&
-                cli_parse_size("play", "--piles", piles_arg, 1, 1000, &k)) {
-                rc = CLI_USAGE;
-                goto cleanup;
-            }
-            mpz_init_set_ui(lo, 1);
-            mpz_init_set_ui(hi, 15);
-            if (max_arg != NULL &&
-                (cli_parse_mpz("play", "--max", max_arg, &gm.lim, hi) != 0 ||
-                 (mpz_sgn(hi) == 0 &&
-                  cli_error("play", "--max must be at least 1")))) {
-                mpz_clear(lo);
-                mpz_clear(hi);
-                rc = CLI_USAGE;
-                goto cleanup;
-            }
-            st = bt_position_random(&p, gm.dflt, k, lo, hi, &gm.rng, &gm.lim,
-                                    &d);
-            mpz_clear(lo);
-            mpz_clear(hi);
-            if (st != BT_OK) {
-                rc = cli_status_error("play", st, &d);
-                goto cleanup;
-            }
-        }
-        st = bt_record_new(&gm.rec, p, gm.misere, 'A', &d);
-        if (st != BT_OK) {
-            rc = cli_status_error("play", st, &d);
-            goto cleanup;
-        }
-        gm.human = strcmp(first, "me") == 0 ? 'A' : 'B';
-        bt_record_set(gm.rec, "A", gm.human == 'A' ? "you" : "computer", NULL);
-        bt_record_set(gm.rec, "B", gm.human == 'B' ? "you" : "computer", NULL);
-        snprintf(buf, sizeof buf, "%llu", (unsigned long long)gm.rng);
-        bt_record_set(gm.rec, "seed", buf, NULL);
-    }
-    bt_record_set(gm.rec, "level", bt_level_name(gm.level), NULL);
+/* --load: the record (its text in *text, malloc'd), who is who, and the
+   level and seed it names unless given. */
+static int
+load_game(game *gm, const play_args *a, char **text)
+{
+    bt_game *g;
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    *text = cli_read_file("play", a->load, gm->lim.max_text);
+    if (*text == NULL)
+        return CLI_USAGE;
+    if (bt_record_parse(&gm->rec, *text, &gm->lim, &d) != BT_OK)
+        return cli_error("play", "%s: %s", a->load, d.message);
+    gm->misere = bt_record_is_misere(gm->rec);
+    gm->human = loaded_human(gm->rec);
+    if (!a->level_given && bt_record_get(gm->rec, "level") != NULL)
+        bt_level_parse(&gm->level, bt_record_get(gm->rec, "level"), NULL);
+    if (!a->seeded && bt_record_get(gm->rec, "rng") != NULL)
+        gm->rng = strtoull(bt_record_get(gm->rec, "rng"), NULL, 10);
+    /* the game of terms that name none, for typed positions */
+    g = bt_position_single_game(bt_record_position(gm->rec, 0));
+    gm->dflt = bt_game_ref(g);
+    if (gm->dflt == NULL && bt_game_new(&gm->dflt, "nim", NULL))
+        gm->dflt = NULL;
+    return CLI_OK;
+}
 
-    gm.tty = isatty(STDIN_FILENO);
-    if (gm.tty) {
-        HistEvent ev;
-        gm.el = el_init("bouton", stdin, stdout, stderr);
-        gm.hist = history_init();
-        if (gm.el == NULL || gm.hist == NULL) {
-            gm.tty = 0;
-        } else {
-            history(gm.hist, &ev, H_SETSIZE, 200);
-            el_set(gm.el, EL_PROMPT, prompt);
-            el_set(gm.el, EL_EDITOR, "emacs");
-            el_set(gm.el, EL_HIST, history, gm.hist);
-            el_set(gm.el, EL_SIGNAL, 1);
-        }
+/* The random start: --piles components (3; 1 for a game of pairs) of
+   numbers drawn from 1..--max (15). */
+static int
+random_start(game *gm, const play_args *a, bt_position **p)
+{
+    size_t k = bt_game_arity(gm->dflt) == 2 ? 1 : 3;
+    mpz_t lo, hi;
+    bt_diag d;
+    bt_status st;
+    int rc = CLI_OK;
+    if (a->piles != NULL &&
+        cli_parse_size("play", "--piles", a->piles, 1, 1000, &k))
+        return CLI_USAGE;
+    mpz_init_set_ui(lo, 1);
+    mpz_init_set_ui(hi, 15);
+    memset(&d, 0, sizeof d);
+    if (a->max != NULL &&
+        (cli_parse_mpz("play", "--max", a->max, &gm->lim, hi) != 0 ||
+         (mpz_sgn(hi) == 0 && cli_error("play", "--max must be at least 1"))))
+        rc = CLI_USAGE;
+    else if ((st = bt_position_random(p, gm->dflt, k, lo, hi, &gm->rng,
+                                      &gm->lim, &d)) != BT_OK)
+        rc = cli_status_error("play", st, &d);
+    mpz_clear(lo);
+    mpz_clear(hi);
+    return rc;
+}
+
+/* A new game: its game, its start (given or random, into *p) and its
+   record, with who plays first and the seed. */
+static int
+new_game(game *gm, const play_args *a, bt_position **p)
+{
+    bt_diag d;
+    bt_status st;
+    char buf[32];
+    int rc;
+    memset(&d, 0, sizeof d);
+    st = bt_game_new(&gm->dflt, a->game_spec ? a->game_spec : "nim", &d);
+    if (st != BT_OK)
+        return cli_error("play", "--game '%s': %s", a->game_spec, d.message);
+    rc = a->npos > 0 ? cli_position("play", p, a->game_spec, a->pos, a->npos,
+                                    &gm->lim)
+                     : random_start(gm, a, p);
+    if (rc != CLI_OK)
+        return rc;
+    st = bt_record_new(&gm->rec, *p, gm->misere, 'A', &d);
+    if (st != BT_OK)
+        return cli_status_error("play", st, &d);
+    gm->human = strcmp(a->first, "me") == 0 ? 'A' : 'B';
+    bt_record_set(gm->rec, "A", gm->human == 'A' ? "you" : "computer", NULL);
+    bt_record_set(gm->rec, "B", gm->human == 'B' ? "you" : "computer", NULL);
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)gm->rng);
+    bt_record_set(gm->rec, "seed", buf, NULL);
+    return CLI_OK;
+}
+
+/* Line editing and history, when the input is a terminal. */
+static void
+open_terminal(game *gm)
+{
+    HistEvent ev;
+    gm->tty = isatty(STDIN_FILENO);
+    if (!gm->tty)
+        return;
+    gm->el = el_init("bouton", stdin, stdout, stderr);
+    gm->hist = history_init();
+    if (gm->el == NULL || gm->hist == NULL) {
+        gm->tty = 0;
+        return;
     }
+    history(gm->hist, &ev, H_SETSIZE, 200);
+    el_set(gm->el, EL_PROMPT, prompt);
+    el_set(gm->el, EL_EDITOR, "emacs");
+    el_set(gm->el, EL_HIST, history, gm->hist);
+    el_set(gm->el, EL_SIGNAL, 1);
+}
+
+/* run(), with SIGINT, SIGHUP and SIGTERM caught (the game is saved). */
+static int
+run_caught(game *gm)
+{
+    struct sigaction sa, old_int, old_hup, old_term;
+    int rc;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
@@ -966,12 +995,56 @@ cmd_play(int argc, char **argv)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGHUP, &sa, &old_hup);
     sigaction(SIGTERM, &sa, &old_term);
-    rc = run(&gm);
+    rc = run(gm);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGHUP, &old_hup, NULL);
     sigaction(SIGTERM, &old_term, NULL);
+    return rc;
+}
 
-cleanup:
+int
+cmd_play(int argc, char **argv)
+{
+    play_args a;
+    char *save_path = NULL, *text = NULL;
+    bt_position *p = NULL;
+    int rc;
+    game gm;
+    const cli_opt opts[] = {
+        CLI_TEXT("game", &a.game_spec),
+        CLI_FLAG("misere", &gm.misere),
+        CLI_PARSE("first", parse_first, &a.first),
+        CLI_PARSE_SEEN("level", cli_opt_level, &gm.level, &a.level_given),
+        CLI_PARSE_SEEN("seed", cli_opt_seed, &gm.rng, &a.seeded),
+        CLI_FLAG("random", &a.random_start),
+        CLI_TEXT("piles", &a.piles),
+        CLI_TEXT("max", &a.max),
+        CLI_TEXT("load", &a.load),
+        CLI_TEXT("save", &a.save),
+        CLI_END};
+
+    memset(&a, 0, sizeof a);
+    memset(&gm, 0, sizeof gm);
+    a.first = "me";
+    gm.level = BT_LEVEL_PERFECT;
+    rc = cli_options("play", argc, argv, help, opts, &gm.lim);
+    if (rc >= 0)
+        return rc;
+    gm.lim.interrupt = interrupted;
+    a.pos = argv + optind;
+    a.npos = argc - optind;
+    if ((rc = check_args(&a, gm.misere)) != CLI_OK)
+        return rc;
+    if (!a.seeded)
+        gm.rng = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+    if ((rc = set_save_path(&gm, &a, &save_path)) != CLI_OK)
+        return rc;
+    rc = a.load != NULL ? load_game(&gm, &a, &text) : new_game(&gm, &a, &p);
+    if (rc == CLI_OK) {
+        bt_record_set(gm.rec, "level", bt_level_name(gm.level), NULL);
+        open_terminal(&gm);
+        rc = run_caught(&gm);
+    }
     if (gm.el != NULL)
         el_end(gm.el);
     if (gm.hist != NULL)
