@@ -238,6 +238,17 @@ struct bt__ruleset {
                        size_t k, const mpz_t min, const mpz_t max,
                        unsigned flags, const bt_limits *lim, bt_diag *diag,
                        bt_count_progress fn, void *ud);
+
+    /*
+     * Optional: whether `to` (nto numbers, the components a move leaves)
+     * is an option of component c (n numbers), decided from the rules
+     * without listing the options (a record's moves of a huge pile): 1
+     * yes, 0 no, -1 when the rules cannot tell this way.  NULL: the
+     * options are listed, or past a bound the moves to the value of `to`
+     * (record.c).  For any arity (n is the component's count).
+     */
+    int (*is_option)(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
+                     size_t nto);
 };
 
 /*

@@ -864,6 +864,23 @@ moore_rules(const bt_game *g, bt__buf *out)
                    k, k, k == 1 ? "" : "s");
 }
 
+/* A move of Nim_k lowers at least one and at most k of the n piles. */
+static int
+moore_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
+                size_t nto)
+{
+    size_t i, lowered = 0;
+    if (nto != n)
+        return -1;
+    for (i = 0; i < n; i++) {
+        int d = mpz_cmp(to[i], c[i]);
+        if (d > 0 || mpz_sgn(to[i]) < 0)
+            return 0;
+        lowered += d < 0;
+    }
+    return lowered >= 1 && lowered <= k_of(g);
+}
+
 const bt__varset bt__varset_moore = {
     .base = {
         .info = {"moore", "moore:K",
@@ -877,6 +894,7 @@ const bt__varset bt__varset_moore = {
         .explain = moore_explain,
         .rules = moore_rules,
         .count = moore_count,
+        .is_option = moore_is_option,
     },
     .grundy_n = moore_grundy,
     .options_n = moore_options,

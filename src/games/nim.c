@@ -349,6 +349,16 @@ nim_count(bt_game *g, mpz_t positions, mpz_t p_positions, size_t k,
                                  flags, lim, diag, fn, ud);
 }
 
+/* A move of Nim leaves any smaller pile. */
+static int
+nim_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
+              size_t nto)
+{
+    (void)g;
+    (void)n;
+    return nto == 1 ? mpz_cmp(to[0], c[0]) < 0 : -1;
+}
+
 const bt__ruleset bt__ruleset_nim = {
     {"nim", "nim",
      "Bouton's Nim: take any number of counters from one pile.", "", "Nim",
@@ -366,4 +376,5 @@ const bt__ruleset bt__ruleset_nim = {
     NULL,
     NULL,
     nim_count,
+    nim_is_option,
 };

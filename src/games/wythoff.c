@@ -1373,6 +1373,34 @@ wy_rules(const bt_game *g, bt__buf *out)
     bt__buf_puts(out, ".");
 }
 
+/* The rules of a pair (x, y) of difference parameter a (1 for Wythoff):
+   one pile shortened, or k >= 1 and l >= 1 taken from both with
+   |k - l| < a (Fraenkel). */
+static int
+wy_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
+             size_t nto)
+{
+    mpz_t k, l;
+    int cx, cy, yes;
+    (void)n;
+    if (nto != 2)
+        return -1;
+    cx = mpz_cmp(to[0], c[0]);
+    cy = mpz_cmp(to[1], c[1]);
+    if (cx > 0 || cy > 0 || (cx == 0 && cy == 0))
+        return 0;
+    if (cx == 0 || cy == 0)
+        return 1;
+    mpz_inits(k, l, NULL);
+    mpz_sub(k, c[0], to[0]);
+    mpz_sub(l, c[1], to[1]);
+    mpz_sub(k, k, l);
+    mpz_abs(k, k);
+    yes = mpz_cmp(k, state_of(g)->a) < 0;
+    mpz_clears(k, l, NULL);
+    return yes;
+}
+
 const bt__ruleset bt__ruleset_wythoff = {
     {"wythoff", "wythoff[:A]",
      "Wythoff's game: take from one pile, or from both with amounts "
@@ -1391,4 +1419,5 @@ const bt__ruleset bt__ruleset_wythoff = {
     wy_p_position,
     wy_rules,
     NULL,
+    wy_is_option,
 };

@@ -59,51 +59,14 @@ on_match(void *ud, const mpz_t *to, size_t nto)
 }
 
 /*
- * Is `to` an option of component c of game g?  From the rules first (the
- * component's options listed, when there are not too many); else through
- * the ruleset's moves_to, which lists every option of a given Grundy value:
- * `to` is an option exactly when it is among those of its own value.
+ * Is `to` an option of component c of game g?  From the rules first: the
+ * ruleset's is_option when it decides (Nim, Wythoff's game and Moore's Nim
+ * in time linear in the digits: listing the options of a pile of n would
+ * cost n, and a record of n moves n^2), else the component's options
+ * listed, when there are not too many; else through the ruleset's
+ * moves_to, which lists every option of a given Grundy value: `to` is an
+ * option exactly when it is among those of its own value.
  */
-/*
- * The rules of Nim and Wythoff's game decide a move directly, in time
- * linear in the digits (listing the options of a pile of n would cost n,
- * and a record of n moves n^2): Nim, any smaller pile; a Wythoff pair
- * (x, y) of difference parameter a (1 for Wythoff), one pile shortened, or
- * k >= 1 and l >= 1 taken from both with |k - l| < a (Fraenkel).  Returns
- * 0 when it does not apply (*yes untouched).
- */
-static int
-direct_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to,
-              size_t nto)
-{
-    if (g->rules == &bt__ruleset_nim && nto == 1) {
-        *yes = mpz_cmp(to[0], c[0]) < 0;
-        return 1;
-    }
-    if (g->rules == &bt__ruleset_wythoff && nto == 2) {
-        mpz_t a, k, l;
-        int cx = mpz_cmp(to[0], c[0]), cy = mpz_cmp(to[1], c[1]);
-        if (cx > 0 || cy > 0 || (cx == 0 && cy == 0)) {
-            *yes = 0;
-            return 1;
-        }
-        if (cx == 0 || cy == 0) {
-            *yes = 1;
-            return 1;
-        }
-        mpz_inits(a, k, l, NULL);
-        bt_wythoff_difference(a, g);
-        mpz_sub(k, c[0], to[0]);
-        mpz_sub(l, c[1], to[1]);
-        mpz_sub(k, k, l);
-        mpz_abs(k, k);
-        *yes = mpz_cmp(k, a) < 0;
-        mpz_clears(a, k, l, NULL);
-        return 1;
-    }
-    return 0;
-}
-
 static bt_status
 is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
           const bt_limits *lim, bt_diag *diag)
@@ -117,7 +80,8 @@ is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
 
     m.to = to;
     m.nto = nto;
-    if (direct_option(yes, g, c, to, nto))
+    if (g->rules->is_option != NULL &&
+        (*yes = g->rules->is_option(g, c, ar, to, nto)) >= 0)
         return BT_OK;
     if (small.max_search > 100000)
         small.max_search = 100000;

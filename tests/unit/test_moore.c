@@ -374,7 +374,8 @@ check_rules(const bt_move *m, const mpz_t *x, unsigned n, unsigned k)
    the column rule, and every listed winning move is a move of the rules
    (1..k piles lowered) to a position that satisfies the rule; so is the
    computer's move from an N-position, and from a P-position it is a move
-   of the rules. */
+   of the rules.  A player's move (bt_position_find_move) lowering 1..k
+   piles by one is accepted and one lowering k + 1 refused. */
 static void
 test_huge(void **state)
 {
@@ -387,8 +388,9 @@ test_huge(void **state)
     gmp_randseed_ui(r, seed);
     for (round = 0; round < 60; round++) {
         unsigned k = 1 + round % 3, n = 2 + (unsigned)(round * 7 % 11), i;
+        unsigned lower;
         size_t bits = round % 2 ? 3000 : 200;
-        mpz_t x[12];
+        mpz_t x[12], y[12];
         bt_game *g = bt_test_gamef("moore:%u", k);
         bt_position *p;
         bt_analysis *a;
@@ -440,6 +442,32 @@ test_huge(void **state)
         assert_int_equal(column_rule((const mpz_t *)cm->to, n, k),
                          bt_analysis_outcome(a) == BT_N);
         bt_moves_free(cm, 1);
+        /* a player's move, checked from the rules at any size: lowering
+           1..k piles is one, lowering k + 1 is not */
+        for (lower = 1; lower <= k + 1 && lower <= n; lower++) {
+            bt_position *q;
+            int empty = 0; /* a pile of 0 among them: not this test */
+            for (i = 0; i < n; i++)
+                mpz_init_set(y[i], x[i]);
+            for (i = 0; i < lower; i++) {
+                empty |= mpz_sgn(y[i]) == 0;
+                if (mpz_sgn(y[i]) > 0)
+                    mpz_sub_ui(y[i], y[i], 1);
+            }
+            assert_int_equal(bt_position_new(&q), BT_OK);
+            assert_int_equal(bt_position_add_n(q, g, (const mpz_t *)y, n,
+                                               &lim, NULL),
+                             BT_OK);
+            if (!empty) {
+                assert_int_equal(bt_position_find_move(&cm, p, q, &lim, NULL),
+                                 lower <= k ? BT_OK : BT_EINVAL);
+                if (lower <= k)
+                    bt_moves_free(cm, 1);
+            }
+            bt_position_free(q);
+            for (i = 0; i < n; i++)
+                mpz_clear(y[i]);
+        }
         bt_analysis_free(a);
         bt_position_free(p);
     next:
