@@ -699,8 +699,8 @@ moore_p_last(bt_game *g, int misere, const mpz_t *x, size_t n, mpz_t last)
     return 1;
 }
 
-/* Work of a count (columns x states x choices x m^2, summed over the
-   cycle types for multisets) refused past this. */
+/* Work of a count (weighted_work(), summed over the cycle types for
+   multisets) refused past this: about a second. */
 #define MOORE_COUNT_WORK 200000000.0
 /* Piles of a count of multisets at most (the cycle types are the
    partitions of the piles: 37 338 for 40). */
@@ -876,6 +876,24 @@ out:
     return st;
 }
 
+/* The steps of weighted_count() at most: per column and class c, the
+   states of the other classes ((n+1)(n+2)/2 each) times the choices of c
+   (sum over a + b <= n of (a+1)(b+1) = C(n+4, 4)) times m^2 residues. */
+static double
+weighted_work(const wclass *cl, size_t ncl, unsigned long m, double nb)
+{
+    double work = 0;
+    size_t c, d;
+    for (c = 0; c < ncl; c++) {
+        double n = (double)cl[c].n, t = (n + 1) * (n + 2) * (n + 3) * (n + 4) / 24;
+        for (d = 0; d < ncl; d++)
+            if (d != c)
+                t *= ((double)cl[d].n + 1) * ((double)cl[d].n + 2) / 2;
+        work += t;
+    }
+    return work * nb * (double)m * (double)m;
+}
+
 /* The multisets count: the cycle types of the symmetric group on k piles
    (partitions of k, parts in non-increasing order), walked recursively. */
 typedef struct cycles {
@@ -920,12 +938,10 @@ each_type(cycles *cy, size_t left, size_t most, int run)
     size_t l;
     if (left == 0) {
         wclass cl[64];
-        size_t n0, ncl = classes_of(cy, cl, &n0), c, i, same = 1;
-        double s = 1, nb = (double)mpz_sizeinbase(*cy->max, 2);
-        for (c = 0; c < ncl; c++)
-            s *= (double)((cl[c].n + 1) * (cl[c].n + 1));
+        size_t n0, ncl = classes_of(cy, cl, &n0), i, same = 1;
         if (!run) {
-            cy->work += nb * s * s * (double)(cy->m * cy->m) / 4;
+            cy->work += weighted_work(cl, ncl, cy->m,
+                                      (double)mpz_sizeinbase(*cy->max, 2));
             return BT_OK;
         }
         st = weighted_count(cy->f, cl, ncl, cy->m, *cy->min, *cy->max,
@@ -989,10 +1005,9 @@ moore_count(bt_game *g, mpz_t positions, mpz_t p_positions, size_t k,
     mpz_add_ui(n, n, 1);
     if (flags & BT_COUNT_ORDERED) {
         wclass cl;
-        double s = (double)((k + 1) * (k + 1));
         cl.w = 1;
         cl.n = k;
-        if (nb * s * s * (double)m / 4 > MOORE_COUNT_WORK) {
+        if (weighted_work(&cl, 1, m, nb) > MOORE_COUNT_WORK) {
             st = bt__fail(diag, BT_ELIMIT,
                           "counting %zu piles of %.0f binary digits of %s "
                           "takes more than the work limit of the library",
