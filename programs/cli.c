@@ -171,26 +171,28 @@ cli_parse_mpz(const char *cmd, const char *what, const char *arg,
 int
 cli_limit_option(const char *cmd, int code, const char *arg, bt_limits *lim)
 {
-    size_t big = (size_t)1 << 40;
+    size_t big = (size_t)1 << 40, *to;
+    const char *name;
     switch (code) {
     case CLI_OPT_MAX_DIGITS:
-        return cli_parse_size(cmd, "--max-digits", arg, 1, big,
-                              &lim->max_digits) ? -1 : 1;
+        name = "--max-digits", to = &lim->max_digits;
+        break;
     case CLI_OPT_MAX_PILES:
-        return cli_parse_size(cmd, "--max-piles", arg, 1, big,
-                              &lim->max_components) ? -1 : 1;
+        name = "--max-piles", to = &lim->max_components;
+        break;
     case CLI_OPT_MAX_SEARCH:
-        return cli_parse_size(cmd, "--max-search", arg, 1, big,
-                              &lim->max_search) ? -1 : 1;
+        name = "--max-search", to = &lim->max_search;
+        break;
     case CLI_OPT_MAX_GRUNDY:
-        return cli_parse_size(cmd, "--max-grundy", arg, 1, big,
-                              &lim->max_grundy) ? -1 : 1;
+        name = "--max-grundy", to = &lim->max_grundy;
+        break;
     case CLI_OPT_MAX_MEMORY:
         return cli_parse_bytes(cmd, "--max-memory", arg, (size_t)1 << 50,
                                &lim->max_memory) ? -1 : 1;
     default:
         return 0;
     }
+    return cli_parse_size(cmd, name, arg, 1, big, to) ? -1 : 1;
 }
 
 /* Prints `text` from column `col` on, its words wrapped before column 80,
@@ -304,6 +306,7 @@ cli_options(const char *cmd, int argc, char **argv, const char *help,
     }
     memcpy(lo + n, common, sizeof common);
     memset(lo + n + NCOMMON, 0, sizeof lo[0]);
+    bt_limits_default(lim);
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", lo, NULL)) != -1) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 #include "grundy_run.h"
 
 static const char help[] =
@@ -129,7 +130,6 @@ cmd_count(int argc, char **argv)
     mpz_t lo, hi, pos, pp;
     mpq_t q;
 
-    bt_limits_default(&lim);
     rc = cli_options("count", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;
@@ -138,10 +138,9 @@ cmd_count(int argc, char **argv)
         return cli_error("count", "unexpected argument '%s'", argv[optind]);
     if (piles == NULL)
         return cli_error("count", "--piles K is required");
-    if (max == NULL && below == NULL)
-        return cli_error("count", "--max MAX (or --below N) is required");
-    if (max != NULL && below != NULL)
-        return cli_error("count", "give --max or --below, not both");
+    st = op_count_bound_given(OP_CLI, max != NULL, below != NULL, &d);
+    if (st != BT_OK)
+        return cli_status_error("count", st, &d);
     if (cli_parse_size("count", "--piles", piles, 0, lim.max_table_piles, &k) <
         0)
         return CLI_USAGE;
@@ -157,24 +156,11 @@ cmd_count(int argc, char **argv)
         rc = CLI_USAGE;
         goto done;
     }
-    if (below != NULL) {
-        if (mpz_sgn(hi) == 0) {
-            rc = cli_error("count", "--below 0: no pile is below 0 (N must "
-                                    "be at least 1)");
-            goto done;
-        }
-        mpz_sub_ui(hi, hi, 1);
-    }
-    if (mpz_cmp(lo, hi) > 0) {
-        if (max != NULL)
-            rc = cli_error("count", "--min %.40s is larger than --max %.40s",
-                           min, max);
-        else
-            rc = cli_error("count", "--min %.40s is not below --below %.40s",
-                           min, below);
+    st = op_pile_range(OP_CLI, lo, hi, below != NULL, hi, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error("count", st, &d);
         goto done;
     }
-    memset(&d, 0, sizeof d);
     progress_ticker_start(&cp.tk, "count",
                           progress >= 0 ? progress : grundy_run_tty());
     cp.frac = -1;

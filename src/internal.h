@@ -483,14 +483,17 @@ bt_status bt__game_set_spec(bt_game *g, const char *fmt, ...)
 #endif
     ;
 
-/* The checks every count makes (nim_count.c): the bounds are numbers
-   within the limits, min <= max, k within max_table_piles. */
-bt_status bt__count_bounds(size_t k, const mpz_t min, const mpz_t max,
-                           const bt_limits *lim, bt_diag *diag);
 /* Generic check of a user's number: non-negative, within max_digits.
    `what` names it in the message ("pile 3"). */
 bt_status bt__check_number(const mpz_t x, const bt_limits *lim,
                            const char *what, bt_diag *diag);
+
+/* Checks the arguments of a count of k piles in min..max (bt_game_count,
+   bt_nim_count): both numbers, min <= max, k within max_table_piles. */
+bt_status bt__check_count(size_t k, const mpz_t min, const mpz_t max,
+                          const bt_limits *lim, bt_diag *diag);
+/* The BT_ELIMIT of k piles past max_table_piles. */
+bt_status bt__count_piles_fail(size_t k, const bt_limits *lim, bt_diag *diag);
 
 /* Parses a decimal number of at most lim->max_digits digits from
    s[0..len-1] (digits only). */

@@ -299,7 +299,7 @@ bt_game_count_progress(mpz_t positions, mpz_t p_positions,
                         "positions of %s are not counted (no exact method "
                         "for this game)",
                         g->spec);
-    if ((st = bt__count_bounds(k, min, max, lim, diag)) != BT_OK)
+    if ((st = bt__check_count(k, min, max, lim, diag)) != BT_OK)
         return st;
     mpz_inits(pos, pp, n, NULL);
     /* (max - min + 1)^k has at most k bits(max - min + 1) bits */

@@ -21,6 +21,14 @@
  * check yields a position whose outcome the candidate gets wrong, from
  * which a new test column follows (Rivest and Schapire's counterexample
  * analysis), and learning continues.
+ *
+ * Periodicity: once the quotient of the heaps up to N is proved, the
+ * periodicity theorem for misère quotients of octal games (Plambeck and
+ * Siegel; docs/misere.md states it with its proof) makes it the quotient
+ * of all heaps when the heap -> element map is periodic over a long
+ * enough stretch (misere_need); heaps of any size are then answered
+ * through the period.  The analysis hook also answers sums of several
+ * heap games through the quotient of the union of their heaps (qalpha).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -37,7 +45,10 @@ typedef struct htab {
     size_t alen, acap;
     size_t *off, *len;
     size_t n, cap;
-    size_t *slot; /* index + 1; 0 empty */
+    /* slot: (index + 1) in the low 32 bits, 0 empty; the high 32 bits of
+       the key's hash in the high 32, so that a probe compares keys only
+       when the hashes agree */
+    uint64_t *slot;
     size_t nslot;
 } htab;
 
@@ -55,8 +66,16 @@ hash_bytes(const void *k, size_t len)
     }
     for (; i < len; i++)
         h = (h ^ p[i]) * 1099511628211ull;
-    return h ^ (h >> 29);
+    /* a full avalanche (MurmurHash3's fmix64): the table takes low bits
+       for the slot and high bits for the tag */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
 }
+
+#define HT_TAG(h) ((uint64_t)(h) & 0xFFFFFFFF00000000ull)
 
 static void
 ht_free(htab *h)
@@ -72,14 +91,20 @@ static size_t
 ht_find(const htab *h, const void *k, size_t len)
 {
     size_t i;
+    uint64_t hv, tag;
     if (h->nslot == 0)
         return SIZE_MAX;
-    i = (size_t)hash_bytes(k, len) & (h->nslot - 1);
+    hv = hash_bytes(k, len);
+    tag = HT_TAG(hv);
+    i = (size_t)hv & (h->nslot - 1);
     for (;; i = (i + 1) & (h->nslot - 1)) {
-        size_t e = h->slot[i];
-        if (e == 0)
+        uint64_t v = h->slot[i];
+        size_t e;
+        if (v == 0)
             return SIZE_MAX;
-        e--;
+        if (HT_TAG(v) != tag)
+            continue;
+        e = (size_t)(v & 0xFFFFFFFFu) - 1;
         if (h->len[e] == len && memcmp(h->arena + h->off[e], k, len) == 0)
             return e;
     }
@@ -89,15 +114,15 @@ static int
 ht_grow(htab *h)
 {
     size_t ns = h->nslot ? 2 * h->nslot : 1024, i;
-    size_t *s = calloc(ns, sizeof *s);
+    uint64_t *s = calloc(ns, sizeof *s);
     if (s == NULL)
         return -1;
     for (i = 0; i < h->n; i++) {
-        size_t j = (size_t)hash_bytes(h->arena + h->off[i], h->len[i]) &
-                   (ns - 1);
+        uint64_t hv = hash_bytes(h->arena + h->off[i], h->len[i]);
+        size_t j = (size_t)hv & (ns - 1);
         while (s[j] != 0)
             j = (j + 1) & (ns - 1);
-        s[j] = i + 1;
+        s[j] = HT_TAG(hv) | (uint64_t)(i + 1);
     }
     free(h->slot);
     h->slot = s;
@@ -110,6 +135,9 @@ static size_t
 ht_add(htab *h, const void *k, size_t len)
 {
     size_t i;
+    uint64_t hv;
+    if (h->n >= 0xFFFFFFFEu)
+        return SIZE_MAX; /* indices are 32 bits in the slots */
     if (2 * (h->n + 1) > h->nslot && ht_grow(h) != 0)
         return SIZE_MAX;
     if (h->n == h->cap) {
@@ -140,10 +168,11 @@ ht_add(htab *h, const void *k, size_t len)
     h->off[h->n] = h->alen;
     h->len[h->n] = len;
     h->alen += len;
-    i = (size_t)hash_bytes(k, len) & (h->nslot - 1);
+    hv = hash_bytes(k, len);
+    i = (size_t)hv & (h->nslot - 1);
     while (h->slot[i] != 0)
         i = (i + 1) & (h->nslot - 1);
-    h->slot[i] = ++h->n;
+    h->slot[i] = HT_TAG(hv) | (uint64_t)(++h->n);
     return h->n - 1;
 }
 
@@ -315,13 +344,19 @@ push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h)
 
 /* ----------------------------------------------------- outcome by search */
 
+/* Heaps of an option kept on the stack by outcome() (longer: malloc). */
+#define OUTCOME_STACK 32
+#define KEY_STACK 64
+
 /* *p_out = 1 when the position (sorted, live heaps) is a misère P. */
 static bt_status
 outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
 {
-    size_t i, j, e, r;
-    uint32_t *buf;
-    bt_status st;
+    size_t i, j, e, r, klen;
+    uint32_t *buf, sbuf[OUTCOME_STACK];
+    unsigned char skey[KEY_STACK], *kb = NULL;
+    const void *key;
+    bt_status st = BT_OK;
     if (len == 0) {
         *p_out = 0; /* no move: the player to move has won */
         return BT_OK;
@@ -333,16 +368,37 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
         *p_out = c->snap_p[x];
         return BT_OK;
     }
-    e = ht_find(&c->memo, h, len * sizeof *h);
+    /* the memo's key: one byte per heap when every heap is below 256
+       (letters up to 255), else the 32-bit heaps; the two never collide,
+       since a live heap is never 0 and a 32-bit heap below 2^24 has a zero
+       byte */
+    if (h[len - 1] < 256) {
+        kb = len <= KEY_STACK ? skey : malloc(len);
+        if (kb == NULL)
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        for (i = 0; i < len; i++)
+            kb[i] = (unsigned char)h[i];
+        key = kb;
+        klen = len;
+    } else {
+        key = h;
+        klen = len * sizeof *h;
+    }
+    e = ht_find(&c->memo, key, klen);
     if (e != SIZE_MAX) {
+        if (kb != NULL && kb != skey)
+            free(kb);
         *p_out = c->memo_out[e];
         return BT_OK;
     }
     if ((st = poll(c)) != BT_OK)
-        return st;
-    buf = malloc((len + 2) * sizeof *buf);
-    if (buf == NULL)
-        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        goto out;
+    /* the options' positions: on the stack when short (most are) */
+    buf = len + 2 <= OUTCOME_STACK ? sbuf : malloc((len + 2) * sizeof *buf);
+    if (buf == NULL) {
+        st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        goto out;
+    }
     *p_out = 1;
     /* the largest heap first: the options of the newest heap leave
        positions the snapshot answers at once, and one P option ends it;
@@ -381,32 +437,43 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
                 ob = 0;
             }
             if ((st = outcome(c, buf, m, &cp)) != BT_OK) {
-                free(buf);
-                return st;
+                if (buf != sbuf)
+                    free(buf);
+                goto out;
             }
             if (cp)
                 *p_out = 0;
         }
     }
-    free(buf);
-    if (c->memo.n >= c->lim->max_search)
-        return bt__fail(c->diag, BT_ELIMIT,
-                        "the misère quotient needs more than %zu searched "
-                        "positions (the max_search limit)",
-                        c->lim->max_search);
-    e = ht_add(&c->memo, h, len * sizeof *h);
-    if (e == SIZE_MAX)
-        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    if (buf != sbuf)
+        free(buf);
+    if (c->memo.n >= c->lim->max_search) {
+        st = bt__fail(c->diag, BT_ELIMIT,
+                      "the misère quotient needs more than %zu searched "
+                      "positions (the max_search limit)",
+                      c->lim->max_search);
+        goto out;
+    }
+    e = ht_add(&c->memo, key, klen);
+    if (e == SIZE_MAX) {
+        st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        goto out;
+    }
     if (e >= c->memo_cap) {
         size_t nc = c->memo_cap ? 2 * c->memo_cap : 4096;
         unsigned char *o = realloc(c->memo_out, nc);
-        if (o == NULL)
-            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        if (o == NULL) {
+            st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+            goto out;
+        }
         c->memo_out = o;
         c->memo_cap = nc;
     }
     c->memo_out[e] = (unsigned char)*p_out;
-    return BT_OK;
+out:
+    if (kb != NULL && kb != skey)
+        free(kb);
+    return st;
 }
 
 /* Outcome of a + b (+ one more heap x when x != 0). */

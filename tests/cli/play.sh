@@ -175,17 +175,22 @@ fi
 mkfifo "$tmp/fifo"
 (sleep 120 >"$tmp/fifo") &
 holder=$!
+# No out to begin with: the board of the game of step 6 stays in it until
+# the job's shell truncates it, which may come after the wait below has
+# seen that board; the SIGHUP then killed a shell that had not yet run
+# bouton (status 129, nothing said or saved).
+rm -f "$tmp/out"
 "$B" play --save "$tmp/hup.txt" 3 4 5 <"$tmp/fifo" >"$tmp/out" 2>&1 &
 pid=$!
 # Wait for the board, which the program prints once its signal handlers
 # are in place: a SIGHUP sent earlier would meet the default action (under
 # a sanitizer on a loaded machine the start can take seconds).
 i=0
-while [ $i -lt 600 ] && ! grep -q "ooooo" "$tmp/out"; do
+while [ $i -lt 600 ] && ! grep -qs "ooooo" "$tmp/out"; do
     sleep 0.1
     i=$((i + 1))
 done
-grep -q "ooooo" "$tmp/out" || ko "sighup: no board after 60 s"
+grep -qs "ooooo" "$tmp/out" || ko "sighup: no board after 60 s"
 kill -HUP $pid
 wait $pid
 rc=$?

@@ -225,6 +225,13 @@ req POST /v1/count '{"piles":3,"min":"9","max":"2"}'
 expect 400 "count: min > max"
 req POST /v1/count '{"piles":3,"max":"2","below":"3"}'
 expect 400 "count: max and below"
+# the command's rules, checked by the same code: 0 piles is the empty
+# position; an empty range is refused with the command's sentence
+req POST /v1/count '{"piles":0,"max":"3"}'
+same_as "count of 0 piles" count --json --piles 0 --max 3
+req POST /v1/count '{"piles":3,"min":"9","below":"9"}'
+expect 400 "count: an empty range"
+has '\"min\" 9 is not below \"below\" 9: the range is empty' "count: range"
 # Moore's Nim: ordered tuples (every column of 3 piles 0..7 all 0 or all 1)
 req POST /v1/count '{"game":"moore:2","piles":3,"max":"7","ordered":true}'
 expect 200 "count moore"

@@ -103,16 +103,6 @@ solve(unsigned n, unsigned k, int misere, unsigned char *win,
     free(opt);
 }
 
-static bt_game *
-game(unsigned k)
-{
-    char spec[32];
-    bt_game *g = NULL;
-    snprintf(spec, sizeof spec, "moore:%u", k);
-    assert_int_equal(bt_game_new(&g, spec, NULL), BT_OK);
-    return g;
-}
-
 static bt_position *
 position(bt_game *g, const unsigned *x, unsigned n)
 {
@@ -135,7 +125,7 @@ check_all(unsigned k, int misere)
     static unsigned char win[SPACE];
     static unsigned grundy[SPACE];
     unsigned *opt = malloc(SPACE * sizeof *opt), n;
-    bt_game *g = game(k);
+    bt_game *g = bt_test_gamef("moore:%u", k);
     assert_non_null(opt);
     /* four piles take minutes under valgrind: three there (bt_test_light) */
     for (n = 1; n <= (bt_test_light() ? 3u : MAXN); n++) {
@@ -233,7 +223,7 @@ test_k3_misere(void **state)
 static void
 test_k1_is_nim(void **state)
 {
-    bt_game *g = game(1), *nim = NULL;
+    bt_game *g = bt_test_gamef("moore:%u", 1), *nim = NULL;
     unsigned c;
     (void)state;
     assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
@@ -304,7 +294,7 @@ test_huge(void **state)
         unsigned k = 1 + round % 3, n = 2 + (unsigned)(round * 7 % 11), i;
         size_t bits = round % 2 ? 3000 : 200;
         mpz_t x[12];
-        bt_game *g = game(k);
+        bt_game *g = bt_test_gamef("moore:%u", k);
         bt_position *p;
         bt_analysis *a;
         bt_limits lim;
@@ -366,7 +356,7 @@ static void
 test_parse(void **state)
 {
     bt_position *p;
-    bt_game *g = game(2);
+    bt_game *g = bt_test_gamef("moore:%u", 2);
     char *s;
     (void)state;
     assert_int_equal(bt_position_parse(&p, "moore:2 3 5 6 + moore:2 1 + nim 4",
@@ -383,7 +373,7 @@ test_parse(void **state)
     bt_game_free(g);
     assert_int_not_equal(bt_game_new(&g, "moore:0", NULL), BT_OK);
     assert_int_not_equal(bt_game_new(&g, "moore", NULL), BT_OK);
-    g = game(2);
+    g = bt_test_gamef("moore:%u", 2);
     bt_game_free(g);
 }
 
@@ -507,7 +497,7 @@ test_table_count(void **state)
     for (k = 1; k <= 3; k++)
         for (misere = 0; misere <= 1; misere++)
             for (n = 1; n <= (bt_test_light() ? 3u : MAXN); n++) {
-                bt_game *g = game(k);
+                bt_game *g = bt_test_gamef("moore:%u", k);
                 unsigned char *p = p_table(n, k, misere);
                 for (lo = 0; lo <= 3; lo++)
                     for (hi = lo; hi <= 7; hi++) {
@@ -540,7 +530,7 @@ test_count_large(void **state)
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         unsigned k = cases[i][0], n = cases[i][1], bits = cases[i][2];
         int misere;
-        g = game(k);
+        g = bt_test_gamef("moore:%u", k);
         mpz_set_ui(mn, 0);
         mpz_setbit(mx, bits);
         mpz_sub_ui(mx, mx, 1); /* 2^bits - 1 */
@@ -579,7 +569,7 @@ test_count_large(void **state)
             {12, 3, 1000}, {20, 0, 1ul << 20}, {7, 1, 1ul << 30}};
         mpz_t npos, npp;
         mpz_inits(npos, npp, NULL);
-        g = game(1);
+        g = bt_test_gamef("moore:%u", 1);
         for (i = 0; i < sizeof big / sizeof big[0]; i++) {
             int misere;
             mpz_set_ui(mn, big[i][1]);
@@ -601,7 +591,7 @@ test_count_large(void **state)
         mpz_set_ui(mn, 0);
     }
     /* the empty position: P in normal play only */
-    g = game(2);
+    g = bt_test_gamef("moore:%u", 2);
     mpz_set_ui(mx, 9);
     assert_int_equal(bt_game_count(pos, pp, NULL, g, 0, mn, mx,
                                    BT_COUNT_ORDERED, NULL, NULL),
