@@ -744,6 +744,16 @@ weighted_count(mpz_t out, const wclass *cl, size_t ncl, unsigned long m,
         if (cl[c].n > nmax)
             nmax = cl[c].n;
     }
+    /* two tables of nstate x m numbers, each some limbs: refused before
+       they are made when past the memory limit or 2^22 numbers */
+    if ((double)nstate * (double)m > (double)(1u << 22) ||
+        (lim->max_memory > 0 &&
+         (double)nstate * (double)m * 2 * (sizeof(mpz_t) + 32) >
+             (double)lim->max_memory))
+        return bt__fail(diag, BT_ELIMIT,
+                        "the count needs tables of %.0f numbers, more than "
+                        "the memory limit allows",
+                        (double)nstate * (double)m * 2);
     A = malloc(nstate * m * sizeof *A);
     B = malloc(nstate * m * sizeof *B);
     bin = malloc((nmax + 1) * (nmax + 1) * sizeof *bin);
