@@ -195,6 +195,65 @@ cli_limit_option(const char *cmd, int code, const char *arg, bt_limits *lim)
     return cli_parse_size(cmd, name, arg, 1, big, to) ? -1 : 1;
 }
 
+/* Prints `text` from column `col` on, its words wrapped before column 80,
+   continuation lines indented to column `indent`. */
+static void
+print_wrapped(const char *text, size_t col, size_t indent)
+{
+    while (*text != '\0') {
+        size_t n = strcspn(text, " ");
+        if (col > indent && col + 1 + n > 79) {
+            printf("\n%*s", (int)indent, "");
+            col = indent;
+        } else if (col > indent) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)n, text);
+        col += n;
+        text += n;
+        text += strspn(text, " ");
+    }
+    putchar('\n');
+}
+
+/* The games of --help, one family a paragraph: its syntax, its rules in
+   one line and its named games, all from the library's registry. */
+static void
+print_games(void)
+{
+    size_t i;
+    printf("\nGames (--game RULES, or a term's name), from the library's "
+           "registry:\n");
+    for (i = 0; i < bt_family_count(); i++) {
+        const bt_family_info *f = bt_family(i);
+        size_t w = strlen(f->syntax);
+        printf("  %s", f->syntax);
+        if (w > 13) {
+            printf("\n%16s", "");
+            w = 13;
+        }
+        printf("%*s", (int)(14 - w), "");
+        print_wrapped(f->summary, 16, 16);
+        if (f->aliases[0] != '\0') {
+            /* "named games: kayles, dawsons-kayles, ..." */
+            char named[512];
+            const char *a = f->aliases;
+            size_t len = (size_t)snprintf(named, sizeof named, "named games:");
+            while (*a != '\0' && len < sizeof named) {
+                size_t n = strcspn(a, " ");
+                len += (size_t)snprintf(named + len, sizeof named - len,
+                                        "%s %.*s", a == f->aliases ? "" : ",",
+                                        (int)n, a);
+                a += n;
+                a += strspn(a, " ");
+            }
+            printf("%16s", "");
+            print_wrapped(named, 16, 16);
+        }
+    }
+}
+
 /* What cli_options() does with a code that is not of the command's table:
    -1 when it goes on, else the exit status. */
 static int
@@ -205,13 +264,8 @@ other_option(const char *cmd, int code, char **argv, const char *help,
     switch (code) {
     case 'h':
         fputs(help, stdout);
-        if (strstr(help, "--game") != NULL) {
-            /* the games, from the library's registry */
-            char *games = bt_games_text();
-            printf("\nGames (--game RULES, or a term's name): %s\n",
-                   games ? games : "");
-            free(games);
-        }
+        if (strstr(help, "--game") != NULL)
+            print_games();
         printf("\n%s", cli_limit_help);
         return CLI_OK;
     case '?':

@@ -184,10 +184,11 @@ json_t *cli_json_move(const bt_move *m);
 /* The computer's move with what it knew (bouton move --json, /v1/move). */
 json_t *cli_json_play(const bt_move *m, const bt_play_info *info);
 /* The answer of `count --json` (and /v1/count); a whole-number probability
-   keeps the fraction's form ("0/1", "1/1"). */
-json_t *cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,
-                       int misere, const mpz_t pos, const mpz_t pp,
-                       mpq_srcptr q);
+   keeps the fraction's form ("0/1", "1/1").  "game" leads it for a game
+   other than Nim. */
+json_t *cli_json_count(const bt_game *g, size_t k, const mpz_t min,
+                       const mpz_t max, int ordered, int misere,
+                       const mpz_t pos, const mpz_t pp, mpq_srcptr q);
 /* The answers of `pair --json` and of `pair --index-of X --json`. */
 json_t *cli_json_pair(const bt_game *g, int misere, const mpz_t n,
                       const mpz_t lo, const mpz_t hi);

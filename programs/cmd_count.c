@@ -180,7 +180,8 @@ cmd_count(int argc, char **argv)
     }
     if (json)
         rc =
-            cli_json_print(cli_json_count(k, lo, hi, ordered, misere, pos, pp, q));
+            cli_json_print(
+                cli_json_count(g, k, lo, hi, ordered, misere, pos, pp, q));
     else
         print_text(g, k, lo, hi, ordered, misere, pos, pp, q);
     if (fflush(stdout) != 0)

@@ -140,14 +140,17 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
 }
 
 json_t *
-cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,
-               int misere, const mpz_t pos, const mpz_t pp, mpq_srcptr q)
+cli_json_count(const bt_game *g, size_t k, const mpz_t min, const mpz_t max,
+               int ordered, int misere, const mpz_t pos, const mpz_t pp,
+               mpq_srcptr q)
 {
     json_t *o = json_object();
     char *s;
     mpz_t kz;
     if (o == NULL)
         return NULL;
+    if (!bt_game_is_nim(g))
+        json_object_set_new(o, "game", json_string(bt_game_spec(g)));
     mpz_init_set_ui(kz, (unsigned long)k);
     json_object_set_new(o, "piles", cli_json_mpz(kz));
     mpz_clear(kz);
@@ -170,7 +173,7 @@ cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,
         json_object_set_new(o, "probability", json_string(s));
     }
     free(s);
-    if (json_object_size(o) != 8) {
+    if (json_object_size(o) != (bt_game_is_nim(g) ? 8u : 9u)) {
         json_decref(o);
         return NULL;
     }

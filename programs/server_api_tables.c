@@ -251,9 +251,11 @@ int
 api_count(json_t **out, json_t *req, const srv_config *cfg,
           const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"piles",   "min",    "max",
-                                          "below",   "ordered",
+    static const char *const members[] = {"game",    "piles",  "min",
+                                          "max",     "below",  "ordered",
                                           "misere",  NULL};
+    const char *spec;
+    bt_game *g = NULL;
     mpz_t min, max, pos, ppos;
     mpq_t prob;
     bt_diag diag = {{0}, 0, 0};
@@ -265,6 +267,8 @@ api_count(json_t **out, json_t *req, const srv_config *cfg,
     mpz_inits(min, max, pos, ppos, NULL);
     mpq_init(prob);
     if (srv_check_members(req, members, e) != 0 ||
+        srv_get_string(req, "game", "nim", &spec, e) != 0 ||
+        srv_new_game(&g, spec, e) != 0 ||
         srv_get_bool(req, "ordered", 0, &ordered, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
         srv_get_size(req, "piles", (size_t)-1, 0, lim->max_table_piles,
@@ -290,15 +294,16 @@ api_count(json_t **out, json_t *req, const srv_config *cfg,
         srv_fail_status(e, st, &diag, NULL);
         goto done;
     }
-    st = bt_nim_count(pos, ppos, prob, piles, min, max,
-                      (misere ? BT_MISERE : 0u) |
-                          (ordered ? BT_COUNT_ORDERED : 0u),
-                      lim, &diag);
+    st = bt_game_count(pos, ppos, prob, g, piles, min, max,
+                       (misere ? BT_MISERE : 0u) |
+                           (ordered ? BT_COUNT_ORDERED : 0u),
+                       lim, &diag);
     rc = srv_answer(out, e, st, &diag,
-                    st == BT_OK ? cli_json_count(piles, min, max, ordered,
+                    st == BT_OK ? cli_json_count(g, piles, min, max, ordered,
                                                  misere, pos, ppos, prob)
                                 : NULL);
 done:
+    bt_game_free(g);
     mpq_clear(prob);
     mpz_clears(min, max, pos, ppos, NULL);
     return rc;

@@ -1671,6 +1671,11 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
                 if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) !=
                     BT_OK)
                     return st;
+                /* after values only: a checkpoint written before the
+                   first value after a review of the mask would show the
+                   new mask with values that do not give it yet */
+                if ((st = report(s, lim, diag)) != BT_OK)
+                    return st;
                 if (!all)
                     break; /* what follows is computed again */
             }
@@ -1684,8 +1689,6 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
             } else {
                 gn = ge = pe; /* no next block: empty the pipeline */
             }
-            if ((st = report(s, lim, diag)) != BT_OK)
-                return st;
         }
         if (all && pe > pn) {
             /* the last block guessed: its checks alone */
@@ -1695,7 +1698,8 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
             pl->cwords = words;
             pl->flo = pl->fhi = 0;
             par_run(pl);
-            if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) != BT_OK)
+            if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) != BT_OK ||
+                (st = report(s, lim, diag)) != BT_OK)
                 return st;
         }
     }

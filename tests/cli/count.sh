@@ -116,10 +116,10 @@ positions    512
 P-positions  8 (safe: the second player wins)
 probability  1/64 (about 0.015625)' \
     -- count --game moore:2 --ordered --piles 3 --max 7
-check moore-1-is-nim 0 '{"piles":"3","min":"0","max":"15","ordered":true,"misere":false,"positions":"4096","p_positions":"256","probability":"1/16"}' \
+check moore-1-is-nim 0 '{"game":"moore:1","piles":"3","min":"0","max":"15","ordered":true,"misere":false,"positions":"4096","p_positions":"256","probability":"1/16"}' \
     -- count --game moore:1 --ordered --json --piles 3 --max 15
 # misère, piles 0..1: the ones must be 1 mod 3: C(4,1) + C(4,4) = 5 of 16
-check moore-misere-ones 0 '{"piles":"4","min":"0","max":"1","ordered":true,"misere":true,"positions":"16","p_positions":"5","probability":"5/16"}' \
+check moore-misere-ones 0 '{"game":"moore:2","piles":"4","min":"0","max":"1","ordered":true,"misere":true,"positions":"16","p_positions":"5","probability":"5/16"}' \
     -- count --game moore:2 --misere --ordered --json --piles 4 --max 1
 bad moore-multisets 'ordered tuples of piles only' -- count --game moore:2 --piles 3 --max 7
 bad count-kayles 'not counted' -- count --game kayles --piles 3 --max 7
