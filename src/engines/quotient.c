@@ -857,7 +857,7 @@ typedef struct vnode {
  * failure finds a position that the candidate mispredicts and refines.
  */
 static bt_status
-verify(qctx *c, const uint32_t *mul, int *refined)
+verify(qctx *c, const uint32_t *mul, int *refined, int check_only)
 {
     size_t ord = c->nrows, nw = (ord + 63) / 64, klen, i, a, head = 0;
     /* a key: U (nw words, first, so aligned), x, has-a-move */
@@ -887,6 +887,10 @@ verify(qctx *c, const uint32_t *mul, int *refined)
         for (y = 0; y < ord; y++)
             if (c->rows[mul[y * ord + i]].cell[0][0])
                 vset[i * nw + y / 64] |= 1ull << (y % 64);
+    }
+    if (c->rows[0].cell[0][0] && check_only) {
+        *refined = 1;
+        goto done;
     }
     if (c->rows[0].cell[0][0]) {
         /* the empty position would be P */
@@ -991,6 +995,10 @@ verify(qctx *c, const uint32_t *mul, int *refined)
     }
     if (!found)
         goto done;
+    if (check_only) {
+        *refined = 1; /* the candidate fails; nothing is learnt */
+        goto done;
+    }
 
 analyse:
     /* Which position does the candidate get wrong: G, or an option? */
@@ -1692,6 +1700,67 @@ snapshot(qctx *c)
     return BT_OK;
 }
 
+/*
+ * A conservative extension (MisereSolver's first test, here proved by the
+ * check): when heap h is an element x of the proved quotient of the heaps
+ * below h (mul its table), that quotient with heap h -> x is the quotient
+ * of the heaps up to h.  Tries every x whose P-status is that of heap h
+ * alone (it has a move; P exactly when no option's element is in P),
+ * each by the exact check of verify(); the first that passes is taken,
+ * and the cells of letter h follow from the algebra (no search).  *done
+ * is 0 when none passes: the caller learns as usual.
+ */
+static bt_status
+try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
+{
+    size_t ord = c->nrows, x, s, j, t, *colx;
+    int isp = 1;
+    bt_status st;
+    *done = 0;
+    for (j = 0; j < c->nopt[h] && isp; j++) {
+        size_t z = 0;
+        if (c->opt[h][2 * j] != 0)
+            z = TR(c, z, c->opt[h][2 * j]);
+        if (c->opt[h][2 * j + 1] != 0)
+            z = TR(c, z, c->opt[h][2 * j + 1]);
+        if (c->rows[z].cell[0][0])
+            isp = 0;
+    }
+    for (x = 0; x < ord; x++) {
+        int failed = 0;
+        if ((c->rows[x].cell[0][0] != 0) != isp)
+            continue;
+        for (s = 0; s < ord; s++)
+            TR(c, s, h) = mul[s * ord + x];
+        st = verify(c, mul, &failed, 1);
+        if (st == BT_ELIMIT)
+            failed = 1; /* too many states for this candidate: the next */
+        else if (st != BT_OK)
+            return st;
+        if (!failed)
+            break;
+    }
+    if (x == ord)
+        return BT_OK;
+    colx = malloc((c->ncols + 1) * sizeof *colx);
+    if (colx == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    for (t = 0; t < c->ncols; t++)
+        colx[t] = run(c, 0, &c->cols[t]);
+    for (s = 0; s < ord; s++) {
+        if (alloc_cells(c, s, h) != BT_OK) {
+            free(colx);
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        }
+        for (t = 0; t < c->ncols; t++)
+            c->rows[s].cell[h][t] =
+                c->rows[mul[TR(c, s, h) * ord + colx[t]]].cell[0][0];
+    }
+    free(colx);
+    *done = 1;
+    return BT_OK;
+}
+
 /* The element of each heap 0..n of the current table (0: no move). */
 static bt_status
 heap_map(qctx *c, size_t n, uint32_t **e)
@@ -1759,6 +1828,13 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
         if ((st = load_options(&c, h)) != BT_OK)
             goto fail;
         c.n = h;
+        if (c.nopt[h] > 0 && mul != NULL) {
+            int done;
+            if ((st = try_conservative(&c, mul, h, &done)) != BT_OK)
+                goto fail;
+            if (done)
+                goto proved;
+        }
         if (c.nopt[h] > 0)
             for (s = 0; s < c.nrows; s++) {
                 if (alloc_cells(&c, s, h) != BT_OK)
@@ -1777,11 +1853,12 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
             mul = NULL;
             if ((st = make_mul(&c, &mul)) != BT_OK)
                 goto fail;
-            if ((st = verify(&c, mul, &refined)) != BT_OK)
+            if ((st = verify(&c, mul, &refined, 0)) != BT_OK)
                 goto fail;
             if (!refined)
                 break;
         }
+    proved:
         if ((st = snapshot(&c)) != BT_OK)
             goto fail;
         /* every memo entry holds a heap <= h, now answered by the
