@@ -203,7 +203,7 @@ toy3_options(bt_game *g, const mpz_t *c, bt__emit emit, void *ud,
     for (i = 0; i < 3; i++)
         mpz_init_set(to[i], c[i]);
     for (i = 0; i < 3 && st == BT_OK; i++) {
-        for (v = 0; v < mpz_get_ui(c[i]) && st == BT_OK; v++) {
+        for (v = 0; mpz_cmp_ui(c[i], v) > 0 && st == BT_OK; v++) {
             mpz_set_ui(to[i], v);
             st = emit(ud, (const mpz_t *)to, 3);
         }
