@@ -962,29 +962,28 @@ window_heap(pool *pl, const mpz_t n)
     return st;
 }
 
-/* The window of a component of n numbers of a game whose rules let a move
-   remove any k >= 1 from one number: a Nim pile, a Wythoff pair (which may
-   also remove k from both), Moore's piles.  Remove k <= W from one number
-   (and, for a pair, from both).  Another family's rules are not known
-   here: no window (the caller says it found no move within its budget,
-   never plays a move the rules may not allow). */
+/* The window of a component of n numbers of any other game: the results
+   of taking k <= W from one number, or from all of them, that the rules
+   allow (the ruleset's is_option: a Nim pile, a Wythoff pair, Moore's
+   piles).  A family with no is_option has no window here (the caller
+   says it found no move within its budget; it never plays a move the
+   rules may not allow). */
 static bt_status
 window_plain(pool *pl, const mpz_t *c, size_t n)
 {
-    const bt__ruleset *r = pl->g->rules;
-    int both = r == &bt__ruleset_wythoff;
+    bt_game *g = pl->g;
     size_t k, j, i, w = 64;
     mpz_t *to;
     bt_status st = BT_OK;
-    if (!bt_game_is_nim(pl->g) && !both && r != &bt__varset_moore.base)
+    if (g->rules->is_option == NULL)
         return BT_OK;
     if ((to = malloc(n * sizeof *to)) == NULL)
         return BT_ENOMEM;
     for (i = 0; i < n; i++)
         mpz_init(to[i]);
     for (k = 1; k <= w && st == BT_OK; k++) {
-        /* j < n: from number j; j == n: from both numbers of a pair */
-        for (j = 0; j < n + (size_t)both && st == BT_OK; j++) {
+        /* j < n: from number j; j == n: from all of them */
+        for (j = 0; j < n + (n > 1) && st == BT_OK; j++) {
             int ok = 1;
             for (i = 0; i < n; i++) {
                 mpz_set(to[i], c[i]);
@@ -994,7 +993,7 @@ window_plain(pool *pl, const mpz_t *c, size_t n)
                         mpz_sub_ui(to[i], c[i], (unsigned long)k);
                 }
             }
-            if (ok)
+            if (ok && g->rules->is_option(g, c, n, (const mpz_t *)to, n) == 1)
                 st = pool_emit(pl, (const mpz_t *)to, n);
         }
     }
