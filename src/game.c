@@ -11,7 +11,16 @@
 
 #include "internal.h"
 
-/* The families, in the order of listings: one line per family. */
+/* The families (each defined in its file of src/games/) ... */
+extern const bt__ruleset bt__ruleset_nim;
+extern const bt__ruleset bt__ruleset_wythoff;
+extern const bt__ruleset bt__ruleset_sub;
+extern const bt__ruleset bt__ruleset_octal;
+extern const bt__ruleset bt__ruleset_grundys;
+extern const bt__ruleset bt__ruleset_tb;
+extern const bt__varset bt__varset_moore;
+
+/* ... and the registry, in the order of listings: one line per family. */
 static const bt__ruleset *const registry[] = {
     &bt__ruleset_nim,
     &bt__ruleset_wythoff,

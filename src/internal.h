@@ -3,8 +3,8 @@
  *
  * The heart of it is bt__ruleset: the small interface behind which a game
  * family plugs in.  A new game family is one new file defining a
- * `const bt__ruleset bt__ruleset_NAME` plus one line in the registry of
- * game.c; nothing else in the tree changes.
+ * `const bt__ruleset bt__ruleset_NAME` plus its declaration and one line
+ * in the registry of game.c; nothing else in the tree changes.
  */
 #ifndef BOUTON_INTERNAL_H
 #define BOUTON_INTERNAL_H
@@ -442,15 +442,6 @@ bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                                                 const mpz_t *to, size_t nto),
                               void *ud, char **note, int *incomplete,
                               const bt_limits *lim, bt_diag *diag);
-
-/* The families, in the order of listings.  One line per family in game.c. */
-extern const bt__ruleset bt__ruleset_nim;
-extern const bt__ruleset bt__ruleset_wythoff;
-extern const bt__ruleset bt__ruleset_sub;
-extern const bt__ruleset bt__ruleset_octal;
-extern const bt__ruleset bt__ruleset_grundys;
-extern const bt__ruleset bt__ruleset_tb;
-extern const bt__varset bt__varset_moore;
 
 /* ------------------------------------------------- remoteness, bounded */
 

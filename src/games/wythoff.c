@@ -86,6 +86,8 @@ state_of(const bt_game *g)
     return g->state;
 }
 
+extern const bt__ruleset bt__ruleset_wythoff; /* defined at the end */
+
 static int
 is_wythoff(const bt_game *g)
 {
