@@ -293,14 +293,12 @@ static enum MHD_Result
 queue_error(struct MHD_Connection *conn, srv_request *rq, const char *allow,
             unsigned status, const char *code, const char *fmt, ...)
 {
-    srv_error e = {status, code, {0}, 0};
     srv_reply reply;
     va_list ap;
 
     va_start(ap, fmt);
-    vsnprintf(e.message, sizeof e.message, fmt, ap);
+    srv_reply_verrorf(&reply, status, code, fmt, ap);
     va_end(ap);
-    srv_reply_error(&reply, &e);
     reply.allow = allow;
     return queue_reply(conn, rq, &reply);
 }
@@ -576,18 +574,14 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
     MHD_suspend_connection(conn);
     refused = srv_pool_submit(s->pool, &rq->job);
     if (refused) {
-        srv_error e;
-
-        memset(&e, 0, sizeof e);
-        e.http = refused;
-        e.code = refused == 429 ? "ELIMIT" : "EBUSY";
-        snprintf(e.message, sizeof e.message, "%s",
-                 refused == 429
-                     ? "too many heavy requests from this address at once "
-                       "(--max-heavy-per-ip); retry when one is answered"
-                     : "the server is busy with heavy requests "
-                       "(--max-queue); retry later");
-        srv_reply_error(&rq->job.reply, &e);
+        srv_reply_errorf(&rq->job.reply, refused,
+                         refused == 429 ? "ELIMIT" : "EBUSY", "%s",
+                         refused == 429
+                             ? "too many heavy requests from this address "
+                               "at once (--max-heavy-per-ip); retry when "
+                               "one is answered"
+                             : "the server is busy with heavy requests "
+                               "(--max-queue); retry later");
         srv_pool_refuse(s->pool, &rq->job);
     }
     return MHD_YES;

@@ -312,16 +312,11 @@ static size_t
 format_error(char *buf, size_t size, unsigned status, const char *code,
              const char *msg)
 {
-    srv_error e;
     srv_reply r;
     int hn;
     size_t n = 0;
 
-    memset(&e, 0, sizeof e);
-    e.http = status;
-    e.code = code;
-    snprintf(e.message, sizeof e.message, "%s", msg);
-    srv_reply_error(&r, &e);
+    srv_reply_errorf(&r, status, code, "%s", msg);
     hn = snprintf(buf, size,
                   "HTTP/1.1 %u %s\r\nContent-Type: application/json\r\n"
                   "Cache-Control: no-store\r\nConnection: close\r\n"

@@ -80,8 +80,9 @@ BT_API bt_status bt_nim_count_progress(mpz_t positions, mpz_t p_positions,
 
 /*
  * bt_nim_count for game g, where its family counts exactly: Nim (as
- * above), and Moore's Nim (k piles of one component, ordered tuples only:
- * multisets are BT_EUNDEF; docs/moore.md).  BT_EUNDEF with a message for a
+ * above), and Moore's Nim (k piles of one component, tuples or multisets;
+ * ELIMIT past its work limit, multisets of more than 40 piles included;
+ * docs/moore.md).  BT_EUNDEF with a message for a
  * family that does not count; otherwise the contract of bt_nim_count.
  */
 BT_API bt_status bt_game_count(mpz_t positions, mpz_t p_positions,

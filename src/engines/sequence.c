@@ -112,6 +112,7 @@ struct bt_sequence {
     double rate[2];  /* pair operations a second of the last span on one
                         thread [0] and on several [1]; 0: not measured */
     unsigned choices;
+    int trial;       /* the current choice is a trial of the loser */
     int timing;      /* the span being timed: 0 or 1; -1: none */
     double t_from;   /* its start, and its first heap */
     size_t n_from;
@@ -969,7 +970,8 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 #define PAR_SAMPLE 16     /* heaps whose work decides for threads or not */
 #define PAR_MIN_WORK 100 /* pair operations a heap, at least, for threads
                             (Officers: 4 500; 0.354: 350) */
-#define PAR_RETRY 8      /* every 8th choice tries the mode that lost */
+#define PAR_RETRY 8      /* every 8th choice tries the mode that lost, */
+#define PAR_TRIAL 8      /* on an eighth of a span */
 #define PAR_SPIN 4000     /* polls of a waiting thread before it sleeps */
 #define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
                                       most */
@@ -1742,8 +1744,8 @@ span_end(bt_sequence *s)
  * the work a heap; below PAR_MIN_WORK one thread, always (the meetings
  * would cost more than the work).  Above it the choice is measured: each
  * span of heaps is timed, in pair operations a second, and the faster
- * mode of the last spans is taken, the other being tried again every
- * PAR_RETRY-th choice.  So on cores that other programs hold, where the
+ * mode of the last spans is taken, the other being tried again, on a span
+ * PAR_TRIAL times shorter, every PAR_RETRY-th choice.  So on cores that other programs hold, where the
  * threads wait for one another, one thread is kept; on free cores, the
  * threads.  The choice changes the time, never a value.
  */
@@ -1752,6 +1754,7 @@ par_choose(bt_sequence *s)
 {
     size_t saved = s->work, k;
     int best;
+    s->trial = 0;
     if (s->par_always)
         return 1;
     if (s->n < PAR_MIN_LEFT)
@@ -1768,8 +1771,10 @@ par_choose(bt_sequence *s)
     if (s->rate[0] == 0)
         return 0;
     best = s->rate[1] > s->rate[0];
-    if (++s->choices % PAR_RETRY == 0)
+    if (++s->choices % PAR_RETRY == 0) {
+        s->trial = 1;
         return !best;
+    }
     return best;
 }
 
@@ -1836,10 +1841,14 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
             size_t stop = i + (i < PAR_MIN_LEFT ? PAR_MIN_LEFT
                                : i < PAR_SPAN   ? i
                                                 : PAR_SPAN);
+            int par;
+            span_end(s);
+            par = par_choose(s);
+            if (s->trial && stop - i > PAR_TRIAL)
+                stop = i + (stop - i) / PAR_TRIAL;
             if (stop > s->review)
                 stop = s->review;
-            span_end(s);
-            if (!par_choose(s)) {
+            if (!par) {
                 s->solo_until = stop;
                 span_begin(s, 0);
             } else {

@@ -121,7 +121,11 @@ check moore-1-is-nim 0 '{"game":"moore:1","piles":"3","min":"0","max":"15","orde
 # misère, piles 0..1: the ones must be 1 mod 3: C(4,1) + C(4,4) = 5 of 16
 check moore-misere-ones 0 '{"game":"moore:2","piles":"4","min":"0","max":"1","ordered":true,"misere":true,"positions":"16","p_positions":"5","probability":"5/16"}' \
     -- count --game moore:2 --misere --ordered --json --piles 4 --max 1
-bad moore-multisets 'ordered tuples of piles only' -- count --game moore:2 --piles 3 --max 7
+# multisets: every column of three piles all 0 or all 1 makes the piles
+# equal, (v, v, v): 8 of the C(10, 3) = 120 multisets of piles 0..7
+check moore-multisets 0 '{"game":"moore:2","piles":"3","min":"0","max":"7","ordered":false,"misere":false,"positions":"120","p_positions":"8","probability":"1/15"}' \
+    -- count --game moore:2 --json --piles 3 --max 7
+bad moore-multisets-many 'more than 40 piles' -- count --game moore:2 --piles 41 --max 7
 bad count-kayles 'not counted' -- count --game kayles --piles 3 --max 7
 bad count-unknown-game "unknown game 'chess'" -- count --game chess --piles 3 --max 7
 

@@ -446,9 +446,10 @@ check_table(bt_game *g, unsigned n, unsigned k, int misere,
     mpz_clears(mn, bl, NULL);
 }
 
-/* Ordered counts of n piles in [lo, hi] against the brute force. */
+/* Counts of n piles in [lo, hi] against the brute force: ordered tuples,
+   or multisets (the tuples in non-decreasing order). */
 static void
-check_count(bt_game *g, unsigned n, unsigned k, int misere,
+check_count(bt_game *g, unsigned n, unsigned k, int misere, int ordered,
             const unsigned char *p, unsigned lo, unsigned hi)
 {
     mpz_t mn, mx, pos, pp;
@@ -462,20 +463,23 @@ check_count(bt_game *g, unsigned n, unsigned k, int misere,
         int in = 1;
         decode(c, n, x);
         for (i = 0; i < n; i++)
-            in = in && x[i] >= lo && x[i] <= hi;
+            in = in && x[i] >= lo && x[i] <= hi &&
+                 (ordered || i == 0 || x[i - 1] <= x[i]);
         all += (unsigned)in;
         want += (unsigned)(in && p[c]);
     }
     assert_int_equal(bt_game_count(pos, pp, q, g, n, mn, mx,
-                                   BT_COUNT_ORDERED | (misere ? BT_MISERE : 0),
+                                   (ordered ? BT_COUNT_ORDERED : 0) |
+                                       (misere ? BT_MISERE : 0),
                                    NULL, NULL),
                      BT_OK);
     assert_int_equal(mpz_get_ui(pos), all);
     if (mpz_cmp_ui(pp, want) != 0)
-        fail_msg("moore:%u %s, %u piles in [%u, %u]: %lu P-positions "
+        fail_msg("moore:%u %s %s, %u piles in [%u, %u]: %lu P-positions "
                  "counted, %u by brute force",
-                 k, misere ? "misere" : "normal", n, lo, hi,
-                 mpz_get_ui(pp), want);
+                 k, misere ? "misere" : "normal",
+                 ordered ? "tuples" : "multisets", n, lo, hi, mpz_get_ui(pp),
+                 want);
     /* the probability is pp / pos in lowest terms */
     mpz_mul(pos, pos, mpq_numref(q));
     mpz_mul(pp, pp, mpq_denref(q));
@@ -498,7 +502,8 @@ test_table_count(void **state)
                 for (lo = 0; lo <= 3; lo++)
                     for (hi = lo; hi <= 7; hi++) {
                         check_table(g, n, k, misere, p, lo, hi + 1);
-                        check_count(g, n, k, misere, p, lo, hi);
+                        check_count(g, n, k, misere, 1, p, lo, hi);
+                        check_count(g, n, k, misere, 0, p, lo, hi);
                     }
                 free(p);
                 bt_game_free(g);
@@ -557,6 +562,34 @@ test_count_large(void **state)
         mpz_set_ui(mx, 0);
         bt_game_free(g);
     }
+    /* moore:1 is Nim: its multisets by the cycle types here equal Nim's
+       count by the Walsh spectrum (nim_count.c), normal and misère */
+    {
+        static const unsigned long big[][3] = {
+            {12, 3, 1000}, {20, 0, 1ul << 20}, {7, 1, 1ul << 30}};
+        mpz_t npos, npp;
+        mpz_inits(npos, npp, NULL);
+        g = bt_test_gamef("moore:%u", 1);
+        for (i = 0; i < sizeof big / sizeof big[0]; i++) {
+            int misere;
+            mpz_set_ui(mn, big[i][1]);
+            mpz_set_ui(mx, big[i][2]);
+            for (misere = 0; misere <= 1; misere++) {
+                unsigned fl = misere ? BT_MISERE : 0;
+                assert_int_equal(bt_game_count(pos, pp, NULL, g, big[i][0],
+                                               mn, mx, fl, NULL, NULL),
+                                 BT_OK);
+                assert_int_equal(bt_nim_count(npos, npp, NULL, big[i][0], mn,
+                                              mx, fl, NULL, NULL),
+                                 BT_OK);
+                assert_int_equal(mpz_cmp(pos, npos), 0);
+                assert_int_equal(mpz_cmp(pp, npp), 0);
+            }
+        }
+        bt_game_free(g);
+        mpz_clears(npos, npp, NULL);
+        mpz_set_ui(mn, 0);
+    }
     /* the empty position: P in normal play only */
     g = bt_test_gamef("moore:%u", 2);
     mpz_set_ui(mx, 9);
@@ -569,9 +602,10 @@ test_count_large(void **state)
                                    BT_COUNT_ORDERED | BT_MISERE, NULL, NULL),
                      BT_OK);
     assert_int_equal(mpz_cmp_ui(pp, 0), 0);
-    /* multisets are not counted, nor is a game with no count */
-    assert_int_equal(bt_game_count(pos, pp, NULL, g, 3, mn, mx, 0, NULL, NULL),
-                     BT_EUNDEF);
+    /* multisets of more piles than the cycle types allow, and a game with
+       no count, are refused */
+    assert_int_equal(bt_game_count(pos, pp, NULL, g, 41, mn, mx, 0, NULL, NULL),
+                     BT_ELIMIT);
     assert_int_equal(bt_game_new(&kay, "kayles", NULL), BT_OK);
     assert_int_equal(bt_game_count(pos, pp, NULL, kay, 3, mn, mx,
                                    BT_COUNT_ORDERED, NULL, NULL),
