@@ -66,6 +66,9 @@ void bt_test_methods_agree(const char *spec, size_t n);
    (bt_quotient_new_until_proved); max_search 2 000 000.  Fails the test
    with the library's message when it fails. */
 bt_quotient *bt_test_quotient(const char *spec, size_t n, int until_proved);
+/* The same with another max_search (Kayles past heap 26 needs 10^8). */
+bt_quotient *bt_test_quotient_search(const char *spec, size_t n,
+                                     int until_proved, size_t max_search);
 
 /* A published sequence of tests/cases (tests/oracle/oracle_heap.h). */
 typedef struct oh_case oh_case;

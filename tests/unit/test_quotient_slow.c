@@ -32,20 +32,7 @@
 static bt_quotient *
 kayles(size_t n, int until)
 {
-    bt_game *g = bt_test_game("kayles");
-    bt_quotient *q = NULL;
-    bt_diag d;
-    bt_limits lim;
-    bt_status st;
-    memset(&d, 0, sizeof d);
-    bt_limits_default(&lim);
-    lim.max_search = 100000000;
-    st = until ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
-               : bt_quotient_new(&q, g, n, &lim, &d);
-    bt_game_free(g);
-    if (st != BT_OK)
-        fail_msg("kayles to %zu: %s", n, d.message);
-    return q;
+    return bt_test_quotient_search("kayles", n, until, 100000000);
 }
 
 static void
