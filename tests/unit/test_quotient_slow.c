@@ -32,7 +32,9 @@
 static bt_quotient *
 kayles(size_t n, int until)
 {
-    return bt_test_quotient_search("kayles", n, until, 100000000);
+    /* heap 27's search holds about 1.5 GB: 3 GiB, past the default */
+    return bt_test_quotient_search("kayles", n, until, 100000000,
+                                   (size_t)3 << 30);
 }
 
 static void
