@@ -932,8 +932,9 @@ random_start(game *gm, const play_args *a, bt_position **p)
     return rc;
 }
 
-/* A new game: its game, its start (given or random, into *p) and its
-   record, with who plays first and the seed. */
+/* A new game: its game (--game, else that of a start all of one game),
+   its start (given or random, into *p) and its record, with who plays
+   first and the seed. */
 static int
 new_game(game *gm, const play_args *a, bt_position **p)
 {
@@ -950,6 +951,11 @@ new_game(game *gm, const play_args *a, bt_position **p)
                      : random_start(gm, a, p);
     if (rc != CLI_OK)
         return rc;
+    if (a->game_spec == NULL && bt_position_single_game(*p) != NULL) {
+        /* typed positions are of the start's game, as for --load */
+        bt_game_free(gm->dflt);
+        gm->dflt = bt_game_ref(bt_position_single_game(*p));
+    }
     st = bt_record_new(&gm->rec, *p, gm->misere, 'A', &d);
     if (st != BT_OK)
         return cli_status_error("play", st, &d);

@@ -1093,14 +1093,15 @@ moore_rules(const bt_game *g, bt__buf *out)
                    k, k, k == 1 ? "" : "s");
 }
 
-/* A move of Nim_k lowers at least one and at most k of the n piles. */
+/* A move of Nim_k lowers at least one and at most k of the n piles (and
+   keeps them all, emptied ones too). */
 static int
 moore_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
                 size_t nto)
 {
     size_t i, lowered = 0;
     if (nto != n)
-        return -1;
+        return 0;
     for (i = 0; i < n; i++) {
         int d = mpz_cmp(to[i], c[i]);
         if (d > 0 || mpz_sgn(to[i]) < 0)

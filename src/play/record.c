@@ -59,35 +59,34 @@ on_match(void *ud, const mpz_t *to, size_t nto)
 }
 
 /*
- * Is `to` an option of component c of game g?  From the rules first: the
- * ruleset's is_option when it decides (Nim, Wythoff's game and Moore's Nim
- * in time linear in the digits: listing the options of a pile of n would
- * cost n, and a record of n moves n^2), else the component's options
- * listed, when there are not too many; else through the ruleset's
+ * Is `to` an option of component c (n numbers) of game g?  From the rules
+ * first: the ruleset's is_option when it decides (Nim, Wythoff's game and
+ * Moore's Nim in time linear in the digits: listing the options of a pile
+ * of n would cost n, and a record of n moves n^2), else the component's
+ * options listed, when there are not too many; else through the ruleset's
  * moves_to, which lists every option of a given Grundy value: `to` is an
  * option exactly when it is among those of its own value.
  */
 static bt_status
-is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
-          const bt_limits *lim, bt_diag *diag)
+is_option(int *yes, bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
+          size_t nto, const bt_limits *lim, bt_diag *diag)
 {
     bt_limits small = *lim;
     match m;
     bt_status st;
     mpz_t target, v;
     size_t k;
-    size_t ar = bt__comp_width(g, nto);
+    size_t ar = bt__comp_width(g, nto); /* the numbers of a part of `to` */
 
     m.to = to;
     m.nto = nto;
     if (g->rules->is_option != NULL &&
-        (*yes = g->rules->is_option(g, c, ar, to, nto)) >= 0)
+        (*yes = g->rules->is_option(g, c, n, to, nto)) >= 0)
         return BT_OK;
     if (small.max_search > 100000)
         small.max_search = 100000;
     *yes = 0;
-    st = bt__rs_options(g, c, bt__comp_width(g, nto), on_match, &m, &small,
-                        NULL);
+    st = bt__rs_options(g, c, n, on_match, &m, &small, NULL);
     if (st == STOP || st == BT_OK) {
         *yes = st == STOP;
         return BT_OK;
@@ -103,8 +102,7 @@ is_option(int *yes, bt_game *g, const mpz_t *c, const mpz_t *to, size_t nto,
         mpz_xor(target, target, v);
     }
     if (st == BT_OK)
-        st = bt__rs_moves_to(g, c, bt__comp_width(g, nto), target, on_match,
-                             &m, lim, diag);
+        st = bt__rs_moves_to(g, c, n, target, on_match, &m, lim, diag);
     mpz_clear(target);
     mpz_clear(v);
     if (st == STOP || st == BT_OK) {
@@ -170,8 +168,9 @@ bt_position_find_move(bt_move **out, const bt_position *from,
         for (c = 0; c < k; c++)
             for (j = 0; j < ar; j++)
                 mpz_init_set(nums[c * ar + j], bt_position_nums(to, i + c)[j]);
-        st = is_option(&yes, g, bt_position_nums(from, i), (const mpz_t *)nums,
-                       nto, lim, diag);
+        st = is_option(&yes, g, bt_position_nums(from, i),
+                       bt_position_count(from, i), (const mpz_t *)nums, nto,
+                       lim, diag);
         if (st == BT_OK && yes)
             st = bt__move_new(out, from, i, (const mpz_t *)nums, nto, diag);
         for (c = 0; c < nto; c++)

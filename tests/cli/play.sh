@@ -295,6 +295,19 @@ printf 'quit\n' | "$B" play --game moore:3 --random --piles 5 --seed 3 \
     --save "$tmp/m.txt" >"$tmp/out" 2>&1
 expect moore-rules "$tmp/out" "Game: moore:3 -- Moore's Nim with k = 3: take counters from at least one and at most 3 piles"
 expect moore-random "$tmp/out" "\\ game 1 (moore:3): piles 1 to 5"
+# A huge Moore position: the player's move is checked from the rules at any
+# size (the ruleset's is_option), and with no --game a typed position is of
+# the start's game.
+printf '1 5\nquit\n' | "$B" play --save "$tmp/m.txt" \
+    "moore:2 1000000 1000000 1000000" >"$tmp/out" 2>&1
+expect moore-huge "$tmp/out" "You: take 5 from pile 1."
+absent moore-huge-refused "$tmp/out" "Not a move"
+printf '= 1 5\nquit\n' | "$B" play --save "$tmp/m.txt" \
+    "moore:2 1000000 1000000 1000000" >"$tmp/out" 2>&1
+expect moore-huge-piles "$tmp/out" "is not a move of component 1 (moore:2)"
+printf '= 2 3 4\nquit\n' | "$B" play --save "$tmp/m.txt" "moore:1 3 3 4" \
+    >"$tmp/out" 2>&1
+expect moore-typed "$tmp/out" "You: take 1 from pile 1."
 
 echo "play.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -375,7 +375,8 @@ check_rules(const bt_move *m, const mpz_t *x, unsigned n, unsigned k)
    (1..k piles lowered) to a position that satisfies the rule; so is the
    computer's move from an N-position, and from a P-position it is a move
    of the rules.  A player's move (bt_position_find_move) lowering 1..k
-   piles by one is accepted and one lowering k + 1 refused. */
+   piles by one is accepted, and one lowering k + 1, or leaving a pile
+   fewer, refused. */
 static void
 test_huge(void **state)
 {
@@ -464,6 +465,14 @@ test_huge(void **state)
                 if (lower <= k)
                     bt_moves_free(cm, 1);
             }
+            /* a pile fewer is no move, whatever the others */
+            bt_position_free(q);
+            assert_int_equal(bt_position_new(&q), BT_OK);
+            assert_int_equal(bt_position_add_n(q, g, (const mpz_t *)y, n - 1,
+                                               &lim, NULL),
+                             BT_OK);
+            assert_int_equal(bt_position_find_move(&cm, p, q, &lim, NULL),
+                             BT_EINVAL);
             bt_position_free(q);
             for (i = 0; i < n; i++)
                 mpz_clear(y[i]);
