@@ -332,7 +332,7 @@ req POST /v1/game '{}'
 expect 400 "game: none given"
 req POST /v1/analyze '{"position":"moore:2 5 6 7 2"}'
 expect 200 "analyze a position of variable arity"
-has '"outcome":"N"' "moore:2 5 6 7 2 is N (column sums 3 3 4)"
+has '"outcome":"N"' "moore:2 5 6 7 2 is N (column sums 3 3 2)"
 has '"position":["5","6","7","2"]' "one component of four numbers"
 req GET /v1/info
 has '"max_body":4096' "info: max_body"
