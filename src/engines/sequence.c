@@ -1746,9 +1746,10 @@ span_end(bt_sequence *s)
  * would cost more than the work).  Above it the choice is measured: each
  * span of heaps is timed, in pair operations a second, and the faster
  * mode of the last spans is taken, the other being tried again, on a span
- * PAR_TRIAL times shorter, every PAR_RETRY-th choice.  So on cores that other programs hold, where the
- * threads wait for one another, one thread is kept; on free cores, the
- * threads.  The choice changes the time, never a value.
+ * PAR_TRIAL times shorter, every PAR_RETRY-th choice.  So on cores that
+ * other programs hold, where the threads wait for one another, one thread
+ * is kept; on free cores, the threads.  The choice changes the time, never
+ * a value.
  */
 static int
 par_choose(bt_sequence *s)
