@@ -2,16 +2,18 @@
 # The cost of the front's relay (every connection copied through a socket
 # pair so that every request head is checked), against a build without it,
 # in the same run:
-#     sh bench/bench_relay.sh PATH-TO-bouton PATH-TO-BASELINE-bouton [ROUNDS] [SECONDS]
+#     sh bench/bench_relay.sh PATH-TO-bouton PATH-TO-BASELINE-bouton [ROUNDS] [SECONDS] [OTHER-bouton]
 #
 # Each round runs wrk (2 threads, 32 kept-alive connections, SECONDS s,
-# default 5) against the baseline then the build, each server started
+# default 5) against the baseline, then OTHER if given (say, an earlier
+# relay), then the build, each server started
 # fresh as anyone runs it (request log on, to /dev/null), on the same CPUs:
 # requests/s, p50, p99, errors, and the server's CPU per request.  Needs wrk.
 set -eu
-[ $# -ge 2 ] || { echo "usage: sh bench_relay.sh BOUTON BASELINE-BOUTON [ROUNDS] [SECONDS]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: sh bench_relay.sh BOUTON BASELINE-BOUTON [ROUNDS] [SECONDS] [OTHER-BOUTON]" >&2; exit 2; }
 rounds=${3:-3}
 run=${4:-5}
+other=${5:-}
 command -v wrk >/dev/null 2>&1 || { echo "bench_relay.sh: needs wrk (apt-get install wrk)" >&2; exit 1; }
 tmp=$(mktemp -d)
 pid=""
@@ -59,6 +61,7 @@ echo "| --- | ---: | ---: | ---: | ---: | --- |"
 r=0
 while [ $r -lt "$rounds" ]; do
     one "$2" "baseline (no relay)"
+    [ -z "$other" ] || one "$other" "other"
     one "$1" "relay"
     r=$((r + 1))
 done

@@ -171,25 +171,86 @@ cli_parse_mpz(const char *cmd, const char *what, const char *arg,
 int
 cli_limit_option(const char *cmd, int code, const char *arg, bt_limits *lim)
 {
-    size_t big = (size_t)1 << 40;
+    size_t big = (size_t)1 << 40, *to;
+    const char *name;
     switch (code) {
     case CLI_OPT_MAX_DIGITS:
-        return cli_parse_size(cmd, "--max-digits", arg, 1, big,
-                              &lim->max_digits) ? -1 : 1;
+        name = "--max-digits", to = &lim->max_digits;
+        break;
     case CLI_OPT_MAX_PILES:
-        return cli_parse_size(cmd, "--max-piles", arg, 1, big,
-                              &lim->max_components) ? -1 : 1;
+        name = "--max-piles", to = &lim->max_components;
+        break;
     case CLI_OPT_MAX_SEARCH:
-        return cli_parse_size(cmd, "--max-search", arg, 1, big,
-                              &lim->max_search) ? -1 : 1;
+        name = "--max-search", to = &lim->max_search;
+        break;
     case CLI_OPT_MAX_GRUNDY:
-        return cli_parse_size(cmd, "--max-grundy", arg, 1, big,
-                              &lim->max_grundy) ? -1 : 1;
+        name = "--max-grundy", to = &lim->max_grundy;
+        break;
     case CLI_OPT_MAX_MEMORY:
         return cli_parse_bytes(cmd, "--max-memory", arg, (size_t)1 << 50,
                                &lim->max_memory) ? -1 : 1;
     default:
         return 0;
+    }
+    return cli_parse_size(cmd, name, arg, 1, big, to) ? -1 : 1;
+}
+
+/* Prints `text` from column `col` on, its words wrapped before column 80,
+   continuation lines indented to column `indent`. */
+static void
+print_wrapped(const char *text, size_t col, size_t indent)
+{
+    while (*text != '\0') {
+        size_t n = strcspn(text, " ");
+        if (col > indent && col + 1 + n > 79) {
+            printf("\n%*s", (int)indent, "");
+            col = indent;
+        } else if (col > indent) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)n, text);
+        col += n;
+        text += n;
+        text += strspn(text, " ");
+    }
+    putchar('\n');
+}
+
+/* The games of --help, one family a paragraph: its syntax, its rules in
+   one line and its named games, all from the library's registry. */
+static void
+print_games(void)
+{
+    size_t i;
+    printf("\nGames (--game RULES, or a term's name), from the library's "
+           "registry:\n");
+    for (i = 0; i < bt_family_count(); i++) {
+        const bt_family_info *f = bt_family(i);
+        size_t w = strlen(f->syntax);
+        printf("  %s", f->syntax);
+        if (w > 13) {
+            printf("\n%16s", "");
+            w = 13;
+        }
+        printf("%*s", (int)(14 - w), "");
+        print_wrapped(f->summary, 16, 16);
+        if (f->aliases[0] != '\0') {
+            /* "named games: kayles, dawsons-kayles, ..." */
+            char named[512];
+            const char *a = f->aliases;
+            size_t len = (size_t)snprintf(named, sizeof named, "named games:");
+            while (*a != '\0' && len < sizeof named) {
+                size_t n = strcspn(a, " ");
+                len += (size_t)snprintf(named + len, sizeof named - len,
+                                        "%s %.*s", a == f->aliases ? "" : ",",
+                                        (int)n, a);
+                a += n;
+                a += strspn(a, " ");
+            }
+            printf("%16s", "");
+            print_wrapped(named, 16, 16);
+        }
     }
 }
 
@@ -203,13 +264,8 @@ other_option(const char *cmd, int code, char **argv, const char *help,
     switch (code) {
     case 'h':
         fputs(help, stdout);
-        if (strstr(help, "--game") != NULL) {
-            /* the games, from the library's registry */
-            char *games = bt_games_text();
-            printf("\nGames (--game RULES, or a term's name): %s\n",
-                   games ? games : "");
-            free(games);
-        }
+        if (strstr(help, "--game") != NULL)
+            print_games();
         printf("\n%s", cli_limit_help);
         return CLI_OK;
     case '?':
@@ -250,6 +306,7 @@ cli_options(const char *cmd, int argc, char **argv, const char *help,
     }
     memcpy(lo + n, common, sizeof common);
     memset(lo + n + NCOMMON, 0, sizeof lo[0]);
+    bt_limits_default(lim);
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", lo, NULL)) != -1) {

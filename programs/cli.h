@@ -95,7 +95,8 @@ typedef struct cli_opt {
 
 /*
  * Reads the options of argv (getopt_long(), from argv[1]) by the table
- * opts, and those every command has alike:
+ * opts, and those every command has alike, with *lim set to the defaults
+ * first:
  *   --help          prints help, the games (when help mentions --game)
  *                   and the limit options;
  *   --max-digits N  --max-piles N  --max-search N  --max-grundy N
@@ -183,10 +184,11 @@ json_t *cli_json_move(const bt_move *m);
 /* The computer's move with what it knew (bouton move --json, /v1/move). */
 json_t *cli_json_play(const bt_move *m, const bt_play_info *info);
 /* The answer of `count --json` (and /v1/count); a whole-number probability
-   keeps the fraction's form ("0/1", "1/1"). */
-json_t *cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,
-                       int misere, const mpz_t pos, const mpz_t pp,
-                       mpq_srcptr q);
+   keeps the fraction's form ("0/1", "1/1").  "game" leads it for a game
+   other than Nim. */
+json_t *cli_json_count(const bt_game *g, size_t k, const mpz_t min,
+                       const mpz_t max, int ordered, int misere,
+                       const mpz_t pos, const mpz_t pp, mpq_srcptr q);
 /* The answers of `pair --json` and of `pair --index-of X --json`. */
 json_t *cli_json_pair(const bt_game *g, int misere, const mpz_t n,
                       const mpz_t lo, const mpz_t hi);
@@ -204,6 +206,17 @@ char *cli_json_text(json_t *v, size_t *len);
 /* Prints v compactly on one line to stdout and releases it; CLI_FAIL if it
    could not be printed. */
 int cli_json_print(json_t *v);
+/*
+ * The answer of `grundy --json` (and /v1/grundy) for the first n values of
+ * s, with them when values is set; and of `grundy --game wythoff --below N
+ * --json`, the table G(x, y), x, y < below.  The CLI streams the same text
+ * itself (cmd_grundy.c, grundy_wythoff.c): its answers may hold 2^26
+ * values, a tree of which would take gigabytes.
+ */
+json_t *cli_json_sequence(const bt_game *g, const bt_sequence *s, size_t n,
+                          int values);
+json_t *cli_json_grundy_table(const bt_game *g, const bt_wythoff_sg *t,
+                              size_t below);
 /* The answer of `quotient --json` (and /v1/quotient); with table, the
    elements' words and the multiplication table too. */
 json_t *cli_json_quotient(const bt_quotient *q, int table);

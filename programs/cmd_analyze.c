@@ -171,7 +171,6 @@ cmd_analyze(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    bt_limits_default(&lim);
     rc = cli_options("analyze", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;

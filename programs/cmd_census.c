@@ -434,7 +434,6 @@ cmd_census(int argc, char **argv)
     double t0;
 
     memset(&c, 0, sizeof c);
-    bt_limits_default(&c.lim);
     c.progress = -1;
     rc = cli_options("census", argc, argv, help, opts, &c.lim);
     if (rc >= 0)

@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 #include "grundy_run.h"
 
 static const char help[] =
-    "usage: bouton count [--misere] [--ordered] [--json] --piles K "
-    "[--min MIN]\n                    (--max MAX | --below N)\n\n"
+    "usage: bouton count [--game RULES] [--misere] [--ordered] [--json] "
+    "--piles K\n                    [--min MIN] (--max MAX | --below N)\n\n"
     "Counts the Nim positions of K piles, each pile holding MIN to MAX "
     "counters\n(MIN defaults to 0; --below N means MAX = N - 1), and the "
     "P-positions among\nthem (the safe combinations: the second player "
@@ -21,6 +22,12 @@ static const char help[] =
     "count), as\nBouton counts: 3 non-empty piles below 16 give 680 "
     "positions, 35 safe, 7/136.\n\n"
     "  --piles K  the number of piles, 0 to 4096 (0: the empty position)\n"
+    "  --game RULES\n"
+    "             the game (default nim): a game whose family counts its "
+    "positions\n"
+    "             exactly (for a game of variable arity, K piles of one "
+    "game);\n"
+    "             another game is an error that says so\n"
     "  --ordered  count K-tuples instead: the piles are told apart\n"
     "  --misere   the player who takes the last counter loses\n"
     "  --progress, --no-progress\n"
@@ -73,12 +80,14 @@ count_tick_poll(void *ud)
 
 /* Prints the human-readable answer. */
 static void
-print_text(size_t k, const mpz_t min, const mpz_t max, int ordered, int misere,
-           const mpz_t pos, const mpz_t pp, mpq_srcptr q)
+print_text(const bt_game *g, size_t k, const mpz_t min, const mpz_t max,
+           int ordered, int misere, const mpz_t pos, const mpz_t pp,
+           mpq_srcptr q)
 {
     double d = mpq_get_d(q);
-    gmp_printf("%zu pile%s, each of %Zd to %Zd counters, %s, %s play\n", k,
-               k == 1 ? "" : "s", min, max,
+    gmp_printf("%zu pile%s%s%s, each of %Zd to %Zd counters, %s, %s play\n",
+               k, k == 1 ? "" : "s", bt_game_is_nim(g) ? "" : " of ",
+               bt_game_is_nim(g) ? "" : bt_game_spec(g), min, max,
                ordered ? "as ordered tuples (the piles are told apart)"
                        : "as multisets (the order of the piles does not "
                          "count)",
@@ -100,8 +109,11 @@ int
 cmd_count(int argc, char **argv)
 {
     const char *piles = NULL, *min = "0", *max = NULL, *below = NULL;
+    const char *game = "nim";
+    bt_game *g = NULL;
     int misere = 0, ordered = 0, json = 0, rc = CLI_OK, progress = -1;
-    const cli_opt opts[] = {CLI_FLAG("misere", &misere),
+    const cli_opt opts[] = {CLI_TEXT("game", &game),
+                            CLI_FLAG("misere", &misere),
                             CLI_FLAG("ordered", &ordered),
                             CLI_FLAG("json", &json),
                             CLI_TEXT("piles", &piles),
@@ -118,7 +130,6 @@ cmd_count(int argc, char **argv)
     mpz_t lo, hi, pos, pp;
     mpq_t q;
 
-    bt_limits_default(&lim);
     rc = cli_options("count", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;
@@ -127,13 +138,15 @@ cmd_count(int argc, char **argv)
         return cli_error("count", "unexpected argument '%s'", argv[optind]);
     if (piles == NULL)
         return cli_error("count", "--piles K is required");
-    if (max == NULL && below == NULL)
-        return cli_error("count", "--max MAX (or --below N) is required");
-    if (max != NULL && below != NULL)
-        return cli_error("count", "give --max or --below, not both");
+    st = op_count_bound_given(OP_CLI, max != NULL, below != NULL, &d);
+    if (st != BT_OK)
+        return cli_status_error("count", st, &d);
     if (cli_parse_size("count", "--piles", piles, 0, lim.max_table_piles, &k) <
         0)
         return CLI_USAGE;
+    memset(&d, 0, sizeof d);
+    if (bt_game_new(&g, game, &d) != BT_OK)
+        return cli_error("count", "--game '%s': %s", game, d.message);
 
     mpz_inits(lo, hi, pos, pp, NULL);
     mpq_init(q);
@@ -143,24 +156,11 @@ cmd_count(int argc, char **argv)
         rc = CLI_USAGE;
         goto done;
     }
-    if (below != NULL) {
-        if (mpz_sgn(hi) == 0) {
-            rc = cli_error("count", "--below 0: no pile is below 0 (N must "
-                                    "be at least 1)");
-            goto done;
-        }
-        mpz_sub_ui(hi, hi, 1);
-    }
-    if (mpz_cmp(lo, hi) > 0) {
-        if (max != NULL)
-            rc = cli_error("count", "--min %.40s is larger than --max %.40s",
-                           min, max);
-        else
-            rc = cli_error("count", "--min %.40s is not below --below %.40s",
-                           min, below);
+    st = op_pile_range(OP_CLI, lo, hi, below != NULL, hi, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error("count", st, &d);
         goto done;
     }
-    memset(&d, 0, sizeof d);
     progress_ticker_start(&cp.tk, "count",
                           progress >= 0 ? progress : grundy_run_tty());
     cp.frac = -1;
@@ -168,11 +168,11 @@ cmd_count(int argc, char **argv)
         lim.interrupt = count_tick_poll;
         lim.interrupt_ud = &cp;
     }
-    st = bt_nim_count_progress(pos, pp, q, k, lo, hi,
-                               (misere ? BT_MISERE : 0u) |
-                                   (ordered ? BT_COUNT_ORDERED : 0u),
-                               &lim, &d, cp.tk.on ? count_on_progress : NULL,
-                               &cp);
+    st = bt_game_count_progress(pos, pp, q, g, k, lo, hi,
+                                (misere ? BT_MISERE : 0u) |
+                                    (ordered ? BT_COUNT_ORDERED : 0u),
+                                &lim, &d,
+                                cp.tk.on ? count_on_progress : NULL, &cp);
     progress_ticker_end(&cp.tk);
     if (st != BT_OK) {
         rc = cli_status_error("count", st, &d);
@@ -180,13 +180,15 @@ cmd_count(int argc, char **argv)
     }
     if (json)
         rc =
-            cli_json_print(cli_json_count(k, lo, hi, ordered, misere, pos, pp, q));
+            cli_json_print(
+                cli_json_count(g, k, lo, hi, ordered, misere, pos, pp, q));
     else
-        print_text(k, lo, hi, ordered, misere, pos, pp, q);
+        print_text(g, k, lo, hi, ordered, misere, pos, pp, q);
     if (fflush(stdout) != 0)
         rc = CLI_FAIL;
 done:
     mpz_clears(lo, hi, pos, pp, NULL);
     mpq_clear(q);
+    bt_game_free(g);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 #include "grundy_run.h"
 
 static const char help[] =
@@ -163,7 +164,6 @@ cmd_grundy(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    bt_limits_default(&lim);
     rc = cli_options("grundy", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;
@@ -176,7 +176,7 @@ cmd_grundy(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (bt_game_new(&g, game, &d) != BT_OK)
         return cli_error("grundy", "--game '%s': %s", game, d.message);
-    if (strcmp(bt_game_family(g), "wythoff") == 0) {
+    if (op_grundy_is_table(g)) {
         bt_game_free(g);
         if (upto != NULL || until || limit_arg != NULL)
             return cli_error("grundy", "Wythoff's game has a table of "
@@ -185,14 +185,8 @@ cmd_grundy(int argc, char **argv)
         return cli_grundy_wythoff(game, below, json, &lim);
     }
     rc = CLI_USAGE;
-    if (!bt_sequence_is_supported(g)) {
-        rc = cli_error("grundy",
-                       "--game '%s': only heap games (sub:S, octal:CODE and "
-                       "its aliases, grundy) have a Grundy sequence%s",
-                       game,
-                       bt_game_is_nim(g) ? "; a Nim heap's value is its "
-                                           "size"
-                                         : "");
+    if ((st = op_grundy_sequence(OP_CLI, g, game, &d)) != BT_OK) {
+        rc = cli_status_error("grundy", st, &d);
         goto done;
     }
     if (below != NULL) {

@@ -53,7 +53,6 @@ cmd_move(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    bt_limits_default(&lim);
     memset(&d, 0, sizeof d);
     rc = cli_options("move", argc, argv, help, opts, &lim);
     if (rc >= 0)

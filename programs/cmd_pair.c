@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 
 static const char help[] =
     "usage: bouton pair [--game wythoff[:A]] [--misere] [--json] N\n"
@@ -54,7 +55,6 @@ cmd_pair(int argc, char **argv)
     bt_wythoff_member mem = BT_WYTHOFF_LOWER;
     mpz_t n, x, lo, hi;
 
-    bt_limits_default(&lim);
     rc = cli_options("pair", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;
@@ -70,12 +70,9 @@ cmd_pair(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (bt_game_new(&g, spec, &d) != BT_OK)
         return cli_error("pair", "--game '%s': %s", spec, d.message);
-    if (strcmp(bt_game_family(g), "wythoff") != 0) {
+    if ((st = op_pair_game(OP_CLI, g, spec, &d)) != BT_OK) {
         bt_game_free(g);
-        return cli_error("pair",
-                         "--game '%s': pairs are defined for "
-                         "Wythoff's game only (wythoff[:A])",
-                         spec);
+        return cli_status_error("pair", st, &d);
     }
     mpz_inits(n, x, lo, hi, NULL);
     if (index_of != NULL) {

@@ -841,12 +841,11 @@ cmd_play(int argc, char **argv)
 
     memset(&gm, 0, sizeof gm);
     memset(&d, 0, sizeof d);
-    bt_limits_default(&gm.lim);
-    gm.lim.interrupt = interrupted;
     gm.level = BT_LEVEL_PERFECT;
     rc = cli_options("play", argc, argv, help, opts, &gm.lim);
     if (rc >= 0)
         return rc;
+    gm.lim.interrupt = interrupted;
     rc = CLI_OK;
     if (load != NULL &&
         (game_spec != NULL || gm.misere || random_start || optind < argc))

@@ -9,11 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-
-/* The default bound when --upto is not given. */
-#define QUOTIENT_DEFAULT_UPTO 12
-/* The most heaps --until-proved computes when --upto is not given. */
-#define QUOTIENT_UNTIL_DEFAULT 1000
+#include "ops.h"
 
 static const char help[] =
     "usage: bouton quotient --game RULES [--upto N | --until-proved] "
@@ -108,14 +104,13 @@ cmd_quotient(int argc, char **argv)
                             CLI_FLAG("json", &json),
                             CLI_FLAG("table", &table),
                             CLI_END};
-    size_t n = QUOTIENT_DEFAULT_UPTO;
+    size_t n;
     bt_limits lim;
     bt_game *g = NULL;
     bt_quotient *q = NULL;
     bt_diag d;
     bt_status st;
 
-    bt_limits_default(&lim);
     rc = cli_options("quotient", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;
@@ -125,14 +120,13 @@ cmd_quotient(int argc, char **argv)
     if (game == NULL)
         return cli_error("quotient", "--game RULES is required (e.g. "
                                      "--game kayles, --game sub:1-3)");
+    n = op_quotient_default_upto(until);
     if (upto != NULL &&
         cli_parse_size("quotient", "--upto", upto, 0, lim.max_grundy, &n) < 0)
         return CLI_USAGE;
     memset(&d, 0, sizeof d);
     if (bt_game_new(&g, game, &d) != BT_OK)
         return cli_error("quotient", "--game '%s': %s", game, d.message);
-    if (until && upto == NULL)
-        n = QUOTIENT_UNTIL_DEFAULT;
     st = until ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
                : bt_quotient_new(&q, g, n, &lim, &d);
     if (st != BT_OK) {

@@ -113,7 +113,6 @@ cmd_replay(int argc, char **argv)
     int misere;
     char w;
 
-    bt_limits_default(&lim);
     rc = cli_options("replay", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;

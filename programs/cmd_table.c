@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ops.h"
 #include "grundy_run.h"
 
 static const char help[] =
@@ -66,7 +67,7 @@ cmd_table(int argc, char **argv)
                             CLI_PROGRESS(&progress),
                             CLI_END};
     table_tick tk;
-    size_t k = 1, i, width;
+    size_t k, i, width;
     bt_limits lim;
     bt_game *g = NULL;
     bt_table *t = NULL;
@@ -74,7 +75,6 @@ cmd_table(int argc, char **argv)
     bt_status st;
     mpz_t lo, hi, *row = NULL;
 
-    bt_limits_default(&lim);
     rc = cli_options("table", argc, argv, help, opts, &lim);
     if (rc >= 0)
         return rc;
@@ -86,7 +86,8 @@ cmd_table(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if ((st = bt_game_new(&g, game, &d)) != BT_OK)
         return cli_error("table", "--game '%s': %s", game, d.message);
-    if (piles == NULL && bt_game_arity(g) == 1) {
+    k = op_table_default_piles(g);
+    if (piles == NULL && k == 0) {
         bt_game_free(g);
         return cli_error("table", "--piles K is required");
     }
@@ -103,15 +104,9 @@ cmd_table(int argc, char **argv)
         rc = CLI_USAGE;
         goto done;
     }
-    if (mpz_sgn(hi) == 0) {
-        rc = cli_error("table", "--below 0: no pile is below 0 (N must be "
-                                "at least 1)");
-        goto done;
-    }
-    if (mpz_cmp(lo, hi) >= 0) {
-        rc = cli_error("table", "--min %.40s is not below --below %.40s: "
-                                "the range is empty",
-                       min, below);
+    st = op_pile_range(OP_CLI, lo, hi, 1, NULL, &d);
+    if (st != BT_OK) {
+        rc = cli_status_error("table", st, &d);
         goto done;
     }
     /* rows on the terminal are their own progress */

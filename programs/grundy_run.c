@@ -75,24 +75,27 @@ put(sink *k, const void *p, size_t n)
         k->bad = 1;
 }
 
+/* v in its `bytes` low bytes, little-endian (4 for a u32, 8 for a u64). */
+static void
+put_le(sink *k, uint64_t v, size_t bytes)
+{
+    unsigned char b[8];
+    size_t i;
+    for (i = 0; i < bytes; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    put(k, b, bytes);
+}
+
 static void
 put_u32(sink *k, uint32_t v)
 {
-    unsigned char b[4];
-    int i;
-    for (i = 0; i < 4; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-    put(k, b, 4);
+    put_le(k, v, 4);
 }
 
 static void
 put_u64(sink *k, uint64_t v)
 {
-    unsigned char b[8];
-    int i;
-    for (i = 0; i < 8; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-    put(k, b, 8);
+    put_le(k, v, 8);
 }
 
 static void

@@ -140,14 +140,17 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
 }
 
 json_t *
-cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,
-               int misere, const mpz_t pos, const mpz_t pp, mpq_srcptr q)
+cli_json_count(const bt_game *g, size_t k, const mpz_t min, const mpz_t max,
+               int ordered, int misere, const mpz_t pos, const mpz_t pp,
+               mpq_srcptr q)
 {
     json_t *o = json_object();
     char *s;
     mpz_t kz;
     if (o == NULL)
         return NULL;
+    if (!bt_game_is_nim(g))
+        json_object_set_new(o, "game", json_string(bt_game_spec(g)));
     mpz_init_set_ui(kz, (unsigned long)k);
     json_object_set_new(o, "piles", cli_json_mpz(kz));
     mpz_clear(kz);
@@ -170,7 +173,7 @@ cli_json_count(size_t k, const mpz_t min, const mpz_t max, int ordered,
         json_object_set_new(o, "probability", json_string(s));
     }
     free(s);
-    if (json_object_size(o) != 8) {
+    if (json_object_size(o) != (bt_game_is_nim(g) ? 8u : 9u)) {
         json_decref(o);
         return NULL;
     }
@@ -412,6 +415,73 @@ cli_json_print(json_t *v)
     return rc ? CLI_FAIL : CLI_OK;
 }
 
+/* Sets o's "period" and "preperiod" (null when has is 0) and "proved". */
+static void
+set_period(json_t *o, int has, size_t period, size_t preperiod, int proved)
+{
+    json_object_set_new(o, "period", has ? json_integer((json_int_t)period)
+                                         : json_null());
+    json_object_set_new(o, "preperiod",
+                        has ? json_integer((json_int_t)preperiod)
+                            : json_null());
+    json_object_set_new(o, "proved", json_boolean(proved));
+}
+
+json_t *
+cli_json_sequence(const bt_game *g, const bt_sequence *s, size_t n,
+                  int values)
+{
+    json_t *o = json_pack("{s:s,s:I}", "game", bt_game_spec(g), "upto",
+                          (json_int_t)n);
+    json_t *vals;
+    size_t i, period, preperiod;
+    int has_period = bt_sequence_period(s, &period, &preperiod);
+
+    if (o && values) {
+        vals = json_array();
+        for (i = 0; vals && i < n; i++)
+            if (json_array_append_new(
+                    vals, json_integer((json_int_t)bt_sequence_value(s, i)))) {
+                json_decref(vals);
+                vals = NULL;
+            }
+        if (!vals || json_object_set_new(o, "values", vals) != 0) {
+            json_decref(o);
+            return NULL;
+        }
+    }
+    if (o)
+        set_period(o, has_period, period, preperiod,
+                   bt_sequence_is_proved(s));
+    return o;
+}
+
+json_t *
+cli_json_grundy_table(const bt_game *g, const bt_wythoff_sg *t, size_t below)
+{
+    json_t *rows = json_array();
+    size_t x, y;
+
+    for (x = 0; rows && x < below; x++) {
+        json_t *row = json_array();
+
+        for (y = 0; row && y < below; y++)
+            if (json_array_append_new(
+                    row, json_integer((json_int_t)bt_wythoff_sg_get(t, x, y))))
+            {
+                json_decref(row);
+                row = NULL;
+            }
+        if (json_array_append_new(rows, row) != 0) {
+            json_decref(rows);
+            rows = NULL;
+        }
+    }
+    return rows ? json_pack("{s:s,s:I,s:o}", "game", bt_game_spec(g),
+                            "below", (json_int_t)below, "rows", rows)
+                : NULL;
+}
+
 /* A misère quotient (bouton quotient --json, POST /v1/quotient). */
 json_t *
 cli_json_quotient(const bt_quotient *q, int table)
@@ -453,13 +523,7 @@ cli_json_quotient(const bt_quotient *q, int table)
     {
         size_t per, pre;
         int proved = bt_quotient_period(q, &per, &pre);
-        json_object_set_new(o, "period",
-                            proved ? json_integer((json_int_t)per)
-                                   : json_null());
-        json_object_set_new(o, "preperiod",
-                            proved ? json_integer((json_int_t)pre)
-                                   : json_null());
-        json_object_set_new(o, "proved", json_boolean(proved));
+        set_period(o, proved, per, pre, proved);
     }
     if (table) {
         json_t *els = json_array(), *tab = json_array();

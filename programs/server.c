@@ -293,14 +293,12 @@ static enum MHD_Result
 queue_error(struct MHD_Connection *conn, srv_request *rq, const char *allow,
             unsigned status, const char *code, const char *fmt, ...)
 {
-    srv_error e = {status, code, {0}, 0};
     srv_reply reply;
     va_list ap;
 
     va_start(ap, fmt);
-    vsnprintf(e.message, sizeof e.message, fmt, ap);
+    srv_reply_verrorf(&reply, status, code, fmt, ap);
     va_end(ap);
-    srv_reply_error(&reply, &e);
     reply.allow = allow;
     return queue_reply(conn, rq, &reply);
 }
@@ -576,18 +574,14 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
     MHD_suspend_connection(conn);
     refused = srv_pool_submit(s->pool, &rq->job);
     if (refused) {
-        srv_error e;
-
-        memset(&e, 0, sizeof e);
-        e.http = refused;
-        e.code = refused == 429 ? "ELIMIT" : "EBUSY";
-        snprintf(e.message, sizeof e.message, "%s",
-                 refused == 429
-                     ? "too many heavy requests from this address at once "
-                       "(--max-heavy-per-ip); retry when one is answered"
-                     : "the server is busy with heavy requests "
-                       "(--max-queue); retry later");
-        srv_reply_error(&rq->job.reply, &e);
+        srv_reply_errorf(&rq->job.reply, refused,
+                         refused == 429 ? "ELIMIT" : "EBUSY", "%s",
+                         refused == 429
+                             ? "too many heavy requests from this address "
+                               "at once (--max-heavy-per-ip); retry when "
+                               "one is answered"
+                             : "the server is busy with heavy requests "
+                               "(--max-queue); retry later");
         srv_pool_refuse(s->pool, &rq->job);
     }
     return MHD_YES;
@@ -789,14 +783,17 @@ lib_run(void *ud, unsigned k, int stop)
 
 /* ----------------------------------------------------------------- command */
 
+/* An option's value in [min, max]; -1 after one error line. */
 static int
-parse_ulong(const char *what, const char *arg, unsigned long max,
-            unsigned long *out)
+parse_ulong(const char *what, const char *arg, unsigned long min,
+            unsigned long max, unsigned long *out)
 {
     size_t v;
 
     if (cli_parse_size("serve", what, arg, 0, max, &v) != 0)
         return -1;
+    if (v < min)
+        return cli_error("serve", "%s: must be at least %lu", what, min), -1;
     *out = (unsigned long)v;
     return 0;
 }
@@ -858,80 +855,72 @@ cmd_serve(int argc, char **argv)
             host = optarg;
             break;
         case OPT_PORT:
-            if (parse_ulong("--port", optarg, 65535, &port) != 0)
+            if (parse_ulong("--port", optarg, 0, 65535, &port) != 0)
                 return CLI_USAGE;
             break;
         case OPT_THREADS:
-            if (parse_ulong("--threads", optarg, 256, &threads) != 0)
+            if (parse_ulong("--threads", optarg, 1, 256, &threads) != 0)
                 return CLI_USAGE;
-            if (threads == 0)
-                return cli_error("serve", "--threads: must be at least 1");
             break;
         case OPT_MAX_CONN:
-            if (parse_ulong("--max-connections", optarg, 1000000,
+            if (parse_ulong("--max-connections", optarg, 1, 1000000,
                             &maxconn) != 0)
                 return CLI_USAGE;
-            if (maxconn == 0)
-                return cli_error("serve",
-                                 "--max-connections: must be at least 1");
             break;
         case OPT_QUIET:
             s.quiet = 1;
             break;
         case OPT_MAX_BODY:
-            if (parse_ulong("--max-body", optarg, 1UL << 30, &v) != 0)
+            if (parse_ulong("--max-body", optarg, 64, 1UL << 30, &v) != 0)
                 return CLI_USAGE;
-            if (v < 64)
-                return cli_error("serve", "--max-body: must be at least 64");
             s.cfg.max_body = v;
             s.cfg.lim.max_text = v;
             break;
         case OPT_BUDGET:
-            if (parse_ulong("--time-budget", optarg, 3600000UL, &v) != 0)
+            if (parse_ulong("--time-budget", optarg, 0, 3600000UL, &v) != 0)
                 return CLI_USAGE;
             s.cfg.budget_ms = v;
             break;
         case OPT_MAX_PAGE:
-            if (parse_ulong("--max-page", optarg, 1000000UL, &v) != 0)
+            if (parse_ulong("--max-page", optarg, 1, 1000000UL, &v) != 0)
                 return CLI_USAGE;
-            if (v == 0)
-                return cli_error("serve", "--max-page: must be at least 1");
             s.cfg.max_page = v;
             break;
         case OPT_MAX_VALUES:
-            if (parse_ulong("--max-values", optarg, 1UL << 30, &v) != 0)
+            if (parse_ulong("--max-values", optarg, 0, 1UL << 30, &v) != 0)
                 return CLI_USAGE;
             s.cfg.max_values = v;
             break;
         case OPT_MAX_TABLE_PILES:
-            if (parse_ulong("--max-table-piles", optarg, 1UL << 20, &v) != 0)
+            if (parse_ulong("--max-table-piles", optarg, 0, 1UL << 20,
+                            &v) != 0)
                 return CLI_USAGE;
             s.cfg.lim.max_table_piles = v;
             break;
         case OPT_SLICE:
-            if (parse_ulong("--slice-us", optarg, 10000000UL, &s.slice_us) != 0)
+            if (parse_ulong("--slice-us", optarg, 0, 10000000UL,
+                            &s.slice_us) != 0)
                 return CLI_USAGE;
             break;
         case OPT_COMPUTE:
-            if (parse_ulong("--compute-threads", optarg, 256, &compute) != 0)
+            if (parse_ulong("--compute-threads", optarg, 1, 256, &compute) !=
+                0)
                 return CLI_USAGE;
-            if (compute == 0)
-                return cli_error("serve",
-                                 "--compute-threads: must be at least 1");
             break;
         case OPT_MAX_QUEUE:
-            if (parse_ulong("--max-queue", optarg, 1000000UL, &v) != 0)
+            if (parse_ulong("--max-queue", optarg, 0, 1000000UL, &v) != 0)
                 return CLI_USAGE;
             pc.max_queue = v;
             break;
         case OPT_MAX_HEAVY_IP:
-            if (parse_ulong("--max-heavy-per-ip", optarg, 1000000UL, &v) != 0)
+            if (parse_ulong("--max-heavy-per-ip", optarg, 0, 1000000UL,
+                            &v) != 0)
                 return CLI_USAGE;
             pc.max_heavy_per_ip = (unsigned)v;
             break;
         case OPT_MAX_CONN_IP:
-            if (parse_ulong("--max-connections-per-ip", optarg, 1000000UL,
-                            &v) != 0)
+            if (parse_ulong("--max-connections-per-ip", optarg, 0,
+                            1000000UL, &v) != 0)
                 return CLI_USAGE;
             fc.max_conn_per_ip = (unsigned)v;
             break;
@@ -939,24 +928,17 @@ cmd_serve(int argc, char **argv)
         case OPT_BODY_TIMEOUT:
             if (parse_ulong(c == OPT_HEADER_TIMEOUT ? "--header-timeout"
                                                     : "--body-timeout",
-                            optarg, 3600000UL, &v) != 0)
+                            optarg, 1, 3600000UL, &v) != 0)
                 return CLI_USAGE;
-            if (v == 0)
-                return cli_error("serve", "%s: must be at least 1",
-                                 c == OPT_HEADER_TIMEOUT ? "--header-timeout"
-                                                         : "--body-timeout");
             if (c == OPT_HEADER_TIMEOUT)
                 fc.header_ms = v;
             else
                 fc.body_ms = v;
             break;
         case OPT_REQUEST_MEMORY:
-            if (parse_ulong("--request-memory", optarg, ULONG_MAX,
+            if (parse_ulong("--request-memory", optarg, 1, ULONG_MAX,
                             &request_memory) != 0)
                 return CLI_USAGE;
-            if (request_memory == 0)
-                return cli_error("serve",
-                                 "--request-memory: must be at least 1");
             break;
         case '?':
         case ':':

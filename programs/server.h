@@ -10,6 +10,7 @@
 #ifndef BOUTON_SERVER_H
 #define BOUTON_SERVER_H
 
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <time.h>
@@ -70,6 +71,20 @@ typedef struct srv_error {
 /* Fills r with the JSON error answer for e; always succeeds (a static text
    stands in when memory runs out). */
 void srv_reply_error(srv_reply *r, const srv_error *e);
+/* The same for an HTTP status, a code and a printf-style message (the
+   answers of the server's own refusals: busy, too large, bad HTTP). */
+void srv_reply_errorf(srv_reply *r, unsigned http, const char *code,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void srv_reply_verrorf(srv_reply *r, unsigned http, const char *code,
+                       const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 0)))
+#endif
+    ;
 /* Sets e and returns -1: a printf-style message with an HTTP status and a
    code of HTTP's own (404 ENOTFOUND, 405 EMETHOD, 413 ELIMIT...).  A
    failure of the library's statuses is srv_fail() of server_api.h, whose

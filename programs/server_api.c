@@ -246,6 +246,27 @@ srv_reply_error(srv_reply *r, const srv_error *e)
     reply_json(r, e->http, err ? json_pack("{s:o}", "error", err) : NULL);
 }
 
+void
+srv_reply_verrorf(srv_reply *r, unsigned http, const char *code,
+                  const char *fmt, va_list ap)
+{
+    srv_error e;
+
+    fail_va(&e, http, code, fmt, ap);
+    srv_reply_error(r, &e);
+}
+
+void
+srv_reply_errorf(srv_reply *r, unsigned http, const char *code,
+                 const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    srv_reply_verrorf(r, http, code, fmt, ap);
+    va_end(ap);
+}
+
 /* ------------------------------------------------------------- time budget */
 
 typedef struct srv_clock {

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "ops.h"
 #include "server.h"
 
 #if defined(__GNUC__)

@@ -143,7 +143,7 @@ api_table(json_t **out, json_t *req, const srv_config *cfg,
          srv_get_mpz(req, "min", min, lim, e) != 0) ||
         srv_new_game(&g, spec, e) != 0)
         goto done;
-    if (srv_get_size(req, "piles", bt_game_arity(g) == 2 ? 1 : 0, 1,
+    if (srv_get_size(req, "piles", op_table_default_piles(g), 1,
                      lim->max_table_piles, &piles, e) != 0)
         goto done;
     if (piles == 0) {
@@ -251,9 +251,11 @@ int
 api_count(json_t **out, json_t *req, const srv_config *cfg,
           const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"piles",   "min",    "max",
-                                          "below",   "ordered",
+    static const char *const members[] = {"game",    "piles",  "min",
+                                          "max",     "below",  "ordered",
                                           "misere",  NULL};
+    const char *spec;
+    bt_game *g = NULL;
     mpz_t min, max, pos, ppos;
     mpq_t prob;
     bt_diag diag = {{0}, 0, 0};
@@ -265,46 +267,43 @@ api_count(json_t **out, json_t *req, const srv_config *cfg,
     mpz_inits(min, max, pos, ppos, NULL);
     mpq_init(prob);
     if (srv_check_members(req, members, e) != 0 ||
+        srv_get_string(req, "game", "nim", &spec, e) != 0 ||
+        srv_new_game(&g, spec, e) != 0 ||
         srv_get_bool(req, "ordered", 0, &ordered, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
-        srv_get_size(req, "piles", 0, 1, lim->max_table_piles, &piles,
-                     e) != 0 ||
+        srv_get_size(req, "piles", (size_t)-1, 0, lim->max_table_piles,
+                     &piles, e) != 0 ||
         (json_object_get(req, "min") &&
          srv_get_mpz(req, "min", min, lim, e) != 0))
         goto done;
-    if (piles == 0) {
+    if (piles == (size_t)-1) {
         srv_fail(e, BT_EINVAL, "\"piles\" is required");
         goto done;
     }
     by_below = json_object_get(req, "below") != NULL;
-    if (by_below == (json_object_get(req, "max") != NULL)) {
-        srv_fail(e, BT_EINVAL, "give exactly one of \"max\" and "
-                 "\"below\"");
+    st = op_count_bound_given(OP_API, json_object_get(req, "max") != NULL,
+                              by_below, &diag);
+    if (st != BT_OK) {
+        srv_fail_status(e, st, &diag, NULL);
         goto done;
     }
     if (srv_get_mpz(req, by_below ? "below" : "max", max, lim, e) != 0)
         goto done;
-    if (by_below) {
-        if (mpz_sgn(max) == 0) {
-            srv_fail(e, BT_EINVAL, "\"below\" must be at least 1");
-            goto done;
-        }
-        mpz_sub_ui(max, max, 1);
-    }
-    if (mpz_cmp(min, max) > 0) {
-        srv_fail(e, BT_EINVAL, "\"min\" is larger than the largest "
-                 "pile allowed");
+    st = op_pile_range(OP_API, min, max, by_below, max, &diag);
+    if (st != BT_OK) {
+        srv_fail_status(e, st, &diag, NULL);
         goto done;
     }
-    st = bt_nim_count(pos, ppos, prob, piles, min, max,
-                      (misere ? BT_MISERE : 0u) |
-                          (ordered ? BT_COUNT_ORDERED : 0u),
-                      lim, &diag);
+    st = bt_game_count(pos, ppos, prob, g, piles, min, max,
+                       (misere ? BT_MISERE : 0u) |
+                           (ordered ? BT_COUNT_ORDERED : 0u),
+                       lim, &diag);
     rc = srv_answer(out, e, st, &diag,
-                    st == BT_OK ? cli_json_count(piles, min, max, ordered,
+                    st == BT_OK ? cli_json_count(g, piles, min, max, ordered,
                                                  misere, pos, ppos, prob)
                                 : NULL);
 done:
+    bt_game_free(g);
     mpq_clear(prob);
     mpz_clears(min, max, pos, ppos, NULL);
     return rc;
@@ -320,8 +319,8 @@ grundy_wythoff(json_t **out, json_t *req, bt_game *g, const srv_config *cfg,
     bt_wythoff_sg *t = NULL;
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
-    size_t below, x, y;
-    json_t *rows;
+    size_t below;
+    int rc;
 
     if (srv_check_members(req, members, e) != 0 ||
         srv_get_size(req, "below", (size_t)-1, 1, lim->max_grundy, &below,
@@ -338,65 +337,9 @@ grundy_wythoff(json_t **out, json_t *req, bt_game *g, const srv_config *cfg,
     st = bt_wythoff_sg_new(&t, g, below, lim, &diag);
     if (st != BT_OK)
         return srv_fail_status(e, st, &diag, NULL);
-    rows = json_array();
-    for (x = 0; rows && x < below; x++) {
-        json_t *row = json_array();
-
-        for (y = 0; row && y < below; y++)
-            if (json_array_append_new(
-                    row, json_integer((json_int_t)bt_wythoff_sg_get(t, x, y))))
-            {
-                json_decref(row);
-                row = NULL;
-            }
-        if (json_array_append_new(rows, row) != 0) {
-            json_decref(rows);
-            rows = NULL;
-        }
-    }
+    rc = srv_answer(out, e, BT_OK, NULL, cli_json_grundy_table(g, t, below));
     bt_wythoff_sg_free(t);
-    return srv_answer(out, e, BT_OK, NULL,
-                      rows ? json_pack("{s:s,s:I,s:o}", "game",
-                                       bt_game_spec(g), "below",
-                                       (json_int_t)below, "rows", rows)
-                           : NULL);
-}
-
-/* The answer of /v1/grundy for the first n values of s, with them when
-   values is set. */
-static json_t *
-sequence_json(const bt_game *g, const bt_sequence *s, size_t n, int values)
-{
-    json_t *o = json_pack("{s:s,s:I}", "game", bt_game_spec(g), "upto",
-                          (json_int_t)n);
-    json_t *vals;
-    size_t i, period, preperiod;
-    int has_period = bt_sequence_period(s, &period, &preperiod);
-
-    if (o && values) {
-        vals = json_array();
-        for (i = 0; vals && i < n; i++)
-            if (json_array_append_new(
-                    vals, json_integer((json_int_t)bt_sequence_value(s, i)))) {
-                json_decref(vals);
-                vals = NULL;
-            }
-        if (!vals || json_object_set_new(o, "values", vals) != 0) {
-            json_decref(o);
-            return NULL;
-        }
-    }
-    if (o) {
-        json_object_set_new(o, "period",
-                            has_period ? json_integer((json_int_t)period)
-                                       : json_null());
-        json_object_set_new(o, "preperiod",
-                            has_period ? json_integer((json_int_t)preperiod)
-                                       : json_null());
-        json_object_set_new(o, "proved",
-                            json_boolean(bt_sequence_is_proved(s)));
-    }
-    return o;
+    return rc;
 }
 
 /* /v1/grundy: a heap game's Grundy sequence with its period, as `bouton
@@ -421,7 +364,7 @@ api_grundy(json_t **out, json_t *req, const srv_config *cfg,
         return srv_fail(e, BT_EINVAL, "\"game\" is required");
     if (srv_new_game(&g, spec, e) != 0)
         return -1;
-    if (bt_game_arity(g) == 2) {
+    if (op_grundy_is_table(g)) {
         rc = grundy_wythoff(out, req, g, cfg, lim, e);
         bt_game_free(g);
         return rc;
@@ -443,10 +386,8 @@ api_grundy(json_t **out, json_t *req, const srv_config *cfg,
                  upto, cfg->max_values);
         goto done;
     }
-    if (!bt_sequence_is_supported(g)) {
-        srv_fail(e, BT_EUNDEF, "%s has no Grundy sequence of one heap%s",
-                 bt_game_spec(g), bt_game_is_nim(g) ? " (in Nim G(n) = n)"
-                                                    : "");
+    if ((st = op_grundy_sequence(OP_API, g, spec, &diag)) != BT_OK) {
+        srv_fail_status(e, st, &diag, NULL);
         goto done;
     }
     st = bt_sequence_new(&s, g, BT_SEQ_AUTO, &diag);
@@ -465,7 +406,8 @@ api_grundy(json_t **out, json_t *req, const srv_config *cfg,
                  cfg->max_values);
         goto done;
     }
-    rc = srv_answer(out, e, BT_OK, NULL, sequence_json(g, s, n, !novalues));
+    rc = srv_answer(out, e, BT_OK, NULL,
+                    cli_json_sequence(g, s, n, !novalues));
 done:
     bt_sequence_free(s);
     bt_game_free(g);
@@ -504,9 +446,8 @@ api_pair(json_t **out, json_t *req, const srv_config *cfg,
               : srv_get_mpz(req, "n", n, lim, e)) != 0 ||
         srv_new_game(&g, spec, e) != 0)
         goto done;
-    if (strcmp(bt_game_family(g), "wythoff") != 0) {
-        srv_fail(e, BT_EINVAL, "game: pairs belong to the Wythoff "
-                 "family (wythoff[:A]), not %s", bt_game_spec(g));
+    if ((st = op_pair_game(OP_API, g, spec, &diag)) != BT_OK) {
+        srv_fail_status(e, st, &diag, NULL);
         goto done;
     }
     st = by_x ? bt_wythoff_index_of(n, &member, lo, hi, g, misere, x, lim,
@@ -548,12 +489,11 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
         srv_get_string(req, "game", NULL, &spec, e) != 0 ||
         srv_get_bool(req, "table", 0, &table, e) != 0 ||
         srv_get_bool(req, "until_proved", 0, &until, e) != 0 ||
-        srv_get_size(req, "upto", 12, 0, 4096, &upto, e) != 0)
+        srv_get_size(req, "upto", op_quotient_default_upto(until), 0, 4096,
+                     &upto, e) != 0)
         return -1;
     if (!spec)
         return srv_fail(e, BT_EINVAL, "\"game\" is required");
-    if (until && json_object_get(req, "upto") == NULL)
-        upto = 1000;
     if (srv_new_game(&g, spec, e) != 0)
         return -1;
     st = until ? bt_quotient_new_until_proved(&q, g, upto, lim, &diag)

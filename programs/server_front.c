@@ -2,17 +2,23 @@
  * server_front.c -- the listening socket of `bouton serve` (see
  * server_net.h and the resource model in docs/api.md).
  *
- * One thread accepts every connection and holds it until its first request
- * head is complete, reading it with MSG_PEEK so that the HTTP library later
- * reads the same bytes.  Holding a connection costs an entry in a list and
- * no thread, so a thousand clients that trickle their headers (slowloris)
- * cost little, and each is cut at its header deadline; when the connection
- * limit is reached the oldest of them makes room for the newcomer, so a
- * client that sends its request at once is always served.  A head that is
- * malformed, too long, or announces what the server will not read is
- * answered here, with the same JSON errors as the API.  The same thread
- * enforces the header and body deadlines of the connections the HTTP
- * library holds, by shutting their sockets down.
+ * One thread (worker 0) accepts every connection and holds it until its
+ * first request head is complete, reading it with MSG_PEEK so that the
+ * relay later reads the same bytes.  Holding a connection costs an entry
+ * in a list and no thread, so a thousand clients that trickle their
+ * headers (slowloris) cost little, and each is cut at its header deadline;
+ * when the connection limit is reached the oldest of them makes room for
+ * the newcomer, so a client that sends its request at once is always
+ * served.  A head that is malformed, too long, or announces what the
+ * server will not read is answered here, with the same JSON errors as the
+ * API.  The same thread enforces the header and body deadlines of the
+ * connections the HTTP library holds, by shutting their sockets down.
+ *
+ * A connection with a valid first head goes to one of the workers (round
+ * robin; worker 0 is one of them), which relays it to its own instance of
+ * the HTTP library and runs that instance itself: a request is read from
+ * the client, checked, passed on, answered by the library and the answer
+ * sent back, all in one thread and one turn of its event loop.
  */
 #define _GNU_SOURCE /* accept4 */
 #include <ctype.h>
@@ -219,6 +225,23 @@ srv_check_head(const char *head, size_t n, size_t max_body,
     return 0;
 }
 
+/* Steps *pp over the end of a line (CR LF, or a bare LF): 1, or 0 when
+   the input ends first, or -1 when anything else stands there. */
+static int
+line_end(const char **pp, const char *end)
+{
+    const char *p = *pp;
+
+    if (p < end && *p == '\r')
+        p++;
+    if (p == end)
+        return 0;
+    if (*p != '\n')
+        return -1;
+    *pp = p + 1;
+    return 1;
+}
+
 /*
  * Checks the chunked framing (RFC 9112 7.1) of the part of a body that has
  * arrived with its head: 0 when it is valid as far as it goes, -1 at the
@@ -229,7 +252,7 @@ check_chunks(const char *p, const char *end)
 {
     while (p < end) {
         unsigned long long size = 0;
-        int digits = 0;
+        int digits = 0, r;
 
         for (; p < end && strchr("0123456789abcdefABCDEF", *p) && *p;
              p++, digits++) {
@@ -251,25 +274,15 @@ check_chunks(const char *p, const char *end)
                     return -1;
                 p++;
             }
-        if (p < end && *p == '\r')
-            p++;
-        if (p == end)
-            return 0;
-        if (*p != '\n')
-            return -1;
-        p++;
+        if ((r = line_end(&p, end)) <= 0)
+            return r;
         if (size == 0)
             return 0; /* the last chunk; trailers follow */
         if ((unsigned long long)(end - p) < size)
             return 0; /* the rest of this chunk is still to come */
         p += size;
-        if (p < end && *p == '\r')
-            p++;
-        if (p == end)
-            return 0;
-        if (*p != '\n')
-            return -1;
-        p++;
+        if ((r = line_end(&p, end)) <= 0)
+            return r;
     }
     return 0;
 }
@@ -299,16 +312,11 @@ static size_t
 format_error(char *buf, size_t size, unsigned status, const char *code,
              const char *msg)
 {
-    srv_error e;
     srv_reply r;
     int hn;
     size_t n = 0;
 
-    memset(&e, 0, sizeof e);
-    e.http = status;
-    e.code = code;
-    snprintf(e.message, sizeof e.message, "%s", msg);
-    srv_reply_error(&r, &e);
+    srv_reply_errorf(&r, status, code, "%s", msg);
     hn = snprintf(buf, size,
                   "HTTP/1.1 %u %s\r\nContent-Type: application/json\r\n"
                   "Cache-Control: no-store\r\nConnection: close\r\n"
@@ -465,6 +473,24 @@ unlink_pending(srv_front *f, pending *pc)
         f->npending--;
 }
 
+/* Puts pc at the tail of the list (the list stays in deadline order
+   within each kind), counted as lingering or pending. */
+static void
+append_pending(srv_front *f, pending *pc)
+{
+    pc->prev = f->tail;
+    pc->next = NULL;
+    if (f->tail)
+        f->tail->next = pc;
+    else
+        f->head = pc;
+    f->tail = pc;
+    if (pc->lingering)
+        f->nlinger++;
+    else
+        f->npending++;
+}
+
 static void
 close_pending(srv_front *f, pending *pc)
 {
@@ -528,21 +554,14 @@ refuse(srv_front *f, pending *pc, unsigned status, const char *code,
     unlink_pending(f, pc);
     pc->lingering = 1;
     pc->deadline = now_ms() + LINGER_MS;
-    /* to the tail: the list stays in deadline order within each kind */
-    pc->prev = f->tail;
-    if (f->tail)
-        f->tail->next = pc;
-    else
-        f->head = pc;
-    f->tail = pc;
-    f->nlinger++;
+    append_pending(f, pc);
 }
 
 /* ---------------------------------------------------------------- relay */
 
 /*
  * A connection whose first head was valid is relayed, not handed over:
- * the HTTP library gets one end of a socket pair, and this thread copies
+ * the HTTP library gets one end of a socket pair, and the worker copies
  * bytes between the client and the other end.  In the client's direction
  * it follows the framing of each request (its head, then a body of
  * Content-Length bytes or of chunks), checks every head with
@@ -1122,13 +1141,7 @@ add_pending(srv_front *f, int fd, const struct sockaddr_storage *sa,
         free(pc);
         return NULL;
     }
-    pc->prev = f->tail;
-    if (f->tail)
-        f->tail->next = pc;
-    else
-        f->head = pc;
-    f->tail = pc;
-    f->npending++;
+    append_pending(f, pc);
     return pc;
 }
 

@@ -4,17 +4,18 @@
  *
  *   server_front.c  the listening socket: accepts, counts connections per
  *                   client address, reads each new connection's first
- *                   request head (by peeking, so libmicrohttpd reads the
+ *                   request head (by peeking, so that the relay reads the
  *                   same bytes) under a deadline, answers a malformed one
  *                   itself with a JSON error, relays the rest to the HTTP
  *                   library through a socket pair, checking each later
  *                   request head and chunked framing of the connection the
  *                   same way, and cuts connections past their header or
- *                   body deadline;
+ *                   body deadline; its relay threads run the instances of
+ *                   the HTTP library themselves (srv_front_lib);
  *   server_pool.c   the compute pool: requests that do not finish within a
- *                   short slice on an HTTP thread run there, at a lower CPU
- *                   priority, behind a bounded queue and a per-address
- *                   limit of heavy requests.
+ *                   short slice on an HTTP (relay) thread run there, at a
+ *                   lower CPU priority, behind a bounded queue and a
+ *                   per-address limit of heavy requests.
  *
  * Neither knows libmicrohttpd: server.c connects them to it.
  */

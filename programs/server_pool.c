@@ -91,13 +91,7 @@ srv_pool_mark_heavy(srv_pool *p, uint64_t h)
 static void
 answer_busy(srv_job *job, unsigned http, const char *code, const char *msg)
 {
-    srv_error e;
-
-    memset(&e, 0, sizeof e);
-    e.http = http;
-    e.code = code;
-    snprintf(e.message, sizeof e.message, "%s", msg);
-    srv_reply_error(&job->reply, &e);
+    srv_reply_errorf(&job->reply, http, code, "%s", msg);
 }
 
 static void *

@@ -223,6 +223,21 @@ struct bt__ruleset {
      * from its parameters (bt_game_rules).  NULL: the family's summary.
      */
     void (*rules)(const bt_game *g, bt__buf *out);
+
+    /*
+     * Optional: counts the positions of k piles (one component of k
+     * numbers for a game of variable arity; k components of one number
+     * for a heap game), each pile in [min, max], into `positions`, and the
+     * P-positions among them into `p_positions` (bt_game_count, which has
+     * checked the bounds; flags as bt_nim_count's).  BT_EUNDEF when the
+     * family cannot count what flags ask.  fn(ud, fraction), when not
+     * NULL, is called with the share of the work done, where the family
+     * can tell it (bt_game_count_progress).
+     */
+    bt_status (*count)(bt_game *g, mpz_t positions, mpz_t p_positions,
+                       size_t k, const mpz_t min, const mpz_t max,
+                       unsigned flags, const bt_limits *lim, bt_diag *diag,
+                       bt_count_progress fn, void *ud);
 };
 
 /*
@@ -248,6 +263,14 @@ typedef struct bt__varset {
     void (*describe_n)(bt_game *g, bt__buf *out, size_t comp,
                        const mpz_t *c, size_t n, const mpz_t *to,
                        size_t nto);
+    /*
+     * Optional, for tables (table.c): the one number that completes the
+     * piles x[0..n-1] into a P-position of one component of n + 1 piles
+     * (in misère play when `misere`): sets `last` and returns 1, or
+     * returns 0 when no number does.
+     */
+    int (*p_last_n)(bt_game *g, int misere, const mpz_t *x, size_t n,
+                    mpz_t last);
 } bt__varset;
 
 /* The variable-arity hooks of g (arity 0). */
@@ -464,6 +487,13 @@ bt_status bt__game_set_spec(bt_game *g, const char *fmt, ...)
    `what` names it in the message ("pile 3"). */
 bt_status bt__check_number(const mpz_t x, const bt_limits *lim,
                            const char *what, bt_diag *diag);
+
+/* Checks the arguments of a count of k piles in min..max (bt_game_count,
+   bt_nim_count): both numbers, min <= max, k within max_table_piles. */
+bt_status bt__check_count(size_t k, const mpz_t min, const mpz_t max,
+                          const bt_limits *lim, bt_diag *diag);
+/* The BT_ELIMIT of k piles past max_table_piles. */
+bt_status bt__count_piles_fail(size_t k, const bt_limits *lim, bt_diag *diag);
 
 /* Parses a decimal number of at most lim->max_digits digits from
    s[0..len-1] (digits only). */

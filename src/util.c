@@ -278,6 +278,33 @@ bt__check_number(const mpz_t x, const bt_limits *lim, const char *what,
 }
 
 bt_status
+bt__check_count(size_t k, const mpz_t min, const mpz_t max,
+                const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    lim = bt__limits(lim);
+    if ((st = bt__check_number(min, lim, "the minimum pile", diag)) != BT_OK)
+        return st;
+    if ((st = bt__check_number(max, lim, "the maximum pile", diag)) != BT_OK)
+        return st;
+    if (mpz_cmp(min, max) > 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "the minimum pile is larger than the maximum");
+    if (k > lim->max_table_piles)
+        return bt__count_piles_fail(k, lim, diag);
+    return BT_OK;
+}
+
+bt_status
+bt__count_piles_fail(size_t k, const bt_limits *lim, bt_diag *diag)
+{
+    return bt__fail(diag, BT_ELIMIT,
+                    "%zu piles are more than the limit of %zu "
+                    "(max_table_piles)",
+                    k, bt__limits(lim)->max_table_piles);
+}
+
+bt_status
 bt__parse_number(mpz_t rop, const char *s, size_t len, const bt_limits *lim,
                  bt_diag *diag)
 {

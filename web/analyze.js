@@ -8,6 +8,11 @@ import {
 
 const $ = (id) => document.getElementById(id);
 const TABLE_REACH = 1n << 16n; // beyond, walking the table to the position takes too long
+// A game of variable arity (one component of several piles): its table
+// walks every combination of the piles but the last, so it is shown for a
+// few small piles only.
+const VAR_REACH = 64n;
+const VAR_PILES = 5;
 
 let tableState = null; // {req, next, rows, sorted, shown}
 let token = 0;
@@ -75,20 +80,27 @@ function setBusy(on) {
   $('ask').setAttribute('aria-busy', on ? 'true' : 'false');
 }
 
-// The safe combinations (P-positions) of as many heaps of the same game,
+// The safe combinations (P-positions) of as many heaps of the same game
+// (or of one component of as many piles, for a game of variable arity),
 // starting a little before the position in the table's order.
 async function safeTable(g, comps, misere, isP) {
   const sec = $('table-section');
   const body = clear($('table-body'));
   $('more').hidden = true;
   tableState = null;
-  if (!g || g.arity !== 1 || comps.length === 0) {
+  const variable = g && g.arity === 0 && comps.length === 1;
+  if (!g || (g.arity !== 1 && !variable) || comps.length === 0) {
     sec.hidden = true;
     return;
   }
   sec.hidden = false;
-  const sorted = comps.map((c) => c.nums[0]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const nums = variable ? comps[0].nums : comps.map((c) => c.nums[0]);
+  const sorted = nums.slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const max = sorted[sorted.length - 1];
+  if (variable && (max >= VAR_REACH || sorted.length > VAR_PILES)) {
+    body.append(h('p', {class: 'note'}, `The table of ${g.spec} is listed for at most ${VAR_PILES} piles below ${VAR_REACH}; the winning moves above are the safe combinations one move away.`));
+    return;
+  }
   if (max >= TABLE_REACH) {
     body.append(h('p', {class: 'note'}, 'The numbers are too big to list the table up to them; the winning moves above are the safe combinations one move away.'));
     return;
@@ -106,9 +118,10 @@ async function safeTable(g, comps, misere, isP) {
   }
   const req = {game: g.spec, misere, piles: k, below: String(below), limit: 12};
   if (cursor !== null) req.cursor = cursor;
-  tableState = {req, next: null, rows: [], sorted, isP, k, below, word: g.family === 'nim' ? 'pile' : 'heap'};
+  const word = g.family === 'nim' || variable ? 'pile' : 'heap';
+  tableState = {req, next: null, rows: [], sorted, isP, k, below, word};
   body.append(h('p', {class: 'note'},
-    `${k} heap${k === 1 ? '' : 's'} of ${g.spec}, each below ${below}, in lexicographic order, each listed once with its numbers in non-decreasing order.`));
+    `${k} ${word}${k === 1 ? '' : 's'} ${variable ? 'of one game' : ''} of ${g.spec}, each below ${below}, in lexicographic order, each listed once with its numbers in non-decreasing order.`.replace('  ', ' ')));
   await morePage();
 }
 

@@ -58,12 +58,14 @@ function paramOf(kind) {
   if (!m) return null;
   const colon = f.example.indexOf(':');
   const named = f.named.map((n) => `${n.name} (${n.game})`);
+  const optional = f.syntax.includes('[');
   return {
     label: m[1],
     value: colon < 0 ? '' : f.example.slice(colon + 1),
-    optional: f.syntax.includes('['),
-    help: f.summary + (f.syntax.includes('[') ? ` (optional: leave it empty for ${f.name})` : '') +
-      (named.length ? `. Or a named game: ${named.join(', ')}.` : ''),
+    optional,
+    help: [f.summary,
+      optional ? `Optional: leave it empty for ${f.name}.` : '',
+      named.length ? `Or a named game: ${named.join(', ')}.` : ''].filter(Boolean).join(' '),
   };
 }
 

@@ -78,6 +78,27 @@ BT_API bt_status bt_nim_count_progress(mpz_t positions, mpz_t p_positions,
                                 bt_diag *diag, bt_count_progress fn,
                                 void *ud);
 
+/*
+ * bt_nim_count for game g, where its family counts exactly: Nim (as
+ * above), and Moore's Nim (k piles of one component, tuples or multisets;
+ * ELIMIT past its work limit, multisets of more than 40 piles included;
+ * docs/moore.md).  BT_EUNDEF with a message for a
+ * family that does not count; otherwise the contract of bt_nim_count.
+ */
+BT_API bt_status bt_game_count(mpz_t positions, mpz_t p_positions,
+                               mpq_ptr probability, bt_game *g, size_t k,
+                               const mpz_t min, const mpz_t max,
+                               unsigned flags, const bt_limits *lim,
+                               bt_diag *diag);
+/* bt_game_count() with progress reports, as bt_nim_count_progress() gives
+   them; a family that cannot report progress never calls fn. */
+BT_API bt_status bt_game_count_progress(mpz_t positions, mpz_t p_positions,
+                                        mpq_ptr probability, bt_game *g,
+                                        size_t k, const mpz_t min,
+                                        const mpz_t max, unsigned flags,
+                                        const bt_limits *lim, bt_diag *diag,
+                                        bt_count_progress fn, void *ud);
+
 #ifdef __cplusplus
 }
 #endif

@@ -52,7 +52,8 @@ BT_API void bt_rng_mpz_below(mpz_t rop, uint64_t *state, const mpz_t n);
 
 /*
  * A random start: k components of game g, each of its arity(g) numbers drawn
- * independently and uniformly from [min, max] (bt_rng_mpz_below, in order).
+ * independently and uniformly from [min, max] (bt_rng_mpz_below, in order);
+ * for a game of variable arity (Moore's Nim), one component of k numbers.
  * Every ordered tuple of numbers is equally likely, so the chance that the
  * first player wins is the share of N-positions among the tuples -- for Nim
  * the ordered count of `bouton count --ordered --piles k --min min --max max`

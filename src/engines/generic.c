@@ -271,3 +271,59 @@ bt__rs_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
         return g->rules->moves_to(g, c, target, emit, ud, lim, diag);
     return bt__generic_moves_to(g, c, n, target, emit, ud, lim, diag);
 }
+
+/* ---------------------------------------------------------------- counts */
+
+bt_status
+bt_game_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
+              bt_game *g, size_t k, const mpz_t min, const mpz_t max,
+              unsigned flags, const bt_limits *lim, bt_diag *diag)
+{
+    return bt_game_count_progress(positions, p_positions, probability, g, k,
+                                  min, max, flags, lim, diag, NULL, NULL);
+}
+
+bt_status
+bt_game_count_progress(mpz_t positions, mpz_t p_positions,
+                       mpq_ptr probability, bt_game *g, size_t k,
+                       const mpz_t min, const mpz_t max, unsigned flags,
+                       const bt_limits *lim, bt_diag *diag,
+                       bt_count_progress fn, void *ud)
+{
+    mpz_t pos, pp, n;
+    bt_status st;
+
+    lim = bt__limits(lim);
+    if (g->rules->count == NULL)
+        return bt__fail(diag, BT_EUNDEF,
+                        "positions of %s are not counted (no exact method "
+                        "for this game)",
+                        g->spec);
+    if ((st = bt__check_count(k, min, max, lim, diag)) != BT_OK)
+        return st;
+    mpz_inits(pos, pp, n, NULL);
+    /* (max - min + 1)^k has at most k bits(max - min + 1) bits */
+    mpz_sub(n, max, min);
+    mpz_add_ui(n, n, 1);
+    if ((double)k * (double)mpz_sizeinbase(n, 2) * 0.30103 >
+        (double)lim->max_digits + 1.0) {
+        st = bt__fail(diag, BT_ELIMIT,
+                      "the count would have more than the limit of %zu "
+                      "digits (max_digits)",
+                      lim->max_digits);
+        goto out;
+    }
+    st = g->rules->count(g, pos, pp, k, min, max, flags, lim, diag, fn, ud);
+    if (st == BT_OK) {
+        mpz_set(positions, pos);
+        mpz_set(p_positions, pp);
+        if (probability != NULL) {
+            mpq_set_num(probability, pp);
+            mpq_set_den(probability, pos);
+            mpq_canonicalize(probability);
+        }
+    }
+out:
+    mpz_clears(pos, pp, n, NULL);
+    return st;
+}

@@ -862,18 +862,10 @@ bt_nim_count_progress(mpz_t positions, mpz_t p_positions,
     double digits;
 
     lim = bt__limits(lim);
-    if ((st = bt__check_number(min, lim, "the minimum pile", diag)) != BT_OK)
+    if ((st = bt__check_count(k, min, max, lim, diag)) != BT_OK)
         return st;
-    if ((st = bt__check_number(max, lim, "the maximum pile", diag)) != BT_OK)
-        return st;
-    if (mpz_cmp(min, max) > 0)
-        return bt__fail(diag, BT_EINVAL,
-                        "the minimum pile is larger than the maximum");
-    if (k > lim->max_table_piles || k > ULONG_MAX / 4)
-        return bt__fail(diag, BT_ELIMIT,
-                        "%zu piles are more than the limit of %zu "
-                        "(max_table_piles)",
-                        k, lim->max_table_piles);
+    if (k > ULONG_MAX / 4) /* the exponents below are unsigned long */
+        return bt__count_piles_fail(k, lim, diag);
     kk = (unsigned long)k;
 
     mpz_inits(n, pos, pp, t, u, NULL);

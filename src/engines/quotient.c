@@ -21,6 +21,14 @@
  * check yields a position whose outcome the candidate gets wrong, from
  * which a new test column follows (Rivest and Schapire's counterexample
  * analysis), and learning continues.
+ *
+ * Periodicity: once the quotient of the heaps up to N is proved, the
+ * periodicity theorem for misère quotients of octal games (Plambeck and
+ * Siegel; docs/misere.md states it with its proof) makes it the quotient
+ * of all heaps when the heap -> element map is periodic over a long
+ * enough stretch (misere_need); heaps of any size are then answered
+ * through the period.  The analysis hook also answers sums of several
+ * heap games through the quotient of the union of their heaps (qalpha).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -37,7 +45,10 @@ typedef struct htab {
     size_t alen, acap;
     size_t *off, *len;
     size_t n, cap;
-    size_t *slot; /* index + 1; 0 empty */
+    /* slot: (index + 1) in the low 32 bits, 0 empty; the high 32 bits of
+       the key's hash in the high 32, so that a probe compares keys only
+       when the hashes agree */
+    uint64_t *slot;
     size_t nslot;
 } htab;
 
@@ -55,8 +66,16 @@ hash_bytes(const void *k, size_t len)
     }
     for (; i < len; i++)
         h = (h ^ p[i]) * 1099511628211ull;
-    return h ^ (h >> 29);
+    /* a full avalanche (MurmurHash3's fmix64): the table takes low bits
+       for the slot and high bits for the tag */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
 }
+
+#define HT_TAG(h) ((uint64_t)(h) & 0xFFFFFFFF00000000ull)
 
 static void
 ht_free(htab *h)
@@ -72,14 +91,20 @@ static size_t
 ht_find(const htab *h, const void *k, size_t len)
 {
     size_t i;
+    uint64_t hv, tag;
     if (h->nslot == 0)
         return SIZE_MAX;
-    i = (size_t)hash_bytes(k, len) & (h->nslot - 1);
+    hv = hash_bytes(k, len);
+    tag = HT_TAG(hv);
+    i = (size_t)hv & (h->nslot - 1);
     for (;; i = (i + 1) & (h->nslot - 1)) {
-        size_t e = h->slot[i];
-        if (e == 0)
+        uint64_t v = h->slot[i];
+        size_t e;
+        if (v == 0)
             return SIZE_MAX;
-        e--;
+        if (HT_TAG(v) != tag)
+            continue;
+        e = (size_t)(v & 0xFFFFFFFFu) - 1;
         if (h->len[e] == len && memcmp(h->arena + h->off[e], k, len) == 0)
             return e;
     }
@@ -89,15 +114,15 @@ static int
 ht_grow(htab *h)
 {
     size_t ns = h->nslot ? 2 * h->nslot : 1024, i;
-    size_t *s = calloc(ns, sizeof *s);
+    uint64_t *s = calloc(ns, sizeof *s);
     if (s == NULL)
         return -1;
     for (i = 0; i < h->n; i++) {
-        size_t j = (size_t)hash_bytes(h->arena + h->off[i], h->len[i]) &
-                   (ns - 1);
+        uint64_t hv = hash_bytes(h->arena + h->off[i], h->len[i]);
+        size_t j = (size_t)hv & (ns - 1);
         while (s[j] != 0)
             j = (j + 1) & (ns - 1);
-        s[j] = i + 1;
+        s[j] = HT_TAG(hv) | (uint64_t)(i + 1);
     }
     free(h->slot);
     h->slot = s;
@@ -110,6 +135,9 @@ static size_t
 ht_add(htab *h, const void *k, size_t len)
 {
     size_t i;
+    uint64_t hv;
+    if (h->n >= 0xFFFFFFFEu)
+        return SIZE_MAX; /* indices are 32 bits in the slots */
     if (2 * (h->n + 1) > h->nslot && ht_grow(h) != 0)
         return SIZE_MAX;
     if (h->n == h->cap) {
@@ -140,10 +168,11 @@ ht_add(htab *h, const void *k, size_t len)
     h->off[h->n] = h->alen;
     h->len[h->n] = len;
     h->alen += len;
-    i = (size_t)hash_bytes(k, len) & (h->nslot - 1);
+    hv = hash_bytes(k, len);
+    i = (size_t)hv & (h->nslot - 1);
     while (h->slot[i] != 0)
         i = (i + 1) & (h->nslot - 1);
-    h->slot[i] = ++h->n;
+    h->slot[i] = HT_TAG(hv) | (uint64_t)(++h->n);
     return h->n - 1;
 }
 
@@ -178,8 +207,19 @@ typedef struct row {
     unsigned char **cell; /* cell[a][t] for a = 0 (the row itself), 1..n */
 } row;
 
+/*
+ * The alphabet of a union of heap games: letter (s - 1) * ng + i + 1 is
+ * the heap of s counters of game i, s = 1..bound (interleaved by size, so
+ * that the options of a letter are smaller letters).
+ */
+typedef struct qalpha {
+    size_t ng, bound;
+    bt_game *const *games;
+} qalpha;
+
 typedef struct qctx {
     bt_game *g;
+    const qalpha *al; /* NULL: the heaps of g, letter = size */
     const bt_limits *lim;
     bt_diag *diag;
     size_t n;        /* letters 1..n */
@@ -257,10 +297,30 @@ load_options(qctx *c, size_t h)
     optcol o = {NULL, 0, 0, 0};
     mpz_t x;
     bt_status st;
+    bt_game *g = c->g;
+    size_t gi = 0, i;
+    if (c->al != NULL) {
+        gi = (h - 1) % c->al->ng;
+        g = c->al->games[gi];
+        h = (h - 1) / c->al->ng + 1;
+    }
     mpz_init_set_ui(x, (unsigned long)h);
-    st = c->g->rules->options(c->g, (const mpz_t *)&x, on_opt, &o, c->lim,
-                              c->diag);
+    st = g->rules->options(g, (const mpz_t *)&x, on_opt, &o, c->lim,
+                           c->diag);
     mpz_clear(x);
+    if (c->al != NULL) {
+        /* sizes to letters, each pair in order */
+        h = (h - 1) * c->al->ng + gi + 1;
+        for (i = 0; st == BT_OK && i < o.n; i++)
+            if (o.v[i] != 0)
+                o.v[i] = (uint32_t)((o.v[i] - 1) * c->al->ng + gi + 1);
+        for (i = 0; st == BT_OK && i + 1 < o.n; i += 2)
+            if (o.v[i] > o.v[i + 1]) {
+                uint32_t t = o.v[i];
+                o.v[i] = o.v[i + 1];
+                o.v[i + 1] = t;
+            }
+    }
     if (st != BT_OK) {
         free(o.v);
         return st == BT_EINVAL
@@ -284,13 +344,19 @@ push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h)
 
 /* ----------------------------------------------------- outcome by search */
 
+/* Heaps of an option kept on the stack by outcome() (longer: malloc). */
+#define OUTCOME_STACK 32
+#define KEY_STACK 64
+
 /* *p_out = 1 when the position (sorted, live heaps) is a misère P. */
 static bt_status
 outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
 {
-    size_t i, j, e, r;
-    uint32_t *buf;
-    bt_status st;
+    size_t i, j, e, r, klen;
+    uint32_t *buf, sbuf[OUTCOME_STACK];
+    unsigned char skey[KEY_STACK], *kb = NULL;
+    const void *key;
+    bt_status st = BT_OK;
     if (len == 0) {
         *p_out = 0; /* no move: the player to move has won */
         return BT_OK;
@@ -302,16 +368,37 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
         *p_out = c->snap_p[x];
         return BT_OK;
     }
-    e = ht_find(&c->memo, h, len * sizeof *h);
+    /* the memo's key: one byte per heap when every heap is below 256
+       (letters up to 255), else the 32-bit heaps; the two never collide,
+       since a live heap is never 0 and a 32-bit heap below 2^24 has a zero
+       byte */
+    if (h[len - 1] < 256) {
+        kb = len <= KEY_STACK ? skey : malloc(len);
+        if (kb == NULL)
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        for (i = 0; i < len; i++)
+            kb[i] = (unsigned char)h[i];
+        key = kb;
+        klen = len;
+    } else {
+        key = h;
+        klen = len * sizeof *h;
+    }
+    e = ht_find(&c->memo, key, klen);
     if (e != SIZE_MAX) {
+        if (kb != NULL && kb != skey)
+            free(kb);
         *p_out = c->memo_out[e];
         return BT_OK;
     }
     if ((st = poll(c)) != BT_OK)
-        return st;
-    buf = malloc((len + 2) * sizeof *buf);
-    if (buf == NULL)
-        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        goto out;
+    /* the options' positions: on the stack when short (most are) */
+    buf = len + 2 <= OUTCOME_STACK ? sbuf : malloc((len + 2) * sizeof *buf);
+    if (buf == NULL) {
+        st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        goto out;
+    }
     *p_out = 1;
     /* the largest heap first: the options of the newest heap leave
        positions the snapshot answers at once, and one P option ends it;
@@ -350,32 +437,43 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
                 ob = 0;
             }
             if ((st = outcome(c, buf, m, &cp)) != BT_OK) {
-                free(buf);
-                return st;
+                if (buf != sbuf)
+                    free(buf);
+                goto out;
             }
             if (cp)
                 *p_out = 0;
         }
     }
-    free(buf);
-    if (c->memo.n >= c->lim->max_search)
-        return bt__fail(c->diag, BT_ELIMIT,
-                        "the misère quotient needs more than %zu searched "
-                        "positions (the max_search limit)",
-                        c->lim->max_search);
-    e = ht_add(&c->memo, h, len * sizeof *h);
-    if (e == SIZE_MAX)
-        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    if (buf != sbuf)
+        free(buf);
+    if (c->memo.n >= c->lim->max_search) {
+        st = bt__fail(c->diag, BT_ELIMIT,
+                      "the misère quotient needs more than %zu searched "
+                      "positions (the max_search limit)",
+                      c->lim->max_search);
+        goto out;
+    }
+    e = ht_add(&c->memo, key, klen);
+    if (e == SIZE_MAX) {
+        st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        goto out;
+    }
     if (e >= c->memo_cap) {
         size_t nc = c->memo_cap ? 2 * c->memo_cap : 4096;
         unsigned char *o = realloc(c->memo_out, nc);
-        if (o == NULL)
-            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        if (o == NULL) {
+            st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+            goto out;
+        }
         c->memo_out = o;
         c->memo_cap = nc;
     }
     c->memo_out[e] = (unsigned char)*p_out;
-    return BT_OK;
+out:
+    if (kb != NULL && kb != skey)
+        free(kb);
+    return st;
 }
 
 /* Outcome of a + b (+ one more heap x when x != 0). */
@@ -759,7 +857,7 @@ typedef struct vnode {
  * failure finds a position that the candidate mispredicts and refines.
  */
 static bt_status
-verify(qctx *c, const uint32_t *mul, int *refined)
+verify(qctx *c, const uint32_t *mul, int *refined, int check_only)
 {
     size_t ord = c->nrows, nw = (ord + 63) / 64, klen, i, a, head = 0;
     /* a key: U (nw words, first, so aligned), x, has-a-move */
@@ -789,6 +887,10 @@ verify(qctx *c, const uint32_t *mul, int *refined)
         for (y = 0; y < ord; y++)
             if (c->rows[mul[y * ord + i]].cell[0][0])
                 vset[i * nw + y / 64] |= 1ull << (y % 64);
+    }
+    if (c->rows[0].cell[0][0] && check_only) {
+        *refined = 1;
+        goto done;
     }
     if (c->rows[0].cell[0][0]) {
         /* the empty position would be P */
@@ -893,6 +995,10 @@ verify(qctx *c, const uint32_t *mul, int *refined)
     }
     if (!found)
         goto done;
+    if (check_only) {
+        *refined = 1; /* the candidate fails; nothing is learnt */
+        goto done;
+    }
 
 analyse:
     /* Which position does the candidate get wrong: G, or an option? */
@@ -982,6 +1088,7 @@ done:
 struct bt_quotient {
     bt_game *g;
     size_t upto, order, pcount;
+    size_t ng;                /* a union of ng games (letters), or 0 */
     int proved;               /* the periodicity theorem applied */
     size_t period, preperiod; /* when proved */
     uint32_t *mul;      /* order * order */
@@ -1593,6 +1700,67 @@ snapshot(qctx *c)
     return BT_OK;
 }
 
+/*
+ * A conservative extension (MisereSolver's first test, here proved by the
+ * check): when heap h is an element x of the proved quotient of the heaps
+ * below h (mul its table), that quotient with heap h -> x is the quotient
+ * of the heaps up to h.  Tries every x whose P-status is that of heap h
+ * alone (it has a move; P exactly when no option's element is in P),
+ * each by the exact check of verify(); the first that passes is taken,
+ * and the cells of letter h follow from the algebra (no search).  *done
+ * is 0 when none passes: the caller learns as usual.
+ */
+static bt_status
+try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
+{
+    size_t ord = c->nrows, x, s, j, t, *colx;
+    int isp = 1;
+    bt_status st;
+    *done = 0;
+    for (j = 0; j < c->nopt[h] && isp; j++) {
+        size_t z = 0;
+        if (c->opt[h][2 * j] != 0)
+            z = TR(c, z, c->opt[h][2 * j]);
+        if (c->opt[h][2 * j + 1] != 0)
+            z = TR(c, z, c->opt[h][2 * j + 1]);
+        if (c->rows[z].cell[0][0])
+            isp = 0;
+    }
+    for (x = 0; x < ord; x++) {
+        int failed = 0;
+        if ((c->rows[x].cell[0][0] != 0) != isp)
+            continue;
+        for (s = 0; s < ord; s++)
+            TR(c, s, h) = mul[s * ord + x];
+        st = verify(c, mul, &failed, 1);
+        if (st == BT_ELIMIT)
+            failed = 1; /* too many states for this candidate: the next */
+        else if (st != BT_OK)
+            return st;
+        if (!failed)
+            break;
+    }
+    if (x == ord)
+        return BT_OK;
+    colx = malloc((c->ncols + 1) * sizeof *colx);
+    if (colx == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    for (t = 0; t < c->ncols; t++)
+        colx[t] = run(c, 0, &c->cols[t]);
+    for (s = 0; s < ord; s++) {
+        if (alloc_cells(c, s, h) != BT_OK) {
+            free(colx);
+            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+        }
+        for (t = 0; t < c->ncols; t++)
+            c->rows[s].cell[h][t] =
+                c->rows[mul[TR(c, s, h) * ord + colx[t]]].cell[0][0];
+    }
+    free(colx);
+    *done = 1;
+    return BT_OK;
+}
+
 /* The element of each heap 0..n of the current table (0: no move). */
 static bt_status
 heap_map(qctx *c, size_t n, uint32_t **e)
@@ -1614,8 +1782,8 @@ heap_map(qctx *c, size_t n, uint32_t **e)
  * (BT_ELIMIT when it does not by n).
  */
 static bt_status
-quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
-               const bt_limits *lim, bt_diag *diag)
+quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
+               int until, const bt_limits *lim, bt_diag *diag)
 {
     qctx c;
     bt_quotient *q = NULL;
@@ -1639,6 +1807,7 @@ quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
                                                  : (size_t)100000);
     memset(&c, 0, sizeof c);
     c.g = g;
+    c.al = al;
     c.lim = lim;
     c.diag = diag;
     c.snap_n = 0;
@@ -1659,6 +1828,13 @@ quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
         if ((st = load_options(&c, h)) != BT_OK)
             goto fail;
         c.n = h;
+        if (c.nopt[h] > 0 && mul != NULL) {
+            int done;
+            if ((st = try_conservative(&c, mul, h, &done)) != BT_OK)
+                goto fail;
+            if (done)
+                goto proved;
+        }
         if (c.nopt[h] > 0)
             for (s = 0; s < c.nrows; s++) {
                 if (alloc_cells(&c, s, h) != BT_OK)
@@ -1677,17 +1853,18 @@ quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
             mul = NULL;
             if ((st = make_mul(&c, &mul)) != BT_OK)
                 goto fail;
-            if ((st = verify(&c, mul, &refined)) != BT_OK)
+            if ((st = verify(&c, mul, &refined, 0)) != BT_OK)
                 goto fail;
             if (!refined)
                 break;
         }
+    proved:
         if ((st = snapshot(&c)) != BT_OK)
             goto fail;
         /* every memo entry holds a heap <= h, now answered by the
            snapshot: the memo starts afresh */
         ht_clear(&c.memo);
-        if (until || h == n) {
+        if (al == NULL && (until || h == n)) {
             if ((st = heap_map(&c, h, &emap)) != BT_OK)
                 goto fail;
             proved = detect_period(g, emap, h, &period, &preperiod);
@@ -1721,6 +1898,7 @@ quotient_build(bt_quotient **out, bt_game *g, size_t n, int until,
         goto nomem;
     q->g = bt_game_ref(g);
     q->upto = n;
+    q->ng = al != NULL ? al->ng : 0;
     q->proved = proved;
     q->period = period;
     q->preperiod = preperiod;
@@ -1758,14 +1936,14 @@ bt_status
 bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
                 const bt_limits *lim, bt_diag *diag)
 {
-    return quotient_build(out, g, n, 0, lim, diag);
+    return quotient_build(out, g, NULL, n, 0, lim, diag);
 }
 
 bt_status
 bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
                              const bt_limits *lim, bt_diag *diag)
 {
-    return quotient_build(out, g, max_n, 1, lim, diag);
+    return quotient_build(out, g, NULL, max_n, 1, lim, diag);
 }
 
 /* ------------------------------------------------- misère analysis hook */
@@ -1838,7 +2016,7 @@ qcache_drop(qentry *e)
 static bt_quotient *
 qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
 {
-    size_t i;
+    size_t i, best = 0;
     bt_quotient *q = NULL;
     *failed = 0;
     pthread_mutex_lock(&qcache_mu);
@@ -1851,7 +2029,8 @@ qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
             (huge ? e->upto == QCACHE_UNTIL_FAILED : e->upto <= top))
             *failed = 1;
         fits = e->q != NULL && (e->q->proved || (!huge && e->upto >= top));
-        if (fits && (q == NULL || e->upto < q->upto)) {
+        if (fits && (q == NULL || e->upto < best)) {
+            best = e->upto;
             q = e->q;
             *slot = i;
         }
@@ -1918,9 +2097,22 @@ qcache_put(const char *spec, size_t upto, bt_quotient *q, size_t *slot)
 typedef struct qmove {
     const bt_quotient *q;
     size_t comp, excl;
+    size_t gi; /* the component's game in a union quotient (q->ng > 0) */
     bt_status (*move)(void *ud, size_t comp, const mpz_t *to, size_t nto);
     void *ud;
 } qmove;
+
+/* The element of a heap of h counters of game gi (a union quotient), or
+   of the quotient's game. */
+static size_t
+heap_element(const bt_quotient *q, size_t gi, const mpz_t h)
+{
+    if (q->ng > 0) {
+        size_t s = (size_t)mpz_get_ui(h);
+        return s == 0 ? 0 : q->heap[(s - 1) * q->ng + gi + 1];
+    }
+    return q->heap[heap_reduce(q, h)];
+}
 
 static bt_status
 on_quotient_option(void *ud, const mpz_t *to, size_t nto)
@@ -1928,7 +2120,7 @@ on_quotient_option(void *ud, const mpz_t *to, size_t nto)
     qmove *m = ud;
     size_t x = m->excl, i;
     for (i = 0; i < nto; i++)
-        x = m->q->mul[x * m->q->order + m->q->heap[heap_reduce(m->q, to[i])]];
+        x = m->q->mul[x * m->q->order + heap_element(m->q, m->gi, to[i])];
     return m->q->isp[x] ? m->move(m->ud, m->comp, to, nto) : BT_OK;
 }
 
@@ -1975,6 +2167,163 @@ window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
     return st;
 }
 
+/* The most games and the largest heap of a sum of several games that the
+   analysis takes to the quotient of the union of their heaps. */
+#define QUNION_GAMES 4
+#define QUNION_MAX 16
+
+static int
+cmp_spec(const void *a, const void *b)
+{
+    return strcmp((*(bt_game *const *)a)->spec,
+                  (*(bt_game *const *)b)->spec);
+}
+
+/*
+ * A sum of heaps of several heap games, all of at most QUNION_MAX
+ * counters: through the quotient of the union of the games' heaps up to
+ * the largest heap (cached under "game1 + game2 + ...", the specs in
+ * order), within the smaller search budget.  BT_EUNDEF when it does not
+ * apply or exceeds the budget.
+ */
+static bt_status
+quotient_misere_union(const bt_position *p, bt_outcome *outcome,
+                      bt_status (*move)(void *ud, size_t comp,
+                                        const mpz_t *to, size_t nto),
+                      void *ud, char **note, const bt_limits *lim,
+                      bt_diag *diag)
+{
+    size_t n = bt_position_size(p), i, j, ng = 0, top = 0, slot = SIZE_MAX;
+    size_t *gi = NULL, *el = NULL, x, prefix;
+    bt_game *games[QUNION_GAMES];
+    bt_quotient *q = NULL;
+    bt_status st = BT_OK;
+    bt__buf key, b;
+    int failed;
+
+    for (i = 0; i < n; i++) {
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        if (!bt__is_heap_game(g) || g->rules->arity != 1 ||
+            mpz_cmp_ui(v[0], QUNION_MAX) > 0)
+            return BT_EUNDEF;
+        if (mpz_get_ui(v[0]) > top)
+            top = mpz_get_ui(v[0]);
+        for (j = 0; j < ng; j++)
+            if (strcmp(games[j]->spec, g->spec) == 0)
+                break;
+        if (j == ng) {
+            if (ng == QUNION_GAMES)
+                return BT_EUNDEF;
+            games[ng++] = g;
+        }
+    }
+    if (ng < 2 || top == 0)
+        return BT_EUNDEF;
+    qsort(games, ng, sizeof *games, cmp_spec);
+    bt__buf_init(&key);
+    for (j = 0; j < ng; j++)
+        bt__buf_printf(&key, "%s%s", j ? " + " : "", games[j]->spec);
+    if (key.data == NULL) {
+        bt__buf_free(&key);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    q = qcache_get(key.data, top, 0, &slot, &failed);
+    if (q == NULL && failed) {
+        bt__buf_free(&key);
+        return BT_EUNDEF;
+    }
+    if (q == NULL) {
+        qalpha al;
+        bt_limits small = *lim;
+        if (small.max_search > QUOTIENT_ANALYZE_SEARCH_BIG)
+            small.max_search = QUOTIENT_ANALYZE_SEARCH_BIG;
+        al.ng = ng;
+        al.bound = top;
+        al.games = games;
+        st = quotient_build(&q, games[0], &al, ng * top, 0, &small, NULL);
+        if (st == BT_EINTR || st == BT_ENOMEM) {
+            bt__buf_free(&key);
+            return bt__fail(diag, st,
+                            st == BT_EINTR ? "the time budget ran out"
+                                           : "out of memory");
+        }
+        if (st != BT_OK) {
+            (void)qcache_put(key.data, top, NULL, &slot);
+            bt__buf_free(&key);
+            return BT_EUNDEF;
+        }
+        bt_game_free(q->g);
+        q->g = NULL;
+        q->upto = top; /* the bound of every game (letters: ng * top) */
+        if (qcache_put(key.data, top, q, &slot) != 0)
+            slot = SIZE_MAX;
+    }
+    gi = malloc((n + 1) * sizeof *gi);
+    el = malloc((n + 1) * sizeof *el);
+    if (gi == NULL || el == NULL) {
+        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+        goto done;
+    }
+    /* suffix products in el, from the right */
+    el[n] = 0;
+    for (i = n; i-- > 0;) {
+        bt_game *g = bt_position_game(p, i);
+        for (j = 0; strcmp(games[j]->spec, g->spec) != 0; j++)
+            ;
+        gi[i] = j;
+        el[i] = q->mul[heap_element(q, j, bt_position_nums(p, i)[0]) *
+                           q->order +
+                       el[i + 1]];
+    }
+    x = el[0];
+    *outcome = q->isp[x] ? BT_P : BT_N;
+    prefix = 0;
+    for (i = 0; *outcome == BT_N && i < n; i++) {
+        qmove m;
+        bt_game *g = bt_position_game(p, i);
+        const mpz_t *v = bt_position_nums(p, i);
+        m.q = q;
+        m.comp = i;
+        m.gi = gi[i];
+        m.excl = q->mul[prefix * q->order + el[i + 1]];
+        m.move = move;
+        m.ud = ud;
+        st = bt__rs_options(g, v, bt_position_count(p, i),
+                            on_quotient_option, &m, lim, diag);
+        if (st != BT_OK)
+            goto done;
+        prefix = q->mul[prefix * q->order + heap_element(q, gi[i], v[0])];
+    }
+    bt__buf_init(&b);
+    bt__buf_printf(&b,
+                   "Misère play through the misère quotient Q of the union "
+                   "of the heaps of %s, up to %zu counters (Plambeck and "
+                   "Siegel): every sum of such heaps is an element of Q, of "
+                   "order %zu with %zu elements in its P-portion P, and a "
+                   "sum is a misère P-position exactly when its element is "
+                   "in P.  The product of the heaps' elements is x = %s, "
+                   "which is %sin P: %s.\n",
+                   key.data, top, q->order, q->pcount, q->word[x],
+                   q->isp[x] ? "" : "not ",
+                   q->isp[x] ? "a P-position, every move leaves a product "
+                               "outside P"
+                             : "an N-position; a winning move leaves a "
+                               "product in P");
+    *note = bt__buf_take(&b);
+    if (*note == NULL)
+        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+done:
+    bt__buf_free(&key);
+    free(gi);
+    free(el);
+    if (slot != SIZE_MAX)
+        qcache_release(slot);
+    else
+        bt_quotient_free(q);
+    return st;
+}
+
 bt_status
 bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
@@ -1992,6 +2341,8 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     int failed, huge = 0;
 
     *note = NULL;
+    if (g == NULL && n > 0)
+        return quotient_misere_union(p, outcome, move, ud, note, lim, diag);
     if (g == NULL || n == 0 || !bt__is_heap_game(g))
         return BT_EUNDEF;
     for (i = 0; i < n; i++) {
@@ -2065,6 +2416,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
             m.q = q;
             m.comp = i;
             m.excl = q->mul[prefix * q->order + suffix[i + 1]];
+            m.gi = 0;
             m.move = move;
             m.ud = ud;
             st = bt__rs_options(g, v, bt_position_count(p, i),

@@ -1579,7 +1579,6 @@ report(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
     return BT_OK;
 }
 
-
 /* Commits the checked values of block [lo, hi) in slot, up to the first
    wrong guess (whose checked value is exact, docs/grundy.md); *all: 1 when
    every guess was right. */

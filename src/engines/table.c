@@ -10,6 +10,9 @@
  * games scan the last entry: G(x_k) must equal the nim-sum of the prefix's
  * values (normal play), or a search decides each tuple (misère play).
  * Games of arity 2 with a closed form list their P-positions by index.
+ * A game of variable arity whose ruleset gives the last pile from the
+ * others (p_last_n: Moore's Nim) lists one component of k piles per row,
+ * the prefix walked as for Nim.
  *
  * Neither walks to `min` (nor across long gaps without rows): pair tables
  * find the first index with x >= min by bisection (x_n is increasing, so
@@ -27,6 +30,7 @@ enum { T_START, T_RUN, T_DONE };
 struct bt_table {
     bt_game *g;
     int misere, state, nim;
+    int last_n; /* a game of variable arity with p_last_n */
     size_t k, m; /* m = k - 1 entries in the prefix */
     bt_limits lim;
     mpz_t min, below;
@@ -47,7 +51,7 @@ bt_table_message(const bt_table *t)
 size_t
 bt_table_width(const bt_table *t)
 {
-    return t->k * t->g->rules->arity;
+    return t->g->rules->arity ? t->k * t->g->rules->arity : t->k;
 }
 
 void
@@ -85,12 +89,18 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
                         "%zu piles is more than the limit of %zu "
                         "(max_table_piles)",
                         k, lim->max_table_piles);
-    if (g->rules->arity == 0) /* a component of any number of numbers */
-        return bt__fail(diag, BT_EINVAL,
-                        "tables of %s are not supported (a game of variable "
-                        "arity: its P-positions are not streamed)",
-                        g->spec);
-    if (g->rules->arity == 2) {
+    if (g->rules->arity == 0) { /* one component of k numbers a row */
+        if (BT__VARSET(g)->p_last_n == NULL)
+            return bt__fail(diag, BT_EINVAL,
+                            "tables of %s are not supported (a game of "
+                            "variable arity with no rule for its last pile)",
+                            g->spec);
+        if (k == 0)
+            return bt__fail(diag, BT_EINVAL,
+                            "a table of %s needs --piles of at least 1 (a "
+                            "component has at least one pile)",
+                            g->spec);
+    } else if (g->rules->arity == 2) {
         if (k != 1)
             return bt__fail(diag, BT_EINVAL,
                             "a table of %s lists single pairs: --piles must "
@@ -118,6 +128,7 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
     t->g = bt_game_ref(g);
     t->misere = misere;
     t->nim = bt_game_is_nim(g);
+    t->last_n = g->rules->arity == 0;
     t->k = k;
     t->m = k ? k - 1 : 0;
     t->lim = *lim;
@@ -174,6 +185,19 @@ nim_last(bt_table *t)
         /* all piles 0 or 1: safe exactly with an odd number of ones */
         mpz_set_ui(t->xo, ones % 2 ? 0 : 1);
     mpz_set(t->x[t->m], t->xo);
+    last_floor(t, t->t);
+    return mpz_cmp(t->x[t->m], t->t) >= 0 &&
+           mpz_cmp(t->x[t->m], t->below) < 0;
+}
+
+/* A game of variable arity: x[m] from the ruleset's p_last_n, within the
+   range, or 0. */
+static int
+varset_last(bt_table *t)
+{
+    if (!BT__VARSET(t->g)->p_last_n(t->g, t->misere, (const mpz_t *)t->x,
+                                    t->m, t->x[t->m]))
+        return 0;
     last_floor(t, t->t);
     return mpz_cmp(t->x[t->m], t->t) >= 0 &&
            mpz_cmp(t->x[t->m], t->below) < 0;
@@ -391,9 +415,10 @@ bt_table_next(bt_table *t, mpz_t *row)
         if ((++t->steps & 4095) == 0 && bt__poll(&t->lim) != BT_OK)
             return -(int)bt__fail(&t->diag, BT_EINTR,
                                   "the time budget ran out");
-        if (t->nim) {
-            int ok = nim_last(t);
-            if (!ok && t->m >= 1 && mpz_cmp_ui(t->x[t->m - 1], 2) >= 0) {
+        if (t->nim || t->last_n) {
+            int ok = t->nim ? nim_last(t) : varset_last(t);
+            if (t->nim && !ok && t->m >= 1 &&
+                mpz_cmp_ui(t->x[t->m - 1], 2) >= 0) {
                 if ((st = nim_seek(t)) != BT_OK)
                     return -(int)st;
                 ok = nim_last(t);

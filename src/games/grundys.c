@@ -39,7 +39,7 @@ const bt__ruleset bt__ruleset_grundys = {
     .info =
         {"grundy", "grundy",
          "Grundy's game: split one heap into two non-empty heaps of different "
-         "sizes",
+         "sizes.",
          "grundys-game", "Grundy's game", "grundy"},
     .arity = 1,
     .init = grundys_init,

@@ -658,6 +658,431 @@ moore_explain(bt_game *g, bt__buf *out, const bt_position *p,
         bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
 }
 
+/* ------------------------------------------------------ tables, counts */
+
+/*
+ * The last pile of a P-position given the others (tables): in every
+ * column the others' digit sum s must leave s mod (k + 1) at 0 (the last
+ * pile has 0 there) or k (it has 1), so the last pile is determined, or
+ * none exists.  In misère play, with every other pile 0 or 1 the last is
+ * too (a higher digit alone would make a column sum of 1), and the rule
+ * is the count of ones = 1 (mod k + 1).
+ */
+static int
+moore_p_last(bt_game *g, int misere, const mpz_t *x, size_t n, mpz_t last)
+{
+    unsigned long m = k_of(g) + 1, ones = 0, s;
+    size_t w = columns(x, n), i, j;
+    int small = 1;
+
+    for (i = 0; i < n; i++) {
+        if (mpz_cmp_ui(x[i], 1) > 0)
+            small = 0;
+        else if (mpz_cmp_ui(x[i], 1) == 0)
+            ones++;
+    }
+    mpz_set_ui(last, 0);
+    if (misere && small) {
+        s = (m + 1 - ones % m) % m; /* ones + s = 1 (mod m) */
+        mpz_set_ui(last, s);
+        return s <= 1;
+    }
+    for (j = 0; j < w; j++) {
+        s = 0;
+        for (i = 0; i < n; i++)
+            s += mpz_tstbit(x[i], j);
+        if (s % m == m - 1)
+            mpz_setbit(last, j);
+        else if (s % m != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Work of a count (weighted_work(), summed over the cycle types for
+   multisets) refused past this: about a second. */
+#define MOORE_COUNT_WORK 200000000.0
+/* Piles of a count of multisets at most (the cycle types are the
+   partitions of the piles: 37 338 for 40). */
+#define MOORE_COUNT_MULTISET_PILES 40
+
+/* Piles of one weight w (mod m) in a count: n of them. */
+typedef struct wclass {
+    unsigned long w;
+    size_t n;
+} wclass;
+
+/*
+ * Counts the assignments of a number in [min, max] to each pile of the
+ * classes cl[0..ncl-1] such that in every binary column the sum of the
+ * weights of the piles with a 1 there is divisible by m, exactly, by a walk
+ * down the columns.  A pile is "low" while its digits equal min's so far,
+ * "high" while they equal max's (both until the first column where min and
+ * max differ, where each pile chooses), else free.  The piles of a class
+ * are counted by how many are low (a) and high (b): in each column a low
+ * pile may rise above min where min has a 0 (it takes a 1 and is free), a
+ * high pile may fall below max where max has a 1 (it takes a 0), and the f
+ * = n - a - b free piles put any number j of ones, in C(f, j) ways.  The
+ * classes are folded in one after the other, carrying the column's weight
+ * sum mod m; a column is kept when it is 0.
+ */
+static bt_status
+weighted_count(mpz_t out, const wclass *cl, size_t ncl, unsigned long m,
+               const mpz_t min, const mpz_t max, const bt_limits *lim,
+               bt_diag *diag)
+{
+    size_t nb = mpz_sgn(max) ? mpz_sizeinbase(max, 2) : 1, nmax = 0;
+    size_t nstate = 1, stride[64], c, i, x, y, z, r, f;
+    mpz_t *A = NULL, *B = NULL, *bin = NULL, *freew = NULL, w, t;
+    int diverged = 0, dead = 0;
+    long j;
+    bt_status st = BT_OK;
+
+    for (c = 0; c < ncl; c++) {
+        stride[c] = nstate;
+        nstate *= (cl[c].n + 1) * (cl[c].n + 1);
+        if (cl[c].n > nmax)
+            nmax = cl[c].n;
+    }
+    /* two tables of nstate x m numbers, each some limbs: refused before
+       they are made when past the memory limit or 2^22 numbers */
+    if ((double)nstate * (double)m > (double)(1u << 22) ||
+        (lim->max_memory > 0 &&
+         (double)nstate * (double)m * 2 * (sizeof(mpz_t) + 32) >
+             (double)lim->max_memory))
+        return bt__fail(diag, BT_ELIMIT,
+                        "the count needs tables of %.0f numbers, more than "
+                        "the memory limit allows",
+                        (double)nstate * (double)m * 2);
+    A = malloc(nstate * m * sizeof *A);
+    B = malloc(nstate * m * sizeof *B);
+    bin = malloc((nmax + 1) * (nmax + 1) * sizeof *bin);
+    freew = malloc(ncl * (nmax + 1) * m * sizeof *freew);
+    if (A == NULL || B == NULL || bin == NULL || freew == NULL) {
+        free(A);
+        free(B);
+        free(bin);
+        free(freew);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    mpz_inits(w, t, NULL);
+    for (i = 0; i < nstate * m; i++) {
+        mpz_init(A[i]);
+        mpz_init(B[i]);
+    }
+    for (i = 0; i < (nmax + 1) * (nmax + 1); i++)
+        mpz_init(bin[i]);
+    for (i = 0; i < ncl * (nmax + 1) * m; i++)
+        mpz_init(freew[i]);
+    /* bin[n][i] = C(n, i); freew[c][f][r]: the ways of f free piles of
+       class c to put a weight sum r (mod m) in a column */
+    for (x = 0; x <= nmax; x++) {
+        mpz_set_ui(bin[x * (nmax + 1)], 1);
+        for (y = 1; y <= x; y++)
+            mpz_add(bin[x * (nmax + 1) + y], bin[(x - 1) * (nmax + 1) + y - 1],
+                    bin[(x - 1) * (nmax + 1) + y]);
+    }
+    for (c = 0; c < ncl; c++)
+        for (f = 0; f <= cl[c].n; f++)
+            for (y = 0; y <= f; y++) {
+                mpz_t *e = &freew[(c * (nmax + 1) + f) * m +
+                                  (cl[c].w * y) % m];
+                mpz_add(*e, *e, bin[f * (nmax + 1) + y]);
+            }
+    mpz_set_ui(A[0], 1); /* every class at a = b = 0 until the divergence */
+
+    for (j = (long)nb - 1; j >= 0 && !dead; j--) {
+        int lo = mpz_tstbit(min, (mp_bitcnt_t)j);
+        int hi = mpz_tstbit(max, (mp_bitcnt_t)j);
+        int split = !diverged && lo != hi;
+        if ((st = bt__poll(lim)) != BT_OK) {
+            bt__fail(diag, st, "the time budget ran out");
+            goto out;
+        }
+        if (!diverged && lo == hi) { /* every pile takes the common digit */
+            unsigned long s = 0;
+            for (c = 0; c < ncl; c++)
+                s += lo ? (cl[c].w * (cl[c].n % m)) % m : 0;
+            dead = s % m != 0;
+            continue;
+        }
+        diverged = 1;
+        /* A[state][0] holds the tuples so far; fold the classes in */
+        for (c = 0; c < ncl; c++) {
+            size_t n = cl[c].n, n1 = n + 1;
+            for (i = 0; i < nstate * m; i++)
+                mpz_set_ui(B[i], 0);
+            for (i = 0; i < nstate; i++) {
+                size_t cell = (i / stride[c]) % (n1 * n1);
+                size_t a = cell / n1, b = cell % n1, base = i - cell * stride[c];
+                if (a + b > n)
+                    continue;
+                f = n - a - b;
+                for (r = 0; r < m; r++) {
+                    if (mpz_sgn(A[i * m + r]) == 0)
+                        continue;
+                    /* at the divergence x piles take 1 (high), the rest 0
+                       (low); after it, y low piles rise, z high ones fall */
+                    for (y = 0; y <= (split ? n : lo ? 0 : a); y++)
+                        for (z = 0; z <= (!split && hi ? b : 0); z++) {
+                            size_t ones, na, nbh, to;
+                            unsigned long q;
+                            if (split) {
+                                ones = y;
+                                na = n - y;
+                                nbh = y;
+                                mpz_mul(w, A[i * m + r], bin[n * (nmax + 1) + y]);
+                            } else {
+                                ones = (lo ? a : y) + (hi ? b - z : 0);
+                                na = a - (lo ? 0 : y);
+                                nbh = b - z;
+                                mpz_set(w, A[i * m + r]);
+                                if (!lo)
+                                    mpz_mul(w, w, bin[a * (nmax + 1) + y]);
+                                if (hi)
+                                    mpz_mul(w, w, bin[b * (nmax + 1) + z]);
+                            }
+                            to = base + (na * n1 + nbh) * stride[c];
+                            for (q = 0; q < m; q++) {
+                                mpz_t *e =
+                                    &freew[(c * (nmax + 1) + (split ? 0 : f)) *
+                                               m + q];
+                                size_t rr = (r + cl[c].w * ones + q) % m;
+                                if (mpz_sgn(*e) == 0)
+                                    continue;
+                                mpz_mul(t, w, *e);
+                                mpz_add(B[to * m + rr], B[to * m + rr], t);
+                            }
+                        }
+                }
+            }
+            mpz_t *sw = A;
+            A = B;
+            B = sw;
+        }
+        /* keep the columns whose weight sum is 0 mod m */
+        for (i = 0; i < nstate; i++)
+            for (r = 1; r < m; r++)
+                mpz_set_ui(A[i * m + r], 0);
+    }
+    mpz_set_ui(out, 0);
+    if (!dead)
+        for (i = 0; i < nstate; i++)
+            mpz_add(out, out, A[i * m]);
+out:
+    for (i = 0; i < nstate * m; i++) {
+        mpz_clear(A[i]);
+        mpz_clear(B[i]);
+    }
+    for (i = 0; i < (nmax + 1) * (nmax + 1); i++)
+        mpz_clear(bin[i]);
+    for (i = 0; i < ncl * (nmax + 1) * m; i++)
+        mpz_clear(freew[i]);
+    free(A);
+    free(B);
+    free(bin);
+    free(freew);
+    mpz_clears(w, t, NULL);
+    return st;
+}
+
+/* The steps of weighted_count() at most: per column and class c, the
+   states of the other classes ((n+1)(n+2)/2 each) times the choices of c
+   (sum over a + b <= n of (a+1)(b+1) = C(n+4, 4)) times m^2 residues. */
+static double
+weighted_work(const wclass *cl, size_t ncl, unsigned long m, double nb)
+{
+    double work = 0;
+    size_t c, d;
+    for (c = 0; c < ncl; c++) {
+        double n = (double)cl[c].n, t = (n + 1) * (n + 2) * (n + 3) * (n + 4) / 24;
+        for (d = 0; d < ncl; d++)
+            if (d != c)
+                t *= ((double)cl[d].n + 1) * ((double)cl[d].n + 2) / 2;
+        work += t;
+    }
+    return work * nb * (double)m * (double)m;
+}
+
+/* The multisets count: the cycle types of the symmetric group on k piles
+   (partitions of k, parts in non-increasing order), walked recursively. */
+typedef struct cycles {
+    size_t k, len[MOORE_COUNT_MULTISET_PILES], nparts;
+    unsigned long m;
+    const mpz_t *min, *max;
+    const bt_limits *lim;
+    bt_diag *diag;
+    double work; /* estimated, when counting (mpz NULL) */
+    mpz_t sum, kfact, f, zl;
+} cycles;
+
+/* The weight classes of the cycle type in cy->len (a cycle of length l
+   is a pile of weight l mod m; those of weight 0 only multiply). */
+static size_t
+classes_of(const cycles *cy, wclass *cl, size_t *n0)
+{
+    size_t i, c, ncl = 0;
+    *n0 = 0;
+    for (i = 0; i < cy->nparts; i++) {
+        unsigned long w = (unsigned long)(cy->len[i] % cy->m);
+        if (w == 0) {
+            (*n0)++;
+            continue;
+        }
+        for (c = 0; c < ncl && cl[c].w != w; c++)
+            ;
+        if (c == ncl) {
+            cl[ncl].w = w;
+            cl[ncl++].n = 0;
+        }
+        cl[c].n++;
+    }
+    return ncl;
+}
+
+/* Burnside: sum over the cycle types of F(type) * k! / z(type). */
+static bt_status
+each_type(cycles *cy, size_t left, size_t most, int run)
+{
+    bt_status st;
+    size_t l;
+    if (left == 0) {
+        wclass cl[64];
+        size_t n0, ncl = classes_of(cy, cl, &n0), i, same = 1;
+        if (!run) {
+            cy->work += weighted_work(cl, ncl, cy->m,
+                                      (double)mpz_sizeinbase(*cy->max, 2));
+            return BT_OK;
+        }
+        st = weighted_count(cy->f, cl, ncl, cy->m, *cy->min, *cy->max,
+                            cy->lim, cy->diag);
+        if (st != BT_OK)
+            return st;
+        /* the cycles of weight 0 take any number of the range */
+        mpz_sub(cy->zl, *cy->max, *cy->min);
+        mpz_add_ui(cy->zl, cy->zl, 1);
+        mpz_pow_ui(cy->zl, cy->zl, (unsigned long)n0);
+        mpz_mul(cy->f, cy->f, cy->zl);
+        /* z = prod_l l^{c_l} c_l!: k!/z permutations have this type */
+        mpz_set_ui(cy->zl, 1);
+        for (i = 0; i < cy->nparts; i++) {
+            same = i > 0 && cy->len[i] == cy->len[i - 1] ? same + 1 : 1;
+            mpz_mul_ui(cy->zl, cy->zl, (unsigned long)(cy->len[i] * same));
+        }
+        mpz_divexact(cy->zl, cy->kfact, cy->zl);
+        mpz_addmul(cy->sum, cy->f, cy->zl);
+        return BT_OK;
+    }
+    for (l = most < left ? most : left; l >= 1; l--) {
+        cy->len[cy->nparts++] = l;
+        st = each_type(cy, left - l, l, run);
+        cy->nparts--;
+        if (st != BT_OK)
+            return st;
+    }
+    return BT_OK;
+}
+
+/*
+ * Counts the positions of k piles in [min, max] and the P-positions among
+ * them (every column's digit sum divisible by m = K + 1).  Ordered tuples:
+ * weighted_count with k piles of weight 1.  Multisets (the order of the
+ * piles does not count): Burnside's lemma over the permutations of the
+ * piles, as Nim's count uses the cycle index (docs/counting.md): a
+ * permutation with cycles of lengths l_1, l_2, ... fixes the tuples that
+ * are constant on each cycle, and such a tuple is a P-position when the
+ * cycles, a cycle of length l a pile of weight l (mod m), have every
+ * column's weight sum divisible by m; the multisets are the average of
+ * these counts over the k! permutations, grouped by cycle type.
+ */
+static bt_status
+moore_count(bt_game *g, mpz_t positions, mpz_t p_positions, size_t k,
+            const mpz_t min, const mpz_t max, unsigned flags,
+            const bt_limits *lim, bt_diag *diag, bt_count_progress fn,
+            void *ud)
+{
+    unsigned long m = k_of(g) + 1;
+    double nb = (double)(mpz_sgn(max) ? mpz_sizeinbase(max, 2) : 1);
+    size_t y;
+    mpz_t n, b;
+    bt_status st = BT_OK;
+    cycles cy;
+
+    (void)fn; /* no reports: the count is quick within its work limit */
+    (void)ud;
+    mpz_inits(n, b, NULL);
+    mpz_sub(n, max, min);
+    mpz_add_ui(n, n, 1);
+    if (flags & BT_COUNT_ORDERED) {
+        wclass cl;
+        cl.w = 1;
+        cl.n = k;
+        if (weighted_work(&cl, 1, m, nb) > MOORE_COUNT_WORK) {
+            st = bt__fail(diag, BT_ELIMIT,
+                          "counting %zu piles of %.0f binary digits of %s "
+                          "takes more than the work limit of the library",
+                          k, nb, g->spec);
+            goto out;
+        }
+        st = weighted_count(p_positions, &cl, k ? 1 : 0, m, min, max, lim,
+                            diag);
+        mpz_pow_ui(positions, n, (unsigned long)k);
+    } else {
+        if (k > MOORE_COUNT_MULTISET_PILES) {
+            st = bt__fail(diag, BT_ELIMIT,
+                          "multisets of more than %d piles of %s are not "
+                          "counted (--ordered counts tuples)",
+                          MOORE_COUNT_MULTISET_PILES, g->spec);
+            goto out;
+        }
+        memset(&cy, 0, sizeof cy);
+        cy.k = k;
+        cy.m = m;
+        cy.min = (const mpz_t *)&min[0];
+        cy.max = (const mpz_t *)&max[0];
+        cy.lim = lim;
+        cy.diag = diag;
+        each_type(&cy, k, k, 0);
+        if (cy.work > MOORE_COUNT_WORK) {
+            st = bt__fail(diag, BT_ELIMIT,
+                          "counting multisets of %zu piles of %.0f binary "
+                          "digits of %s takes more than the work limit of "
+                          "the library (--ordered counts tuples)",
+                          k, nb, g->spec);
+            goto out;
+        }
+        mpz_inits(cy.sum, cy.kfact, cy.f, cy.zl, NULL);
+        mpz_fac_ui(cy.kfact, (unsigned long)k);
+        st = each_type(&cy, k, k, 1);
+        mpz_divexact(p_positions, cy.sum, cy.kfact);
+        mpz_clears(cy.sum, cy.kfact, cy.f, cy.zl, NULL);
+        /* C(n + k - 1, k) multisets */
+        mpz_add_ui(b, n, (unsigned long)k);
+        mpz_sub_ui(b, b, 1);
+        mpz_bin_ui(positions, b, (unsigned long)k);
+    }
+    if (st == BT_OK && (flags & BT_MISERE)) {
+        /* every pile 0 or 1: P in misère play when the ones are 1 mod m,
+           in normal play when they are 0 mod m (docs/moore.md); y ones
+           are C(k, y) tuples or one multiset */
+        int zero = mpz_sgn(min) == 0, one = mpz_cmp_ui(min, 1) <= 0 &&
+                                             mpz_cmp_ui(max, 1) >= 0;
+        for (y = zero ? 0 : k; y <= k && (one || y == 0); y++) {
+            if (flags & BT_COUNT_ORDERED)
+                mpz_bin_uiui(b, (unsigned long)k, (unsigned long)y);
+            else
+                mpz_set_ui(b, 1);
+            if (y % m == 0)
+                mpz_sub(p_positions, p_positions, b);
+            else if (y % m == 1)
+                mpz_add(p_positions, p_positions, b);
+        }
+    }
+out:
+    mpz_clears(n, b, NULL);
+    return st;
+}
+
 static void
 moore_rules(const bt_game *g, bt__buf *out)
 {
@@ -680,9 +1105,11 @@ const bt__varset bt__varset_moore = {
         .misere = moore_misere,
         .explain = moore_explain,
         .rules = moore_rules,
+        .count = moore_count,
     },
     .grundy_n = moore_grundy,
     .options_n = moore_options,
     .moves_to_n = moore_moves_to,
     .describe_n = moore_describe,
+    .p_last_n = moore_p_last,
 };

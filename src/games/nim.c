@@ -338,6 +338,17 @@ bt__nim_total(mpz_t rop, const bt_position *p)
  * P-positions of one pile: (0) in normal play, (1) in misère play.  Tables
  * of several piles are built in table.c.
  */
+static bt_status
+nim_count(bt_game *g, mpz_t positions, mpz_t p_positions, size_t k,
+          const mpz_t min, const mpz_t max, unsigned flags,
+          const bt_limits *lim, bt_diag *diag, bt_count_progress fn,
+          void *ud)
+{
+    (void)g;
+    return bt_nim_count_progress(positions, p_positions, NULL, k, min, max,
+                                 flags, lim, diag, fn, ud);
+}
+
 const bt__ruleset bt__ruleset_nim = {
     {"nim", "nim",
      "Bouton's Nim: take any number of counters from one pile.", "", "Nim",
@@ -354,4 +365,5 @@ const bt__ruleset bt__ruleset_nim = {
     nim_explain,
     NULL,
     NULL,
+    nim_count,
 };

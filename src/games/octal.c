@@ -194,7 +194,7 @@ const bt__ruleset bt__ruleset_octal = {
         {"octal", "octal:D.DDD",
          "Octal games: digit d_k of the code d0.d1d2... says whether removing "
          "k counters from a heap may leave nothing (1), one heap (2) or two "
-         "heaps (4)",
+         "heaps (4).",
          "kayles dawsons-kayles dawsons-chess double-kayles officers "
          "treblecross",
          "Octal game", "octal:0.77"},

@@ -203,7 +203,7 @@ const bt__ruleset bt__ruleset_sub = {
     .info =
         {"sub", "sub:S",
          "Subtraction games: take from one heap a number of counters in the "
-         "set S, e.g. sub:1-3,7",
+         "set S, e.g. sub:1-3,7.",
          "", "Subtraction game", "sub:1-3"},
     .arity = 1,
     .init = sub_init,

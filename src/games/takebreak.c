@@ -262,7 +262,7 @@ const bt__ruleset bt__ruleset_tb = {
          "Take-and-break games: hexadecimal digit d_k of the code "
          "d0.d1d2... says whether removing k counters from a heap may leave "
          "nothing (1), one heap (2), two (4) or three (8); a block in "
-         "brackets repeats forever (tb:0.[3] is Nim, tb:4.[3] Lasker's Nim)",
+         "brackets repeats forever (tb:0.[3] is Nim, tb:4.[3] Lasker's Nim).",
          "laskers-nim", "Take-and-break game", "tb:4.[3]"},
     .arity = 1,
     .init = tb_init,

@@ -1376,7 +1376,7 @@ wy_rules(const bt_game *g, bt__buf *out)
 const bt__ruleset bt__ruleset_wythoff = {
     {"wythoff", "wythoff[:A]",
      "Wythoff's game: take from one pile, or from both with amounts "
-     "differing by less than A (default 1: the same number)",
+     "differing by less than A (default 1: the same number).",
      "", "Wythoff's game", "wythoff"},
     2,
     wy_init,
@@ -1390,4 +1390,5 @@ const bt__ruleset bt__ruleset_wythoff = {
     wy_explain,
     wy_p_position,
     wy_rules,
+    NULL,
 };

@@ -77,18 +77,12 @@ bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
                    bt_diag *diag)
 {
     bt_position *p;
-    mpz_t range, nums[2];
-    unsigned ar = g->rules->arity, j;
-    size_t i;
+    mpz_t range, *nums;
+    size_t ar = g->rules->arity, i, j, n;
     bt_status st;
 
     *out = NULL;
     lim = bt__limits(lim);
-    if (ar > 2 || ar == 0)
-        return bt__fail(diag, BT_EINVAL,
-                        "random starts of %s are not supported (its "
-                        "components are not of 1 or 2 numbers)",
-                        g->spec);
     if (mpz_sgn(min) < 0 || mpz_cmp(min, max) > 0)
         return bt__fail(diag, BT_EINVAL, "random starts need 0 <= min <= max");
     if (k > lim->max_components)
@@ -99,24 +93,34 @@ bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
     st = bt__check_number(max, lim, "the largest number", diag);
     if (st != BT_OK)
         return st;
+    /* a game of variable arity: one component of k numbers */
+    n = ar ? ar : k;
+    if (n == 0)
+        return bt__fail(diag, BT_EINVAL, "a random start of %s needs at "
+                        "least one pile", g->spec);
     st = bt_position_new(&p);
-    if (st != BT_OK)
-        return bt__fail(diag, st, "out of memory");
+    nums = malloc(n * sizeof *nums);
+    if (st != BT_OK || nums == NULL) {
+        bt_position_free(p);
+        free(nums);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
     mpz_init(range);
-    mpz_init(nums[0]);
-    mpz_init(nums[1]);
+    for (j = 0; j < n; j++)
+        mpz_init(nums[j]);
     mpz_sub(range, max, min);
     mpz_add_ui(range, range, 1);
-    for (i = 0; i < k && st == BT_OK; i++) {
-        for (j = 0; j < ar; j++) {
+    for (i = 0; i < (ar ? k : 1) && st == BT_OK; i++) {
+        for (j = 0; j < n; j++) {
             bt_rng_mpz_below(nums[j], rng, range);
             mpz_add(nums[j], nums[j], min);
         }
-        st = bt_position_add(p, g, (const mpz_t *)nums, lim, diag);
+        st = bt_position_add_n(p, g, (const mpz_t *)nums, n, lim, diag);
     }
     mpz_clear(range);
-    mpz_clear(nums[0]);
-    mpz_clear(nums[1]);
+    for (j = 0; j < n; j++)
+        mpz_clear(nums[j]);
+    free(nums);
     if (st != BT_OK) {
         bt_position_free(p);
         return st;

@@ -772,7 +772,39 @@ test('the games come from GET /v1/games: the select, rule texts, Moore\'s Nim pl
   await page.click('#take');
   await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
   assert.match(await page.textContent('#status'), /Player A wins/);
+  // Against the computer: from (1, 2) taking 1 from the second pile leaves
+  // (1, 1), column sum 2, not divisible by 3: the computer takes both and
+  // wins, and the page, told by the server, ends the game.
+  await page.check('#mode-computer');
+  await page.selectOption('#first', 'me');
+  await page.fill('#start', '1 2');
+  await page.click('#start-game');
+  await settle(page);
+  await clickCounter(page, 0, 1, 1);
+  await page.click('#take');
+  await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
+  assert.match(await page.textContent('#status'), /Computer \(perfect\) wins/);
+  assert.deepEqual(await piles(page), [0n, 0n]);
   await shot(page, 'games-registry');
+  // The analysis page lists Moore's safe combinations around a position:
+  // every row has each binary column's sum divisible by k + 1 = 3.
+  await page.goto(url + 'analyze.html');
+  await page.fill('#position', 'moore:2 3 1 3 2');
+  await page.press('#position', 'Enter');
+  await page.waitForSelector('#table-body table tbody tr');
+  assert.match(await page.textContent('#outcome'), /P-position/);
+  const trs = await page.$$eval('#table-body tbody tr', (rs) => rs.map((tr) =>
+    [tr.textContent, [...tr.querySelectorAll('td.num')].map((td) => td.textContent)]));
+  assert.ok(trs.some(([t]) => t.includes('your position')));
+  assert.ok(trs.some(([, r]) => r.join(' ') === '1 2 3 3'), 'the position, its piles sorted');
+  for (const [, r] of trs) {
+    if (r.length === 0) continue;
+    for (let bit = 0n; bit < 8n; bit++) {
+      const s = r.reduce((acc, v) => acc + ((BigInt(v) >> bit) & 1n), 0n);
+      assert.equal(s % 3n, 0n, `${r}: column ${bit}`);
+    }
+  }
+  await shot(page, 'games-registry-analysis');
 });
 
 // --------------------------------------------------------------- run

@@ -43,6 +43,16 @@ check table-3 0 '0 0 0
 1 2 3' -- table --piles 3 --below 4
 check table-json 0 '["1","2","3"]' -- table --json --piles 3 --min 1 --below 4
 check table-misere-1 0 '1' -- table --misere --piles 1 --below 5
+# Moore's Nim: one component of 3 piles a row; moore:2 with piles below 4:
+# each column of the three piles all 0 or all 1; in misère play the piles
+# of 0 and 1 hold one 1 (1 mod 3)
+check table-moore 0 '0 0 0
+1 1 1
+2 2 2
+3 3 3' -- table --game moore:2 --piles 3 --below 4
+check table-moore-misere 0 '0 0 1
+2 2 2
+3 3 3' -- table --game moore:2 --misere --piles 3 --below 4
 [ "$("$B" table --piles 3 --min 1 --below 16 | wc -l)" -eq 35 ] &&
     pass=$((pass + 1)) || { echo "FAIL Bouton's 35"; fail=$((fail + 1)); }
 

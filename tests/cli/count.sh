@@ -108,5 +108,26 @@ bad too-many-digits 'digits' -- count --piles 4096 --max \
 bad too-much-work 'work limit' -- count --piles 1000 --min 3 --max \
     8146418573198757839526458471262758165913216452895318766651834839186378637895913875638762098465619856398576387462394862938746239874623987462398746239876423987462398476239847623984762398476239847623987462398476239847623984762398476239847623984762398476293847692837469283746928374692837469283746928374692837469283746928347692834769234
 
+# Moore's Nim (--game moore:K, ordered tuples): with piles 0..7 each of the
+# 3 columns of 3 piles has all 0 or all 1 (sum 0 or 3, divisible by 3) for
+# moore:2, 2^3 = 8 of 8^3; moore:1 is Nim (the essay's 256 of 16^3)
+check moore-text 0 '3 piles of moore:2, each of 0 to 7 counters, as ordered tuples (the piles are told apart), normal play
+positions    512
+P-positions  8 (safe: the second player wins)
+probability  1/64 (about 0.015625)' \
+    -- count --game moore:2 --ordered --piles 3 --max 7
+check moore-1-is-nim 0 '{"game":"moore:1","piles":"3","min":"0","max":"15","ordered":true,"misere":false,"positions":"4096","p_positions":"256","probability":"1/16"}' \
+    -- count --game moore:1 --ordered --json --piles 3 --max 15
+# misère, piles 0..1: the ones must be 1 mod 3: C(4,1) + C(4,4) = 5 of 16
+check moore-misere-ones 0 '{"game":"moore:2","piles":"4","min":"0","max":"1","ordered":true,"misere":true,"positions":"16","p_positions":"5","probability":"5/16"}' \
+    -- count --game moore:2 --misere --ordered --json --piles 4 --max 1
+# multisets: every column of three piles all 0 or all 1 makes the piles
+# equal, (v, v, v): 8 of the C(10, 3) = 120 multisets of piles 0..7
+check moore-multisets 0 '{"game":"moore:2","piles":"3","min":"0","max":"7","ordered":false,"misere":false,"positions":"120","p_positions":"8","probability":"1/15"}' \
+    -- count --game moore:2 --json --piles 3 --max 7
+bad moore-multisets-many 'more than 40 piles' -- count --game moore:2 --piles 41 --max 7
+bad count-kayles 'not counted' -- count --game kayles --piles 3 --max 7
+bad count-unknown-game "unknown game 'chess'" -- count --game chess --piles 3 --max 7
+
 echo "count.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -38,6 +38,18 @@ case $out in
 *"of all heaps, proved from the heaps up to 8"*"period 4, preperiod 0"*) pass=$((pass + 1)) ;;
 *) echo "FAIL until-text: $out"; fail=$((fail + 1)) ;;
 esac
+# huge heaps through the proved period, and a sum of two games through the
+# union's quotient (both checked against brute force in tests/unit/)
+out=$("$B" analyze --misere --explain "octal:0.75 1000000000000 + octal:0.75 7 + octal:0.75 5")
+case $out in
+*"outcome:  N"*"proved to be the quotient of all heaps by the periodicity theorem"*"heap 1000000000000 = heap 8 = b"*) pass=$((pass + 1)) ;;
+*) echo "FAIL analyze-huge: $out"; fail=$((fail + 1)) ;;
+esac
+out=$("$B" analyze --misere --explain "kayles 5 + dawsons-kayles 7")
+case $out in
+*"quotient Q of the union of the heaps of octal:0.07 + octal:0.77, up to 7 counters"*) pass=$((pass + 1)) ;;
+*) echo "FAIL analyze-union: $out"; fail=$((fail + 1)) ;;
+esac
 bad until-kayles 'not proved periodic by heap 20' -- quotient --game kayles --until-proved --upto 20
 bad until-nim 'octal codes and subtraction games' -- quotient --game nim --until-proved --upto 7
 bad no-game '--game RULES is required' -- quotient --upto 3

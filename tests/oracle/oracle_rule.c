@@ -14,8 +14,8 @@ typedef struct weigh {
     mpz_t delta; /* change of the total of the numbers */
 } weigh;
 
-static int
-place_cmp(const bt_move *a, const bt_move *b)
+int
+oracle_rule_place_cmp(const bt_move *a, const bt_move *b)
 {
     size_t k;
     if (a->component != b->component)
@@ -29,7 +29,7 @@ place_cmp(const bt_move *a, const bt_move *b)
 int
 oracle_rule_same_move(const bt_move *a, const bt_move *b)
 {
-    return place_cmp(a, b) == 0;
+    return oracle_rule_place_cmp(a, b) == 0;
 }
 
 static int
@@ -39,7 +39,7 @@ win_cmp(const weigh *a, const weigh *b)
     if (a->rem != b->rem)
         return a->rem < b->rem ? -1 : 1;
     c = mpz_cmp(a->delta, b->delta);
-    return c != 0 ? c : place_cmp(a->m, b->m);
+    return c != 0 ? c : oracle_rule_place_cmp(a->m, b->m);
 }
 
 static int
@@ -52,7 +52,7 @@ delay_cmp(const weigh *a, const weigh *b)
     if (x != y)
         return x < y ? -1 : 1;
     c = mpz_cmp(b->delta, a->delta);
-    return c != 0 ? c : place_cmp(a->m, b->m);
+    return c != 0 ? c : oracle_rule_place_cmp(a->m, b->m);
 }
 
 int

@@ -29,5 +29,8 @@ int oracle_rule_pick(oracle_search *o, const bt_position *p, int misere,
 
 /* 1 when a and b are the same move (component and `to`). */
 int oracle_rule_same_move(const bt_move *a, const bt_move *b);
+/* The rule's last tie-break, the place: the lower component, then the
+   smaller `to`; < 0 when a comes first. */
+int oracle_rule_place_cmp(const bt_move *a, const bt_move *b);
 
 #endif

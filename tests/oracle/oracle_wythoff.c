@@ -2,8 +2,11 @@
  * oracle_wythoff.c -- see oracle_wythoff.h.  Deliberately plain: every
  * candidate move is checked against the rules by oracle_wythoff_is_move().
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <gmp.h>
 
 #include "oracle_wythoff.h"
 
@@ -114,4 +117,39 @@ oracle_wythoff_pairs(long count, int a, int misere, long *lo, long *hi)
     }
     free(used);
     return 0;
+}
+
+int
+oracle_wythoff_defining(int a, int misere, const mpz_t n, const mpz_t lo,
+                        const mpz_t hi)
+{
+    mpz_t l, u, m, t;
+    int ok;
+    mpz_inits(l, u, m, t, NULL);
+    if (!misere || a == 1) {
+        mpz_set(m, n);
+        mpz_mul_2exp(l, lo, 1);
+        mpz_set_si(t, 2 - a);
+        mpz_submul(l, t, n);
+        mpz_add_ui(u, l, 2);
+    } else {
+        mpz_mul_ui(m, n, (unsigned long)a);
+        mpz_add_ui(m, m, 1);
+        mpz_mul_ui(l, lo, 2 * (unsigned long)a);
+        mpz_sub_ui(t, m, 2);
+        mpz_mul_si(t, t, 2 - a);
+        mpz_sub(l, l, t);
+        mpz_add_ui(u, l, 2 * (unsigned long)a);
+    }
+    ok = mpz_sgn(l) >= 0;
+    mpz_mul(t, m, m);
+    mpz_mul_ui(t, t, (unsigned long)(a * a + 4)); /* (m s)^2 */
+    mpz_mul(l, l, l);
+    mpz_mul(u, u, u);
+    ok = ok && mpz_cmp(l, t) <= 0 && mpz_cmp(t, u) < 0;
+    mpz_sub(t, hi, lo);
+    mpz_submul_ui(t, n, (unsigned long)a);
+    ok = ok && mpz_cmp_si(t, misere && a > 1 ? 1 : 0) == 0;
+    mpz_clears(l, u, m, t, NULL);
+    return ok;
 }

@@ -36,4 +36,17 @@ unsigned *oracle_wythoff_grundy(int n, int a);
  */
 int oracle_wythoff_pairs(long count, int a, int misere, long *lo, long *hi);
 
+/*
+ * 1 when (lo, hi) is the n-th pair by the defining inequalities, checked by
+ * squaring (no square root, no floor identity), 0 when not:
+ *   normal:  A_n = floor(n alpha)   iff L <= n s < L + 2,
+ *            L = 2 A_n - (2 - a) n;
+ *   misère a >= 2: A_n = floor(n alpha + 1/alpha) iff L <= m s < L + 2a,
+ *            m = a n + 1, L = 2a A_n - (2 - a)(m - 2);
+ * with s = sqrt(a^2 + 4); and B_n = A_n + a n (+ 1 in misère, a >= 2).
+ * Include <gmp.h> first.
+ */
+int oracle_wythoff_defining(int a, int misere, const mpz_t n, const mpz_t lo,
+                            const mpz_t hi);
+
 #endif

@@ -225,6 +225,26 @@ req POST /v1/count '{"piles":3,"min":"9","max":"2"}'
 expect 400 "count: min > max"
 req POST /v1/count '{"piles":3,"max":"2","below":"3"}'
 expect 400 "count: max and below"
+# the command's rules, checked by the same code: 0 piles is the empty
+# position; an empty range is refused with the command's sentence
+req POST /v1/count '{"piles":0,"max":"3"}'
+same_as "count of 0 piles" count --json --piles 0 --max 3
+req POST /v1/count '{"piles":3,"min":"9","below":"9"}'
+expect 400 "count: an empty range"
+has '\"min\" 9 is not below \"below\" 9: the range is empty' "count: range"
+# Moore's Nim: ordered tuples (every column of 3 piles 0..7 all 0 or all 1)
+req POST /v1/count '{"game":"moore:2","piles":3,"max":"7","ordered":true}'
+expect 200 "count moore"
+has '"game":"moore:2","piles":"3"' "count: the game leads a count of another game than Nim"
+has '"positions":"512","p_positions":"8"' "count moore:2: 2^3 of 8^3"
+same_as "count moore" count --json --game moore:2 --piles 3 --max 7 --ordered
+req POST /v1/count '{"game":"moore:3","piles":5,"min":"1","below":"20","ordered":true,"misere":true}'
+same_as "count moore misere" count --json --game moore:3 --piles 5 --min 1 --below 20 --ordered --misere
+req POST /v1/count '{"game":"moore:2","piles":4,"max":"9"}'
+expect 200 "count moore: multisets"
+same_as "count moore multisets" count --json --game moore:2 --piles 4 --max 9
+req POST /v1/count '{"game":"kayles","piles":3,"max":"7","ordered":true}'
+expect 422 "count: a game with no count"
 
 # -------------------------------------------------------------- grundy
 

@@ -427,7 +427,9 @@ def item_6(srv):
 
 def item_3(bouton):
     """SIGTERM while workers compute (issue item 3)."""
-    srv = Server(bouton, "--time-budget", str(BUDGET_MS * 5), "--compute-threads", "2")
+    # one HTTP thread: it relays, runs the library and stops it alone
+    srv = Server(bouton, "--time-budget", str(BUDGET_MS * 5), "--compute-threads", "2",
+                 "--threads", "1")
     heavy = {"game": "grundys-game", "upto": 4194304, "no_values": True}
     res = []
     threads = [threading.Thread(target=lambda: res.append(post(srv.port, "/v1/grundy", heavy, timeout=30)))
@@ -463,7 +465,10 @@ def main():
     srv = Server(bouton, "--time-budget", str(BUDGET_MS), "--max-connections", "64",
                  "--max-connections-per-ip", "16", "--header-timeout", "1000",
                  "--body-timeout", "2000", "--compute-threads", "1", "--max-queue", "8",
-                 "--max-heavy-per-ip", "2", "--request-memory", str(REQUEST_MEMORY))
+                 "--max-heavy-per-ip", "2", "--request-memory", str(REQUEST_MEMORY),
+                 # three HTTP threads whatever the CPUs: connections are
+                 # handed from the accepting thread to the others
+                 "--threads", "3")
     try:
         srv.alive("start")
         item_6(srv)

@@ -1,6 +1,7 @@
 /*
  * testutil.c -- see testutil.h.
  */
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +16,9 @@
 
 #include "testutil.h"
 
+#include "oracle_heap.h"
 #include "oracle_search.h"
+#include "oracle_wythoff.h"
 
 static unsigned long long first = 20261122ULL, state_ = 20261122ULL;
 
@@ -67,6 +70,17 @@ bt_test_game_refused(const char *text, const char *msg, long offset)
     assert_null(strchr(d.message, '\n'));
     if (offset >= 0 && (!d.has_offset || (long)d.offset != offset))
         fail_msg("%s: offset %zu, expected %ld", text, d.offset, offset);
+}
+
+bt_game *
+bt_test_gamef(const char *fmt, ...)
+{
+    char spec[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(spec, sizeof spec, fmt, ap);
+    va_end(ap);
+    return bt_test_game(spec);
 }
 
 bt_position *
@@ -173,4 +187,153 @@ bt_test_list_check(bt_test_list *want, bt_test_list *got, const char *what)
                      want->items[i]);
     if (want->n != got->n)
         fail_msg("%s: %zu moves, the oracle has %zu", what, got->n, want->n);
+}
+
+bt_sequence *
+bt_test_sequence(const char *spec, bt_seq_method m, size_t n)
+{
+    bt_game *g = bt_test_game(spec);
+    bt_sequence *s = NULL;
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_sequence_new(&s, g, m, &d), BT_OK);
+    bt_game_free(g); /* the sequence holds its own reference */
+    if (bt_sequence_compute(s, n, NULL, &d) != BT_OK)
+        fail_msg("compute(%s, %zu): %s", spec, n, d.message);
+    assert_int_equal(bt_sequence_length(s), n);
+    return s;
+}
+
+void
+bt_test_methods_agree(const char *spec, size_t n)
+{
+    bt_sequence *p = bt_test_sequence(spec, BT_SEQ_PLAIN, n);
+    bt_sequence *r = bt_test_sequence(spec, BT_SEQ_RARE, n);
+    bt_sequence *a = bt_test_sequence(spec, BT_SEQ_AUTO, n);
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned v = bt_sequence_value(p, i);
+        if (bt_sequence_value(r, i) != v || bt_sequence_value(a, i) != v)
+            fail_msg("%s: G(%zu) plain %u, rare %u, auto %u", spec, i, v,
+                     bt_sequence_value(r, i), bt_sequence_value(a, i));
+    }
+    bt_sequence_free(p);
+    bt_sequence_free(r);
+    bt_sequence_free(a);
+}
+
+int
+bt_test_each_case(const char *dir,
+                  void (*f)(const oh_case *c, const char *name))
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int count = 0;
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL) {
+        char path[1024];
+        oh_case c;
+        if (strncmp(e->d_name, "grundy_", 7) != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (oh_case_load(&c, path) != 0)
+            fail_msg("malformed case file %s", e->d_name);
+        f(&c, e->d_name);
+        oh_case_free(&c);
+        count++;
+    }
+    closedir(d);
+    return count;
+}
+
+void
+bt_test_proves_case(bt_sequence *s, const oh_case *c, const char *name,
+                    size_t limit)
+{
+    size_t p, pre;
+    bt_diag d;
+    memset(&d, 0, sizeof d);
+    if (bt_sequence_prove(s, limit, NULL, &d) != BT_OK)
+        fail_msg("%s: %s", name, d.message);
+    if (!bt_sequence_is_proved(s))
+        fail_msg("%s: not proved within %zu values", name,
+                 bt_sequence_length(s));
+    assert_true(bt_sequence_period(s, &p, &pre));
+    if ((long)p != c->period || (long)pre != c->preperiod)
+        fail_msg("%s: period %zu preperiod %zu, published %ld %ld", name, p,
+                 pre, c->period, c->preperiod);
+}
+
+bt_quotient *
+bt_test_quotient(const char *spec, size_t n, int until_proved)
+{
+    bt_game *g = bt_test_game(spec);
+    bt_quotient *q = NULL;
+    bt_diag d;
+    bt_limits lim;
+    bt_status st;
+    memset(&d, 0, sizeof d);
+    bt_limits_default(&lim);
+    lim.max_search = 2000000;
+    st = until_proved ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
+                      : bt_quotient_new(&q, g, n, &lim, &d);
+    bt_game_free(g);
+    if (st != BT_OK)
+        fail_msg("%s to %zu: %s", spec, n, d.message);
+    return q;
+}
+
+void
+bt_test_wythoff_pairs(int a, int misere, long count, long below)
+{
+    bt_game *g = bt_test_gamef("wythoff:%d", a);
+    long n, v;
+    long *lo = malloc((size_t)count * sizeof *lo);
+    long *hi = malloc((size_t)count * sizeof *hi);
+    long *idx;
+    mpz_t zn, zl, zh, zx;
+    bt_wythoff_member mem;
+    assert_true(lo != NULL && hi != NULL);
+    assert_int_equal(oracle_wythoff_pairs(count, a, misere, lo, hi), 0);
+    if (below > hi[count - 1])
+        below = hi[count - 1];
+    mpz_inits(zn, zl, zh, zx, NULL);
+    for (n = 0; n < count; n++) {
+        mpz_set_si(zn, n);
+        assert_int_equal(bt_wythoff_pair(zl, zh, g, misere, zn, NULL, NULL),
+                         BT_OK);
+        if (mpz_cmp_si(zl, lo[n]) != 0 || mpz_cmp_si(zh, hi[n]) != 0)
+            fail_msg("a=%d %s pair %ld: (%ld, %ld) by mex, closed form "
+                     "(%lu, %lu)",
+                     a, misere ? "misere" : "normal", n, lo[n], hi[n],
+                     mpz_get_ui(zl), mpz_get_ui(zh));
+    }
+    idx = malloc((size_t)(hi[count - 1] + 1) * sizeof *idx);
+    assert_non_null(idx);
+    for (v = 0; v <= hi[count - 1]; v++)
+        idx[v] = -1;
+    for (n = 0; n < count; n++)
+        idx[lo[n]] = idx[hi[n]] = n;
+    for (v = 0; v < below; v++) {
+        if (idx[v] < 0) {
+            /* in a pair beyond count, so above the last lower number */
+            assert_true(v > lo[count - 1]);
+            continue;
+        }
+        mpz_set_si(zx, v);
+        assert_int_equal(
+            bt_wythoff_index_of(zn, &mem, zl, zh, g, misere, zx, NULL, NULL),
+            BT_OK);
+        if (mpz_cmp_si(zn, idx[v]) != 0 ||
+            mem != (v == lo[idx[v]] ? BT_WYTHOFF_LOWER : BT_WYTHOFF_UPPER) ||
+            mpz_cmp_si(zl, lo[idx[v]]) != 0 || mpz_cmp_si(zh, hi[idx[v]]))
+            fail_msg("a=%d %s index_of(%ld): n=%lu member %d, want n=%ld", a,
+                     misere ? "misere" : "normal", v, mpz_get_ui(zn), (int)mem,
+                     idx[v]);
+    }
+    mpz_clears(zn, zl, zh, zx, NULL);
+    free(idx);
+    free(lo);
+    free(hi);
+    bt_game_free(g);
 }

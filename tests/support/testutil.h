@@ -21,6 +21,12 @@ int bt_test_light(void);
 /* The game of spec (bt_game_new), failing the test with the library's
    message when spec is not a game. */
 bt_game *bt_test_game(const char *spec);
+/* bt_test_game of a spec formatted as by printf ("wythoff:%d"). */
+bt_game *bt_test_gamef(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 /* Checks that bt_game_new refuses text with BT_EPARSE and a one-line
    message containing msg, at byte offset `offset` of the text when it is
    not -1. */
@@ -47,6 +53,36 @@ void bt_test_list_add_move(bt_test_list *l, const bt_move *m);
    (both are sorted). */
 void bt_test_list_check(bt_test_list *want, bt_test_list *got,
                         const char *what);
+
+/* G(0..n-1) of spec by method m (bt_sequence_compute), failing the test
+   with the library's message when it fails. */
+bt_sequence *bt_test_sequence(const char *spec, bt_seq_method m, size_t n);
+/* Fails the test unless the plain, rare-value and automatic methods give
+   spec the same first n values. */
+void bt_test_methods_agree(const char *spec, size_t n);
+
+/* The misère quotient of spec's heaps up to n (bt_quotient_new), or, with
+   until_proved, until its periodicity is proved within n
+   (bt_quotient_new_until_proved); max_search 2 000 000.  Fails the test
+   with the library's message when it fails. */
+bt_quotient *bt_test_quotient(const char *spec, size_t n, int until_proved);
+
+/* A published sequence of tests/cases (tests/oracle/oracle_heap.h). */
+typedef struct oh_case oh_case;
+/* Calls f on each published sequence (grundy_*.txt) of the folder `dir`,
+   failing the test on a malformed file; returns how many there were. */
+int bt_test_each_case(const char *dir,
+                      void (*f)(const oh_case *c, const char *name));
+/* Proves the periodicity of s within `limit` values and fails the test
+   unless its period and preperiod are c's (name: the case's file). */
+void bt_test_proves_case(bt_sequence *s, const oh_case *c, const char *name,
+                         size_t limit);
+
+/* Wythoff's game of difference a by Wythoff's construction
+   (oracle_wythoff_pairs): bt_wythoff_pair for n < count, and
+   bt_wythoff_index_of for every number below `below` (or below the upper
+   number of pair count - 1, if smaller) that is in one of those pairs. */
+void bt_test_wythoff_pairs(int a, int misere, long count, long below);
 
 /* The brute-force solver of tests/oracle/oracle_search.h. */
 typedef struct oracle_search oracle_search;

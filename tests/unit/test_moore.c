@@ -6,7 +6,11 @@
  * (k = 1..3), normal and misère play, the outcome and the exact set of
  * winning moves; Grundy values (the generic memoised mex of the library)
  * against the brute-force mex on up to 3 piles; k = 1 against Nim; random
- * huge positions against Moore's column rule computed here.
+ * huge positions against Moore's column rule computed here.  Tables
+ * (bt_table_*: the P-positions of one component of n piles, piles in
+ * non-decreasing order) and exact counts (bt_game_count, ordered tuples)
+ * against the same brute force on every range within 0..7, and counts of
+ * full binary ranges against the column rule counted here by columns.
  *
  * BT_TEST_SEED in the environment sets the seed of the random tests.
  */
@@ -99,16 +103,6 @@ solve(unsigned n, unsigned k, int misere, unsigned char *win,
     free(opt);
 }
 
-static bt_game *
-game(unsigned k)
-{
-    char spec[32];
-    bt_game *g = NULL;
-    snprintf(spec, sizeof spec, "moore:%u", k);
-    assert_int_equal(bt_game_new(&g, spec, NULL), BT_OK);
-    return g;
-}
-
 static bt_position *
 position(bt_game *g, const unsigned *x, unsigned n)
 {
@@ -131,7 +125,7 @@ check_all(unsigned k, int misere)
     static unsigned char win[SPACE];
     static unsigned grundy[SPACE];
     unsigned *opt = malloc(SPACE * sizeof *opt), n;
-    bt_game *g = game(k);
+    bt_game *g = bt_test_gamef("moore:%u", k);
     assert_non_null(opt);
     /* four piles take minutes under valgrind: three there (bt_test_light) */
     for (n = 1; n <= (bt_test_light() ? 3u : MAXN); n++) {
@@ -229,7 +223,7 @@ test_k3_misere(void **state)
 static void
 test_k1_is_nim(void **state)
 {
-    bt_game *g = game(1), *nim = NULL;
+    bt_game *g = bt_test_gamef("moore:%u", 1), *nim = NULL;
     unsigned c;
     (void)state;
     assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
@@ -300,7 +294,7 @@ test_huge(void **state)
         unsigned k = 1 + round % 3, n = 2 + (unsigned)(round * 7 % 11), i;
         size_t bits = round % 2 ? 3000 : 200;
         mpz_t x[12];
-        bt_game *g = game(k);
+        bt_game *g = bt_test_gamef("moore:%u", k);
         bt_position *p;
         bt_analysis *a;
         bt_limits lim;
@@ -362,7 +356,7 @@ static void
 test_parse(void **state)
 {
     bt_position *p;
-    bt_game *g = game(2);
+    bt_game *g = bt_test_gamef("moore:%u", 2);
     char *s;
     (void)state;
     assert_int_equal(bt_position_parse(&p, "moore:2 3 5 6 + moore:2 1 + nim 4",
@@ -379,8 +373,246 @@ test_parse(void **state)
     bt_game_free(g);
     assert_int_not_equal(bt_game_new(&g, "moore:0", NULL), BT_OK);
     assert_int_not_equal(bt_game_new(&g, "moore", NULL), BT_OK);
-    g = game(2);
+    g = bt_test_gamef("moore:%u", 2);
     bt_game_free(g);
+}
+
+/* The brute force's P-positions of every n <= MAXN piles in 0..7, for k
+   and misere: p[n][code] = 1 when the player to move loses. */
+static unsigned char *
+p_table(unsigned n, unsigned k, int misere)
+{
+    unsigned char *win = malloc(SPACE), *p = malloc(SPACE);
+    unsigned c;
+    assert_non_null(win);
+    assert_non_null(p);
+    solve(n, k, misere, win, NULL);
+    for (c = 0; c < (1u << (3 * n)); c++)
+        p[c] = !win[c];
+    free(win);
+    return p;
+}
+
+/* Tables of n piles in [lo, below) against the brute force: the rows are
+   exactly the non-decreasing tuples the brute force calls P, in
+   lexicographic order. */
+static void
+check_table(bt_game *g, unsigned n, unsigned k, int misere,
+            const unsigned char *p, unsigned lo, unsigned below)
+{
+    bt_table *t = NULL;
+    mpz_t mn, bl, row[MAXN];
+    unsigned x[MAXN], i, c;
+    int r;
+    mpz_init_set_ui(mn, lo);
+    mpz_init_set_ui(bl, below);
+    for (i = 0; i < MAXN; i++)
+        mpz_init(row[i]);
+    assert_int_equal(bt_table_new(&t, g, misere, n, mn, bl, NULL, NULL),
+                     BT_OK);
+    assert_int_equal(bt_table_width(t), n);
+    /* the expected rows: codes of non-decreasing tuples, in lexicographic
+       order of (x[0], ..., x[n-1]) */
+    for (i = 0; i < n; i++)
+        x[i] = lo;
+    for (;;) {
+        int sorted = 1;
+        for (i = 1; i < n; i++)
+            sorted = sorted && x[i - 1] <= x[i];
+        if (sorted && p[encode(x, n)]) {
+            r = bt_table_next(t, row);
+            if (r != 1)
+                fail_msg("moore:%u %s, %u piles in [%u, %u): row missing",
+                         k, misere ? "misere" : "normal", n, lo, below);
+            for (i = 0; i < n; i++)
+                assert_int_equal(mpz_get_ui(row[i]), x[i]);
+        }
+        /* next tuple, the last pile fastest */
+        for (c = n; c-- > 0;) {
+            if (++x[c] < below)
+                break;
+            x[c] = lo;
+        }
+        if (c == (unsigned)-1)
+            break;
+    }
+    r = bt_table_next(t, row);
+    if (r != 0)
+        fail_msg("moore:%u %s, %u piles in [%u, %u): a row too many", k,
+                 misere ? "misere" : "normal", n, lo, below);
+    bt_table_free(t);
+    for (i = 0; i < MAXN; i++)
+        mpz_clear(row[i]);
+    mpz_clears(mn, bl, NULL);
+}
+
+/* Counts of n piles in [lo, hi] against the brute force: ordered tuples,
+   or multisets (the tuples in non-decreasing order). */
+static void
+check_count(bt_game *g, unsigned n, unsigned k, int misere, int ordered,
+            const unsigned char *p, unsigned lo, unsigned hi)
+{
+    mpz_t mn, mx, pos, pp;
+    mpq_t q;
+    unsigned x[MAXN], i, c, want = 0, all = 0;
+    mpz_inits(pos, pp, NULL);
+    mpz_init_set_ui(mn, lo);
+    mpz_init_set_ui(mx, hi);
+    mpq_init(q);
+    for (c = 0; c < (1u << (3 * n)); c++) {
+        int in = 1;
+        decode(c, n, x);
+        for (i = 0; i < n; i++)
+            in = in && x[i] >= lo && x[i] <= hi &&
+                 (ordered || i == 0 || x[i - 1] <= x[i]);
+        all += (unsigned)in;
+        want += (unsigned)(in && p[c]);
+    }
+    assert_int_equal(bt_game_count(pos, pp, q, g, n, mn, mx,
+                                   (ordered ? BT_COUNT_ORDERED : 0) |
+                                       (misere ? BT_MISERE : 0),
+                                   NULL, NULL),
+                     BT_OK);
+    assert_int_equal(mpz_get_ui(pos), all);
+    if (mpz_cmp_ui(pp, want) != 0)
+        fail_msg("moore:%u %s %s, %u piles in [%u, %u]: %lu P-positions "
+                 "counted, %u by brute force",
+                 k, misere ? "misere" : "normal",
+                 ordered ? "tuples" : "multisets", n, lo, hi, mpz_get_ui(pp),
+                 want);
+    /* the probability is pp / pos in lowest terms */
+    mpz_mul(pos, pos, mpq_numref(q));
+    mpz_mul(pp, pp, mpq_denref(q));
+    assert_int_equal(mpz_cmp(pos, pp), 0);
+    mpq_clear(q);
+    mpz_clears(mn, mx, pos, pp, NULL);
+}
+
+static void
+test_table_count(void **state)
+{
+    unsigned k, n, lo, hi;
+    int misere;
+    (void)state;
+    for (k = 1; k <= 3; k++)
+        for (misere = 0; misere <= 1; misere++)
+            for (n = 1; n <= (bt_test_light() ? 3u : MAXN); n++) {
+                bt_game *g = bt_test_gamef("moore:%u", k);
+                unsigned char *p = p_table(n, k, misere);
+                for (lo = 0; lo <= 3; lo++)
+                    for (hi = lo; hi <= 7; hi++) {
+                        check_table(g, n, k, misere, p, lo, hi + 1);
+                        check_count(g, n, k, misere, 1, p, lo, hi);
+                        check_count(g, n, k, misere, 0, p, lo, hi);
+                    }
+                free(p);
+                bt_game_free(g);
+            }
+}
+
+/* Counts of full binary ranges [0, 2^bits): the columns are independent,
+   each with sum_{w = 0 (mod k+1)} C(n, w) ways, counted here with GMP's
+   binomials; misère play moves the all-0-or-1 tuples as docs/moore.md
+   says.  Then: zero piles, multisets (not counted), games that do not
+   count. */
+static void
+test_count_large(void **state)
+{
+    static const unsigned cases[][3] = {
+        {2, 10, 64}, {3, 7, 200}, {5, 20, 33}, {1, 12, 100}, {4, 16, 5},
+    };
+    mpz_t mn, mx, pos, pp, col, b, want;
+    bt_game *g, *kay = NULL;
+    size_t i;
+    unsigned w;
+    (void)state;
+    mpz_inits(mn, mx, pos, pp, col, b, want, NULL);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned k = cases[i][0], n = cases[i][1], bits = cases[i][2];
+        int misere;
+        g = bt_test_gamef("moore:%u", k);
+        mpz_set_ui(mn, 0);
+        mpz_setbit(mx, bits);
+        mpz_sub_ui(mx, mx, 1); /* 2^bits - 1 */
+        mpz_set_ui(col, 0);
+        for (w = 0; w <= n; w += k + 1) {
+            mpz_bin_uiui(b, n, w);
+            mpz_add(col, col, b);
+        }
+        for (misere = 0; misere <= 1; misere++) {
+            mpz_pow_ui(want, col, bits);
+            if (misere)
+                for (w = 0; w <= n; w++) {
+                    mpz_bin_uiui(b, n, w);
+                    if (w % (k + 1) == 0)
+                        mpz_sub(want, want, b);
+                    else if (w % (k + 1) == 1)
+                        mpz_add(want, want, b);
+                }
+            assert_int_equal(
+                bt_game_count(pos, pp, NULL, g, n, mn, mx,
+                              BT_COUNT_ORDERED | (misere ? BT_MISERE : 0),
+                              NULL, NULL),
+                BT_OK);
+            assert_int_equal(mpz_cmp(pp, want), 0);
+            mpz_add_ui(b, mx, 1);
+            mpz_pow_ui(want, b, n);
+            assert_int_equal(mpz_cmp(pos, want), 0);
+        }
+        mpz_set_ui(mx, 0);
+        bt_game_free(g);
+    }
+    /* moore:1 is Nim: its multisets by the cycle types here equal Nim's
+       count by the Walsh spectrum (nim_count.c), normal and misère */
+    {
+        static const unsigned long big[][3] = {
+            {12, 3, 1000}, {20, 0, 1ul << 20}, {7, 1, 1ul << 30}};
+        mpz_t npos, npp;
+        mpz_inits(npos, npp, NULL);
+        g = bt_test_gamef("moore:%u", 1);
+        for (i = 0; i < sizeof big / sizeof big[0]; i++) {
+            int misere;
+            mpz_set_ui(mn, big[i][1]);
+            mpz_set_ui(mx, big[i][2]);
+            for (misere = 0; misere <= 1; misere++) {
+                unsigned fl = misere ? BT_MISERE : 0;
+                assert_int_equal(bt_game_count(pos, pp, NULL, g, big[i][0],
+                                               mn, mx, fl, NULL, NULL),
+                                 BT_OK);
+                assert_int_equal(bt_nim_count(npos, npp, NULL, big[i][0], mn,
+                                              mx, fl, NULL, NULL),
+                                 BT_OK);
+                assert_int_equal(mpz_cmp(pos, npos), 0);
+                assert_int_equal(mpz_cmp(pp, npp), 0);
+            }
+        }
+        bt_game_free(g);
+        mpz_clears(npos, npp, NULL);
+        mpz_set_ui(mn, 0);
+    }
+    /* the empty position: P in normal play only */
+    g = bt_test_gamef("moore:%u", 2);
+    mpz_set_ui(mx, 9);
+    assert_int_equal(bt_game_count(pos, pp, NULL, g, 0, mn, mx,
+                                   BT_COUNT_ORDERED, NULL, NULL),
+                     BT_OK);
+    assert_int_equal(mpz_cmp_ui(pos, 1), 0);
+    assert_int_equal(mpz_cmp_ui(pp, 1), 0);
+    assert_int_equal(bt_game_count(pos, pp, NULL, g, 0, mn, mx,
+                                   BT_COUNT_ORDERED | BT_MISERE, NULL, NULL),
+                     BT_OK);
+    assert_int_equal(mpz_cmp_ui(pp, 0), 0);
+    /* multisets of more piles than the cycle types allow, and a game with
+       no count, are refused */
+    assert_int_equal(bt_game_count(pos, pp, NULL, g, 41, mn, mx, 0, NULL, NULL),
+                     BT_ELIMIT);
+    assert_int_equal(bt_game_new(&kay, "kayles", NULL), BT_OK);
+    assert_int_equal(bt_game_count(pos, pp, NULL, kay, 3, mn, mx,
+                                   BT_COUNT_ORDERED, NULL, NULL),
+                     BT_EUNDEF);
+    bt_game_free(kay);
+    bt_game_free(g);
+    mpz_clears(mn, mx, pos, pp, col, b, want, NULL);
 }
 
 int
@@ -391,7 +623,8 @@ main(void)
         cmocka_unit_test(test_k1_misere), cmocka_unit_test(test_k2_normal),
         cmocka_unit_test(test_k2_misere), cmocka_unit_test(test_k3_normal),
         cmocka_unit_test(test_k3_misere), cmocka_unit_test(test_k1_is_nim),
-        cmocka_unit_test(test_huge),
+        cmocka_unit_test(test_huge),      cmocka_unit_test(test_table_count),
+        cmocka_unit_test(test_count_large),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -164,12 +164,47 @@ test_options(void **state)
     }
 }
 
-/* Every sum of two heaps a, b <= 14 of each game: the outcome, the values
-   and the exact set of winning moves (those that leave nim-sum 0). */
+/* The sum of heaps a and b of `game` (its oracle o, values g): the
+   outcome, the value of heap a and the exact set of winning moves (those
+   that leave nim-sum 0). */
+static void
+check_two_heaps(const char *game, const oh_game *o, const unsigned *g,
+                unsigned a, unsigned b)
+{
+    static bt_test_list want, got;
+    char text[64];
+    bt_position *p;
+    bt_analysis *an = NULL;
+    size_t i;
+    bt_diag d;
+    mpz_t v;
+    collect c1 = {&want, 0, g, g[b], 1};
+    collect c2 = {&want, 1, g, g[a], 1};
+    snprintf(text, sizeof text, "%s %u %u", game, a, b);
+    p = bt_test_parse(text, NULL, NULL);
+    if (bt_analyze(&an, p, 0, NULL, &d) != BT_OK)
+        fail_msg("analyze %s: %s", text, d.message);
+    assert_int_equal(bt_analysis_outcome(an), (g[a] ^ g[b]) ? BT_N : BT_P);
+    mpz_init(v);
+    assert_int_equal(bt_analysis_component_grundy(v, an, 0), BT_OK);
+    assert_int_equal(mpz_get_ui(v), g[a]);
+    mpz_clear(v);
+    want.n = got.n = 0;
+    if (g[a] ^ g[b]) {
+        oh_options(o, a, on_oracle, &c1);
+        oh_options(o, b, on_oracle, &c2);
+    }
+    for (i = 0; i < bt_analysis_move_count(an); i++)
+        bt_test_list_add_move(&got, bt_analysis_move(an, i));
+    bt_test_list_check(&want, &got, text);
+    bt_analysis_free(an);
+    bt_position_free(p);
+}
+
+/* Every sum of two heaps a, b <= 14 of each game. */
 static void
 test_winning_moves(void **state)
 {
-    static bt_test_list want, got;
     size_t k;
     unsigned a, b;
     (void)state;
@@ -177,36 +212,8 @@ test_winning_moves(void **state)
         oh_game *o = oh_game_new(games[k]);
         unsigned *g = oh_grundy(o, 15);
         for (a = 0; a <= 14; a++)
-            for (b = 0; b <= 14; b++) {
-                char text[64];
-                bt_position *p;
-                bt_analysis *an = NULL;
-                size_t i;
-                bt_diag d;
-                mpz_t v;
-                collect c1 = {&want, 0, g, g[b], 1};
-                collect c2 = {&want, 1, g, g[a], 1};
-                snprintf(text, sizeof text, "%s %u %u", games[k], a, b);
-                p = bt_test_parse(text, NULL, NULL);
-                if (bt_analyze(&an, p, 0, NULL, &d) != BT_OK)
-                    fail_msg("analyze %s: %s", text, d.message);
-                assert_int_equal(bt_analysis_outcome(an),
-                                 (g[a] ^ g[b]) ? BT_N : BT_P);
-                mpz_init(v);
-                assert_int_equal(bt_analysis_component_grundy(v, an, 0), BT_OK);
-                assert_int_equal(mpz_get_ui(v), g[a]);
-                mpz_clear(v);
-                want.n = got.n = 0;
-                if (g[a] ^ g[b]) {
-                    oh_options(o, a, on_oracle, &c1);
-                    oh_options(o, b, on_oracle, &c2);
-                }
-                for (i = 0; i < bt_analysis_move_count(an); i++)
-                    bt_test_list_add_move(&got, bt_analysis_move(an, i));
-                bt_test_list_check(&want, &got, text);
-                bt_analysis_free(an);
-                bt_position_free(p);
-            }
+            for (b = 0; b <= 14; b++)
+                check_two_heaps(games[k], o, g, a, b);
         free(g);
         oh_game_free(o);
     }
@@ -218,7 +225,6 @@ test_winning_moves(void **state)
 static void
 test_winning_moves_large(void **state)
 {
-    static bt_test_list want, got;
     unsigned long rnd = 1901;
     size_t k;
     int t;
@@ -228,32 +234,11 @@ test_winning_moves_large(void **state)
         unsigned *g = oh_grundy(o, 701);
         for (t = 0; t < 6; t++) {
             unsigned a, b;
-            char text[64];
-            bt_position *p;
-            bt_analysis *an = NULL;
-            bt_diag d;
-            size_t i;
-            collect c1, c2;
             rnd = rnd * 6364136223846793005UL + 1442695040888963407UL;
             a = 100 + (unsigned)((rnd >> 33) % 601);
             rnd = rnd * 6364136223846793005UL + 1442695040888963407UL;
             b = 100 + (unsigned)((rnd >> 33) % 601);
-            c1 = (collect){&want, 0, g, g[b], 1};
-            c2 = (collect){&want, 1, g, g[a], 1};
-            snprintf(text, sizeof text, "%s %u %u", games[k], a, b);
-            p = bt_test_parse(text, NULL, NULL);
-            if (bt_analyze(&an, p, 0, NULL, &d) != BT_OK)
-                fail_msg("analyze %s: %s", text, d.message);
-            want.n = got.n = 0;
-            if (g[a] ^ g[b]) {
-                oh_options(o, a, on_oracle, &c1);
-                oh_options(o, b, on_oracle, &c2);
-            }
-            for (i = 0; i < bt_analysis_move_count(an); i++)
-                bt_test_list_add_move(&got, bt_analysis_move(an, i));
-            bt_test_list_check(&want, &got, text);
-            bt_analysis_free(an);
-            bt_position_free(p);
+            check_two_heaps(games[k], o, g, a, b);
         }
         free(g);
         oh_game_free(o);

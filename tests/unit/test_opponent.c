@@ -70,18 +70,6 @@ delta_of(mpz_t d, const bt_position *p, const bt_move *m)
         mpz_sub(d, d, v[j]);
 }
 
-static int
-place_cmp(const bt_move *a, const bt_move *b)
-{
-    size_t k;
-    if (a->component != b->component)
-        return a->component < b->component ? -1 : 1;
-    for (k = 0; k < a->nto && k < b->nto; k++)
-        if (mpz_cmp(a->to[k], b->to[k]) != 0)
-            return mpz_cmp(a->to[k], b->to[k]) < 0 ? -1 : 1;
-    return a->nto < b->nto ? -1 : a->nto > b->nto;
-}
-
 /* The N-rule's order: < 0 when a comes first. */
 static int
 win_cmp(const weigh *a, const weigh *b)
@@ -89,7 +77,7 @@ win_cmp(const weigh *a, const weigh *b)
     int c = mpz_cmp(a->rem, b->rem);
     if (c == 0)
         c = mpz_cmp(a->delta, b->delta);
-    return c != 0 ? c : place_cmp(a->m, b->m);
+    return c != 0 ? c : oracle_rule_place_cmp(a->m, b->m);
 }
 
 /* The P-rule's order: greatest remoteness, then least w/all, then the
@@ -104,13 +92,7 @@ delay_cmp(const weigh *a, const weigh *b)
     if (x != y)
         return x < y ? -1 : 1;
     c = mpz_cmp(b->delta, a->delta);
-    return c != 0 ? c : place_cmp(a->m, b->m);
-}
-
-static int
-same_move(const bt_move *a, const bt_move *b)
-{
-    return place_cmp(a, b) == 0;
+    return c != 0 ? c : oracle_rule_place_cmp(a->m, b->m);
 }
 
 static void
@@ -287,7 +269,7 @@ check_medium(const bt_position *p, int misere)
             have = 1;
         }
     }
-    if (!same_move(got, &moves[best])) {
+    if (!oracle_rule_same_move(got, &moves[best])) {
         char x[256], y[256];
         print_move(x, sizeof x, got);
         print_move(y, sizeof y, &moves[best]);
@@ -480,8 +462,8 @@ test_levels(void **state)
             assert_int_equal(
                 bt_opponent_move(&again, p, 0, (bt_level)lv, &s2, NULL, NULL),
                 BT_OK);
-            assert_true(same_move(m, again));
-            differ += !same_move(m, perfect);
+            assert_true(oracle_rule_same_move(m, again));
+            differ += !oracle_rule_same_move(m, perfect);
             bt_moves_free(m, 1);
             bt_moves_free(again, 1);
         }

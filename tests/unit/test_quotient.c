@@ -73,24 +73,6 @@ collect(void *ud, const unsigned *parts, size_t nparts)
 
 /* ------------------------------------------------------------- helpers */
 
-static bt_quotient *
-quotient(const char *spec, size_t n)
-{
-    bt_game *g;
-    bt_quotient *q;
-    bt_diag d;
-    bt_limits lim;
-    bt_status st;
-    bt_limits_default(&lim);
-    lim.max_search = 2000000;
-    assert_int_equal(bt_game_new(&g, spec, &d), BT_OK);
-    st = bt_quotient_new(&q, g, n, &lim, &d);
-    if (st != BT_OK)
-        fail_msg("%s to %zu: %s", spec, n, d.message);
-    bt_game_free(g);
-    return q;
-}
-
 static size_t
 element(const bt_quotient *q, const unsigned *h, size_t n)
 {
@@ -148,7 +130,7 @@ check_structure(const bt_quotient *q)
 static void
 check_game(const char *spec, unsigned n, size_t k)
 {
-    bt_quotient *q = quotient(spec, n);
+    bt_quotient *q = bt_test_quotient(spec, n, 0);
     oh_game *og = oh_game_new(spec);
     oh_misere *b = oh_misere_new(og);
     unsigned h[8] = {0};
@@ -281,9 +263,10 @@ mkey_find(const mkey *set, size_t n, const mkey *k)
 /*
  * The issue's agreement test: bt_analyze in misère play (through the
  * quotient, cached between calls) against the brute-force solver of
- * tests/oracle/oracle_heap.c on every sum of one to four heaps of at most 12 (8 for 0.35): the outcome,
- * and the exact set of winning moves (each move the analysis lists leaves
- * a P-position by brute force, and every option that does is listed).
+ * tests/oracle/oracle_heap.c on every sum of one to four heaps of at most
+ * 12 (8 for 0.35): the outcome, and the exact set of winning moves (each
+ * move the analysis lists leaves a P-position by brute force, and every
+ * option that does is listed).
  */
 static void
 test_agreement(void **state)
@@ -393,7 +376,7 @@ test_misere_nim(void **state)
     (void)state;
     for (k = 1; k <= 4; k++) {
         unsigned n = (1u << k) - 1, h[4] = {0, 0, 0, 0};
-        bt_quotient *q = quotient("nim", n);
+        bt_quotient *q = bt_test_quotient("nim", n, 0);
         size_t want = k == 1 ? 2 : (1u << k) + 2;
         check_structure(q);
         assert_int_equal(bt_quotient_order(q), want);
@@ -423,11 +406,11 @@ test_misere_nim(void **state)
 static void
 test_tame(void **state)
 {
-    bt_quotient *q = quotient("kayles", 9);
+    bt_quotient *q = bt_test_quotient("kayles", 9, 0);
     (void)state;
     assert_false(bt_quotient_is_tame(q));
     bt_quotient_free(q);
-    q = quotient("sub:1-3", 12);
+    q = bt_test_quotient("sub:1-3", 12, 0);
     assert_true(bt_quotient_is_tame(q));
     bt_quotient_free(q);
 }

@@ -39,42 +39,6 @@
 
 /* ------------------------------------------------------------- helpers */
 
-static bt_quotient *
-until_proved(const char *spec)
-{
-    bt_game *g;
-    bt_quotient *q;
-    bt_diag d;
-    bt_limits lim;
-    bt_status st;
-    bt_limits_default(&lim);
-    lim.max_search = 2000000;
-    assert_int_equal(bt_game_new(&g, spec, &d), BT_OK);
-    st = bt_quotient_new_until_proved(&q, g, 200, &lim, &d);
-    if (st != BT_OK)
-        fail_msg("%s: %s", spec, d.message);
-    bt_game_free(g);
-    return q;
-}
-
-static bt_quotient *
-upto(const char *spec, size_t n)
-{
-    bt_game *g;
-    bt_quotient *q;
-    bt_diag d;
-    bt_limits lim;
-    bt_status st;
-    bt_limits_default(&lim);
-    lim.max_search = 2000000;
-    assert_int_equal(bt_game_new(&g, spec, &d), BT_OK);
-    st = bt_quotient_new(&q, g, n, &lim, &d);
-    if (st != BT_OK)
-        fail_msg("%s to %zu: %s", spec, n, d.message);
-    bt_game_free(g);
-    return q;
-}
-
 /* The element of a heap of any size, through bt_quotient_heap_at. */
 static size_t
 heap_el(const bt_quotient *q, unsigned h)
@@ -119,7 +83,7 @@ test_beyond_bound(void **state)
     size_t i;
     (void)state;
     for (i = 0; i < sizeof games / sizeof games[0]; i++) {
-        bt_quotient *q = until_proved(games[i].spec);
+        bt_quotient *q = bt_test_quotient(games[i].spec, 200, 1);
         oh_game *og = oh_game_new(games[i].spec);
         unsigned n = (unsigned)bt_quotient_upto(q), total = games[i].total;
         unsigned a, b, c;
@@ -168,9 +132,9 @@ test_beyond_bound(void **state)
 static void
 test_against_larger_bound(void **state)
 {
-    bt_quotient *q = until_proved("octal:0.53");
+    bt_quotient *q = bt_test_quotient("octal:0.53", 200, 1);
     unsigned big = bt_test_light() ? 70 : 90, a, b, c;
-    bt_quotient *r = upto("octal:0.53", big);
+    bt_quotient *r = bt_test_quotient("octal:0.53", big, 0);
     size_t per, pre;
     (void)state;
     assert_true(bt_quotient_period(q, &per, &pre));
@@ -203,7 +167,7 @@ test_against_larger_bound(void **state)
 static void
 test_huge(void **state)
 {
-    bt_quotient *q = until_proved("octal:0.75");
+    bt_quotient *q = bt_test_quotient("octal:0.75", 200, 1);
     bt_game *g;
     bt_position *p;
     bt_diag d;
@@ -342,7 +306,8 @@ test_not_proved(void **state)
     bt_limits lim;
     mpz_t z;
     (void)state;
-    q = upto("octal:0.53", 40); /* period 9 from 21 needs heap 63 */
+    /* period 9 from 21 needs heap 63 */
+    q = bt_test_quotient("octal:0.53", 40, 0);
     assert_false(bt_quotient_period(q, NULL, NULL));
     mpz_init_set_ui(z, 41);
     assert_int_equal(bt_quotient_heap_at(q, z), SIZE_MAX);
@@ -360,7 +325,7 @@ test_not_proved(void **state)
                      BT_ELIMIT);
     assert_null(q);
     bt_game_free(g);
-    q = upto("grundy", 12);
+    q = bt_test_quotient("grundy", 12, 0);
     assert_false(bt_quotient_period(q, NULL, NULL));
     bt_quotient_free(q);
 }

@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <dirent.h>
 
 #include <cmocka.h>
 
@@ -53,21 +52,6 @@ next_rand(void)
     return seed >> 33;
 }
 
-/* A sequence of n values of spec with the given method. */
-static bt_sequence *
-compute(const char *spec, bt_seq_method m, size_t n)
-{
-    bt_game *g = bt_test_game(spec);
-    bt_sequence *s = NULL;
-    bt_diag d;
-    assert_int_equal(bt_sequence_new(&s, g, m, &d), BT_OK);
-    bt_game_free(g); /* the sequence holds its own reference */
-    if (bt_sequence_compute(s, n, NULL, &d) != BT_OK)
-        fail_msg("compute(%s, %zu): %s", spec, n, d.message);
-    assert_int_equal(bt_sequence_length(s), n);
-    return s;
-}
-
 /* Checks the three methods against the oracle on G(0..n-1). */
 static void
 check_oracle(const char *spec, size_t n)
@@ -80,7 +64,7 @@ check_oracle(const char *spec, size_t n)
     want = oh_grundy(o, (unsigned)n);
     assert_non_null(want);
     for (k = 0; k < 3; k++) {
-        bt_sequence *s = compute(spec, ms[k], n);
+        bt_sequence *s = bt_test_sequence(spec, ms[k], n);
         for (i = 0; i < n; i++)
             if (bt_sequence_value(s, i) != want[i])
                 fail_msg("%s method %d: G(%zu) = %u, oracle %u (seed %lu)",
@@ -133,22 +117,10 @@ test_oracle_random(void **state)
 static void
 test_rare_vs_plain(void **state)
 {
-    size_t i, k;
+    size_t k;
     (void)state;
-    for (k = 0; k < NGAMES; k++) {
-        bt_sequence *p = compute(games[k], BT_SEQ_PLAIN, 3000);
-        bt_sequence *r = compute(games[k], BT_SEQ_RARE, 3000);
-        bt_sequence *a = compute(games[k], BT_SEQ_AUTO, 3000);
-        for (i = 0; i < 3000; i++) {
-            unsigned v = bt_sequence_value(p, i);
-            if (bt_sequence_value(r, i) != v || bt_sequence_value(a, i) != v)
-                fail_msg("%s: G(%zu) plain %u, rare %u, auto %u", games[k], i,
-                         v, bt_sequence_value(r, i), bt_sequence_value(a, i));
-        }
-        bt_sequence_free(p);
-        bt_sequence_free(r);
-        bt_sequence_free(a);
-    }
+    for (k = 0; k < NGAMES; k++)
+        bt_test_methods_agree(games[k], 3000);
 }
 
 /* Each published sequence: the values, and (check quick) the proof. */
@@ -156,11 +128,10 @@ static void
 check_case(const oh_case *c, const char *name)
 {
     bt_sequence *s;
-    bt_diag d;
-    size_t i, n, p, pre;
+    size_t i, n;
 
     n = c->nvalues ? (size_t)c->offset + c->nvalues : 1000;
-    s = compute(c->game, BT_SEQ_AUTO, n);
+    s = bt_test_sequence(c->game, BT_SEQ_AUTO, n);
     for (i = 0; i < c->nvalues; i++)
         if (bt_sequence_value(s, (size_t)c->offset + i) != c->values[i])
             fail_msg("%s: G(%zu) = %u, published %u", name,
@@ -170,41 +141,16 @@ check_case(const oh_case *c, const char *name)
         for (i = 0; i < n; i++)
             assert_int_equal(bt_sequence_value(s, i) == 0,
                              (long)(i % (size_t)c->ppos_mod) == c->ppos_rem);
-    if (c->period > 0 && strcmp(c->check, "quick") == 0) {
-        assert_int_equal(bt_sequence_prove(s, 1u << 20, NULL, &d), BT_OK);
-        if (!bt_sequence_is_proved(s))
-            fail_msg("%s: not proved within %zu values", name,
-                     bt_sequence_length(s));
-        assert_true(bt_sequence_period(s, &p, &pre));
-        if ((long)p != c->period || (long)pre != c->preperiod)
-            fail_msg("%s: period %zu preperiod %zu, published %ld %ld", name, p,
-                     pre, c->period, c->preperiod);
-    }
+    if (c->period > 0 && strcmp(c->check, "quick") == 0)
+        bt_test_proves_case(s, c, name, 1u << 20);
     bt_sequence_free(s);
 }
 
 static void
 test_published(void **state)
 {
-    DIR *dir = opendir(BT_TEST_CASES);
-    struct dirent *e;
-    int count = 0;
     (void)state;
-    assert_non_null(dir);
-    while ((e = readdir(dir)) != NULL) {
-        char path[1024];
-        oh_case c;
-        if (strncmp(e->d_name, "grundy_", 7) != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", BT_TEST_CASES, e->d_name);
-        if (oh_case_load(&c, path) != 0)
-            fail_msg("malformed case file %s", e->d_name);
-        check_case(&c, e->d_name);
-        oh_case_free(&c);
-        count++;
-    }
-    closedir(dir);
-    assert_true(count >= 18);
+    assert_true(bt_test_each_case(BT_TEST_CASES, check_case) >= 18);
 }
 
 /* Proved periods against the naive least period of a long oracle run. */
@@ -256,14 +202,14 @@ test_subtraction(void **state)
     size_t p, pre;
     (void)state;
     /* 1, 2, 3: G(n) = n mod 4, proved from the window 0 <= n < 3 */
-    s = compute("sub:1-3", BT_SEQ_AUTO, 7);
+    s = bt_test_sequence("sub:1-3", BT_SEQ_AUTO, 7);
     assert_true(bt_sequence_is_proved(s));
     assert_true(bt_sequence_period(s, &p, &pre));
     assert_int_equal(p, 4);
     assert_int_equal(pre, 0);
     bt_sequence_free(s);
     /* 1..90: G(n) = n mod 91 */
-    s = compute("sub:1-90", BT_SEQ_AUTO, 400);
+    s = bt_test_sequence("sub:1-90", BT_SEQ_AUTO, 400);
     assert_string_equal(bt_sequence_method_name(s), "window");
     assert_true(bt_sequence_is_proved(s));
     assert_true(bt_sequence_period(s, &p, &pre));
@@ -281,23 +227,23 @@ test_detection(void **state)
     bt_sequence *s;
     size_t p, pre;
     (void)state;
-    s = compute("kayles", BT_SEQ_AUTO, 100);
+    s = bt_test_sequence("kayles", BT_SEQ_AUTO, 100);
     assert_true(bt_sequence_period(s, &p, &pre));
     assert_int_equal(p, 12);
     assert_int_equal(pre, 71);
     assert_false(bt_sequence_is_proved(s));
     bt_sequence_free(s);
-    s = compute("kayles", BT_SEQ_AUTO, 90);
+    s = bt_test_sequence("kayles", BT_SEQ_AUTO, 90);
     assert_false(bt_sequence_period(s, &p, &pre));
     bt_sequence_free(s);
-    s = compute("kayles", BT_SEQ_AUTO, 167);
+    s = bt_test_sequence("kayles", BT_SEQ_AUTO, 167);
     assert_false(bt_sequence_is_proved(s));
     bt_sequence_free(s);
-    s = compute("kayles", BT_SEQ_AUTO, 168);
+    s = bt_test_sequence("kayles", BT_SEQ_AUTO, 168);
     assert_true(bt_sequence_is_proved(s));
     bt_sequence_free(s);
     /* Grundy's game: never proved */
-    s = compute("grundy", BT_SEQ_AUTO, 10);
+    s = bt_test_sequence("grundy", BT_SEQ_AUTO, 10);
     assert_int_equal(bt_sequence_prove(s, 3000, NULL, NULL), BT_OK);
     assert_false(bt_sequence_is_proved(s));
     assert_int_equal(bt_sequence_length(s), 3000);
@@ -314,7 +260,7 @@ test_huge(void **state)
     size_t k;
     (void)state;
     for (k = 0; k < 4; k++) {
-        bt_sequence *s = compute(specs[k], BT_SEQ_AUTO, 10);
+        bt_sequence *s = bt_test_sequence(specs[k], BT_SEQ_AUTO, 10);
         oh_game *o = oh_game_new(specs[k]);
         unsigned *v;
         size_t p, pre;
@@ -393,7 +339,7 @@ test_limits(void **state)
     lim.interrupt = NULL;
     assert_int_equal(bt_sequence_compute(s, 20000, &lim, &d), BT_OK);
     {
-        bt_sequence *r = compute("octal:0.16", BT_SEQ_RARE, 20000);
+        bt_sequence *r = bt_test_sequence("octal:0.16", BT_SEQ_RARE, 20000);
         size_t i;
         for (i = 0; i < 20000; i++)
             assert_int_equal(bt_sequence_value(s, i), bt_sequence_value(r, i));

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <dirent.h>
 
 #include <cmocka.h>
 
@@ -40,63 +39,11 @@ static const char *const games[] = {
     "grundy",
 };
 
-static bt_sequence *
-compute(const char *spec, bt_seq_method m, size_t n)
-{
-    bt_game *g = bt_test_game(spec);
-    bt_sequence *s = NULL;
-    bt_diag d;
-    assert_int_equal(bt_sequence_new(&s, g, m, &d), BT_OK);
-    bt_game_free(g);
-    if (bt_sequence_compute(s, n, NULL, &d) != BT_OK)
-        fail_msg("compute(%s, %zu): %s", spec, n, d.message);
-    return s;
-}
-
-static void
-compare(const char *spec)
-{
-    bt_sequence *p = compute(spec, BT_SEQ_PLAIN, N);
-    bt_sequence *r = compute(spec, BT_SEQ_RARE, N);
-    bt_sequence *a = compute(spec, BT_SEQ_AUTO, N);
-    size_t i;
-    for (i = 0; i < N; i++) {
-        unsigned v = bt_sequence_value(p, i);
-        if (bt_sequence_value(r, i) != v || bt_sequence_value(a, i) != v)
-            fail_msg("%s: G(%zu) plain %u, rare %u, auto %u", spec, i, v,
-                     bt_sequence_value(r, i), bt_sequence_value(a, i));
-    }
-    bt_sequence_free(p);
-    bt_sequence_free(r);
-    bt_sequence_free(a);
-}
-
-/* Calls f on every case file. */
-static void
-each_case(void (*f)(const oh_case *c, const char *name))
-{
-    DIR *dir = opendir(BT_TEST_CASES);
-    struct dirent *e;
-    assert_non_null(dir);
-    while ((e = readdir(dir)) != NULL) {
-        char path[1024];
-        oh_case c;
-        if (strncmp(e->d_name, "grundy_", 7) != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", BT_TEST_CASES, e->d_name);
-        if (oh_case_load(&c, path) != 0)
-            fail_msg("malformed case file %s", e->d_name);
-        f(&c, e->d_name);
-        oh_case_free(&c);
-    }
-    closedir(dir);
-}
-
 static void
 compare_case(const oh_case *c, const char *name)
 {
     (void)name;
-    compare(c->game);
+    bt_test_methods_agree(c->game, N);
 }
 
 static void
@@ -105,26 +52,18 @@ test_rare_vs_plain(void **state)
     size_t i;
     (void)state;
     for (i = 0; i < sizeof games / sizeof games[0]; i++)
-        compare(games[i]);
-    each_case(compare_case);
+        bt_test_methods_agree(games[i], N);
+    bt_test_each_case(BT_TEST_CASES, compare_case);
 }
 
 static void
 prove_case(const oh_case *c, const char *name)
 {
     bt_sequence *s;
-    size_t p, pre;
     if (strcmp(c->check, "slow") != 0 || c->period < 0)
         return;
-    s = compute(c->game, BT_SEQ_AUTO, 0);
-    assert_int_equal(bt_sequence_prove(s, 4u << 20, NULL, NULL), BT_OK);
-    if (!bt_sequence_is_proved(s))
-        fail_msg("%s: not proved within %zu values", name,
-                 bt_sequence_length(s));
-    assert_true(bt_sequence_period(s, &p, &pre));
-    if ((long)p != c->period || (long)pre != c->preperiod)
-        fail_msg("%s: period %zu preperiod %zu, published %ld %ld", name, p,
-                 pre, c->period, c->preperiod);
+    s = bt_test_sequence(c->game, BT_SEQ_AUTO, 0);
+    bt_test_proves_case(s, c, name, 4u << 20);
     bt_sequence_free(s);
 }
 
@@ -132,7 +71,7 @@ static void
 test_slow_proofs(void **state)
 {
     (void)state;
-    each_case(prove_case);
+    bt_test_each_case(BT_TEST_CASES, prove_case);
 }
 
 int

@@ -25,21 +25,14 @@
 
 #define SMALL 60 /* both piles up to this against the oracle */
 
-static bt_game *
-game_a(int a)
-{
-    char spec[32];
-    snprintf(spec, sizeof spec, "wythoff:%d", a);
-    return bt_test_game(spec);
-}
-
 /* The game of difference a; a = SMALL + 1 stands for any a above the
    piles (every move on both piles allowed), and is tested as a huge a. */
 static bt_game *
 game_or_huge(int a)
 {
-    return a == SMALL + 1 ? bt_test_game("wythoff:123456789012345678901234567890")
-                          : game_a(a);
+    if (a == SMALL + 1)
+        return bt_test_game("wythoff:123456789012345678901234567890");
+    return bt_test_gamef("wythoff:%d", a);
 }
 
 /* The differences tested against the oracle. */
@@ -291,7 +284,7 @@ test_oracle_analyze(void **state)
     size_t i;
     (void)state;
     for (a = 1; a <= 5; a++) {
-        bt_game *g = game_a(a);
+        bt_game *g = bt_test_gamef("wythoff:%d", a);
         for (misere = 0; misere <= 1; misere++) {
             unsigned char *win = oracle_wythoff_outcomes(SMALL, a, misere);
             assert_non_null(win);
@@ -338,63 +331,6 @@ test_oracle_analyze(void **state)
 
 /* ------------------------------------------------ the mex construction */
 
-/*
- * The pairs by Wythoff's construction (sec. 5, and sec. 7 for difference
- * a; oracle_wythoff_pairs).  Checks bt_wythoff_pair for n < count and bt_wythoff_index_of for
- * every number below B_{count-1}.
- */
-static void
-check_mex(int a, int misere, long count)
-{
-    bt_game *g = game_a(a);
-    long n, v;
-    long *lo = malloc((size_t)count * sizeof *lo);
-    long *hi = malloc((size_t)count * sizeof *hi);
-    long *idx;
-    mpz_t zn, zl, zh, zx;
-    bt_wythoff_member mem;
-    assert_non_null(lo);
-    assert_non_null(hi);
-    assert_int_equal(oracle_wythoff_pairs(count, a, misere, lo, hi), 0);
-    mpz_inits(zn, zl, zh, zx, NULL);
-    for (n = 0; n < count; n++) {
-        mpz_set_si(zn, n);
-        assert_int_equal(bt_wythoff_pair(zl, zh, g, misere, zn, NULL, NULL),
-                         BT_OK);
-        if (mpz_cmp_si(zl, lo[n]) != 0 || mpz_cmp_si(zh, hi[n]) != 0)
-            fail_msg("a=%d %s pair %ld: (%ld, %ld) by mex, closed form "
-                     "(%lu, %lu)",
-                     a, misere ? "misere" : "normal", n, lo[n], hi[n],
-                     mpz_get_ui(zl), mpz_get_ui(zh));
-    }
-    /* index_of: every number below the last B */
-    idx = malloc((size_t)(hi[count - 1] + 1) * sizeof *idx);
-    assert_non_null(idx);
-    for (v = 0; v <= hi[count - 1]; v++)
-        idx[v] = -1;
-    for (n = 0; n < count; n++)
-        idx[lo[n]] = idx[hi[n]] = n;
-    for (v = 0; v < hi[count - 1]; v++) {
-        if (idx[v] < 0)
-            continue; /* in a pair beyond count */
-        mpz_set_si(zx, v);
-        assert_int_equal(
-            bt_wythoff_index_of(zn, &mem, zl, zh, g, misere, zx, NULL, NULL),
-            BT_OK);
-        if (mpz_cmp_si(zn, idx[v]) != 0 ||
-            mem != (v == lo[idx[v]] ? BT_WYTHOFF_LOWER : BT_WYTHOFF_UPPER) ||
-            mpz_cmp_si(zl, lo[idx[v]]) != 0 || mpz_cmp_si(zh, hi[idx[v]]))
-            fail_msg("a=%d %s index_of(%ld): n=%lu member %d, want n=%ld", a,
-                     misere ? "misere" : "normal", v, mpz_get_ui(zn), (int)mem,
-                     idx[v]);
-    }
-    mpz_clears(zn, zl, zh, zx, NULL);
-    free(idx);
-    free(lo);
-    free(hi);
-    bt_game_free(g);
-}
-
 static void
 test_mex_construction(void **state)
 {
@@ -402,7 +338,7 @@ test_mex_construction(void **state)
     (void)state;
     for (a = 1; a <= 7; a++)
         for (misere = 0; misere <= 1; misere++)
-            check_mex(a, misere, 20000);
+            bt_test_wythoff_pairs(a, misere, 20000, LONG_MAX);
 }
 
 /* Wythoff's table of sec. 5 (OCR of the seed, columns read downwards). */
@@ -435,49 +371,6 @@ seed_of(void)
 {
     const char *s = getenv("BT_TEST_SEED");
     return s != NULL ? strtoul(s, NULL, 10) : 20240601UL;
-}
-
-/*
- * The defining inequalities of the n-th pair, checked by squaring (no
- * square root, no floor identity):
- *   normal:  A_n = floor(n alpha)   iff L <= n s < L + 2,
- *            L = 2 A_n - (2 - a) n;
- *   misère a >= 2: A_n = floor(n alpha + 1/alpha) iff L <= m s < L + 2a,
- *            m = a n + 1, L = 2a A_n - (2 - a)(m - 2);
- * with s = sqrt(a^2 + 4); and B_n = A_n + a n (+ 1 in misère).
- */
-static void
-check_defining(int a, int misere, const mpz_t n, const mpz_t lo, const mpz_t hi)
-{
-    mpz_t l, u, m, q, t;
-    mpz_inits(l, u, m, q, t, NULL);
-    mpz_set_ui(q, (unsigned long)(a * a + 4));
-    if (!misere || a == 1) {
-        mpz_set(m, n);
-        mpz_mul_2exp(l, lo, 1);
-        mpz_set_si(t, 2 - a);
-        mpz_submul(l, t, n);
-        mpz_add_ui(u, l, 2);
-    } else {
-        mpz_mul_ui(m, n, (unsigned long)a);
-        mpz_add_ui(m, m, 1);
-        mpz_mul_ui(l, lo, 2 * (unsigned long)a);
-        mpz_sub_ui(t, m, 2);
-        mpz_mul_si(t, t, 2 - a);
-        mpz_sub(l, l, t);
-        mpz_add_ui(u, l, 2 * (unsigned long)a);
-    }
-    assert_true(mpz_sgn(l) >= 0);
-    mpz_mul(t, m, m);
-    mpz_mul(t, t, q); /* (m s)^2 */
-    mpz_mul(l, l, l);
-    mpz_mul(u, u, u);
-    assert_true(mpz_cmp(l, t) <= 0);
-    assert_true(mpz_cmp(t, u) < 0);
-    mpz_sub(t, hi, lo);
-    mpz_submul_ui(t, n, (unsigned long)a);
-    assert_int_equal(mpz_get_si(t), misere && a > 1 ? 1 : 0);
-    mpz_clears(l, u, m, q, t, NULL);
 }
 
 /* Zeckendorf (a = 1): with n = sum F_{k_i} (F_2 = 1, F_3 = 2, no two
@@ -560,7 +453,7 @@ test_huge(void **state)
     for (i = 0; i < BT_WYTHOFF_MAX_WINNING; i++)
         mpz_inits(to[i][0], to[i][1], NULL);
     for (a = 1; a <= 5; a++) {
-        bt_game *g = game_a(a);
+        bt_game *g = bt_test_gamef("wythoff:%d", a);
         for (misere = 0; misere <= 1; misere++)
             for (di = 0; di < sizeof digits / sizeof digits[0]; di++) {
                 mpz_ui_pow_ui(z, 10, digits[di]);
@@ -568,7 +461,7 @@ test_huge(void **state)
                 mpz_add_ui(n, n, 2);
                 assert_int_equal(
                     bt_wythoff_pair(lo, hi, g, misere, n, NULL, NULL), BT_OK);
-                check_defining(a, misere, n, lo, hi);
+                assert_true(oracle_wythoff_defining(a, misere, n, lo, hi));
                 if (a == 1 && !misere) {
                     zeckendorf_lower(z, n);
                     assert_true(mpz_cmp(z, lo) == 0);
@@ -653,7 +546,7 @@ test_near_integers(void **state)
     (void)state;
     mpz_inits(u0, u1, t, lo, hi, n2, l2, h2, NULL);
     for (a = 1; a <= 3; a++) {
-        bt_game *g = game_a(a);
+        bt_game *g = bt_test_gamef("wythoff:%d", a);
         mpz_set_ui(u0, 0);
         mpz_set_ui(u1, 1);
         for (k = 1; mpz_sizeinbase(u1, 2) < 9000; k++) {
@@ -665,7 +558,7 @@ test_near_integers(void **state)
                 continue; /* a sample above the direct-isqrt size */
             assert_int_equal(bt_wythoff_pair(lo, hi, g, 0, u1, NULL, NULL),
                              BT_OK);
-            check_defining(a, 0, u1, lo, hi);
+            assert_true(oracle_wythoff_defining(a, 0, u1, lo, hi));
             assert_int_equal(
                 bt_wythoff_index_of(n2, &mem, l2, h2, g, 0, u1, NULL, NULL),
                 BT_OK);
@@ -673,7 +566,7 @@ test_near_integers(void **state)
                              BT_OK);
             assert_true(mpz_cmp(lo, l2) == 0 && mpz_cmp(hi, h2) == 0);
             assert_true(mpz_cmp(mem == BT_WYTHOFF_LOWER ? lo : hi, u1) == 0);
-            check_defining(a, 0, n2, lo, hi);
+            assert_true(oracle_wythoff_defining(a, 0, n2, lo, hi));
         }
         bt_game_free(g);
     }
@@ -685,7 +578,7 @@ test_near_integers(void **state)
 static void
 check_sg_table(int a, int n)
 {
-    bt_game *g = game_a(a);
+    bt_game *g = bt_test_gamef("wythoff:%d", a);
     bt_wythoff_sg *t = NULL;
     bt_diag d;
     unsigned *o = oracle_wythoff_grundy(n, a);
@@ -754,7 +647,7 @@ test_ruleset_grundy(void **state)
     (void)state;
     mpz_inits(c[0], c[1], gv, tz, NULL);
     for (a = 1; a <= 4; a++) {
-        bt_game *g = game_a(a);
+        bt_game *g = bt_test_gamef("wythoff:%d", a);
         unsigned *o = oracle_wythoff_grundy(N, a);
         assert_non_null(o);
         for (x = 0; x < N; x++)
@@ -796,7 +689,7 @@ test_options(void **state)
     (void)state;
     mpz_inits(c[0], c[1], NULL);
     for (a = 1; a <= 6; a += 1) {
-        bt_game *g = game_a(a);
+        bt_game *g = bt_test_gamef("wythoff:%d", a);
         for (x = 0; x < 12; x++)
             for (y = 0; y < 12; y++) {
                 moveset got;

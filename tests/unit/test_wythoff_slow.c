@@ -20,65 +20,9 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 #include "oracle_wythoff.h"
-
-static bt_game *
-game_a(int a)
-{
-    char spec[32];
-    bt_game *g = NULL;
-    snprintf(spec, sizeof spec, "wythoff:%d", a);
-    assert_int_equal(bt_game_new(&g, spec, NULL), BT_OK);
-    return g;
-}
-
-/*
- * Wythoff's construction (oracle_wythoff_pairs).  Compares the closed form for n < count, and index_of for every number below `below`.
- */
-static void
-check_mex(int a, int misere, long count, long below)
-{
-    bt_game *g = game_a(a);
-    long n, v, top = count * (a + 3) + 8;
-    long *lo = malloc((size_t)count * sizeof *lo);
-    long *hi = malloc((size_t)count * sizeof *hi);
-    long *idx = malloc((size_t)top * sizeof *idx);
-    mpz_t zn, zl, zh, zx;
-    bt_wythoff_member mem;
-    assert_true(lo && hi && idx);
-    assert_int_equal(oracle_wythoff_pairs(count, a, misere, lo, hi), 0);
-    mpz_inits(zn, zl, zh, zx, NULL);
-    for (v = 0; v < top; v++)
-        idx[v] = -1;
-    for (n = 0; n < count; n++) {
-        idx[lo[n]] = idx[hi[n]] = n;
-        mpz_set_si(zn, n);
-        assert_int_equal(bt_wythoff_pair(zl, zh, g, misere, zn, NULL, NULL),
-                         BT_OK);
-        if (mpz_cmp_si(zl, lo[n]) != 0 || mpz_cmp_si(zh, hi[n]) != 0)
-            fail_msg("a=%d %s pair %ld: (%ld, %ld) by mex, closed form "
-                     "(%lu, %lu)",
-                     a, misere ? "misere" : "normal", n, lo[n], hi[n],
-                     mpz_get_ui(zl), mpz_get_ui(zh));
-    }
-    assert_true(below <= lo[count - 1]);
-    for (v = 0; v < below; v++) {
-        mpz_set_si(zx, v);
-        assert_int_equal(
-            bt_wythoff_index_of(zn, &mem, zl, zh, g, misere, zx, NULL, NULL),
-            BT_OK);
-        assert_true(idx[v] >= 0);
-        if (mpz_cmp_si(zn, idx[v]) != 0 ||
-            mem != (v == lo[idx[v]] ? BT_WYTHOFF_LOWER : BT_WYTHOFF_UPPER))
-            fail_msg("a=%d %s index_of(%ld): n=%lu, want %ld", a,
-                     misere ? "misere" : "normal", v, mpz_get_ui(zn), idx[v]);
-    }
-    mpz_clears(zn, zl, zh, zx, NULL);
-    free(lo);
-    free(hi);
-    free(idx);
-    bt_game_free(g);
-}
 
 static void
 test_million_pairs(void **state)
@@ -87,40 +31,7 @@ test_million_pairs(void **state)
     (void)state;
     for (a = 1; a <= 3; a++)
         for (misere = 0; misere <= 1; misere++)
-            check_mex(a, misere, 1000000, 1000000);
-}
-
-/* The defining inequalities (see test_wythoff.c), by squaring. */
-static void
-check_defining(int a, int misere, const mpz_t n, const mpz_t lo, const mpz_t hi)
-{
-    mpz_t l, u, m, t;
-    mpz_inits(l, u, m, t, NULL);
-    if (!misere || a == 1) {
-        mpz_set(m, n);
-        mpz_mul_2exp(l, lo, 1);
-        mpz_set_si(t, 2 - a);
-        mpz_submul(l, t, n);
-        mpz_add_ui(u, l, 2);
-    } else {
-        mpz_mul_ui(m, n, (unsigned long)a);
-        mpz_add_ui(m, m, 1);
-        mpz_mul_ui(l, lo, 2 * (unsigned long)a);
-        mpz_sub_ui(t, m, 2);
-        mpz_mul_si(t, t, 2 - a);
-        mpz_sub(l, l, t);
-        mpz_add_ui(u, l, 2 * (unsigned long)a);
-    }
-    assert_true(mpz_sgn(l) >= 0);
-    mpz_mul(t, m, m);
-    mpz_mul_ui(t, t, (unsigned long)(a * a + 4));
-    mpz_mul(l, l, l);
-    mpz_mul(u, u, u);
-    assert_true(mpz_cmp(l, t) <= 0 && mpz_cmp(t, u) < 0);
-    mpz_sub(t, hi, lo);
-    mpz_submul_ui(t, n, (unsigned long)a);
-    assert_int_equal(mpz_get_si(t), misere && a > 1 ? 1 : 0);
-    mpz_clears(l, u, m, t, NULL);
+            bt_test_wythoff_pairs(a, misere, 1000000, 1000000);
 }
 
 static void
@@ -141,13 +52,13 @@ test_huge_pairs(void **state)
     for (i = 0; i < BT_WYTHOFF_MAX_WINNING; i++)
         mpz_inits(to[i][0], to[i][1], NULL);
     for (a = 1; a <= 3; a++) {
-        bt_game *g = game_a(a);
+        bt_game *g = bt_test_gamef("wythoff:%d", a);
         for (misere = 0; misere <= 1; misere++) {
             mpz_ui_pow_ui(x, 10, 100000);
             mpz_urandomm(n, rs, x);
             assert_int_equal(bt_wythoff_pair(lo, hi, g, misere, n, NULL, NULL),
                              BT_OK);
-            check_defining(a, misere, n, lo, hi);
+            assert_true(oracle_wythoff_defining(a, misere, n, lo, hi));
             assert_int_equal(bt_wythoff_index_of(n2, &mem, l2, h2, g, misere,
                                                  hi, NULL, NULL),
                              BT_OK);
@@ -177,7 +88,7 @@ test_huge_pairs(void **state)
 static void
 check_sg(int a, int n)
 {
-    bt_game *g = game_a(a);
+    bt_game *g = bt_test_gamef("wythoff:%d", a);
     bt_wythoff_sg *t = NULL;
     unsigned *o = oracle_wythoff_grundy(n, a);
     int x, y;
@@ -208,7 +119,7 @@ test_sg_oracle(void **state)
 static void
 check_zeros(int a, size_t side)
 {
-    bt_game *g = game_a(a);
+    bt_game *g = bt_test_gamef("wythoff:%d", a);
     bt_wythoff_sg *t = NULL;
     size_t x, y;
     mpz_t zx, zy;

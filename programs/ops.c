@@ -1,0 +1,149 @@
+/*
+ * ops.c -- the rules of the operations that the CLI and the API both
+ * check (see ops.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ops.h"
+
+/* Sets d to a refusal of status st with a printf-style message; returns
+   st. */
+static bt_status
+refuse(bt_diag *d, bt_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static bt_status
+refuse(bt_diag *d, bt_status st, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+    d->has_offset = 0;
+    d->offset = 0;
+    return st;
+}
+
+/* A field as in's users write it: --below, or "below". */
+typedef struct field {
+    char s[40];
+} field;
+
+static field
+name(op_iface in, const char *f)
+{
+    field n;
+
+    snprintf(n.s, sizeof n.s, in == OP_CLI ? "--%s" : "\"%s\"", f);
+    return n;
+}
+
+/* A number quoted in a message: its digits, or its size when long. */
+typedef struct number {
+    char s[48];
+} number;
+
+static number
+quote(const mpz_t x)
+{
+    number q;
+
+    /* sizeinbase may count one digit too many, never too few */
+    if (mpz_sizeinbase(x, 10) <= 41)
+        mpz_get_str(q.s, 10, x);
+    if (mpz_sizeinbase(x, 10) > 41 || strlen(q.s) > 40)
+        snprintf(q.s, sizeof q.s, "(a number of over 40 digits)");
+    return q;
+}
+
+bt_status
+op_count_bound_given(op_iface in, int has_max, int has_below, bt_diag *d)
+{
+    if (!has_max && !has_below)
+        return refuse(d, BT_EINVAL, "%s (or %s) is required",
+                      name(in, "max").s, name(in, "below").s);
+    if (has_max && has_below)
+        return refuse(d, BT_EINVAL, "give %s or %s, not both",
+                      name(in, "max").s, name(in, "below").s);
+    return BT_OK;
+}
+
+bt_status
+op_pile_range(op_iface in, const mpz_t min, const mpz_t bound, int by_below,
+              mpz_t max, bt_diag *d)
+{
+    if (by_below && mpz_sgn(bound) == 0)
+        return refuse(d, BT_EINVAL,
+                      "%s 0: no pile is below 0 (it must be at least 1)",
+                      name(in, "below").s);
+    if (by_below && mpz_cmp(min, bound) >= 0)
+        return refuse(d, BT_EINVAL,
+                      "%s %s is not below %s %s: the range is empty",
+                      name(in, "min").s, quote(min).s, name(in, "below").s,
+                      quote(bound).s);
+    if (!by_below && mpz_cmp(min, bound) > 0)
+        return refuse(d, BT_EINVAL, "%s %s is larger than %s %s",
+                      name(in, "min").s, quote(min).s, name(in, "max").s,
+                      quote(bound).s);
+    if (max != NULL && by_below)
+        mpz_sub_ui(max, bound, 1);
+    else if (max != NULL)
+        mpz_set(max, bound);
+    return BT_OK;
+}
+
+size_t
+op_table_default_piles(const bt_game *g)
+{
+    return bt_game_arity(g) == 2 ? 1 : 0;
+}
+
+static int
+is_wythoff(const bt_game *g)
+{
+    return strcmp(bt_game_family(g), "wythoff") == 0;
+}
+
+bt_status
+op_pair_game(op_iface in, const bt_game *g, const char *spec, bt_diag *d)
+{
+    if (!is_wythoff(g))
+        return refuse(d, BT_EINVAL,
+                      "%s '%.60s': pairs are defined for Wythoff's game "
+                      "only (wythoff[:A])",
+                      name(in, "game").s, spec);
+    return BT_OK;
+}
+
+int
+op_grundy_is_table(const bt_game *g)
+{
+    return is_wythoff(g);
+}
+
+bt_status
+op_grundy_sequence(op_iface in, const bt_game *g, const char *spec,
+                   bt_diag *d)
+{
+    if (!bt_sequence_is_supported(g))
+        return refuse(d, BT_EUNDEF,
+                      "%s '%.60s': only heap games have a Grundy "
+                      "sequence%s",
+                      name(in, "game").s, spec,
+                      bt_game_is_nim(g) ? "; a Nim heap's value is its size"
+                                        : "");
+    return BT_OK;
+}
+
+size_t
+op_quotient_default_upto(int until_proved)
+{
+    /* without a proof: a bound; with one: the most heaps computed */
+    return until_proved ? 1000 : 12;
+}

@@ -1,0 +1,60 @@
+/*
+ * ops.h -- the rules of the operations that the command line (cmd_NAME.c)
+ * and the HTTP API (server_api_*.c) both check, written once.
+ *
+ * Each adapter reads its own input (argv, or a JSON body) into values,
+ * then asks these functions whether the values make a request.  A refusal
+ * is a bt_status with its message in a bt_diag, as the library's are: the
+ * CLI prints it (cli_status_error, exit 2), the API maps it to its HTTP
+ * answer (srv_fail_status).  A message names the fields the way the
+ * adapter's users write them: `--below` on the command line, `"below"`
+ * in JSON.
+ */
+#ifndef BOUTON_OPS_H
+#define BOUTON_OPS_H
+
+#include <stddef.h>
+
+#include <bouton.h>
+
+/* Who asks: how messages name the fields. */
+typedef enum { OP_CLI, OP_API } op_iface;
+
+/*
+ * count and table: the piles hold from min counters to at most max, max
+ * given either as such or as below (max = below - 1).
+ *
+ * op_count_bound_given: count is given exactly one of max and below.
+ * op_pile_range: bound is the max or the below given (by_below); BT_EINVAL
+ * when the range is empty (below 0, or min past the largest pile).  On
+ * success, when max is not NULL, it is set to the largest pile (max may
+ * be bound).
+ */
+bt_status op_count_bound_given(op_iface in, int has_max, int has_below,
+                               bt_diag *d);
+bt_status op_pile_range(op_iface in, const mpz_t min, const mpz_t bound,
+                        int by_below, mpz_t max, bt_diag *d);
+
+/* table: the number of piles when the request gives none: 1 for a game
+   whose component is a pair (Wythoff's, whose table lists the pairs), 0
+   when it must be given. */
+size_t op_table_default_piles(const bt_game *g);
+
+/* pair: the game of a pair is of Wythoff's family (spec as given). */
+bt_status op_pair_game(op_iface in, const bt_game *g, const char *spec,
+                       bt_diag *d);
+
+/* grundy: 1 when the game's values form a table G(x, y) (Wythoff's
+   family), 0 when a sequence G(n). */
+int op_grundy_is_table(const bt_game *g);
+/* grundy: the game has a Grundy sequence of one heap (BT_EUNDEF when
+   not: Nim, Moore's Nim). */
+bt_status op_grundy_sequence(op_iface in, const bt_game *g, const char *spec,
+                             bt_diag *d);
+
+/* quotient: the heaps up to which a quotient is computed when the request
+   gives no bound: a fixed bound, or (until_proved) where the search for
+   a proof stops. */
+size_t op_quotient_default_upto(int until_proved);
+
+#endif
