@@ -236,6 +236,8 @@ typedef struct qctx {
     htab memo;       /* outcome of positions with a heap > snap_n */
     unsigned char *memo_out;
     size_t memo_cap;
+    bt__budget budget;   /* max_memory: the memo is what grows */
+    size_t memo_charged; /* bytes of the memo charged to it */
     /* the proved quotient of heaps <= snap_n */
     size_t snap_n, snap_order;
     uint32_t *snap_trans; /* snap_order * (snap_n + 1) */
@@ -244,6 +246,32 @@ typedef struct qctx {
 } qctx;
 
 #define TR(c, s, a) ((c)->trans[(size_t)(s) * ((c)->cap_n + 1) + (a)])
+
+/* The bytes the memo holds once a key of klen bytes is added: ht_add's
+   and the outcome array's growth rules, foreseen so that the charge comes
+   before the allocation (a doubling of a large table must not pass
+   max_memory first and be refused after). */
+static size_t
+memo_bytes_after(const qctx *c, size_t klen)
+{
+    const htab *h = &c->memo;
+    size_t nslot = h->nslot, cap = h->cap, acap = h->acap;
+    size_t mcap = c->memo_cap;
+    if (2 * (h->n + 1) > nslot)
+        nslot = nslot ? 2 * nslot : 1024;
+    if (h->n == cap)
+        cap = cap ? 2 * cap : 256;
+    if (h->alen + klen + 1 > acap) {
+        size_t nc = acap ? 2 * acap : 4096;
+        while (nc < h->alen + klen + 1)
+            nc *= 2;
+        acap = nc;
+    }
+    if (h->n >= mcap)
+        mcap = mcap ? 2 * mcap : 4096;
+    return nslot * sizeof *h->slot + cap * (sizeof *h->off + sizeof *h->len) +
+           acap + mcap;
+}
 
 static bt_status
 poll(qctx *c)
@@ -453,6 +481,16 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
                       "positions (the max_search limit)",
                       c->lim->max_search);
         goto out;
+    }
+    {
+        size_t need = memo_bytes_after(c, klen);
+        if (need > c->memo_charged) {
+            st = bt__budget_charge(&c->budget, need - c->memo_charged,
+                                   c->diag);
+            if (st != BT_OK)
+                goto out;
+            c->memo_charged = need;
+        }
     }
     e = ht_add(&c->memo, key, klen);
     if (e == SIZE_MAX) {
@@ -1811,6 +1849,7 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
     c.lim = lim;
     c.diag = diag;
     c.snap_n = 0;
+    bt__budget_init(&c.budget, lim);
     if ((st = ensure_letters(&c, n > 0 ? n : 1)) != BT_OK)
         goto nomem;
     /* the identity row and the empty column */

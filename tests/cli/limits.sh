@@ -60,6 +60,10 @@ limited sub-misere-deep 2 'max_search limit' V -- \
     analyze --misere 'sub:50,97 100000000'
 limited kayles-misere-20000 2 'max_memory limit' "" -- \
     analyze --misere --game kayles --max-memory 200M 20000
+# the misère quotient's search memo is charged to max_memory as it grows
+# (Kayles to heap 27 holds about 1.5 GB)
+limited quotient-memory 2 'more than 52428800 bytes of memory' "" -- \
+    quotient --game kayles --upto 27 --max-search 100000000 --max-memory 50M
 
 # a streamed table stops at the limit with its message (rows before it
 # are printed)

@@ -267,6 +267,13 @@ bt_test_proves_case(bt_sequence *s, const oh_case *c, const char *name,
 bt_quotient *
 bt_test_quotient(const char *spec, size_t n, int until_proved)
 {
+    return bt_test_quotient_search(spec, n, until_proved, 2000000, 0);
+}
+
+bt_quotient *
+bt_test_quotient_search(const char *spec, size_t n, int until_proved,
+                        size_t max_search, size_t max_memory)
+{
     bt_game *g = bt_test_game(spec);
     bt_quotient *q = NULL;
     bt_diag d;
@@ -274,7 +281,9 @@ bt_test_quotient(const char *spec, size_t n, int until_proved)
     bt_status st;
     memset(&d, 0, sizeof d);
     bt_limits_default(&lim);
-    lim.max_search = 2000000;
+    lim.max_search = max_search;
+    if (max_memory != 0)
+        lim.max_memory = max_memory;
     st = until_proved ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
                       : bt_quotient_new(&q, g, n, &lim, &d);
     bt_game_free(g);

@@ -66,6 +66,11 @@ void bt_test_methods_agree(const char *spec, size_t n);
    (bt_quotient_new_until_proved); max_search 2 000 000.  Fails the test
    with the library's message when it fails. */
 bt_quotient *bt_test_quotient(const char *spec, size_t n, int until_proved);
+/* The same with another max_search and max_memory (0: the default):
+   Kayles past heap 26 needs 10^8 positions and about 1.5 GB. */
+bt_quotient *bt_test_quotient_search(const char *spec, size_t n,
+                                     int until_proved, size_t max_search,
+                                     size_t max_memory);
 
 /* A published sequence of tests/cases (tests/oracle/oracle_heap.h). */
 typedef struct oh_case oh_case;
