@@ -1320,10 +1320,27 @@ mono_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* One pause of a polling loop, its k-th; returns 1 once PAR_POLL seconds
+   have passed since the first look at the clock (*t0, 0 before it).  By
+   the clock, not by a count of pauses: a pause lasts from a few cycles to
+   over a hundred according to the processor. */
+static int
+spin_timed_out(unsigned k, double *t0)
+{
+    double t;
+    cpu_relax();
+    if ((k & 63) != 0)
+        return 0;
+    t = mono_now();
+    if (*t0 == 0) {
+        *t0 = t;
+        return 0;
+    }
+    return t - *t0 > PAR_POLL;
+}
+
 /* Polls *flag until it differs from old (or quit is set), for at most
-   PAR_POLL seconds; returns 1 when it changed (or quit), 0 on time out.
-   By the clock, not by a count of pauses: a pause lasts from a few
-   cycles to over a hundred according to the processor. */
+   PAR_POLL seconds; returns 1 when it changed (or quit), 0 on time out. */
 static int
 poll_change(_Atomic uint64_t *flag, uint64_t old, _Atomic int *quit)
 {
@@ -1332,14 +1349,8 @@ poll_change(_Atomic uint64_t *flag, uint64_t old, _Atomic int *quit)
     for (k = 1;; k++) {
         if (atomic_load(flag) != old || atomic_load(quit))
             return 1;
-        cpu_relax();
-        if ((k & 63) == 0) {
-            double t = mono_now();
-            if (t0 == 0)
-                t0 = t;
-            else if (t - t0 > PAR_POLL)
-                return 0;
-        }
+        if (spin_timed_out(k, &t0))
+            return 0;
     }
 }
 
@@ -1455,16 +1466,9 @@ par_finish(par_pool *pl, uint64_t gen)
     par_work(pl, &pl->th[0].sc, gen);
     total = (uint32_t)((atomic_load(&pl->next) >> 20) & 0xFFFFFu);
     /* poll (by the clock, as poll_change) for the others' last chunks */
-    for (k = 1; atomic_load(&pl->done) < total; k++) {
-        cpu_relax();
-        if ((k & 63) == 0) {
-            double t = mono_now();
-            if (t0 == 0)
-                t0 = t;
-            else if (t - t0 > PAR_POLL)
-                break;
-        }
-    }
+    for (k = 1; atomic_load(&pl->done) < total; k++)
+        if (spin_timed_out(k, &t0))
+            break;
     if (atomic_load(&pl->done) < total) {
         pthread_mutex_lock(&pl->mu);
         /* done, not a flag: the wake-up of the last job's last chunk may
