@@ -13,6 +13,8 @@
  *
  * Usage: bench_threads [CASE [LOG [THREADS [ROUNDS]]]]
  *        (default: officers and 0.354, 2^24, 2 threads, 1 round)
+ * ROUNDS 0: one run on THREADS threads alone, to count its instructions
+ * (valgrind --tool=callgrind) or profile it (perf record).
  * Each round runs 1 thread then T threads, the next round T then 1, so
  * that a change of the machine's load falls on both alike.  Wall time is
  * what the threads gain; CPU time (of the whole process, every thread)
@@ -129,6 +131,10 @@ compare(const char *name, const char *spec, size_t n, int prove, int always,
     double w1[MAX_ROUNDS], wt[MAX_ROUNDS], c1[MAX_ROUNDS], ct[MAX_ROUNDS];
     double ratio[MAX_ROUNDS], l0 = load1();
     int i;
+    if (rounds == 0) {
+        (void)one(name, spec, n, prove, always, threads);
+        return;
+    }
     for (i = 0; i < rounds; i++) {
         result a, b;
         if (i % 2 == 0) {
@@ -167,7 +173,7 @@ main(int argc, char **argv)
     unsigned threads = argc > 3 ? (unsigned)atoi(argv[3]) : 2;
     int rounds = argc > 4 ? atoi(argv[4]) : 1;
     int all = strcmp(which, "all") == 0;
-    if (log < 10 || log > 28 || threads < 1 || rounds < 1 ||
+    if (log < 10 || log > 28 || threads < 1 || rounds < 0 ||
         rounds > MAX_ROUNDS ||
         (!all && strcmp(which, "officers") != 0 &&
          strcmp(which, "0.354") != 0 && strcmp(which, "0.354-threads") != 0)) {

@@ -88,7 +88,10 @@ BT_API bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits
  * Sets the threads that compute the values of s (the rare-value method in
  * parallel blocks, docs/grundy.md); 0 means one per online CPU, more than
  * BT_SEQ_MAX_THREADS means that many.  The values are exactly those of one
- * thread whatever the number.  A new sequence has 1.
+ * thread whatever the number.  The engine runs the threads only where they
+ * pay: it times spans of heaps on one thread and on several and keeps the
+ * faster, so on cores held by other programs it may keep one.  A new
+ * sequence has 1.
  */
 BT_API void bt_sequence_set_threads(bt_sequence *s, unsigned threads);
 /* The threads set for s. */

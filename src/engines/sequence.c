@@ -972,7 +972,10 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
                             (Officers: 4 500; 0.354: 350) */
 #define PAR_RETRY 8      /* every 8th choice tries the mode that lost, */
 #define PAR_TRIAL 8      /* on an eighth of a span */
-#define PAR_SPIN 4000     /* polls of a waiting thread before it sleeps */
+#define PAR_SPIN 4000     /* polls of a waiting thread before it yields */
+#define PAR_POLL 300e-6   /* seconds a waiting thread polls before it
+                             sleeps (a block's jobs come microseconds
+                             apart; a sleep and a wake-up cost tens) */
 #define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
                                       most */
 #define PAR_SLOTS 3 /* blocks in flight: checked, guessed, far-marked */
@@ -1309,6 +1312,48 @@ cpu_relax(void)
 #endif
 }
 
+static double
+mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* One pause of a polling loop, its k-th; returns 1 once PAR_POLL seconds
+   have passed since the first look at the clock (*t0, 0 before it).  By
+   the clock, not by a count of pauses: a pause lasts from a few cycles to
+   over a hundred according to the processor. */
+static int
+spin_timed_out(unsigned k, double *t0)
+{
+    double t;
+    cpu_relax();
+    if ((k & 63) != 0)
+        return 0;
+    t = mono_now();
+    if (*t0 == 0) {
+        *t0 = t;
+        return 0;
+    }
+    return t - *t0 > PAR_POLL;
+}
+
+/* Polls *flag until it differs from old (or quit is set), for at most
+   PAR_POLL seconds; returns 1 when it changed (or quit), 0 on time out. */
+static int
+poll_change(_Atomic uint64_t *flag, uint64_t old, _Atomic int *quit)
+{
+    double t0 = 0;
+    unsigned k;
+    for (k = 1;; k++) {
+        if (atomic_load(flag) != old || atomic_load(quit))
+            return 1;
+        if (spin_timed_out(k, &t0))
+            return 0;
+    }
+}
+
 /* Takes and does chunks of job gen until none is left and none can be
    added (the job is no longer open). */
 static void
@@ -1357,15 +1402,9 @@ par_main(void *arg)
     par_pool *pl = t->pool;
     uint64_t mine = 0;
     for (;;) {
-        unsigned k;
         /* poll a while first: a block's jobs come a few microseconds
            apart, less than a sleep and a wake-up cost */
-        for (k = 0; k < PAR_SPIN; k++) {
-            if (atomic_load(&pl->agen) != mine || atomic_load(&pl->quit))
-                break;
-            cpu_relax();
-        }
-        if (k == PAR_SPIN) {
+        if (!poll_change(&pl->agen, mine, &pl->quit)) {
             pthread_mutex_lock(&pl->mu);
             while (pl->gen == mine && !atomic_load(&pl->quit))
                 pthread_cond_wait(&pl->go, &pl->mu);
@@ -1423,10 +1462,13 @@ par_finish(par_pool *pl, uint64_t gen)
 {
     uint32_t total;
     unsigned k;
+    double t0 = 0;
     par_work(pl, &pl->th[0].sc, gen);
     total = (uint32_t)((atomic_load(&pl->next) >> 20) & 0xFFFFFu);
-    for (k = 0; k < PAR_SPIN && atomic_load(&pl->done) < total; k++)
-        cpu_relax();
+    /* poll (by the clock, as poll_change) for the others' last chunks */
+    for (k = 1; atomic_load(&pl->done) < total; k++)
+        if (spin_timed_out(k, &t0))
+            break;
     if (atomic_load(&pl->done) < total) {
         pthread_mutex_lock(&pl->mu);
         /* done, not a flag: the wake-up of the last job's last chunk may
@@ -1708,14 +1750,6 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
     return BT_OK;
 }
 
-static double
-mono_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void
 span_begin(bt_sequence *s, int mode)
 {
@@ -1745,9 +1779,10 @@ span_end(bt_sequence *s)
  * would cost more than the work).  Above it the choice is measured: each
  * span of heaps is timed, in pair operations a second, and the faster
  * mode of the last spans is taken, the other being tried again, on a span
- * PAR_TRIAL times shorter, every PAR_RETRY-th choice.  So on cores that other programs hold, where the
- * threads wait for one another, one thread is kept; on free cores, the
- * threads.  The choice changes the time, never a value.
+ * PAR_TRIAL times shorter, every PAR_RETRY-th choice.  So on cores that
+ * other programs hold, where the threads wait for one another, one thread
+ * is kept; on free cores, the threads.  The choice changes the time, never
+ * a value.
  */
 static int
 par_choose(bt_sequence *s)
