@@ -103,8 +103,22 @@ bt_status bt__heap_rules_code(bt__heap_rules *r, const bt__tb_code *c);
 /* Digit k of the rules' code (k may exceed t for an infinite code). */
 unsigned bt__heap_digit(const bt__heap_rules *r, size_t k);
 
-/* The ruleset hooks shared by the three families (g->state is a
-   bt__heap_game). */
+/* Grundy values of a heap game are below this (16 bits a value). */
+#define BT__HEAP_MAXV 65536u
+
+/* What heapgame.c asks of the sequence engine (sequence.c): a new
+   sequence of rules r; G(n) from what s knows (BT_ERANGE, without a
+   message, when unknown); G(x) of x below the computed length or within
+   a proved period; n in decimal in buf (64 bytes), the middle of a huge
+   number elided. */
+bt_status bt__seq_create(bt_sequence **out, const bt__heap_rules *r,
+                         bt_seq_method method);
+bt_status bt__seq_lookup(const bt_sequence *s, unsigned *v, const mpz_t n);
+unsigned bt__seq_at(const bt_sequence *s, size_t x);
+const char *bt__heap_text(char *buf, const mpz_t n);
+
+/* The ruleset hooks shared by the heap families (heapgame.c; g->state is
+   a bt__heap_game). */
 void bt__heap_fini(bt_game *g);
 bt_status bt__heap_grundy(bt_game *g, mpz_t rop, const mpz_t *c,
                           const bt_limits *lim, bt_diag *diag);
