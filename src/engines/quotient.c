@@ -1836,7 +1836,7 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
         (!bt__is_heap_game(g) && !bt_game_is_nim(g)))
         return bt__fail(diag, BT_EINVAL,
                         "%s is not a heap game: misère quotients are for "
-                        "nim, sub:S, octal codes and grundy",
+                        "games whose component is one heap",
                         g ? g->spec : "(null)");
     if (n > lim->max_grundy || n > 100000)
         return bt__fail(diag, BT_ELIMIT,

@@ -2066,8 +2066,7 @@ bt_sequence_new(bt_sequence **out, bt_game *g, bt_seq_method method,
     if (!bt__is_heap_game(g))
         return bt__fail(diag, BT_EINVAL,
                         "%s has no Grundy sequence: sequences are for "
-                        "heap games (sub:S, octal:CODE, tb:CODE and their "
-                        "aliases, grundy)",
+                        "heap games (games whose component is one heap)",
                         g->spec);
     if (method != BT_SEQ_AUTO && method != BT_SEQ_PLAIN &&
         method != BT_SEQ_RARE)
