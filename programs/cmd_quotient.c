@@ -13,7 +13,8 @@
 
 static const char help[] =
     "usage: bouton quotient --game RULES [--upto N | --until-proved] "
-    "[--json] [--table]\n\n"
+    "[--json] [--table]\n"
+    "                       [--save FILE]\n\n"
     "The misère quotient (Plambeck and Siegel) of the heaps of at most N "
     "counters\n(default 12) of a heap game: Nim, sub:S, octal:CODE and its "
     "aliases, grundy.\nA sum of such heaps is a misère P-position exactly "
@@ -36,7 +37,10 @@ static const char help[] =
     "theorem proves\n"
     "             the quotient of all heaps (octal codes, sub:S); up to "
     "--upto N\n"
-    "             heaps at most (default 1000), an error past it\n";
+    "             heaps at most (default 1000), an error past it\n"
+    "  --save FILE  also write the quotient to FILE (atomically), for\n"
+    "             `analyze --quotient FILE`, `move`, `play` and `serve`,\n"
+    "             which check it again before they use it\n";
 
 static int
 print_text(const bt_quotient *q, int table)
@@ -96,13 +100,14 @@ print_text(const bt_quotient *q, int table)
 int
 cmd_quotient(int argc, char **argv)
 {
-    const char *game = NULL, *upto = NULL;
+    const char *game = NULL, *upto = NULL, *save = NULL;
     int until = 0, json = 0, table = 0, rc;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_TEXT("upto", &upto),
                             CLI_FLAG("until-proved", &until),
                             CLI_FLAG("json", &json),
                             CLI_FLAG("table", &table),
+                            CLI_TEXT("save", &save),
                             CLI_END};
     size_t n;
     bt_limits lim;
@@ -132,6 +137,16 @@ cmd_quotient(int argc, char **argv)
     if (st != BT_OK) {
         rc = cli_status_error("quotient", st, &d);
         goto done;
+    }
+    if (save != NULL) {
+        char *text = NULL;
+        st = bt_quotient_save(&text, q, &d);
+        rc = st != BT_OK ? cli_status_error("quotient", st, &d)
+                         : cli_write_atomic("quotient", "--save", save, text,
+                                            strlen(text));
+        free(text);
+        if (rc != CLI_OK)
+            goto done;
     }
     if (json) {
         json_t *v = cli_json_quotient(q, table);
