@@ -65,8 +65,11 @@ print_human(const bt_position *p, const bt_analysis *a)
     for (i = 0; i < n; i++)
         printf("  %s\n", bt_analysis_move(a, i)->text);
     if (!bt_analysis_moves_complete(a))
-        printf("  ... and more: a component has more winning moves than "
-               "the --max-search limit lets bouton list\n");
+        printf("  ... and more: %s\n",
+               bt_analysis_moves_note(a) != NULL
+                   ? bt_analysis_moves_note(a)
+                   : "a component has more winning moves than the "
+                     "--max-search limit lets bouton list");
     mpz_clear(g);
     if (bt_analysis_explanation(a) != NULL)
         printf("\n%s", bt_analysis_explanation(a));

@@ -123,6 +123,9 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
     json_object_set_new(o, "winning_moves", moves);
     if (!bt_analysis_moves_complete(a))
         json_object_set_new(o, "winning_moves_complete", json_false());
+    if (bt_analysis_moves_note(a) != NULL)
+        json_object_set_new(o, "winning_moves_note",
+                            json_string(bt_analysis_moves_note(a)));
     /* remoteness grows with the input: a decimal string; null with the
        reason when it was asked for but left out (its budget passed) */
     if (bt_analysis_remoteness_mpz(g, a) == BT_OK) {

@@ -2487,6 +2487,8 @@ fail:
 #define QUOTIENT_ANALYZE_SEARCH 200000
 #define QUOTIENT_ANALYZE_SEARCH_BIG 50000
 #define QUOTIENT_ANALYZE_SMALL 12
+/* The most heaps whose elements an explanation lists. */
+#define QUOTIENT_EXPLAIN_HEAPS 64
 /* Quotients kept between analyses, and the most elements of one. */
 #define QCACHE_SLOTS 8
 #define QCACHE_MAX_ORDER 2048
@@ -2903,12 +2905,12 @@ bt_status
 bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
                                       size_t nto),
-                    void *ud, char **note, int *incomplete,
+                    void *ud, char **note, char **left_out,
                     const bt_limits *lim, bt_diag *diag)
 {
     bt_game *g = bt_position_single_game(p);
     size_t n = bt_position_size(p), i, top = 0, x = 0, slot = SIZE_MAX;
-    size_t *suffix = NULL, *red = NULL, need = 0;
+    size_t *suffix = NULL, *red = NULL, need = 0, listed;
     bt_quotient *q = NULL;
     bt_limits small;
     bt_status st;
@@ -2916,6 +2918,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     int failed, huge = 0;
 
     *note = NULL;
+    *left_out = NULL;
     if (g == NULL && n > 0)
         return quotient_misere_union(p, outcome, move, ud, note, lim, diag);
     if (g == NULL || n == 0 || !bt__is_heap_game(g))
@@ -3008,8 +3011,26 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     &((const bt__heap_game *)g->state)->rules;
                 int more = 0;
                 st = window_moves(&m, r, v[0], &more);
-                if (more)
-                    *incomplete = 1;
+                if (st == BT_OK && more && *left_out == NULL) {
+                    bt__buf lb;
+                    bt__buf_init(&lb);
+                    bt__buf_printf(
+                        &lb,
+                        "a heap past the max_search limit has too many "
+                        "splits to list: listed are its winning moves that "
+                        "leave one heap and its winning splits whose "
+                        "smaller heap has at most %zu counters; left out "
+                        "are the winning splits whose smaller heap is "
+                        "larger, each of which leaves the same element of "
+                        "Q as a listed one (both heaps past the preperiod "
+                        "%zu, the smaller one shorter by a multiple of the "
+                        "period %zu)",
+                        q->preperiod + 2 * q->period + r->t, q->preperiod,
+                        q->period);
+                    *left_out = bt__buf_take(&lb);
+                    if (*left_out == NULL)
+                        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+                }
             }
             if (st != BT_OK)
                 break;
@@ -3031,14 +3052,17 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                            "is an element of Q, of order %zu with %zu "
                            "elements in its P-portion P, and a sum is a "
                            "misère P-position exactly when its element is "
-                           "in P.  Q was computed from the heaps of at "
+                           "in P.  Q was %s the heaps of at "
                            "most %zu counters and proved to be the "
                            "quotient of all heaps by the periodicity "
                            "theorem: the element of heap h + %zu is that "
                            "of heap h for every h >= %zu.  Each heap is an "
                            "element of Q:",
-                           g->spec, q->order, q->pcount, top, q->period,
-                           q->preperiod);
+                           g->spec, q->order, q->pcount,
+                           q->loaded ? "read from a saved file and checked "
+                                       "exactly, as if computed, on"
+                                     : "computed from",
+                           top, q->period, q->preperiod);
         else
             bt__buf_printf(&b,
                            "Misère play through the misère quotient Q of "
@@ -3046,15 +3070,22 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                            "of at most %zu counters is an element of Q, of "
                            "order %zu with %zu elements in its P-portion "
                            "P, and a sum is a misère P-position exactly "
-                           "when its element is in P.  Each heap is an "
+                           "when its element is in P.%s  Each heap is an "
                            "element of Q:",
-                           g->spec, top, q->order, q->pcount);
-        for (i = 0; shown != NULL && i < n; i++) {
+                           g->spec, top, q->order, q->pcount,
+                           q->loaded ? "  Q was read from a saved file and "
+                                       "checked exactly, as if computed."
+                                     : "");
+        for (i = 0, listed = 0; shown != NULL && i < n; i++) {
             const mpz_t *v = bt_position_nums(p, i);
             if (mpz_cmp_ui(v[0], top) <= 0) {
                 if (shown[red[i]])
                     continue;
                 shown[red[i]] = 1;
+            }
+            if (listed++ == QUOTIENT_EXPLAIN_HEAPS) {
+                bt__buf_puts(&b, " (the other heaps likewise);");
+                break;
             }
             bt__buf_puts(&b, " heap ");
             bt__buf_mpz(&b, v[0]);
