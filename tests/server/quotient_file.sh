@@ -1,0 +1,96 @@
+#!/bin/sh
+# `bouton serve --quotient FILE` over loopback: sh quotient_file.sh
+# PATH-TO-bouton
+#
+# The server checks saved misère quotients at startup (a tampered one: exit
+# 2 and one line, no server), and its analyses use them: POST /v1/analyze
+# of heaps of 10^12 counters answers byte for byte what `bouton analyze
+# --misere --json --quotient FILE` prints, and the explanation says the
+# quotient was read from a file.
+set -u
+bouton=$1
+case $bouton in /*) ;; *) bouton=$(pwd)/$bouton ;; esac
+tmp=$(mktemp -d)
+pid=""
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+fails=0
+checks=0
+fail() {
+    echo "FAIL: $*" >&2
+    fails=$((fails + 1))
+}
+req() {
+    printf '%s' "$2" >"$tmp/req"
+    status=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST \
+        -H 'Content-Type: application/json' --data-binary @"$tmp/req" \
+        "$url${1#/}")
+    body=$(cat "$tmp/body")
+}
+expect() {
+    checks=$((checks + 1))
+    [ "$status" = "$1" ] || fail "$2: status $status, expected $1: $body"
+}
+has() {
+    checks=$((checks + 1))
+    case $body in *"$1"*) ;; *) fail "$2: no '$1' in: $body" ;; esac
+}
+
+"$bouton" quotient --game octal:0.75 --until-proved --save "$tmp/q75" >/dev/null &&
+    "$bouton" quotient --game sub:1-3 --until-proved --save "$tmp/s13" >/dev/null ||
+    { echo "FAIL: cannot save the quotients" >&2; exit 1; }
+sed 's/^p 1 4$/p 1 5/' "$tmp/q75" >"$tmp/pbit"
+
+# a tampered file: the server does not start
+checks=$((checks + 1))
+"$bouton" serve --port 0 --quotient "$tmp/s13" --quotient "$tmp/pbit" \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+    grep -q "pbit': not the misère quotient of octal:0.75" "$tmp/err" ||
+    fail "tampered file: status $rc, stderr: $(cat "$tmp/err")"
+checks=$((checks + 1))
+[ -s "$tmp/out" ] && fail "tampered file: the server started: $(cat "$tmp/out")"
+
+"$bouton" serve --host 127.0.0.1 --port 0 --quotient "$tmp/q75" \
+    --quotient "$tmp/s13" >"$tmp/out" 2>"$tmp/log" &
+pid=$!
+url=""
+i=0
+while [ -z "$url" ] && [ $i -lt 100 ]; do
+    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out" 2>/dev/null)
+    [ -n "$url" ] || sleep 0.1
+    i=$((i + 1))
+done
+[ -n "$url" ] || { echo "FAIL: the server did not start: $(cat "$tmp/log")" >&2; exit 1; }
+
+pos='octal:0.75 1000000000000 + octal:0.75 7 + octal:0.75 5'
+req /v1/analyze "{\"position\":\"$pos\",\"misere\":true}"
+expect 200 "analyze 0.75 10^12"
+"$bouton" analyze --json --misere --quotient "$tmp/q75" "$pos" >"$tmp/cli" 2>&1
+checks=$((checks + 1))
+cmp -s "$tmp/body" "$tmp/cli" ||
+    fail "server and CLI differ:
+  server: $body
+  cli:    $(cat "$tmp/cli")"
+has '"winning_moves_complete":false' "a window of the huge heap's splits"
+has '"winning_moves_note":"a heap past the max_search limit' "the note"
+req /v1/analyze "{\"position\":\"$pos\",\"misere\":true,\"explain\":true}"
+expect 200 "analyze 0.75 10^12, explained"
+has 'read from a saved file and checked exactly' "the loaded quotient answers"
+req /v1/analyze '{"position":"sub:1-3 1000000000000 999999999999 6","misere":true,"explain":true}'
+expect 200 "analyze sub:1-3 10^12"
+has 'read from a saved file' "sub:1-3's loaded quotient answers"
+
+kill "$pid"
+wait "$pid" 2>/dev/null
+pid=""
+if [ $fails -ne 0 ]; then
+    echo "quotient_file.sh: $fails of $checks checks failed" >&2
+    exit 1
+fi
+echo "quotient_file.sh: all $checks checks passed"
