@@ -90,8 +90,10 @@ BT_API int bt_quotient_is_tame(const bt_quotient *q);
  */
 BT_API size_t bt_quotient_generator_count(const bt_quotient *q);
 BT_API const char *bt_quotient_generator_name(const bt_quotient *q, size_t i);
-/* The heap size of generator i. */
+/* The heap size of generator i (of game bt_quotient_generator_game for
+   a union of games). */
 BT_API size_t bt_quotient_generator_heap(const bt_quotient *q, size_t i);
+BT_API size_t bt_quotient_generator_game(const bt_quotient *q, size_t i);
 BT_API size_t bt_quotient_relation_count(const bt_quotient *q);
 BT_API const char *bt_quotient_relation(const bt_quotient *q, size_t i);
 /* Element x as its normal word in the generators ("1", "a", "ab^2"). */
@@ -105,6 +107,27 @@ BT_API const char *bt_quotient_word(const bt_quotient *q, size_t x);
  */
 BT_API bt_status bt_quotient_element(size_t *x, const bt_quotient *q,
                               const bt_position *p, bt_diag *diag);
+
+/*
+ * The misère quotient of the UNION of the heaps of at most n counters of
+ * ng heap games (2 to 4, each named once): the quotient that the misère
+ * analysis uses for a sum that mixes them (docs/misere.md), whose letters
+ * are the heaps 1..n of every game.  The games are taken in the order of
+ * their canonical texts (bt_quotient_game_at); ng = 1 is bt_quotient_new.
+ * Bounds and failures as bt_quotient_new; no periodicity is claimed.
+ * bt_quotient_game() is the first game; bt_quotient_upto() is n; the
+ * element of a heap is bt_quotient_heap_of() (bt_quotient_heap and
+ * bt_quotient_heap_at are for one game's quotient).
+ */
+BT_API bt_status bt_quotient_new_sum(bt_quotient **out,
+                                     bt_game *const *games, size_t ng,
+                                     size_t n, const bt_limits *lim,
+                                     bt_diag *diag);
+/* The number of games (1 but for bt_quotient_new_sum), game i (owned by
+   q), and the element of a heap of h <= upto counters of game i. */
+BT_API size_t bt_quotient_game_count(const bt_quotient *q);
+BT_API bt_game *bt_quotient_game_at(const bt_quotient *q, size_t i);
+BT_API size_t bt_quotient_heap_of(const bt_quotient *q, size_t i, size_t h);
 
 /*
  * Saving and loading a quotient, so that one proved once (Kayles' takes

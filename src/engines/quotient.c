@@ -1129,6 +1129,7 @@ struct bt_quotient {
     size_t ng;                /* a union of ng games (letters), or 0 */
     int proved;               /* the periodicity theorem applied */
     int loaded;               /* read by bt_quotient_load, and checked */
+    bt_game **games;          /* bt_quotient_new_sum: the ng games (refs) */
     size_t period, preperiod; /* when proved */
     uint32_t *mul;      /* order * order */
     unsigned char *isp; /* order */
@@ -1149,6 +1150,10 @@ bt_quotient_free(bt_quotient *q)
     if (q == NULL)
         return;
     bt_game_free(q->g);
+    if (q->games != NULL)
+        for (i = 0; i < q->ng; i++)
+            bt_game_free(q->games[i]);
+    free(q->games);
     free(q->mul);
     free(q->isp);
     free(q->heap);
@@ -1258,7 +1263,36 @@ bt_quotient_generator_name(const bt_quotient *q, size_t i)
 size_t
 bt_quotient_generator_heap(const bt_quotient *q, size_t i)
 {
-    return i < q->ngen ? q->genheap[i] : 0;
+    if (i >= q->ngen)
+        return 0;
+    /* a union's letters: heap (L - 1) / ng + 1 of game (L - 1) % ng */
+    return q->ng > 0 ? (q->genheap[i] - 1) / q->ng + 1 : q->genheap[i];
+}
+size_t
+bt_quotient_generator_game(const bt_quotient *q, size_t i)
+{
+    return i < q->ngen && q->ng > 0 ? (q->genheap[i] - 1) % q->ng : 0;
+}
+size_t
+bt_quotient_game_count(const bt_quotient *q)
+{
+    return q->ng > 0 ? q->ng : 1;
+}
+bt_game *
+bt_quotient_game_at(const bt_quotient *q, size_t i)
+{
+    if (q->games != NULL)
+        return i < q->ng ? q->games[i] : NULL;
+    return i == 0 && q->ng == 0 ? q->g : NULL;
+}
+size_t
+bt_quotient_heap_of(const bt_quotient *q, size_t i, size_t h)
+{
+    if (q->ng == 0)
+        return i == 0 ? bt_quotient_heap(q, h) : 0;
+    if (h == 0 || h > q->upto || i >= q->ng)
+        return 0;
+    return q->heap[(h - 1) * q->ng + i + 1];
 }
 size_t
 bt_quotient_relation_count(const bt_quotient *q)
@@ -2899,6 +2933,59 @@ done:
     else
         bt_quotient_free(q);
     return st;
+}
+
+bt_status
+bt_quotient_new_sum(bt_quotient **out, bt_game *const *games, size_t ng,
+                    size_t n, const bt_limits *lim, bt_diag *diag)
+{
+    bt_game *gs[QUNION_GAMES];
+    bt_quotient *q = NULL;
+    qalpha al;
+    size_t i;
+    bt_status st;
+
+    *out = NULL;
+    if (ng == 1)
+        return bt_quotient_new(out, games[0], n, lim, diag);
+    if (ng < 1 || ng > QUNION_GAMES)
+        return bt__fail(diag, BT_EINVAL,
+                        "the quotient of a union is of 2 to %d games, not "
+                        "%zu", QUNION_GAMES, ng);
+    for (i = 0; i < ng; i++) {
+        if (games[i] == NULL || games[i]->rules->arity != 1 ||
+            !bt__is_heap_game(games[i]))
+            return bt__fail(diag, BT_EINVAL,
+                            "%s is not a heap game of a union: the union's "
+                            "quotient is of sub:S, octal and Grundy's game",
+                            games[i] ? games[i]->spec : "(null)");
+        gs[i] = games[i];
+    }
+    /* the letters in the order the analysis uses (cmp_spec) */
+    qsort(gs, ng, sizeof *gs, cmp_spec);
+    for (i = 1; i < ng; i++)
+        if (strcmp(gs[i - 1]->spec, gs[i]->spec) == 0)
+            return bt__fail(diag, BT_EINVAL, "%s is named twice in the "
+                                             "union", gs[i]->spec);
+    if (n == 0 || n > SIZE_MAX / ng)
+        return bt__fail(diag, BT_EINVAL,
+                        "the heap bound of a union must be at least 1");
+    al.ng = ng;
+    al.bound = n;
+    al.games = gs;
+    st = quotient_build(&q, gs[0], &al, ng * n, 0, lim, diag);
+    if (st != BT_OK)
+        return st;
+    q->upto = n; /* the bound of every game (letters: ng * n) */
+    q->games = malloc(ng * sizeof *q->games);
+    if (q->games == NULL) {
+        bt_quotient_free(q);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    for (i = 0; i < ng; i++)
+        q->games[i] = bt_game_ref(gs[i]);
+    *out = q;
+    return BT_OK;
 }
 
 bt_status
