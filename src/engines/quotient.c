@@ -2388,8 +2388,13 @@ quotient_check_walk(const bt_quotient *q, const bt_limits *lim,
     size_t s, a, ord = q->order;
     bt_status st;
     uint32_t *tr;
+    unsigned char *seen = malloc(ord + sizeof(uint32_t));
+    htab acts; /* (the options' elements, the element) of the heaps */
 
     memset(&c, 0, sizeof c);
+    memset(&acts, 0, sizeof acts);
+    if (seen == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
     c.g = q->g;
     c.lim = lim;
     c.diag = diag;
@@ -2404,6 +2409,34 @@ quotient_check_walk(const bt_quotient *q, const bt_limits *lim,
                           "heap %zu has no move, so its element is the "
                           "identity 0, not %u", a, (unsigned)q->heap[a]);
             goto done;
+        }
+        /* The walk uses an option (o1, o2) of heap a only through x *
+           o1 * o2 = x * (o1 o2) (the table is associative: checked
+           before), so one option per element o1 o2 gives the same check:
+           at most |Q| options per heap in place of about a / 2 splits. */
+        /* And a heap acts on a triple only through its element and that
+           set of its options' elements: a heap that repeats both of a
+           smaller one's (past the preperiod they recur with the period)
+           reaches no new triple, and the walk skips it. */
+        if (c.nopt[a] > 0) {
+            size_t j, k = 0;
+            memset(seen, 0, ord + sizeof(uint32_t));
+            for (j = 0; j < c.nopt[a]; j++) {
+                uint32_t o1 = c.opt[a][2 * j], o2 = c.opt[a][2 * j + 1];
+                uint32_t m = q->mul[(size_t)q->heap[o1] * ord + q->heap[o2]];
+                if (seen[m])
+                    continue;
+                seen[m] = 1;
+                c.opt[a][2 * k] = o1;
+                c.opt[a][2 * k + 1] = o2;
+                k++;
+            }
+            c.nopt[a] = k;
+            memcpy(seen + ord, &q->heap[a], sizeof(uint32_t));
+            if (ht_find(&acts, seen, ord + sizeof(uint32_t)) != SIZE_MAX)
+                c.nopt[a] = 0;
+            else if (ht_add(&acts, seen, ord + sizeof(uint32_t)) == SIZE_MAX)
+                goto nomem;
         }
     }
     c.n = q->upto;
@@ -2432,6 +2465,8 @@ nomem:
     st = bt__fail(diag, BT_ENOMEM, "out of memory");
 done:
     ctx_free(&c);
+    ht_free(&acts);
+    free(seen);
     return st;
 }
 
