@@ -2782,11 +2782,21 @@ static bt_status
 window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
 {
     const bt_quotient *q = m->q;
-    size_t k, a, w = q->preperiod + 2 * q->period + r->t;
+    size_t k, a, w = q->preperiod + 2 * q->period + r->t, per = q->period;
+    size_t hm = 0;
+    int fast = 0;
     mpz_t to[2];
     bt_status st = BT_OK;
     mpz_init(to[0]);
     mpz_init(to[1]);
+    /* the larger heap h - k - a is past upto: its element is that of
+       heap_reduce's residue, from h mod period once per heap (10^4 huge
+       heaps: no division of a big number per split) */
+    if (q->proved && w + r->t < SIZE_MAX - q->upto &&
+        mpz_cmp_ui(h, (unsigned long)(q->upto + w + r->t)) > 0) {
+        hm = (size_t)mpz_fdiv_ui(h, (unsigned long)per);
+        fast = 1;
+    }
     for (k = 0; k <= r->t && st == BT_OK; k++) {
         unsigned d = r->digit[k];
         if ((d & 2u) && k > 0) {
@@ -2796,13 +2806,22 @@ window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
         if (!(d & 4u))
             continue;
         for (a = 1; a <= w && st == BT_OK; a++) {
-            size_t x;
+            size_t x, big;
+            if (fast) {
+                size_t res = (hm + per - (k + a) % per) % per;
+                big = q->preperiod +
+                      (res + per - q->preperiod % per) % per;
+            } else {
+                mpz_sub_ui(to[1], h, (unsigned long)(k + a));
+                big = heap_reduce(q, to[1]);
+            }
             mpz_set_ui(to[0], (unsigned long)a);
-            mpz_sub_ui(to[1], h, (unsigned long)(k + a));
-            x = q->mul[m->excl * q->order + q->heap[heap_reduce(q, to[0])]];
-            x = q->mul[x * q->order + q->heap[heap_reduce(q, to[1])]];
+            x = q->mul[m->excl * q->order +
+                       q->heap[a <= q->upto ? a : heap_reduce(q, to[0])]];
+            x = q->mul[x * q->order + q->heap[big]];
             if (!q->isp[x])
                 continue;
+            mpz_sub_ui(to[1], h, (unsigned long)(k + a));
             if (a >= q->preperiod)
                 *more = 1; /* a + period wins too, and so on */
             st = m->move(m->ud, m->comp, (const mpz_t *)to, 2);
