@@ -47,10 +47,23 @@ case $out in
 *"outcome:  N"*"take"*) pass=$((pass + 1)) ;;
 *) echo "FAIL 10^300: $out"; fail=$((fail + 1)) ;;
 esac
-out=$("$B" move --misere --quotient "$tmp/q75" "octal:0.75 1000000000000 7 5")
+# the computer's move is one of the analysis's winning moves
+mv=$("$B" move --misere --quotient "$tmp/q75" "octal:0.75 1000000000000 7 5" | head -n 1)
+out=$("$B" analyze --misere --quotient "$tmp/q75" "octal:0.75 1000000000000 7 5")
+case $mv in
+take*)
+    case $out in
+    *"  $mv
+"*) pass=$((pass + 1)) ;;
+    *) echo "FAIL move: '$mv' not among: $out"; fail=$((fail + 1)) ;;
+    esac ;;
+*) echo "FAIL move: $mv"; fail=$((fail + 1)) ;;
+esac
+# play takes the file too (and refuses a tampered one)
+out=$(printf 'quit\n' | "$B" play --save "$tmp/game" --misere --quotient "$tmp/q75" --first computer --seed 3 "octal:0.75 9 7" 2>&1)
 case $out in
-*"leaves: "*) pass=$((pass + 1)) ;;
-*) echo "FAIL move: $out"; fail=$((fail + 1)) ;;
+*"Computer: "*) pass=$((pass + 1)) ;;
+*) echo "FAIL play: $out"; fail=$((fail + 1)) ;;
 esac
 
 # damaged, foreign, tampered: exit 2, one line naming the file
@@ -79,6 +92,7 @@ bad wrong-game "--quotient is the misère quotient of octal:0.75, and no compone
 bad normal-play "--quotient goes with --misere" -- analyze --quotient "$tmp/q75" "octal:0.75 9"
 bad move-normal "--quotient goes with --misere" -- move --quotient "$tmp/q75" "octal:0.75 9"
 bad move-tampered "the exact check" -- move --misere --quotient "$tmp/pbit" "octal:0.75 9"
+bad play-tampered "the exact check" -- play --save "$tmp/game" --misere --quotient "$tmp/pbit" "octal:0.75 9"
 bad save-dir "--save" -- quotient --game nim --upto 3 --save "$tmp/no/such/dir/q"
 
 echo "$pass passed, $fail failed"
