@@ -79,6 +79,15 @@ same_as "quotient 0.75 until proved" --json --game octal:0.75 --until-proved
 req /v1/quotient '{"game":"kayles","until_proved":true,"upto":20}'
 expect 422 "kayles not proved by heap 20"
 has 'not proved periodic' "kayles: not proved"
+req /v1/quotient '{"game":"kayles + dawsons-kayles","upto":5}'
+expect 200 "quotient of a union"
+has '"games":["octal:0.07","octal:0.77"]' "the union's games"
+same_as "quotient of a union" --json --game "kayles + dawsons-kayles" --upto 5
+req /v1/quotient '{"game":"kayles + sub:1-3","until_proved":true}'
+expect 400 "a union is not proved"
+req /v1/quotient '{"game":"kayles + octal:0.9"}'
+expect 400 "a union with a bad game"
+has 'EPARSE' "a bad game: EPARSE"
 req /v1/quotient '{"game":"kayles","bogus":1}'
 expect 400 "unknown member"
 
