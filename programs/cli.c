@@ -534,15 +534,23 @@ cli_quotient_install(const char *cmd, const char *path, const bt_limits *lim,
 }
 
 int
-cli_quotient_fits(const char *cmd, const char *spec, const bt_position *p)
+cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
+                 const bt_limits *lim)
 {
+    char *spec = NULL;
     size_t i;
+    int rc = cli_quotient_install(cmd, path, lim, &spec);
+    if (rc != CLI_OK)
+        return rc;
     for (i = 0; i < bt_position_size(p); i++)
         if (strcmp(bt_game_spec(bt_position_game(p, i)), spec) == 0)
-            return CLI_OK;
-    return cli_error(cmd, "--quotient is the misère quotient of %s, and "
-                          "no component of the position is a heap of it",
-                     spec);
+            break;
+    if (i == bt_position_size(p))
+        rc = cli_error(cmd, "--quotient is the misère quotient of %s, and "
+                            "no component of the position is a heap of it",
+                       spec);
+    free(spec);
+    return rc;
 }
 
 int

@@ -193,9 +193,11 @@ int cli_write_atomic(const char *cmd, const char *what, const char *path,
  */
 int cli_quotient_install(const char *cmd, const char *path,
                          const bt_limits *lim, char **spec);
-/* CLI_OK when some component of p is of the game spec; else one error
-   line ("--quotient is the quotient of ...") and CLI_USAGE. */
-int cli_quotient_fits(const char *cmd, const char *spec, const bt_position *p);
+/* cli_quotient_install for the position p of `analyze` and `move`: one
+   error line ("--quotient is the quotient of ...", CLI_USAGE) too when
+   no component of p is a heap of the file's game. */
+int cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
+                     const bt_limits *lim);
 
 /* ----------------------------------------------------------------- JSON */
 

@@ -162,7 +162,6 @@ int
 cmd_analyze(int argc, char **argv)
 {
     const char *game = NULL, *piles = NULL, *max = NULL, *qfile = NULL;
-    char *qspec = NULL;
     int misere = 0, explain = 0, json = 0, starts = 0, rc;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_FLAG("misere", &misere),
@@ -205,14 +204,10 @@ cmd_analyze(int argc, char **argv)
     if (rc != CLI_OK)
         return rc;
     if (qfile != NULL &&
-        ((rc = cli_quotient_install("analyze", qfile, &lim, &qspec)) !=
-             CLI_OK ||
-         (rc = cli_quotient_fits("analyze", qspec, p)) != CLI_OK)) {
-        free(qspec);
+        (rc = cli_quotient_for("analyze", qfile, p, &lim)) != CLI_OK) {
         bt_position_free(p);
         return rc;
     }
-    free(qspec);
     memset(&d, 0, sizeof d);
     st = bt_analyze(&a, p, flags, &lim, &d);
     if (st != BT_OK) {

@@ -40,7 +40,6 @@ int
 cmd_move(int argc, char **argv)
 {
     const char *game = NULL, *qfile = NULL;
-    char *qspec = NULL;
     int misere = 0, json = 0, rc;
     bt_level level = BT_LEVEL_PERFECT;
     uint64_t seed = 1;
@@ -70,14 +69,10 @@ cmd_move(int argc, char **argv)
     if (rc != CLI_OK)
         return rc;
     if (qfile != NULL &&
-        ((rc = cli_quotient_install("move", qfile, &lim, &qspec)) !=
-             CLI_OK ||
-         (rc = cli_quotient_fits("move", qspec, p)) != CLI_OK)) {
-        free(qspec);
+        (rc = cli_quotient_for("move", qfile, p, &lim)) != CLI_OK) {
         bt_position_free(p);
         return rc;
     }
-    free(qspec);
     st = bt_opponent_play(&m, &info, p, misere, level, &seed, &lim, &d);
     if (st != BT_OK) {
         rc = cli_status_error("move", st, &d);
