@@ -2110,7 +2110,7 @@ qtext_size(qtext *t, size_t max, size_t *v, char *end, const char *what)
     char buf[160];
     while (t->at < t->len && t->s[t->at] >= '0' && t->s[t->at] <= '9') {
         size_t d = (size_t)(t->s[t->at] - '0');
-        if (r > (max - d) / 10 || (t->at > start && r == 0)) {
+        if (d > max || r > (max - d) / 10 || (t->at > start && r == 0)) {
             snprintf(buf, sizeof buf, "%s: more than %zu, or a leading "
                      "zero", what, max);
             return qtext_fail(t, buf);

@@ -270,6 +270,16 @@ test_foreign(void **state)
     sprintf(t, "%.*supto -23%s", (int)(p - text), text, p + 7);
     load(t, strlen(t), BT_EPARSE, "a sign");
     load("", 0, BT_EPARSE, "empty");
+    /* numbers past the order: an element 8 of a quotient of order 8 */
+    p = strstr(text, "heaps 0 1 2");
+    sprintf(t, "%.*sheaps 0 1 8%s", (int)(p - text), text, p + 11);
+    load(t, strlen(t), BT_EPARSE, "heap 2 = 8");
+    p = strstr(text, "p 1 4");
+    sprintf(t, "%.*sp 1 8%s", (int)(p - text), text, p + 5);
+    load(t, strlen(t), BT_EPARSE, "P holds 8");
+    p = strstr(text, "table\n0 1");
+    sprintf(t, "%.*stable\n0 8%s", (int)(p - text), text, p + 9);
+    load(t, strlen(t), BT_EPARSE, "0 * 1 = 8");
     free(t);
     free(text);
     bt_quotient_free(q);
