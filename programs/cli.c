@@ -498,24 +498,37 @@ cli_write_atomic(const char *cmd, const char *what, const char *path,
 }
 
 int
-cli_quotient_install(const char *cmd, const char *path, const bt_limits *lim,
-                     char **spec)
+cli_quotient_read(const char *cmd, const char *what, const char *path,
+                  const bt_limits *lim, bt_quotient **q)
 {
     char *text = cli_read_file(cmd, path, lim->max_text);
-    bt_quotient *q = NULL;
     bt_diag d;
     bt_status st;
+    *q = NULL;
     if (text == NULL)
         return CLI_USAGE;
     memset(&d, 0, sizeof d);
-    st = bt_quotient_load(&q, text, strlen(text), lim, &d);
+    st = bt_quotient_load(q, text, strlen(text), lim, &d);
     free(text);
-    if (st != BT_OK) {
-        if (st == BT_ENOMEM)
-            return cli_status_error(cmd, st, &d);
-        return cli_error(cmd, "--quotient '%s': %s", path,
+    if (st == BT_ENOMEM)
+        return cli_status_error(cmd, st, &d);
+    if (st != BT_OK)
+        return cli_error(cmd, "%s '%s': %s", what, path,
                          d.message[0] ? d.message : bt_strerror(st));
-    }
+    return CLI_OK;
+}
+
+int
+cli_quotient_install(const char *cmd, const char *path, const bt_limits *lim,
+                     char **spec)
+{
+    bt_quotient *q = NULL;
+    bt_diag d;
+    bt_status st;
+    int rc = cli_quotient_read(cmd, "--quotient", path, lim, &q);
+    if (rc != CLI_OK)
+        return rc;
+    memset(&d, 0, sizeof d);
     if (spec != NULL &&
         (*spec = strdup(bt_game_spec(bt_quotient_game(q)))) == NULL) {
         bt_quotient_free(q);

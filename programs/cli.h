@@ -193,6 +193,11 @@ int cli_write_atomic(const char *cmd, const char *what, const char *path,
  */
 int cli_quotient_install(const char *cmd, const char *path,
                          const bt_limits *lim, char **spec);
+/* Reads and checks (bt_quotient_load) the quotient saved in path into *q;
+   CLI_OK, or the exit status after one error line naming `what` (the
+   option: "--quotient", "--load") and the file. */
+int cli_quotient_read(const char *cmd, const char *what, const char *path,
+                      const bt_limits *lim, bt_quotient **q);
 /* cli_quotient_install for the position p of `analyze` and `move`: one
    error line ("--quotient is the quotient of ...", CLI_USAGE) too when
    no component of p is a heap of the file's game. */

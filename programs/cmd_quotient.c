@@ -14,7 +14,8 @@
 static const char help[] =
     "usage: bouton quotient --game RULES [--upto N | --until-proved] "
     "[--json] [--table]\n"
-    "                       [--save FILE]\n\n"
+    "                       [--save FILE]\n"
+    "       bouton quotient --load FILE [--json] [--table]\n\n"
     "The misère quotient (Plambeck and Siegel) of the heaps of at most N "
     "counters\n(default 12) of a heap game: Nim, sub:S, octal:CODE and its "
     "aliases, grundy.\nA sum of such heaps is a misère P-position exactly "
@@ -44,7 +45,9 @@ static const char help[] =
     "             heaps at most (default 1000), an error past it\n"
     "  --save FILE  also write the quotient to FILE (atomically), for\n"
     "             `analyze --quotient FILE`, `move`, `play` and `serve`,\n"
-    "             which check it again before they use it\n";
+    "             which check it again before they use it\n"
+    "  --load FILE  print the quotient saved in FILE, after checking it\n"
+    "             exactly as if it had been computed (refused otherwise)\n";
 
 /* The games of q as "octal:0.07 + octal:0.77" (one game: its rules). */
 static void
@@ -138,7 +141,7 @@ print_text(const bt_quotient *q, int table)
 int
 cmd_quotient(int argc, char **argv)
 {
-    const char *game = NULL, *upto = NULL, *save = NULL;
+    const char *game = NULL, *upto = NULL, *save = NULL, *load = NULL;
     int until = 0, json = 0, table = 0, rc;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_TEXT("upto", &upto),
@@ -146,6 +149,7 @@ cmd_quotient(int argc, char **argv)
                             CLI_FLAG("json", &json),
                             CLI_FLAG("table", &table),
                             CLI_TEXT("save", &save),
+                            CLI_TEXT("load", &load),
                             CLI_END};
     size_t n, ng = 0, i;
     bt_limits lim;
@@ -160,6 +164,15 @@ cmd_quotient(int argc, char **argv)
     if (optind < argc)
         return cli_error("quotient", "unexpected argument '%s'",
                          argv[optind]);
+    if (load != NULL) {
+        if (game != NULL || upto != NULL || until || save != NULL)
+            return cli_error("quotient", "--load FILE takes no --game, "
+                                         "--upto, --until-proved or --save");
+        rc = cli_quotient_read("quotient", "--load", load, &lim, &q);
+        if (rc == CLI_OK)
+            goto print;
+        return rc;
+    }
     if (game == NULL)
         return cli_error("quotient", "--game RULES is required (e.g. "
                                      "--game kayles, --game sub:1-3)");
@@ -193,6 +206,7 @@ cmd_quotient(int argc, char **argv)
         if (rc != CLI_OK)
             goto done;
     }
+print:
     if (json) {
         json_t *v = cli_json_quotient(q, table);
         rc = v ? cli_json_print(v) : CLI_FAIL;

@@ -21,6 +21,12 @@ else
     echo "FAIL save: $(head -n 5 "$tmp/q75")"; fail=$((fail + 1))
 fi
 
+# printed back (checked) exactly as computed
+want=$("$B" quotient --game octal:0.75 --until-proved --json --table)
+check load-json 0 "$want" -- quotient --load "$tmp/q75" --json --table
+want=$("$B" quotient --game kayles --upto 12)
+check load-text 0 "$want" -- quotient --load "$tmp/k12"
+
 # the same answers with the file as without it (JSON, no explanation)
 for pos in "octal:0.75 1000000000000 + octal:0.75 7 + octal:0.75 5" \
     "octal:0.75 9 7 4" "octal:0.75 12 3" \
@@ -92,6 +98,8 @@ bad wrong-game "--quotient is the misère quotient of octal:0.75, and no compone
 bad normal-play "--quotient goes with --misere" -- analyze --quotient "$tmp/q75" "octal:0.75 9"
 bad move-normal "--quotient goes with --misere" -- move --quotient "$tmp/q75" "octal:0.75 9"
 bad move-tampered "the exact check" -- move --misere --quotient "$tmp/pbit" "octal:0.75 9"
+bad load-tampered "--load '$tmp/pbit': not the misère quotient" -- quotient --load "$tmp/pbit"
+bad load-game "--load FILE takes no --game" -- quotient --load "$tmp/q75" --game kayles
 bad play-tampered "the exact check" -- play --save "$tmp/game" --misere --quotient "$tmp/pbit" "octal:0.75 9"
 bad save-dir "--save" -- quotient --game nim --upto 3 --save "$tmp/no/such/dir/q"
 
