@@ -2291,7 +2291,7 @@ static bt_status
 quotient_check_algebra(const bt_quotient *q, const bt_limits *lim,
                        bt_diag *diag)
 {
-    size_t ord = q->order, x, y, h, n = 0, i, nw = (ord + 63) / 64;
+    size_t ord = q->order, x, y, h, n = 0, i, nw = (ord + 63) / 64, ngen = 0;
     const uint32_t *m = q->mul;
     unsigned char *gen = calloc(ord, 1), *sub = calloc(ord, 1);
     size_t *stack = malloc(ord * sizeof *stack);
@@ -2318,9 +2318,38 @@ quotient_check_algebra(const bt_quotient *q, const bt_limits *lim,
                 QBAD("the table is not commutative: %zu * %zu differs "
                      "from %zu * %zu", x, y, y, x);
     }
-    for (h = 1; h <= q->upto; h++)
-        gen[q->heap[h]] = 1;
-    gen[0] = 0;
+    /* The generators: each heap whose element is not yet a product of
+       the earlier ones (products taken left to right from 0, so that they
+       lie in what the generators generate whatever the table); then the
+       heaps' elements must generate Q. */
+    sub[0] = 1;
+    for (h = 1; h <= q->upto; h++) {
+        size_t e = q->heap[h];
+        if (sub[e])
+            continue;
+        gen[e] = 1;
+        ngen++;
+        for (x = 0, n = 0; x < ord; x++)
+            if (sub[x])
+                stack[n++] = x;
+        while (n > 0) {
+            size_t z = stack[--n];
+            for (i = 0; i < ord; i++)
+                if (gen[i] && !sub[m[z * ord + i]]) {
+                    sub[m[z * ord + i]] = 1;
+                    stack[n++] = m[z * ord + i];
+                }
+        }
+    }
+    for (x = 0; x < ord; x++)
+        if (!sub[x])
+            QBAD("element %zu is no product of heaps: not the quotient", x);
+    if (ngen > 0 && ord * ord > ((size_t)1 << 34) / ngen) {
+        st = bt__fail(diag, BT_ELIMIT,
+                      "the quotient's table is too large to check (%zu "
+                      "elements, %zu generators)", ord, ngen);
+        goto done;
+    }
     for (i = 0; i < ord; i++) {
         if (!gen[i])
             continue;
@@ -2337,20 +2366,6 @@ quotient_check_algebra(const bt_quotient *q, const bt_limits *lim,
                          y);
         }
     }
-    /* the heaps' elements generate Q */
-    sub[0] = 1;
-    stack[n++] = 0;
-    while (n > 0) {
-        size_t z = stack[--n];
-        for (i = 0; i < ord; i++)
-            if (gen[i] && !sub[m[z * ord + i]]) {
-                sub[m[z * ord + i]] = 1;
-                stack[n++] = m[z * ord + i];
-            }
-    }
-    for (x = 0; x < ord; x++)
-        if (!sub[x])
-            QBAD("element %zu is no product of heaps: not the quotient", x);
     /* distinct elements are told apart */
     for (x = 0; x < ord; x++) {
         for (y = 0; y < ord; y++)
