@@ -2236,6 +2236,11 @@ quotient_parse(bt_quotient *q, qtext *t, const bt_limits *lim,
         if (end != '\n')
             return qtext_fail(t, "expected two numbers after 'period'");
     }
+    /* each number of the heaps and the table takes two bytes at least:
+       a short text claiming a large order allocates nothing */
+    if ((t->len - t->at) / 2 < q->order * q->order + q->upto + 1)
+        return qtext_fail(t, "the text is too short for its order and "
+                             "bound");
     q->isp = calloc(q->order, 1);
     q->heap = malloc((q->upto + 1) * sizeof *q->heap);
     q->mul = malloc(q->order * q->order * sizeof *q->mul);
