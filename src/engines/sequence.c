@@ -117,6 +117,7 @@ struct bt_sequence {
     double t_from;   /* its start, and its first heap */
     size_t n_from;
     int par_always;         /* tests: threads however little the work */
+    int par_stats;          /* benchmarks: time the threads' waits */
     size_t goal;            /* the length being computed towards */
     bt_sequence_progress progress;
     void *progress_ud;
@@ -989,11 +990,24 @@ typedef struct par_scratch {
 
 typedef struct par_pool par_pool;
 
+/* What a thread's time went to, in nanoseconds (counted only when the
+   sequence's par_stats is set, for benchmarks: bt__sequence_par_stats).
+   Atomic so that the calling thread may read another's at any time. */
+enum {
+    PT_WORK,  /* taking and doing chunks */
+    PT_WAIT,  /* within a job, waiting: for the far marks (other threads),
+                 for the others' last chunks (the calling thread) */
+    PT_IDLE,  /* between jobs (other threads); guessing (the calling one) */
+    PT_SLEEP, /* sleeps on a condition variable (a count) */
+    PT_N
+};
+
 typedef struct par_thread {
     par_pool *pool;
     par_scratch sc;
     pthread_t tid;
     int started;
+    _Atomic uint64_t t[PT_N];
 } par_thread;
 
 struct par_pool {
@@ -1024,6 +1038,11 @@ struct par_pool {
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
     size_t par_bits;
     unsigned par_mask;
+    /* benchmarks (par_stats): the meetings, the blocks guessed, their
+       heaps, the heaps guessed again after a wrong guess, the pipelines
+       filled (their first far marks alone) */
+    int stats;
+    uint64_t meetings, blocks, heaps, redone, fills;
 };
 
 static void
@@ -1320,6 +1339,30 @@ mono_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The clock in nanoseconds when the pool keeps statistics, else 0. */
+static uint64_t
+stat_now(const par_pool *pl)
+{
+    struct timespec ts;
+    if (!pl->stats)
+        return 0;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Adds the time since *t0 (from stat_now) to counter k of thread t, and
+   sets *t0 to now. */
+static void
+stat_add(const par_pool *pl, par_thread *t, int k, uint64_t *t0)
+{
+    uint64_t now;
+    if (!pl->stats)
+        return;
+    now = stat_now(pl);
+    atomic_fetch_add_explicit(&t->t[k], now - *t0, memory_order_relaxed);
+    *t0 = now;
+}
+
 /* One pause of a polling loop, its k-th; returns 1 once PAR_POLL seconds
    have passed since the first look at the clock (*t0, 0 before it).  By
    the clock, not by a count of pauses: a pause lasts from a few cycles to
@@ -1357,14 +1400,17 @@ poll_change(_Atomic uint64_t *flag, uint64_t old, _Atomic int *quit)
 /* Takes and does chunks of job gen until none is left and none can be
    added (the job is no longer open). */
 static void
-par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
+par_work(par_pool *pl, par_thread *t, uint64_t gen)
 {
+    par_scratch *sc = &t->sc;
     unsigned polls = 0;
+    uint64_t t0 = stat_now(pl);
+    int waiting = 0;
     for (;;) {
         uint64_t cur = atomic_load(&pl->next);
         uint64_t total = (cur >> 20) & 0xFFFFFu, idx = cur & 0xFFFFFu;
         if ((cur >> 40) != gen)
-            return;
+            break;
         if (idx >= total) {
             /* the far marks may still come: wait for them, or for the
                job to close (then look at next once more) */
@@ -1372,8 +1418,12 @@ par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
                 cur = atomic_load(&pl->next);
                 if ((cur >> 40) != gen || (cur & 0xFFFFFu) >=
                                               ((cur >> 20) & 0xFFFFFu))
-                    return;
+                    break;
                 continue;
+            }
+            if (!waiting) {
+                stat_add(pl, t, PT_WORK, &t0);
+                waiting = 1;
             }
             if (++polls < PAR_SPIN)
                 cpu_relax();
@@ -1383,6 +1433,10 @@ par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
         }
         if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
             continue;
+        if (waiting) {
+            stat_add(pl, t, PT_WAIT, &t0);
+            waiting = 0;
+        }
         par_chunk(pl, sc, (size_t)idx);
         /* the total now: chunks may have been added since this one was
            taken, and the last chunk to end must see them */
@@ -1393,6 +1447,7 @@ par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
             pthread_mutex_unlock(&pl->mu);
         }
     }
+    stat_add(pl, t, waiting ? PT_WAIT : PT_WORK, &t0);
 }
 
 static void *
@@ -1400,8 +1455,9 @@ par_main(void *arg)
 {
     par_thread *t = arg;
     par_pool *pl = t->pool;
-    uint64_t mine = 0;
+    uint64_t mine = 0, t0;
     for (;;) {
+        t0 = stat_now(pl);
         /* poll a while first: a block's jobs come a few microseconds
            apart, less than a sleep and a wake-up cost */
         if (!poll_change(&pl->agen, mine, &pl->quit)) {
@@ -1409,11 +1465,15 @@ par_main(void *arg)
             while (pl->gen == mine && !atomic_load(&pl->quit))
                 pthread_cond_wait(&pl->go, &pl->mu);
             pthread_mutex_unlock(&pl->mu);
+            if (pl->stats)
+                atomic_fetch_add_explicit(&t->t[PT_SLEEP], 1,
+                                          memory_order_relaxed);
         }
         if (atomic_load(&pl->quit))
             break;
+        stat_add(pl, t, PT_IDLE, &t0);
         mine = atomic_load(&pl->agen);
-        par_work(pl, &t->sc, mine);
+        par_work(pl, t, mine);
     }
     return NULL;
 }
@@ -1463,7 +1523,10 @@ par_finish(par_pool *pl, uint64_t gen)
     uint32_t total;
     unsigned k;
     double t0 = 0;
-    par_work(pl, &pl->th[0].sc, gen);
+    uint64_t s0;
+    par_work(pl, &pl->th[0], gen);
+    s0 = stat_now(pl);
+    pl->meetings++;
     total = (uint32_t)((atomic_load(&pl->next) >> 20) & 0xFFFFFu);
     /* poll (by the clock, as poll_change) for the others' last chunks */
     for (k = 1; atomic_load(&pl->done) < total; k++)
@@ -1476,7 +1539,10 @@ par_finish(par_pool *pl, uint64_t gen)
         while (atomic_load(&pl->done) < total)
             pthread_cond_wait(&pl->fin, &pl->mu);
         pthread_mutex_unlock(&pl->mu);
+        if (pl->stats)
+            pl->th[0].t[PT_SLEEP]++;
     }
+    stat_add(pl, &pl->th[0], PT_WAIT, &s0);
 }
 
 /* Runs the job set in pl on every thread, the caller's included. */
@@ -1522,6 +1588,7 @@ par_start(bt_sequence *s)
     if (pl == NULL)
         return NULL;
     pl->s = s;
+    pl->stats = s->par_stats;
     pl->nthreads = s->nthreads;
     pl->th = calloc(pl->nthreads, sizeof *pl->th);
     pthread_mutex_init(&pl->mu, NULL);
@@ -1688,10 +1755,11 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
         pl->fnr = nr;
         pl->fwords = words;
         par_run(pl);
+        pl->fills++;
         while (gn < ge) {
             size_t ne = 0, gend;
             unsigned nslot = (gslot + 1) % PAR_SLOTS;
-            uint64_t gen;
+            uint64_t gen, t0;
             if (nslot == pslot && pe > pn)
                 nslot = (nslot + 1) % PAR_SLOTS;
             /* the others check [pn, pe) while this thread guesses */
@@ -1701,7 +1769,11 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
             pl->cwords = words;
             pl->flo = pl->fhi = 0;
             gen = par_post(pl, 1);
+            t0 = stat_now(pl);
             gend = par_guess(s, pl, gslot, gn, ge, words);
+            stat_add(pl, &pl->th[0], PT_IDLE, &t0);
+            pl->blocks++;
+            pl->heaps += gend - gn;
             if (gend == ge && ge < end) {
                 ne = ge + par_block(s, words);
                 if (ne > end)
@@ -1720,8 +1792,11 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
                    new mask with values that do not give it yet */
                 if ((st = report(s, lim, diag)) != BT_OK)
                     return st;
-                if (!all)
-                    break; /* what follows is computed again */
+                if (!all) {
+                    /* what follows is computed again */
+                    pl->redone += gend - s->n;
+                    break;
+                }
             }
             pn = gn;
             pe = gend;
@@ -1811,6 +1886,46 @@ par_choose(bt_sequence *s)
         return !best;
     }
     return best;
+}
+
+/* For benchmarks (not in the public header): time the threads' work and
+   waits (call it before the first use of threads). */
+void bt__sequence_par_stats_on(bt_sequence *s);
+/* Writes what the threads did into buf (one line of text). */
+void bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len);
+
+void
+bt__sequence_par_stats_on(bt_sequence *s)
+{
+    s->par_stats = 1;
+}
+
+void
+bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len)
+{
+    const par_pool *pl = s->pool;
+    double t[2][PT_N] = {{0}};
+    unsigned i, k;
+    if (pl == NULL) {
+        snprintf(buf, len, "threads never used");
+        return;
+    }
+    for (i = 0; i < pl->nthreads; i++)
+        for (k = 0; k < PT_N; k++)
+            t[i > 0][k] += (double)atomic_load(&pl->th[i].t[k]);
+    snprintf(buf, len,
+             "%llu meetings, %llu blocks of %.0f heaps on average, %llu "
+             "heaps guessed again, %llu fills; calling thread: guesses "
+             "%.2f s, chunks %.2f s, waits %.2f s, %.0f sleeps; other "
+             "threads: chunks %.2f s, waits in a job %.2f s, between jobs "
+             "%.2f s, %.0f sleeps",
+             (unsigned long long)pl->meetings,
+             (unsigned long long)pl->blocks,
+             pl->blocks ? (double)pl->heaps / (double)pl->blocks : 0.0,
+             (unsigned long long)pl->redone, (unsigned long long)pl->fills,
+             t[0][PT_IDLE] * 1e-9, t[0][PT_WORK] * 1e-9,
+             t[0][PT_WAIT] * 1e-9, t[0][PT_SLEEP], t[1][PT_WORK] * 1e-9,
+             t[1][PT_WAIT] * 1e-9, t[1][PT_IDLE] * 1e-9, t[1][PT_SLEEP]);
 }
 
 /* For tests (not in the public header): threads whenever they apply,
