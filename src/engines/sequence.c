@@ -985,6 +985,7 @@ typedef struct par_scratch {
     uint8_t *seen;
     uint16_t *need;
     size_t *pa, *sr, *sh;
+    size_t *near; /* par_guess: per split, the sparse positions near */
     size_t work;
 } par_scratch;
 
@@ -1053,6 +1054,7 @@ scratch_free(par_scratch *sc)
     free(sc->pa);
     free(sc->sr);
     free(sc->sh);
+    free(sc->near);
 }
 
 static int
@@ -1065,8 +1067,9 @@ scratch_init(par_scratch *sc, size_t nsplit)
     sc->pa = malloc(k * sizeof *sc->pa);
     sc->sr = malloc(k * sizeof *sc->sr);
     sc->sh = malloc(k * sizeof *sc->sh);
+    sc->near = malloc(k * sizeof *sc->near);
     if (sc->seen == NULL || sc->need == NULL || sc->pa == NULL ||
-        sc->sr == NULL || sc->sh == NULL) {
+        sc->sr == NULL || sc->sh == NULL || sc->near == NULL) {
         scratch_free(sc);
         return -1;
     }
@@ -1214,6 +1217,49 @@ least_free(const uint64_t *bits, const uint64_t *par, unsigned pi, unsigned w)
     return w;
 }
 
+/* The near marks of a heap of the block starting at N, whose m splits
+   are in sc: pairs (x, rest - x), x sparse, rest - x >= N (a value
+   guessed in the block).  near[j], the sparse positions x <= rest - N of
+   split j, only grows from a heap to the next (the splits of a heap are a
+   prefix of the next heap's): 0 for each at the block's start. */
+static void
+near_marks(const bt_sequence *s, par_scratch *sc, size_t m, size_t N,
+           uint8_t *seen)
+{
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    size_t nr = s->nrare, *near = sc->near, j;
+    int unequal = s->r->unequal;
+    for (j = 0; j < m; j++) {
+        size_t rest = sc->sr[j], thr = rest > N ? rest - N : 0;
+        while (near[j] < nr && rpos[near[j]] <= thr)
+            near[j]++;
+    }
+    j = 0;
+    if (m >= 2 && !unequal) {
+        /* the first two splits in one pass, as far_marks */
+        size_t a = near[0] < near[1] ? near[0] : near[1];
+        mark_sparse2(g, sc->sr[0], sc->sr[1], rpos, rval, 0, a, seen);
+        mark_sparse(g, sc->sr[0], rpos, rval, a, near[0], seen);
+        mark_sparse(g, sc->sr[1], rpos, rval, a, near[1], seen);
+        j = 2;
+    }
+    for (; j < m; j++) {
+        size_t rest = sc->sr[j], hi = near[j];
+        if (unequal && rest % 2 == 0) {
+            /* not the split into two equal heaps */
+            size_t mid = rare_above(rpos, hi, rest / 2 - 1);
+            mark_sparse(g, rest, rpos, rval, 0, mid, seen);
+            if (mid < hi && rpos[mid] == rest / 2)
+                mid++;
+            mark_sparse(g, rest, rpos, rval, mid, hi, seen);
+        } else {
+            mark_sparse(g, rest, rpos, rval, 0, hi, seen);
+        }
+    }
+}
+
 /*
  * The calling thread's part of block [N, E): the near marks and the single
  * heaps, then the guess for each heap.  Returns the end of the block
@@ -1227,15 +1273,14 @@ par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
     const bt__heap_rules *r = s->r;
     par_scratch *sc = &pl->th[0].sc;
     uint8_t *seen = sc->seen;
-    const uint32_t *rpos = s->rpos;
-    const uint16_t *rval = s->rval;
     uint16_t *g = s->g;
     unsigned w = s->w;
-    size_t n, nr = s->nrare;
+    size_t n;
 
+    memset(sc->near, 0, (r->nsplit > 0 ? r->nsplit : 1) * sizeof *sc->near);
     for (n = N; n < E; n++) {
         uint64_t *b = bits + (n - N) * words;
-        size_t m = splits_in(r, n, sc->sr, sc->sh), i, j;
+        size_t m = splits_in(r, n, sc->sr, sc->sh);
         unsigned lim;
         memset(seen, 0, words * 64);
         mark_singles(r, g, n, seen);
@@ -1244,18 +1289,7 @@ par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
             lim = least_free(b, NULL, 0, w + 1);
         } else {
             unsigned pi;
-            for (j = 0; j < m; j++) {
-                size_t rest = sc->sr[j], thr;
-                if (rest <= N)
-                    continue; /* every pair is far */
-                thr = rest - N;
-                for (i = 0; i < nr && rpos[i] <= thr; i++) {
-                    size_t x = rpos[i];
-                    if (r->unequal && 2 * x == rest)
-                        continue;
-                    seen[rval[i] ^ g[rest - x]] = 1;
-                }
-            }
+            near_marks(s, sc, m, N, seen);
             pack_or(b, seen, words);
             pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
             lim = least_free(b, pl->par, pi, w);
