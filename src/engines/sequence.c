@@ -1003,14 +1003,22 @@ enum {
     PT_N
 };
 
+/* A thread's own data, in cache lines of its own (PAR_LINE): its scratch
+   counts pair operations in the innermost loops, and a line shared with
+   another thread's would go back and forth between their cores. */
+#define PAR_LINE 64
 typedef struct par_thread {
-    par_pool *pool;
+    _Alignas(PAR_LINE) par_pool *pool;
     par_scratch sc;
     pthread_t tid;
     int started;
     _Atomic uint64_t t[PT_N];
 } par_thread;
 
+/* The pool.  What every thread writes in a job (next, done) has a cache
+   line each; what the calling thread writes once a job (the job, the
+   flags) is apart from what it writes while the others work (lim), and
+   each slot's lim and res start a line. */
 struct par_pool {
     bt_sequence *s;
     pthread_mutex_t mu;
@@ -1024,9 +1032,9 @@ struct par_pool {
     /* gen << 40 | chunks << 20 | next chunk: one compare-and-swap hands
        out a chunk of the current job only; the far marks' chunks may be
        added to the job after it starts (an atomic add), while `open` */
-    _Atomic uint64_t next;
-    _Atomic uint32_t done;
-    _Atomic int open;
+    _Alignas(PAR_LINE) _Atomic uint64_t next;
+    _Alignas(PAR_LINE) _Atomic uint32_t done;
+    _Alignas(PAR_LINE) _Atomic int open;
     /* the job: check the guesses of heaps [clo, chi), whose marks are in
        slot cslot; far marks of heaps [flo, fhi) into slot fslot, with fnr
        sparse positions */
@@ -1035,7 +1043,8 @@ struct par_pool {
     /* the blocks in flight: marks, guesses and checked values */
     uint64_t *buf[PAR_SLOTS];
     size_t bufcap; /* words of each */
-    unsigned lim[PAR_SLOTS][PAR_MAX_BLOCK], res[PAR_SLOTS][PAR_MAX_BLOCK];
+    _Alignas(PAR_LINE) unsigned lim[PAR_SLOTS][PAR_MAX_BLOCK];
+    unsigned res[PAR_SLOTS][PAR_MAX_BLOCK];
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
     size_t par_bits;
     unsigned par_mask;
@@ -1613,18 +1622,31 @@ par_free(par_pool *pl)
     free(pl);
 }
 
+/* size bytes, zero, from a cache line's start (PAR_LINE); free() frees
+   them. */
+static void *
+alloc_lines(size_t size)
+{
+    void *p;
+    size = (size + PAR_LINE - 1) / PAR_LINE * PAR_LINE;
+    p = aligned_alloc(PAR_LINE, size);
+    if (p != NULL)
+        memset(p, 0, size);
+    return p;
+}
+
 /* The threads of s; NULL when they cannot be made (s then runs on one). */
 static par_pool *
 par_start(bt_sequence *s)
 {
-    par_pool *pl = calloc(1, sizeof *pl);
+    par_pool *pl = alloc_lines(sizeof *pl);
     unsigned i;
     if (pl == NULL)
         return NULL;
     pl->s = s;
     pl->stats = s->par_stats;
     pl->nthreads = s->nthreads;
-    pl->th = calloc(pl->nthreads, sizeof *pl->th);
+    pl->th = alloc_lines(pl->nthreads * sizeof *pl->th);
     pthread_mutex_init(&pl->mu, NULL);
     pthread_cond_init(&pl->go, NULL);
     pthread_cond_init(&pl->fin, NULL);
