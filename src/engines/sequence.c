@@ -45,7 +45,6 @@
  * window, see include/bouton/grundy.h and docs/grundy.md.
  */
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -973,7 +972,6 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
                             (Officers: 4 500; 0.354: 350) */
 #define PAR_RETRY 8      /* every 8th choice tries the mode that lost, */
 #define PAR_TRIAL 8      /* on an eighth of a span */
-#define PAR_SPIN 4000     /* polls of a waiting thread before it yields */
 #define PAR_POLL 300e-6   /* seconds a waiting thread polls before it
                              sleeps (a block's jobs come microseconds
                              apart; a sleep and a wake-up cost tens) */
@@ -1022,7 +1020,7 @@ typedef struct par_thread {
 struct par_pool {
     bt_sequence *s;
     pthread_mutex_t mu;
-    pthread_cond_t go, fin;
+    pthread_cond_t go, fin, more; /* a job; its end; its far marks */
     uint64_t gen; /* the job's number */
     _Atomic int quit;
     _Atomic uint64_t agen; /* gen, for the threads that poll before they
@@ -1035,6 +1033,7 @@ struct par_pool {
     _Alignas(PAR_LINE) _Atomic uint64_t next;
     _Alignas(PAR_LINE) _Atomic uint32_t done;
     _Alignas(PAR_LINE) _Atomic int open;
+    _Atomic int sleepers; /* threads asleep on `more` till it closes */
     /* the job: check the guesses of heaps [clo, chi), whose marks are in
        slot cslot; far marks of heaps [flo, fhi) into slot fslot, with fnr
        sparse positions */
@@ -1447,6 +1446,7 @@ par_work(par_pool *pl, par_thread *t, uint64_t gen)
 {
     par_scratch *sc = &t->sc;
     unsigned polls = 0;
+    double p0 = 0;
     uint64_t t0 = stat_now(pl);
     int waiting = 0;
     for (;;) {
@@ -1468,10 +1468,22 @@ par_work(par_pool *pl, par_thread *t, uint64_t gen)
                 stat_add(pl, t, PT_WORK, &t0);
                 waiting = 1;
             }
-            if (++polls < PAR_SPIN)
-                cpu_relax();
-            else
-                sched_yield(); /* the guessing thread lost its core */
+            if (spin_timed_out(++polls, &p0)) {
+                /* the guesses take long (or their thread lost its
+                   core): sleep until the job closes (par_close) */
+                pthread_mutex_lock(&pl->mu);
+                atomic_fetch_add(&pl->sleepers, 1);
+                while (atomic_load(&pl->open) &&
+                       (atomic_load(&pl->next) >> 40) == gen)
+                    pthread_cond_wait(&pl->more, &pl->mu);
+                atomic_fetch_sub(&pl->sleepers, 1);
+                pthread_mutex_unlock(&pl->mu);
+                if (pl->stats)
+                    atomic_fetch_add_explicit(&t->t[PT_SLEEP], 1,
+                                              memory_order_relaxed);
+                polls = 0;
+                p0 = 0;
+            }
             continue;
         }
         if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
@@ -1543,8 +1555,23 @@ par_post(par_pool *pl, int open)
     return gen;
 }
 
+/* Closes the open job: no chunk is added after; wakes the threads that
+   sleep waiting for chunks (they counted themselves in `sleepers` before
+   they looked at `open`, and this looks at `sleepers` after it clears
+   `open`, so one of the two sees the other). */
+static void
+par_close(par_pool *pl)
+{
+    atomic_store(&pl->open, 0);
+    if (atomic_load(&pl->sleepers) > 0) {
+        pthread_mutex_lock(&pl->mu);
+        pthread_cond_broadcast(&pl->more);
+        pthread_mutex_unlock(&pl->mu);
+    }
+}
+
 /* Adds to the open job the far marks of heaps [lo, hi) into slot, and
-   closes it (no chunk is added after). */
+   closes it. */
 static void
 par_add_far(par_pool *pl, size_t lo, size_t hi, unsigned slot, size_t nr,
             size_t words)
@@ -1555,7 +1582,7 @@ par_add_far(par_pool *pl, size_t lo, size_t hi, unsigned slot, size_t nr,
     pl->fnr = nr;
     pl->fwords = words;
     atomic_fetch_add(&pl->next, (uint64_t)chunks_of(hi - lo) << 20);
-    atomic_store(&pl->open, 0);
+    par_close(pl);
 }
 
 /* Takes chunks of job gen on the calling thread too, then waits until
@@ -1615,6 +1642,7 @@ par_free(par_pool *pl)
     pthread_mutex_destroy(&pl->mu);
     pthread_cond_destroy(&pl->go);
     pthread_cond_destroy(&pl->fin);
+    pthread_cond_destroy(&pl->more);
     free(pl->th);
     for (i = 0; i < PAR_SLOTS; i++)
         free(pl->buf[i]);
@@ -1650,6 +1678,8 @@ par_start(bt_sequence *s)
     pthread_mutex_init(&pl->mu, NULL);
     pthread_cond_init(&pl->go, NULL);
     pthread_cond_init(&pl->fin, NULL);
+    pthread_cond_init(&pl->more, NULL);
+    atomic_init(&pl->sleepers, 0);
     atomic_init(&pl->next, 0);
     atomic_init(&pl->done, 0);
     atomic_init(&pl->agen, 0);
@@ -1836,7 +1866,7 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
                     ne = end;
                 par_add_far(pl, ge, ne, nslot, nr, words);
             } else {
-                atomic_store(&pl->open, 0);
+                par_close(pl);
             }
             par_finish(pl, gen);
             if (pe > pn) {
