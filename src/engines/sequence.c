@@ -106,6 +106,9 @@ struct bt_sequence {
     unsigned nthreads;      /* 1: the calling thread only */
     struct par_pool *pool;  /* made on first use, for nthreads */
     size_t solo_until;      /* one thread below this heap */
+    size_t par_blk;         /* heaps of the next block (par_adapt); 0:
+                               not chosen yet */
+    unsigned par_hold;      /* blocks before par_blk may grow again */
     /* the choice between one thread and several, by measure (par_choose) */
     size_t est;      /* pair operations a heap, at the last choice */
     double rate[2];  /* pair operations a second of the last span on one
@@ -978,6 +981,7 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 #define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
                                       most */
 #define PAR_SLOTS 3 /* blocks in flight: checked, guessed, far-marked */
+#define PAR_HOLD 16 /* blocks of one length after it halves (par_adapt) */
 
 typedef struct par_scratch {
     uint8_t *seen;
@@ -1052,6 +1056,7 @@ struct par_pool {
        filled (their first far marks alone) */
     int stats;
     uint64_t meetings, blocks, heaps, redone, fills;
+    uint32_t probe; /* chunks done at 7/8 of the guesses (par_adapt) */
 };
 
 static void
@@ -1283,13 +1288,16 @@ par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
     uint8_t *seen = sc->seen;
     uint16_t *g = s->g;
     unsigned w = s->w;
-    size_t n;
+    size_t n, probe = N + (E - N) / 8 * 7;
 
     memset(sc->near, 0, (r->nsplit > 0 ? r->nsplit : 1) * sizeof *sc->near);
+    pl->probe = 0;
     for (n = N; n < E; n++) {
         uint64_t *b = bits + (n - N) * words;
         size_t m = splits_in(r, n, sc->sr, sc->sh);
         unsigned lim;
+        if (n == probe) /* for par_adapt */
+            pl->probe = atomic_load(&pl->done);
         memset(seen, 0, words * 64);
         mark_singles(r, g, n, seen);
         if (m == 0) {
@@ -1716,18 +1724,69 @@ par_block_max(size_t words)
     return b;
 }
 
-/* Heaps per block: about an eighth of the sparse positions lie below it,
-   so that the near marks (the part of one thread) stay few; and no more
+/* The most heaps a block may have now: what the buffers hold, and no more
    than twice the heaps since the last sparse position, since a new one
    ends the block and the far marks after it are lost. */
 static size_t
-par_block(const bt_sequence *s, size_t words)
+par_block_cap(const bt_sequence *s, size_t words)
 {
-    size_t b = PAR_MIN_BLOCK, x = s->nrare > 0 ? s->rpos[s->nrare / 8] : 0;
+    size_t b = PAR_MIN_BLOCK, max = par_block_max(words);
     size_t gap = s->nrare > 0 ? s->n - s->rpos[s->nrare - 1] : s->n;
-    while (b < x && b < PAR_MAX_BLOCK && b < gap)
+    while (b < max && b < gap)
         b *= 2;
-    return b < par_block_max(words) ? b : par_block_max(words);
+    return b;
+}
+
+/* Heaps of the next block: s->par_blk (par_adapt) within the cap; at
+   first, about an eighth of the sparse positions below it, so that the
+   near marks (the part of one thread) stay few. */
+static size_t
+par_block(bt_sequence *s, size_t words)
+{
+    size_t cap = par_block_cap(s, words), b = s->par_blk;
+    if (b == 0) {
+        size_t x = s->nrare > 0 ? s->rpos[s->nrare / 8] : 0;
+        b = PAR_MIN_BLOCK;
+        while (b < x && b < PAR_MAX_BLOCK)
+            b *= 2;
+        s->par_blk = b;
+    }
+    return b < cap ? b : cap;
+}
+
+/*
+ * The length of the blocks, by measure.  Each meeting of the threads
+ * costs a few microseconds whatever the block's length (0.354: about as
+ * much as 10 heaps of work), so blocks should be long; but the guesses of
+ * a block, on the calling thread alone, cost more a heap the longer the
+ * block (more of its pairs are near), and while they run the other
+ * threads check the block before: once those checks are done the others
+ * wait.  So the calling thread looks how far the checks of the `checked`
+ * heaps before have gone: all done already at 7/8 of its `guessed`
+ * guesses (pl->probe), the others waited more than an eighth of the
+ * guesses, and the blocks halve; not all taken at the end, scaled by the
+ * two lengths (the guesses cost less a heap than the checks), they double,
+ * up to the cap.  After halving they keep their length for PAR_HOLD
+ * blocks, so that two lengths do not alternate at every block.  The
+ * length changes the time only, never a value.
+ */
+static void
+par_adapt(bt_sequence *s, par_pool *pl, size_t checked, size_t guessed,
+          size_t words)
+{
+    size_t nc = chunks_of(checked);
+    uint64_t taken = atomic_load(&pl->next) & 0xFFFFFu;
+    if (pl->probe >= nc) {
+        if (s->par_blk > PAR_MIN_BLOCK) {
+            s->par_blk /= 2;
+            s->par_hold = PAR_HOLD;
+        }
+    } else if (s->par_hold > 0) {
+        s->par_hold--;
+    } else if (taken * checked < nc * guessed &&
+               s->par_blk < par_block_cap(s, words)) {
+        s->par_blk *= 2;
+    }
 }
 
 static int
@@ -1860,6 +1919,8 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
             stat_add(pl, &pl->th[0], PT_IDLE, &t0);
             pl->blocks++;
             pl->heaps += gend - gn;
+            if (gend == ge && pe > pn)
+                par_adapt(s, pl, pe - pn, ge - gn, words);
             if (gend == ge && ge < end) {
                 ne = ge + par_block(s, words);
                 if (ne > end)
