@@ -1302,7 +1302,7 @@ par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
         mark_singles(r, g, n, seen);
         if (m == 0) {
             pack_or(b, seen, words);
-            lim = least_free(b, NULL, 0, w + 1);
+            lim = least_free(b, NULL, 0, w); /* w when all below are */
         } else {
             unsigned pi;
             near_marks(s, sc, m, N, seen);
@@ -1876,7 +1876,9 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
         size_t pn = N, pe = N;  /* guessed, to check: [pn, pe) */
         size_t gn = N, ge;      /* far marks ready, to guess: [gn, ge) */
         unsigned w = s->w, pslot = 0, gslot = 0;
-        size_t words = (size_t)w / 64 + 1; /* marks are below w */
+        /* marks are below w, a power of two: w / 64 words (one below
+           64), 2 for 0.354 where there were 3 */
+        size_t words = ((size_t)w + 63) / 64;
         bt_status st;
         int all = 1;
         gap = nr > 0 ? N - s->rpos[nr - 1] : N;
