@@ -973,7 +973,10 @@ path_word(const vnode *nodes, size_t p, uint32_t a, uint32_t **w,
  * every reachable triple (x, has a move, U) where U = {y : y * m in P for
  * an option m}, and checks x in P <=> (has a move and 1 not in U).  On
  * failure sets *found and returns in *bad (malloc'd, *badlen letters) the
- * word of a position where the check fails.  With least, the states are
+ * word of a position where the check fails.  With monoid, tr and mul are
+ * those of a monoid (x * (a b) = (x * a) * b), and an option's element is
+ * found by one product (a learner's hypothesis need not be one: its
+ * transitions are followed letter by letter).  With least, the states are
  * walked least cost first (Dijkstra), a heap of s counters costing s *
  * 2^20 - 1, and checked as they are taken: every option of a position
  * costs less than the position (it has fewer counters, or as many in
@@ -983,10 +986,14 @@ path_word(const vnode *nodes, size_t p, uint32_t a, uint32_t **w,
  */
 static bt_status
 check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
-           const unsigned char *isp, const uint32_t *mul, int least,
-           uint32_t **bad, size_t *badlen_out, int *found_out)
+           const unsigned char *isp, const uint32_t *mul, int monoid,
+           int least, uint32_t **bad, size_t *badlen_out, int *found_out)
 {
     vheap pq = {NULL, NULL, 0, 0};
+    uint32_t *col = NULL; /* col[a * ord + y] = y * a, by letter */
+    /* the distinct elements of the options of letter a: oel[ooff[a]..] */
+    uint32_t *oel = NULL;
+    size_t *ooff = NULL;
     size_t nw = (ord + 63) / 64, klen, i, a, head = 0;
     /* a key: U (nw words, first, so aligned), x, has-a-move */
     size_t keybytes = nw * 8 + sizeof(uint32_t) + 1;
@@ -1012,6 +1019,32 @@ check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
         st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
         goto done;
     }
+    col = malloc((c->n + 1) * ord * sizeof *col + 1);
+    ooff = malloc((c->n + 2) * sizeof *ooff);
+    for (i = 0, a = 1; a <= c->n; a++)
+        i += c->nopt[a];
+    oel = malloc((i + 1) * sizeof *oel);
+    if (col == NULL || ooff == NULL || oel == NULL)
+        goto nomem;
+    ooff[0] = ooff[1] = 0;
+    for (a = 1; a <= c->n; a++) {
+        size_t j, k = ooff[a];
+        for (j = 0; j < c->nopt[a]; j++) {
+            size_t z = 0, m;
+            if (c->opt[a][2 * j] != 0)
+                z = tr[z * stride + c->opt[a][2 * j]];
+            if (c->opt[a][2 * j + 1] != 0)
+                z = tr[z * stride + c->opt[a][2 * j + 1]];
+            for (m = ooff[a]; m < k && oel[m] != z; m++)
+                ;
+            if (m == k)
+                oel[k++] = (uint32_t)z;
+        }
+        ooff[a + 1] = k;
+    }
+    for (a = 1; a <= c->n; a++)
+        for (i = 0; i < ord; i++)
+            col[a * ord + i] = tr[i * stride + a];
     for (i = 0; i < ord; i++) {
         size_t y;
         for (y = 0; y < ord; y++)
@@ -1082,17 +1115,22 @@ check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
             nu = (uint64_t *)(void *)nk;
             /* y in U' iff y*a in U, or y * x * o in P for an option o */
             for (y = 0; y < ord; y++) {
-                size_t ya = tr[(size_t)(y) * stride + (a)];
+                size_t ya = col[a * ord + y];
                 memcpy(&ubuf, k0 + (ya / 64) * 8, 8);
                 if ((ubuf >> (ya % 64)) & 1)
                     nu[y / 64] |= 1ull << (y % 64);
             }
-            for (j = 0; j < c->nopt[a]; j++) {
+            for (j = ooff[a]; monoid && j < ooff[a + 1]; j++) {
+                size_t z = mul[(size_t)x * ord + oel[j]], w2;
+                for (w2 = 0; w2 < nw; w2++)
+                    nu[w2] |= vset[z * nw + w2];
+            }
+            for (j = 0; !monoid && j < c->nopt[a]; j++) {
                 size_t z = x, w2;
                 if (c->opt[a][2 * j] != 0)
-                    z = tr[(size_t)(z) * stride + (c->opt[a][2 * j])];
+                    z = tr[z * stride + c->opt[a][2 * j]];
                 if (c->opt[a][2 * j + 1] != 0)
-                    z = tr[(size_t)(z) * stride + (c->opt[a][2 * j + 1])];
+                    z = tr[z * stride + c->opt[a][2 * j + 1]];
                 for (w2 = 0; w2 < nw; w2++)
                     nu[w2] |= vset[z * nw + w2];
             }
@@ -1154,6 +1192,9 @@ nomem:
 done:
     free(pq.cost);
     free(pq.node);
+    free(col);
+    free(oel);
+    free(ooff);
     free(vset);
     free(key);
     free(nodes);
@@ -1186,8 +1227,8 @@ verify(qctx *c, const uint32_t *mul, int *refined, int check_only)
         return bt__fail(c->diag, BT_ENOMEM, "out of memory");
     for (i = 0; i < ord; i++)
         isp[i] = c->rows[i].cell[0][0];
-    st = check_walk(c, ord, c->trans, c->cap_n + 1, isp, mul, 0, &badword,
-                    &badlen, &found);
+    st = check_walk(c, ord, c->trans, c->cap_n + 1, isp, mul, check_only, 0,
+                    &badword, &badlen, &found);
     free(isp);
     if (st != BT_OK || !found)
         goto done;
@@ -2539,7 +2580,7 @@ try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done)
         goto out;
     for (;;) {
         ptrial nt;
-        st = check_walk(c, t.ord, t.tr, L, t.isp, t.mul, 1, &bad, &badlen,
+        st = check_walk(c, t.ord, t.tr, L, t.isp, t.mul, 1, 1, &bad, &badlen,
                         &found);
         if (st != BT_OK)
             goto out;
