@@ -11,8 +11,13 @@
  *                  engine's own choice, by measure, set aside): what the
  *                  parallel method itself does on this game
  *
- * Usage: bench_threads [CASE [LOG [THREADS [ROUNDS]]]]
+ * Usage: bench_threads [CASE [LOG [THREADS [ROUNDS [stats]]]]]
  *        (default: officers and 0.354, 2^24, 2 threads, 1 round)
+ * LOG below 24 makes the 0.354 cases compute 2^LOG values instead of the
+ * proof.  `stats` prints, after each run on threads, what its threads did:
+ * meetings, blocks, heaps guessed again, and the time each kind of thread
+ * spent working and waiting (the clock is read a few times a block, which
+ * costs about 1%: leave it out for the timings).
  * ROUNDS 0: one run on THREADS threads alone, to count its instructions
  * (valgrind --tool=callgrind) or profile it (perf record).
  * Each round runs 1 thread then T threads, the next round T then 1, so
@@ -30,8 +35,13 @@
 
 #include <bouton.h>
 
-/* Not in the public header: threads for every heap (tests, benchmarks). */
+/* Not in the public header: threads for every heap (tests, benchmarks);
+   the threads' meetings and waits, timed (benchmarks). */
 void bt__sequence_par_always(bt_sequence *s);
+void bt__sequence_par_stats_on(bt_sequence *s);
+void bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len);
+
+static int stats; /* STATS given: print what the threads did */
 
 #define MAX_ROUNDS 32
 
@@ -87,6 +97,8 @@ one(const char *name, const char *spec, size_t n, int prove, int always,
     bt_sequence_set_threads(s, threads);
     if (always && threads > 1)
         bt__sequence_par_always(s);
+    if (stats && threads > 1)
+        bt__sequence_par_stats_on(s);
     c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID);
     m0 = clock_of(CLOCK_THREAD_CPUTIME_ID);
     w0 = clock_of(CLOCK_MONOTONIC);
@@ -104,6 +116,11 @@ one(const char *name, const char *spec, size_t n, int prove, int always,
            name, threads, threads == 1 ? " " : "s", r.cpu, r.main, r.wall,
            la, load1(), bt_sequence_length(s),
            bt_sequence_is_proved(s) ? " (proved)" : "", r.digest);
+    if (stats && threads > 1) {
+        char buf[512];
+        bt__sequence_par_stats(s, buf, sizeof buf);
+        printf("%-13s   %s\n", name, buf);
+    }
     fflush(stdout);
     bt_sequence_free(s);
     bt_game_free(g);
@@ -173,22 +190,26 @@ main(int argc, char **argv)
     unsigned threads = argc > 3 ? (unsigned)atoi(argv[3]) : 2;
     int rounds = argc > 4 ? atoi(argv[4]) : 1;
     int all = strcmp(which, "all") == 0;
+    /* 0.354 proves its period, or computes 2^LOG values for LOG < 24
+       (shorter runs, for callgrind) */
+    size_t n354 = log < 24 ? (size_t)1 << log : (size_t)1 << 26;
+    int prove354 = log >= 24;
+    stats = argc > 5 && strcmp(argv[5], "stats") == 0;
     if (log < 10 || log > 28 || threads < 1 || rounds < 0 ||
-        rounds > MAX_ROUNDS ||
+        rounds > MAX_ROUNDS || (argc > 5 && !stats) ||
         (!all && strcmp(which, "officers") != 0 &&
          strcmp(which, "0.354") != 0 && strcmp(which, "0.354-threads") != 0)) {
         fprintf(stderr, "usage: bench_threads [officers|0.354|0.354-threads|"
-                        "all [LOG [THREADS [ROUNDS]]]]\n");
+                        "all [LOG [THREADS [ROUNDS [stats]]]]]\n");
         return 2;
     }
     if (all || strcmp(which, "officers") == 0)
         compare("officers", "officers", (size_t)1 << log, 0, 0, threads,
                 rounds);
     if (all || strcmp(which, "0.354") == 0)
-        compare("0.354", "octal:0.354", (size_t)1 << 26, 1, 0, threads,
-                rounds);
+        compare("0.354", "octal:0.354", n354, prove354, 0, threads, rounds);
     if (strcmp(which, "0.354-threads") == 0)
-        compare("0.354-threads", "octal:0.354", (size_t)1 << 26, 1, 1,
-                threads, rounds);
+        compare("0.354-threads", "octal:0.354", n354, prove354, 1, threads,
+                rounds);
     return 0;
 }

@@ -3,10 +3,13 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -435,6 +438,132 @@ cli_read_file(const char *cmd, const char *path, size_t max)
     text = read_stream(cmd, f, name, max);
     fclose(f);
     return text;
+}
+
+int
+cli_sync_dir(const char *path)
+{
+    char *dir = strdup(path), *slash;
+    int fd, rc = 0;
+    if (dir == NULL)
+        return -1;
+    slash = strrchr(dir, '/');
+    if (slash == NULL)
+        strcpy(dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    fd = open(dir, O_RDONLY);
+    if (fd >= 0) {
+        rc = fsync(fd);
+        close(fd);
+    }
+    free(dir);
+    return rc;
+}
+
+int
+cli_write_atomic(const char *cmd, const char *what, const char *path,
+                 const char *data, size_t len)
+{
+    size_t n = strlen(path) + 5;
+    char *tmp = malloc(n);
+    FILE *f;
+    int bad;
+    if (tmp == NULL) {
+        fprintf(stderr, "bouton %s: out of memory\n", cmd);
+        return CLI_FAIL;
+    }
+    snprintf(tmp, n, "%s.tmp", path);
+    f = fopen(tmp, "wb");
+    if (f == NULL) {
+        cli_error(cmd, "%s '%s': %s", what, tmp, strerror(errno));
+        free(tmp);
+        return CLI_USAGE;
+    }
+    bad = fwrite(data, 1, len, f) != len;
+    bad = fflush(f) != 0 || bad;
+    bad = fsync(fileno(f)) != 0 || bad;
+    bad = fclose(f) != 0 || bad;
+    if (bad || rename(tmp, path) != 0 || cli_sync_dir(path) != 0) {
+        fprintf(stderr, "bouton %s: %s '%s': cannot write it: %s\n", cmd,
+                what, path, strerror(errno));
+        (void)remove(tmp);
+        free(tmp);
+        return CLI_FAIL;
+    }
+    free(tmp);
+    return CLI_OK;
+}
+
+int
+cli_quotient_read(const char *cmd, const char *what, const char *path,
+                  const bt_limits *lim, bt_quotient **q)
+{
+    char *text = cli_read_file(cmd, path, lim->max_text);
+    bt_diag d;
+    bt_status st;
+    *q = NULL;
+    if (text == NULL)
+        return CLI_USAGE;
+    memset(&d, 0, sizeof d);
+    st = bt_quotient_load(q, text, strlen(text), lim, &d);
+    free(text);
+    if (st == BT_ENOMEM)
+        return cli_status_error(cmd, st, &d);
+    if (st != BT_OK)
+        return cli_error(cmd, "%s '%s': %s", what, path,
+                         d.message[0] ? d.message : bt_strerror(st));
+    return CLI_OK;
+}
+
+int
+cli_quotient_install(const char *cmd, const char *path, const bt_limits *lim,
+                     char **spec)
+{
+    bt_quotient *q = NULL;
+    bt_diag d;
+    bt_status st;
+    int rc = cli_quotient_read(cmd, "--quotient", path, lim, &q);
+    if (rc != CLI_OK)
+        return rc;
+    memset(&d, 0, sizeof d);
+    if (spec != NULL &&
+        (*spec = strdup(bt_game_spec(bt_quotient_game(q)))) == NULL) {
+        bt_quotient_free(q);
+        fprintf(stderr, "bouton %s: out of memory\n", cmd);
+        return CLI_FAIL;
+    }
+    st = bt_quotient_install(q, &d);
+    if (st != BT_OK) {
+        if (spec != NULL) {
+            free(*spec);
+            *spec = NULL;
+        }
+        return cli_error(cmd, "--quotient '%s': %s", path, d.message);
+    }
+    return CLI_OK;
+}
+
+int
+cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
+                 const bt_limits *lim)
+{
+    char *spec = NULL;
+    size_t i;
+    int rc = cli_quotient_install(cmd, path, lim, &spec);
+    if (rc != CLI_OK)
+        return rc;
+    for (i = 0; i < bt_position_size(p); i++)
+        if (strcmp(bt_game_spec(bt_position_game(p, i)), spec) == 0)
+            break;
+    if (i == bt_position_size(p))
+        rc = cli_error(cmd, "--quotient is the misère quotient of %s, and "
+                            "no component of the position is a heap of it",
+                       spec);
+    free(spec);
+    return rc;
 }
 
 int

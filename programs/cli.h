@@ -173,6 +173,37 @@ char *cli_read_stdin(const char *cmd, size_t max);
 /* The same for the file at path ("-": standard input). */
 char *cli_read_file(const char *cmd, const char *path, size_t max);
 
+/* Syncs the directory holding path (after a rename into it); 0 or -1. */
+int cli_sync_dir(const char *path);
+/*
+ * Writes data to path atomically: whole to PATH.tmp, flushed to the disk,
+ * then renamed over path and the directory synced, so that a crash leaves
+ * the old file or the new one.  `what` names the option in messages
+ * ("--save").  Returns CLI_OK, or the exit status after one error line.
+ */
+int cli_write_atomic(const char *cmd, const char *what, const char *path,
+                     const char *data, size_t len);
+/*
+ * Reads a quotient saved by `bouton quotient --save` from path, has the
+ * library check it (bt_quotient_load: refused unless it is the misère
+ * quotient of its game) and installs it for the analyses of this process
+ * (bt_quotient_install).  *spec (when spec is not NULL) receives its
+ * game's rules, malloc'd.  Returns CLI_OK, or the exit status after one
+ * error line.
+ */
+int cli_quotient_install(const char *cmd, const char *path,
+                         const bt_limits *lim, char **spec);
+/* Reads and checks (bt_quotient_load) the quotient saved in path into *q;
+   CLI_OK, or the exit status after one error line naming `what` (the
+   option: "--quotient", "--load") and the file. */
+int cli_quotient_read(const char *cmd, const char *what, const char *path,
+                      const bt_limits *lim, bt_quotient **q);
+/* cli_quotient_install for the position p of `analyze` and `move`: one
+   error line ("--quotient is the quotient of ...", CLI_USAGE) too when
+   no component of p is a heap of the file's game. */
+int cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
+                     const bt_limits *lim);
+
 /* ----------------------------------------------------------------- JSON */
 
 /* A decimal string of x (big integers travel as strings in JSON). */

@@ -20,6 +20,10 @@ static const char help[] =
     "  --misere      taking the last counter loses\n"
     "  --explain     show why (binary columns, pairs, nim-sums)\n"
     "  --json        one JSON value (see README: the JSON interface)\n"
+    "  --quotient FILE  with --misere: the misère quotient saved by `bouton\n"
+    "                quotient --save`, checked before use; sums of its\n"
+    "                game's heaps are answered through it (any size when\n"
+    "                it is proved periodic)\n"
     "  --random-starts [--piles K] [--max N]\n"
     "                how often the player to move wins from the random\n"
     "                starts of `bouton play --random` (K piles, default 3,\n"
@@ -61,8 +65,11 @@ print_human(const bt_position *p, const bt_analysis *a)
     for (i = 0; i < n; i++)
         printf("  %s\n", bt_analysis_move(a, i)->text);
     if (!bt_analysis_moves_complete(a))
-        printf("  ... and more: a component has more winning moves than "
-               "the --max-search limit lets bouton list\n");
+        printf("  ... and more: %s\n",
+               bt_analysis_moves_note(a) != NULL
+                   ? bt_analysis_moves_note(a)
+                   : "a component has more winning moves than the "
+                     "--max-search limit lets bouton list");
     mpz_clear(g);
     if (bt_analysis_explanation(a) != NULL)
         printf("\n%s", bt_analysis_explanation(a));
@@ -154,7 +161,7 @@ done:
 int
 cmd_analyze(int argc, char **argv)
 {
-    const char *game = NULL, *piles = NULL, *max = NULL;
+    const char *game = NULL, *piles = NULL, *max = NULL, *qfile = NULL;
     int misere = 0, explain = 0, json = 0, starts = 0, rc;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_FLAG("misere", &misere),
@@ -163,6 +170,7 @@ cmd_analyze(int argc, char **argv)
                             CLI_FLAG("random-starts", &starts),
                             CLI_TEXT("piles", &piles),
                             CLI_TEXT("max", &max),
+                            CLI_TEXT("quotient", &qfile),
                             CLI_END};
     unsigned flags = BT_REMOTENESS;
     bt_limits lim;
@@ -181,6 +189,9 @@ cmd_analyze(int argc, char **argv)
     if ((piles != NULL || max != NULL) && !starts)
         return cli_error("analyze", "--piles and --max go with "
                                     "--random-starts");
+    if (qfile != NULL && (!misere || starts))
+        return cli_error("analyze", "--quotient goes with --misere and a "
+                                    "position");
     if (starts) {
         if (optind < argc)
             return cli_error("analyze", "--random-starts takes no position "
@@ -192,6 +203,11 @@ cmd_analyze(int argc, char **argv)
                       &lim);
     if (rc != CLI_OK)
         return rc;
+    if (qfile != NULL &&
+        (rc = cli_quotient_for("analyze", qfile, p, &lim)) != CLI_OK) {
+        bt_position_free(p);
+        return rc;
+    }
     memset(&d, 0, sizeof d);
     st = bt_analyze(&a, p, flags, &lim, &d);
     if (st != BT_OK) {

@@ -23,6 +23,9 @@ static const char help[] =
     "  --misere      taking the last counter loses\n"
     "  --level L     perfect (default), medium (a random move 1 time in 5),\n"
     "                easy (a random move 1 time in 2)\n"
+    "  --quotient FILE  with --misere: the misère quotient saved by `bouton\n"
+    "                quotient --save`, checked before use (heaps of any\n"
+    "                size when it is proved periodic)\n"
     "  --seed S      seed of the random choices (0 to 2^64-1; default 1),\n"
     "                so that a move can be reproduced\n"
     "  --json        {\"component\":1,\"to\":[\"1\"],\"text\":\"...\",\n"
@@ -36,7 +39,7 @@ static const char help[] =
 int
 cmd_move(int argc, char **argv)
 {
-    const char *game = NULL;
+    const char *game = NULL, *qfile = NULL;
     int misere = 0, json = 0, rc;
     bt_level level = BT_LEVEL_PERFECT;
     uint64_t seed = 1;
@@ -45,6 +48,7 @@ cmd_move(int argc, char **argv)
                             CLI_PARSE("level", cli_opt_level, &level),
                             CLI_PARSE("seed", cli_opt_seed, &seed),
                             CLI_FLAG("json", &json),
+                            CLI_TEXT("quotient", &qfile),
                             CLI_END};
     bt_limits lim;
     bt_position *p = NULL;
@@ -59,9 +63,16 @@ cmd_move(int argc, char **argv)
         return rc;
     if (optind >= argc)
         return cli_error("move", "no position given (try --help)");
+    if (qfile != NULL && !misere)
+        return cli_error("move", "--quotient goes with --misere");
     rc = cli_position("move", &p, game, argv + optind, argc - optind, &lim);
     if (rc != CLI_OK)
         return rc;
+    if (qfile != NULL &&
+        (rc = cli_quotient_for("move", qfile, p, &lim)) != CLI_OK) {
+        bt_position_free(p);
+        return rc;
+    }
     st = bt_opponent_play(&m, &info, p, misere, level, &seed, &lim, &d);
     if (st != BT_OK) {
         rc = cli_status_error("move", st, &d);

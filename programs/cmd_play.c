@@ -47,6 +47,10 @@ static const char help[] =
     "  --random            a random start (see above)\n"
     "  --piles K, --max N  the random start's size\n"
     "  --load FILE         resume a game saved by bouton play\n"
+    "  --quotient FILE     a misère quotient saved by `bouton quotient\n"
+    "                      --save`, checked first: misère sums of its\n"
+    "                      game's heaps are analysed through it (any size\n"
+    "                      when it is proved periodic)\n"
     "  --save FILE         where the game is saved (default\n"
     "                      $XDG_STATE_HOME/bouton/last-game.txt, or\n"
     "                      ~/.local/state/bouton/last-game.txt)\n"
@@ -1013,6 +1017,7 @@ cmd_play(int argc, char **argv)
 {
     play_args a;
     char *save_path = NULL, *text = NULL;
+    const char *qfile = NULL;
     bt_position *p = NULL;
     int rc;
     game gm;
@@ -1027,6 +1032,7 @@ cmd_play(int argc, char **argv)
         CLI_TEXT("max", &a.max),
         CLI_TEXT("load", &a.load),
         CLI_TEXT("save", &a.save),
+        CLI_TEXT("quotient", &qfile),
         CLI_END};
 
     memset(&a, 0, sizeof a);
@@ -1040,6 +1046,9 @@ cmd_play(int argc, char **argv)
     a.pos = argv + optind;
     a.npos = argc - optind;
     if ((rc = check_args(&a, gm.misere)) != CLI_OK)
+        return rc;
+    if (qfile != NULL &&
+        (rc = cli_quotient_install("play", qfile, &gm.lim, NULL)) != CLI_OK)
         return rc;
     if (!a.seeded)
         gm.rng = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();

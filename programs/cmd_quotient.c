@@ -13,7 +13,9 @@
 
 static const char help[] =
     "usage: bouton quotient --game RULES [--upto N | --until-proved] "
-    "[--json] [--table]\n\n"
+    "[--json] [--table]\n"
+    "                       [--save FILE]\n"
+    "       bouton quotient --load FILE [--json] [--table]\n\n"
     "The misère quotient (Plambeck and Siegel) of the heaps of at most N "
     "counters\n(default 12) of a heap game: Nim, sub:S, octal:CODE and its "
     "aliases, grundy.\nA sum of such heaps is a misère P-position exactly "
@@ -23,6 +25,10 @@ static const char help[] =
     "periodicity theorem for misère quotients of\noctal games "
     "(Plambeck and Siegel) proves it: then the element of heap\n"
     "h + period is that of heap h for every h >= preperiod.\n\n"
+    "RULES may be a sum of two to four heap games, 'kayles + "
+    "dawsons-kayles':\nthe quotient of the union of their heaps of at most "
+    "N counters each, which\n`analyze --misere` uses for a sum that mixes "
+    "them (computed to N; not saved).\n\n"
     "  --upto N   heaps of at most N counters (default 12)\n"
     "  --table    also print the multiplication table\n"
     "  --json     one JSON object: {\"game\",\"upto\",\"order\","
@@ -36,7 +42,39 @@ static const char help[] =
     "theorem proves\n"
     "             the quotient of all heaps (octal codes, sub:S); up to "
     "--upto N\n"
-    "             heaps at most (default 1000), an error past it\n";
+    "             heaps at most (default 1000), an error past it\n"
+    "  --save FILE  also write the quotient to FILE (atomically), for\n"
+    "             `analyze --quotient FILE`, `move`, `play` and `serve`,\n"
+    "             which check it again before they use it\n"
+    "  --load FILE  print the quotient saved in FILE, after checking it\n"
+    "             exactly as if it had been computed (refused otherwise)\n";
+
+/* The games of q as "octal:0.07 + octal:0.77" (one game: its rules). */
+static void
+print_games(const bt_quotient *q)
+{
+    size_t i;
+    for (i = 0; i < bt_quotient_game_count(q); i++)
+        printf("%s%s", i ? " + " : "",
+               bt_game_spec(bt_quotient_game_at(q, i)));
+}
+
+/* The heaps 0..n of game i (of a union, under its name). */
+static void
+print_heaps(const bt_quotient *q, size_t gi)
+{
+    size_t i, n = bt_quotient_upto(q);
+    if (bt_quotient_game_count(q) > 1)
+        printf("heaps of %s:\n", bt_game_spec(bt_quotient_game_at(q, gi)));
+    else
+        printf("heaps:\n");
+    for (i = 0; i <= n; i++) {
+        int last = i % 6 == 5 || i == n;
+        printf("%4zu: %-*s", i, last ? 0 : 8,
+               bt_quotient_word(q, bt_quotient_heap_of(q, gi, i)));
+        fputs(last ? "\n" : "  ", stdout);
+    }
+}
 
 static int
 print_text(const bt_quotient *q, int table)
@@ -44,7 +82,13 @@ print_text(const bt_quotient *q, int table)
     size_t ord = bt_quotient_order(q), i, j, n = bt_quotient_upto(q);
     size_t per, pre;
     int first = 1;
-    if (bt_quotient_period(q, &per, &pre))
+    size_t ng = bt_quotient_game_count(q);
+    if (ng > 1) {
+        print_games(q);
+        printf(": the misère quotient of the union of their heaps of at "
+               "most %zu counters (computed to %zu, not claimed beyond)\n",
+               n, n);
+    } else if (bt_quotient_period(q, &per, &pre))
         printf("%s: the misère quotient of all heaps, proved from the "
                "heaps up to %zu by the periodicity theorem: period %zu, "
                "preperiod %zu (the element of heap h + %zu is that of heap "
@@ -58,10 +102,15 @@ print_text(const bt_quotient *q, int table)
            bt_quotient_is_tame(q) ? "tame (the misère Nim quotient)"
                                   : "wild");
     printf("generators:");
-    for (i = 0; i < bt_quotient_generator_count(q); i++)
-        printf("%s %s (heap %zu)", i ? "," : "",
+    for (i = 0; i < bt_quotient_generator_count(q); i++) {
+        printf("%s %s (heap %zu", i ? "," : "",
                bt_quotient_generator_name(q, i),
                bt_quotient_generator_heap(q, i));
+        if (ng > 1)
+            printf(" of %s", bt_game_spec(bt_quotient_game_at(
+                                 q, bt_quotient_generator_game(q, i))));
+        putchar(')');
+    }
     printf("%s\nrelations:\n", bt_quotient_generator_count(q) ? "" : " none");
     for (i = 0; i < bt_quotient_relation_count(q); i++)
         printf("  %s\n", bt_quotient_relation(q, i));
@@ -71,13 +120,9 @@ print_text(const bt_quotient *q, int table)
             printf("%s %s", first ? "" : ",", bt_quotient_word(q, i));
             first = 0;
         }
-    printf("\nheaps:\n");
-    for (i = 0; i <= n; i++) {
-        int last = i % 6 == 5 || i == n;
-        printf("%4zu: %-*s", i, last ? 0 : 8,
-               bt_quotient_word(q, bt_quotient_heap(q, i)));
-        fputs(last ? "\n" : "  ", stdout);
-    }
+    putchar('\n');
+    for (i = 0; i < ng; i++)
+        print_heaps(q, i);
     if (table) {
         printf("multiplication table (row * column):\n%10s", "");
         for (j = 0; j < ord; j++)
@@ -96,17 +141,19 @@ print_text(const bt_quotient *q, int table)
 int
 cmd_quotient(int argc, char **argv)
 {
-    const char *game = NULL, *upto = NULL;
+    const char *game = NULL, *upto = NULL, *save = NULL, *load = NULL;
     int until = 0, json = 0, table = 0, rc;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_TEXT("upto", &upto),
                             CLI_FLAG("until-proved", &until),
                             CLI_FLAG("json", &json),
                             CLI_FLAG("table", &table),
+                            CLI_TEXT("save", &save),
+                            CLI_TEXT("load", &load),
                             CLI_END};
-    size_t n;
+    size_t n, ng = 0, i;
     bt_limits lim;
-    bt_game *g = NULL;
+    bt_game *games[4];
     bt_quotient *q = NULL;
     bt_diag d;
     bt_status st;
@@ -117,6 +164,15 @@ cmd_quotient(int argc, char **argv)
     if (optind < argc)
         return cli_error("quotient", "unexpected argument '%s'",
                          argv[optind]);
+    if (load != NULL) {
+        if (game != NULL || upto != NULL || until || save != NULL)
+            return cli_error("quotient", "--load FILE takes no --game, "
+                                         "--upto, --until-proved or --save");
+        rc = cli_quotient_read("quotient", "--load", load, &lim, &q);
+        if (rc == CLI_OK)
+            goto print;
+        return rc;
+    }
     if (game == NULL)
         return cli_error("quotient", "--game RULES is required (e.g. "
                                      "--game kayles, --game sub:1-3)");
@@ -125,14 +181,32 @@ cmd_quotient(int argc, char **argv)
         cli_parse_size("quotient", "--upto", upto, 0, lim.max_grundy, &n) < 0)
         return CLI_USAGE;
     memset(&d, 0, sizeof d);
-    if (bt_game_new(&g, game, &d) != BT_OK)
-        return cli_error("quotient", "--game '%s': %s", game, d.message);
-    st = until ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
-               : bt_quotient_new(&q, g, n, &lim, &d);
+    st = op_quotient_games(OP_CLI, game, games, 4, &ng, &d);
+    if (st != BT_OK)
+        return cli_status_error("quotient", st, &d);
+    if (ng > 1 && (until || save != NULL)) {
+        rc = cli_error("quotient", "%s is for the quotient of one game",
+                       until ? "--until-proved" : "--save");
+        goto done;
+    }
+    st = ng > 1   ? bt_quotient_new_sum(&q, games, ng, n, &lim, &d)
+         : until ? bt_quotient_new_until_proved(&q, games[0], n, &lim, &d)
+                 : bt_quotient_new(&q, games[0], n, &lim, &d);
     if (st != BT_OK) {
         rc = cli_status_error("quotient", st, &d);
         goto done;
     }
+    if (save != NULL) {
+        char *text = NULL;
+        st = bt_quotient_save(&text, q, &d);
+        rc = st != BT_OK ? cli_status_error("quotient", st, &d)
+                         : cli_write_atomic("quotient", "--save", save, text,
+                                            strlen(text));
+        free(text);
+        if (rc != CLI_OK)
+            goto done;
+    }
+print:
     if (json) {
         json_t *v = cli_json_quotient(q, table);
         rc = v ? cli_json_print(v) : CLI_FAIL;
@@ -141,6 +215,7 @@ cmd_quotient(int argc, char **argv)
     }
 done:
     bt_quotient_free(q);
-    bt_game_free(g);
+    for (i = 0; i < ng; i++)
+        bt_game_free(games[i]);
     return rc;
 }

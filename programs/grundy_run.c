@@ -107,29 +107,6 @@ put_str(sink *k, const char *s)
 
 /* ------------------------------------------------------------ writing */
 
-static int
-sync_dir(const char *path)
-{
-    char *dir = strdup(path), *slash;
-    int fd, rc = 0;
-    if (dir == NULL)
-        return -1;
-    slash = strrchr(dir, '/');
-    if (slash == NULL)
-        strcpy(dir, ".");
-    else if (slash == dir)
-        dir[1] = '\0';
-    else
-        *slash = '\0';
-    fd = open(dir, O_RDONLY);
-    if (fd >= 0) {
-        rc = fsync(fd);
-        close(fd);
-    }
-    free(dir);
-    return rc;
-}
-
 /* Writes s to run->checkpoint atomically; 0, or -1 with run->error set. */
 static int
 write_checkpoint(grundy_run *run, const bt_sequence *s)
@@ -179,7 +156,7 @@ write_checkpoint(grundy_run *run, const bt_sequence *s)
     if (fclose(k.f) != 0)
         k.bad = 1;
     if (k.bad || rename(tmp, run->checkpoint) != 0 ||
-        sync_dir(run->checkpoint) != 0) {
+        cli_sync_dir(run->checkpoint) != 0) {
         snprintf(run->error, sizeof run->error,
                  "--checkpoint '%s': cannot write it: %s", run->checkpoint,
                  strerror(errno));

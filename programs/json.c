@@ -123,6 +123,9 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
     json_object_set_new(o, "winning_moves", moves);
     if (!bt_analysis_moves_complete(a))
         json_object_set_new(o, "winning_moves_complete", json_false());
+    if (bt_analysis_moves_note(a) != NULL)
+        json_object_set_new(o, "winning_moves_note",
+                            json_string(bt_analysis_moves_note(a)));
     /* remoteness grows with the input: a decimal string; null with the
        reason when it was asked for but left out (its budget passed) */
     if (bt_analysis_remoteness_mpz(g, a) == BT_OK) {
@@ -486,33 +489,68 @@ cli_json_grundy_table(const bt_game *g, const bt_wythoff_sg *t, size_t below)
 json_t *
 cli_json_quotient(const bt_quotient *q, int table)
 {
-    size_t ord = bt_quotient_order(q), i, j;
+    size_t ord = bt_quotient_order(q), i, j, ng = bt_quotient_game_count(q);
     json_t *o = json_object(), *gens = json_array(), *rels = json_array();
     json_t *heaps = json_array(), *p = json_array();
     if (o == NULL || gens == NULL || rels == NULL || heaps == NULL ||
         p == NULL)
         goto fail;
-    json_object_set_new(o, "game",
-                        json_string(bt_game_spec(bt_quotient_game(q))));
+    if (ng > 1) {
+        /* a union of games: "game" names the sum, "games" lists them, a
+           generator names its game and "heaps" has a list per game */
+        json_t *names = json_array();
+        char *sum = NULL;
+        size_t len = 0;
+        for (i = 0; i < ng; i++) {
+            const char *sp = bt_game_spec(bt_quotient_game_at(q, i));
+            char *t = realloc(sum, len + strlen(sp) + 4);
+            if (t == NULL) {
+                free(sum);
+                json_decref(names);
+                goto fail;
+            }
+            sum = t;
+            len += (size_t)sprintf(sum + len, "%s%s", i ? " + " : "", sp);
+            json_array_append_new(names, json_string(sp));
+        }
+        json_object_set_new(o, "game", json_string(sum));
+        json_object_set_new(o, "games", names);
+        free(sum);
+    } else {
+        json_object_set_new(o, "game",
+                            json_string(bt_game_spec(bt_quotient_game(q))));
+    }
     json_object_set_new(o, "upto", json_integer((json_int_t)bt_quotient_upto(q)));
     json_object_set_new(o, "order", json_integer((json_int_t)ord));
     json_object_set_new(o, "p_portion",
                         json_integer((json_int_t)bt_quotient_p_count(q)));
     json_object_set_new(o, "tame", json_boolean(bt_quotient_is_tame(q)));
-    for (i = 0; i < bt_quotient_generator_count(q); i++)
-        json_array_append_new(
-            gens, json_pack("{s:s,s:I}", "name",
-                            bt_quotient_generator_name(q, i), "heap",
-                            (json_int_t)bt_quotient_generator_heap(q, i)));
+    for (i = 0; i < bt_quotient_generator_count(q); i++) {
+        json_t *gen = json_pack("{s:s,s:I}", "name",
+                                bt_quotient_generator_name(q, i), "heap",
+                                (json_int_t)bt_quotient_generator_heap(q, i));
+        if (gen != NULL && ng > 1)
+            json_object_set_new(
+                gen, "game",
+                json_string(bt_game_spec(bt_quotient_game_at(
+                    q, bt_quotient_generator_game(q, i)))));
+        json_array_append_new(gens, gen);
+    }
     json_object_set_new(o, "generators", gens);
     gens = NULL;
     for (i = 0; i < bt_quotient_relation_count(q); i++)
         json_array_append_new(rels, json_string(bt_quotient_relation(q, i)));
     json_object_set_new(o, "relations", rels);
     rels = NULL;
-    for (i = 0; i <= bt_quotient_upto(q); i++)
-        json_array_append_new(
-            heaps, json_string(bt_quotient_word(q, bt_quotient_heap(q, i))));
+    for (j = 0; j < ng; j++) {
+        json_t *row = ng > 1 ? json_array() : heaps;
+        for (i = 0; row != NULL && i <= bt_quotient_upto(q); i++)
+            json_array_append_new(
+                row,
+                json_string(bt_quotient_word(q, bt_quotient_heap_of(q, j, i))));
+        if (ng > 1)
+            json_array_append_new(heaps, row);
+    }
     json_object_set_new(o, "heaps", heaps);
     heaps = NULL;
     for (i = 0; i < ord; i++)

@@ -141,6 +141,54 @@ op_grundy_sequence(op_iface in, const bt_game *g, const char *spec,
     return BT_OK;
 }
 
+bt_status
+op_quotient_games(op_iface in, const char *text, bt_game **games, size_t max,
+                  size_t *ng, bt_diag *d)
+{
+    const char *at = text;
+    size_t i;
+    *ng = 0;
+    for (;;) {
+        const char *plus = strchr(at, '+'), *end;
+        char part[256];
+        bt_diag gd;
+        bt_status st;
+        end = plus != NULL ? plus : at + strlen(at);
+        while (at < end && (*at == ' ' || *at == '\t'))
+            at++;
+        while (end > at && (end[-1] == ' ' || end[-1] == '\t'))
+            end--;
+        if (end == at || (size_t)(end - at) >= sizeof part)
+            st = refuse(d, BT_EPARSE, "%s '%.60s': %s", name(in, "game").s,
+                        text,
+                        end == at ? "a game is missing around '+'"
+                                  : "a game's text is too long");
+        else if (*ng == max)
+            st = refuse(d, BT_EINVAL, "%s '%.60s': more than %zu games",
+                        name(in, "game").s, text, max);
+        else {
+            memcpy(part, at, (size_t)(end - at));
+            part[end - at] = '\0';
+            memset(&gd, 0, sizeof gd);
+            st = bt_game_new(&games[*ng], part, &gd);
+            if (st != BT_OK)
+                st = refuse(d, st, "%s '%.60s': %s", name(in, "game").s,
+                            part, gd.message);
+            else
+                (*ng)++;
+        }
+        if (st != BT_OK) {
+            for (i = 0; i < *ng; i++)
+                bt_game_free(games[i]);
+            *ng = 0;
+            return st;
+        }
+        if (plus == NULL)
+            return BT_OK;
+        at = plus + 1;
+    }
+}
+
 size_t
 op_quotient_default_upto(int until_proved)
 {

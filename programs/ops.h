@@ -56,5 +56,13 @@ bt_status op_grundy_sequence(op_iface in, const bt_game *g, const char *spec,
    gives no bound: a fixed bound, or (until_proved) where the search for
    a proof stops. */
 size_t op_quotient_default_upto(int until_proved);
+/*
+ * quotient: the games of a game text "RULES" or "RULES + RULES + ..." (a
+ * sum's games, whose union's quotient the misère analysis uses), at most
+ * max: games[0..*ng-1], references the caller frees.  A refusal
+ * (BT_EPARSE) names the part at fault.
+ */
+bt_status op_quotient_games(op_iface in, const char *text, bt_game **games,
+                            size_t max, size_t *ng, bt_diag *d);
 
 #endif

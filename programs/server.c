@@ -58,6 +58,11 @@ static const char serve_usage[] =
     "  --port N             port (default 8080; 0 picks a free one)\n"
     "  --threads N          HTTP threads (default: the number of CPUs)\n"
     "  --quiet              no request log\n"
+    "  --quotient FILE      a misère quotient saved by `bouton quotient\n"
+    "                       --save`, checked at startup (refused unless it\n"
+    "                       is the quotient of its game) and used by every\n"
+    "                       misère analysis of its game's heaps; repeatable\n"
+    "                       (16 at most)\n"
     "\n"
     "Fairness and connections (see the resource model in docs/api.md):\n"
     "  --slice-us N         microseconds a request may compute on its HTTP\n"
@@ -112,8 +117,12 @@ enum {
     OPT_MAX_CONN_IP,
     OPT_HEADER_TIMEOUT,
     OPT_BODY_TIMEOUT,
-    OPT_REQUEST_MEMORY
+    OPT_REQUEST_MEMORY,
+    OPT_QUOTIENT
 };
+
+/* The most --quotient files (bt_quotient_install's bound). */
+#define SERVE_QUOTIENTS 16
 
 #define SRV_DEFAULT_SLICE_US 1000UL
 #define SRV_DEFAULT_MAX_QUEUE 64UL
@@ -821,6 +830,7 @@ cmd_serve(int argc, char **argv)
         {"header-timeout", required_argument, NULL, OPT_HEADER_TIMEOUT},
         {"body-timeout", required_argument, NULL, OPT_BODY_TIMEOUT},
         {"request-memory", required_argument, NULL, OPT_REQUEST_MEMORY},
+        {"quotient", required_argument, NULL, OPT_QUOTIENT},
         CLI_LIMIT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     static srv_state s; /* static: its cancel flag is shared with threads */
@@ -840,6 +850,9 @@ cmd_serve(int argc, char **argv)
     unsigned int flags;
     int c, sig = 0, rc = CLI_FAIL, gai;
     char hostbuf[80];
+    const char *qfiles[SERVE_QUOTIENTS];
+    size_t nq = 0, i;
+    bt_limits qlim;
 
     memset(&s, 0, sizeof s);
     srv_config_default(&s.cfg);
@@ -940,6 +953,12 @@ cmd_serve(int argc, char **argv)
                             &request_memory) != 0)
                 return CLI_USAGE;
             break;
+        case OPT_QUOTIENT:
+            if (nq == SERVE_QUOTIENTS)
+                return cli_error("serve", "--quotient: more than %d files",
+                                 SERVE_QUOTIENTS);
+            qfiles[nq++] = optarg;
+            break;
         case '?':
         case ':':
             return cli_bad_option("serve", c, argv);
@@ -957,6 +976,17 @@ cmd_serve(int argc, char **argv)
     if (optind < argc)
         return cli_error("serve", "unexpected argument '%s' (see --help)",
                          argv[optind]);
+    /* the quotients are checked before the server listens, with the
+       library's limits (a check of Kayles' proved quotient is startup
+       work, not a request's), raised by the operator's --max-search */
+    bt_limits_default(&qlim);
+    if (s.cfg.lim.max_search > qlim.max_search)
+        qlim.max_search = s.cfg.lim.max_search;
+    for (i = 0; i < nq; i++)
+        if ((rc = cli_quotient_install("serve", qfiles[i], &qlim, NULL)) !=
+            CLI_OK)
+            return rc;
+    rc = CLI_FAIL;
     if (threads == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
 

@@ -477,11 +477,11 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
     static const char *const members[] = {"game", "upto", "table",
                                           "until_proved", NULL};
     const char *spec;
-    bt_game *g = NULL;
+    bt_game *games[4];
     bt_quotient *q = NULL;
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
-    size_t upto;
+    size_t upto, ng = 0, i;
     int table, until, rc;
 
     (void)cfg;
@@ -494,14 +494,26 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
         return -1;
     if (!spec)
         return srv_fail(e, BT_EINVAL, "\"game\" is required");
-    if (srv_new_game(&g, spec, e) != 0)
-        return -1;
-    st = until ? bt_quotient_new_until_proved(&q, g, upto, lim, &diag)
-               : bt_quotient_new(&q, g, upto, lim, &diag);
+    /* one game, or a sum of games: the quotient of the union of their
+       heaps, as the misère analysis uses it */
+    st = op_quotient_games(OP_API, spec, games, 4, &ng, &diag);
+    if (st != BT_OK)
+        return srv_fail_status(e, st, &diag, NULL);
+    if (ng > 1 && until) {
+        for (i = 0; i < ng; i++)
+            bt_game_free(games[i]);
+        return srv_fail(e, BT_EINVAL,
+                        "\"until_proved\" is for the quotient of one game");
+    }
+    st = ng > 1   ? bt_quotient_new_sum(&q, games, ng, upto, lim, &diag)
+         : until ? bt_quotient_new_until_proved(&q, games[0], upto, lim,
+                                                &diag)
+                 : bt_quotient_new(&q, games[0], upto, lim, &diag);
     rc = srv_answer(out, e, st, &diag,
                     st == BT_OK ? cli_json_quotient(q, table) : NULL);
     bt_quotient_free(q);
-    bt_game_free(g);
+    for (i = 0; i < ng; i++)
+        bt_game_free(games[i]);
     return rc;
 }
 

@@ -31,6 +31,7 @@ struct bt_analysis {
     mpz_t rem;
     char *rem_reason; /* asked for but left out: why */
     int moves_incomplete; /* a component had too many moves to list */
+    char *moves_note;     /* then: what is listed, what is left out */
     size_t searched; /* positions stored by a search, for explanations */
     char *quotient_note; /* misère play through the quotient (quotient.c) */
 };
@@ -52,6 +53,7 @@ bt_analysis_free(bt_analysis *a)
     bt_moves_free(a->moves, a->nmoves);
     free(a->explanation);
     free(a->quotient_note);
+    free(a->moves_note);
     free(a);
 }
 
@@ -95,6 +97,25 @@ const bt_move *
 bt_analysis_move(const bt_analysis *a, size_t i)
 {
     return i < a->nmoves ? &a->moves[i] : NULL;
+}
+
+const char *
+bt_analysis_moves_note(const bt_analysis *a)
+{
+    return a->moves_incomplete ? a->moves_note : NULL;
+}
+
+/* Marks the moves incomplete with the note why (kept from the first). */
+static bt_status
+moves_left_out(bt_analysis *a, char *note, bt_diag *diag)
+{
+    a->moves_incomplete = 1;
+    if (a->moves_note == NULL)
+        a->moves_note = note;
+    else
+        free(note);
+    return a->moves_note != NULL ? BT_OK
+                                 : bt__fail(diag, BT_ENOMEM, "out of memory");
 }
 
 const char *
@@ -168,8 +189,12 @@ analyze_single(bt_analysis *a, const bt_position *p, const bt_limits *lim,
     if (st == BT_ELIMIT && a->nmoves > 0) {
         /* more winning moves than the limit lets list: the outcome
            stands (one was found), the list says it is incomplete */
-        a->moves_incomplete = 1;
-        st = BT_OK;
+        st = moves_left_out(a,
+                            strdup("the component has more moves than the "
+                                   "max_search limit lets bouton examine; "
+                                   "the winning moves listed are those "
+                                   "found before the limit"),
+                            diag);
     }
     if (st != BT_OK)
         return st;
@@ -221,7 +246,18 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
                (10^1000 counters of Kayles): the outcome and the values
                stand; the list says it is incomplete, and gives those of
                the moves of a bounded window (bt__window_moves_to) */
-            a->moves_incomplete = 1;
+            st = moves_left_out(
+                a,
+                strdup("a component has more moves than the max_search "
+                       "limit lets bouton examine; its winning moves "
+                       "listed are those of a bounded window of its moves "
+                       "(those that take few counters, and the splits "
+                       "with a small part), the others are left out"),
+                diag);
+            if (st != BT_OK) {
+                mpz_clear(t);
+                return st;
+            }
             st = bt__window_moves_to(g, bt_position_nums(p, i),
                                      bt_position_count(p, i), t, on_winning,
                                      &c, lim);
@@ -338,9 +374,13 @@ analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
         a->nmoves = a->cap = 0;
     }
     {
+        char *left_out = NULL;
         bt_status st = bt__quotient_misere(p, &a->outcome, on_misere_move, a,
-                                           &a->quotient_note,
-                                           &a->moves_incomplete, lim, diag);
+                                           &a->quotient_note, &left_out,
+                                           lim, diag);
+        if (st == BT_OK && left_out != NULL)
+            return moves_left_out(a, left_out, diag);
+        free(left_out);
         if (st != BT_EUNDEF)
             return st;
     }

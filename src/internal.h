@@ -434,13 +434,14 @@ bt_status bt__move_new(bt_move **out, const bt_position *p, size_t comp,
  * *note (malloc'd) to the explanation.  A huge heap with splits has more
  * moves than can be listed: its winning moves are given for the splits
  * whose smaller heap is at most preperiod + 2 period + t (one of each
- * class), and *incomplete is set when there are more.  BT_EUNDEF
- * otherwise (the caller searches).
+ * class), and *left_out is set (malloc'd) to a sentence saying what is
+ * listed and what is left out when there are more.  BT_EUNDEF otherwise
+ * (the caller searches).
  */
 bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                               bt_status (*move)(void *ud, size_t comp,
                                                 const mpz_t *to, size_t nto),
-                              void *ud, char **note, int *incomplete,
+                              void *ud, char **note, char **left_out,
                               const bt_limits *lim, bt_diag *diag);
 
 /*

@@ -609,7 +609,7 @@ export function sumPanel(result) {
 
 // Outcome and winning moves of an analyze answer.  When the answer lists
 // only some winning moves (winning_moves_complete false: too many to
-// list), it says so.
+// list), it says so, and what is listed and why (winning_moves_note).
 export function outcomePanel(result, onPlay) {
   const p = result.outcome === 'P';
   const moves = result.winning_moves || [];
@@ -630,7 +630,11 @@ export function outcomePanel(result, onPlay) {
     p || moves.length === 0 ? null : h('ul', {class: 'moves'}, moves.map((m) => h('li', {},
       h('span', {class: 'move-text'}, m.text), ' ',
       h('span', {class: 'move-to'}, `(component ${m.component} \u2192 ${m.to.length ? m.to.join(', ') : 'nothing'})`),
-      onPlay ? h('button', {type: 'button', class: 'play-move', onclick: () => onPlay(m)}, 'Play this move') : null))));
+      onPlay ? h('button', {type: 'button', class: 'play-move', onclick: () => onPlay(m)}, 'Play this move') : null))),
+    partial && result.winning_moves_note
+      ? h('p', {class: 'moves-note'}, result.winning_moves_note.charAt(0).toUpperCase() +
+        result.winning_moves_note.slice(1) + '.')
+      : null);
 }
 
 // Random integers in [lo, hi] (Numbers, small) from the crypto source.

@@ -296,6 +296,10 @@ BT_API const bt_move *bt_analysis_move(const bt_analysis *a, size_t i);
    allows to list (a huge octal heap): the moves given are then only some
    of them, while the outcome and the values are exact. */
 BT_API int bt_analysis_moves_complete(const bt_analysis *a);
+/* When the moves are not complete, one sentence saying which winning
+   moves are listed and which are left out, and why; else NULL.  Owned by
+   a. */
+BT_API const char *bt_analysis_moves_note(const bt_analysis *a);
 /* The explanation (with BT_EXPLAIN), else NULL.  Owned by a. */
 BT_API const char *bt_analysis_explanation(const bt_analysis *a);
 /* Remoteness (moves to the end under best play: the winner hurries, the

@@ -1321,6 +1321,8 @@ struct bt_quotient {
     size_t upto, order, pcount;
     size_t ng;                /* a union of ng games (letters), or 0 */
     int proved;               /* the periodicity theorem applied */
+    int loaded;               /* read by bt_quotient_load, and checked */
+    bt_game **games;          /* bt_quotient_new_sum: the ng games (refs) */
     size_t period, preperiod; /* when proved */
     uint32_t *mul;      /* order * order */
     unsigned char *isp; /* order */
@@ -1341,6 +1343,10 @@ bt_quotient_free(bt_quotient *q)
     if (q == NULL)
         return;
     bt_game_free(q->g);
+    if (q->games != NULL)
+        for (i = 0; i < q->ng; i++)
+            bt_game_free(q->games[i]);
+    free(q->games);
     free(q->mul);
     free(q->isp);
     free(q->heap);
@@ -1450,7 +1456,36 @@ bt_quotient_generator_name(const bt_quotient *q, size_t i)
 size_t
 bt_quotient_generator_heap(const bt_quotient *q, size_t i)
 {
-    return i < q->ngen ? q->genheap[i] : 0;
+    if (i >= q->ngen)
+        return 0;
+    /* a union's letters: heap (L - 1) / ng + 1 of game (L - 1) % ng */
+    return q->ng > 0 ? (q->genheap[i] - 1) / q->ng + 1 : q->genheap[i];
+}
+size_t
+bt_quotient_generator_game(const bt_quotient *q, size_t i)
+{
+    return i < q->ngen && q->ng > 0 ? (q->genheap[i] - 1) % q->ng : 0;
+}
+size_t
+bt_quotient_game_count(const bt_quotient *q)
+{
+    return q->ng > 0 ? q->ng : 1;
+}
+bt_game *
+bt_quotient_game_at(const bt_quotient *q, size_t i)
+{
+    if (q->games != NULL)
+        return i < q->ng ? q->games[i] : NULL;
+    return i == 0 && q->ng == 0 ? q->g : NULL;
+}
+size_t
+bt_quotient_heap_of(const bt_quotient *q, size_t i, size_t h)
+{
+    if (q->ng == 0)
+        return i == 0 ? bt_quotient_heap(q, h) : 0;
+    if (h == 0 || h > q->upto || i >= q->ng)
+        return 0;
+    return q->heap[(h - 1) * q->ng + i + 1];
 }
 size_t
 bt_quotient_relation_count(const bt_quotient *q)
@@ -2871,6 +2906,544 @@ bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
     return quotient_build(out, g, NULL, max_n, 1, lim, diag);
 }
 
+/* ------------------------------------------------- saving and loading */
+
+/*
+ * The text of a quotient (docs/misere.md, "Saving a quotient"): a line
+ * per item, every number in decimal, the multiplication table last.
+ *
+ *   bouton-quotient 1
+ *   game octal:0.77
+ *   upto 169
+ *   order 40
+ *   period 12 71             (the period and the preperiod; or "none")
+ *   p 1 4 ...                (the elements of the P-portion, increasing)
+ *   heaps 0 1 2 3 1 5 ...    (the element of each heap 0..upto)
+ *   table                    (order lines of order numbers: x * y)
+ *   ...
+ *   end
+ */
+#define QFILE_MAGIC "bouton-quotient 1"
+
+bt_status
+bt_quotient_save(char **out, const bt_quotient *q, bt_diag *diag)
+{
+    size_t x, y, ord = q->order;
+    bt__buf b;
+    *out = NULL;
+    if (q->g == NULL || q->ng > 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "only the quotient of one game's heaps is saved");
+    bt__buf_init(&b);
+    bt__buf_printf(&b, "%s\ngame %s\nupto %zu\norder %zu\n", QFILE_MAGIC,
+                   q->g->spec, q->upto, ord);
+    if (q->proved)
+        bt__buf_printf(&b, "period %zu %zu\n", q->period, q->preperiod);
+    else
+        bt__buf_puts(&b, "period none\n");
+    bt__buf_puts(&b, "p");
+    for (x = 0; x < ord; x++)
+        if (q->isp[x])
+            bt__buf_printf(&b, " %zu", x);
+    bt__buf_puts(&b, "\nheaps");
+    for (x = 0; x <= q->upto; x++)
+        bt__buf_printf(&b, " %u", (unsigned)q->heap[x]);
+    bt__buf_puts(&b, "\ntable\n");
+    for (x = 0; x < ord; x++)
+        for (y = 0; y < ord; y++)
+            bt__buf_printf(&b, "%u%c", (unsigned)q->mul[x * ord + y],
+                           y + 1 < ord ? ' ' : '\n');
+    bt__buf_puts(&b, "end\n");
+    *out = bt__buf_take(&b);
+    return *out != NULL ? BT_OK : bt__fail(diag, BT_ENOMEM, "out of memory");
+}
+
+/* A cursor over the text of a quotient; line counts from 1. */
+typedef struct qtext {
+    const char *s;
+    size_t len, at, line;
+    bt_diag *diag;
+} qtext;
+
+static bt_status
+qtext_fail(qtext *t, const char *what)
+{
+    return bt__fail_at(t->diag, BT_EPARSE, t->at,
+                       "not a quotient saved by bouton: line %zu: %s",
+                       t->line, what);
+}
+
+/* Reads the word w and one space (or the end of the line if eol). */
+static int
+qtext_word(qtext *t, const char *w, int eol)
+{
+    size_t n = strlen(w);
+    if (t->len - t->at < n + 1 || memcmp(t->s + t->at, w, n) != 0 ||
+        t->s[t->at + n] != (eol ? '\n' : ' '))
+        return 0;
+    t->at += n + 1;
+    if (eol)
+        t->line++;
+    return 1;
+}
+
+/* Reads a decimal number <= max (no sign, no leading zero), then one
+   space or newline, which *end receives. */
+static bt_status
+qtext_size(qtext *t, size_t max, size_t *v, char *end, const char *what)
+{
+    size_t r = 0, start = t->at;
+    char buf[160];
+    while (t->at < t->len && t->s[t->at] >= '0' && t->s[t->at] <= '9') {
+        size_t d = (size_t)(t->s[t->at] - '0');
+        if (d > max || r > (max - d) / 10 || (t->at > start && r == 0)) {
+            snprintf(buf, sizeof buf, "%s: more than %zu, or a leading "
+                     "zero", what, max);
+            return qtext_fail(t, buf);
+        }
+        r = 10 * r + d;
+        t->at++;
+    }
+    if (t->at == start || t->at == t->len ||
+        (t->s[t->at] != ' ' && t->s[t->at] != '\n')) {
+        snprintf(buf, sizeof buf, "%s: expected a number", what);
+        return qtext_fail(t, buf);
+    }
+    *end = t->s[t->at++];
+    if (*end == '\n')
+        t->line++;
+    *v = r;
+    return BT_OK;
+}
+
+/* Reads n numbers < max ending the line into v. */
+static bt_status
+qtext_row(qtext *t, size_t n, size_t max, uint32_t *v, const char *what)
+{
+    size_t i, x;
+    char end = '\n';
+    bt_status st;
+    for (i = 0; i < n; i++) {
+        if ((st = qtext_size(t, max - 1, &x, &end, what)) != BT_OK)
+            return st;
+        if ((end == '\n') != (i + 1 == n))
+            return qtext_fail(t, i + 1 == n ? "too many numbers on the line"
+                                            : "too few numbers on the line");
+        v[i] = (uint32_t)x;
+    }
+    return BT_OK;
+}
+
+/* Parses the text into q (game, bound, order, P, heaps, table, period). */
+static bt_status
+quotient_parse(bt_quotient *q, qtext *t, const bt_limits *lim,
+               size_t *fperiod, size_t *fpre)
+{
+    size_t eol, maxn, x, v;
+    char end, *spec;
+    bt_status st;
+    const char *nl;
+    bt_diag gd;
+
+    if (!qtext_word(t, QFILE_MAGIC, 1))
+        return qtext_fail(t, "expected '" QFILE_MAGIC "'");
+    if (!qtext_word(t, "game", 0))
+        return qtext_fail(t, "expected 'game RULES'");
+    nl = memchr(t->s + t->at, '\n', t->len - t->at);
+    if (nl == NULL)
+        return qtext_fail(t, "the text ends inside the game line");
+    eol = (size_t)(nl - t->s);
+    spec = malloc(eol - t->at + 1);
+    if (spec == NULL)
+        return bt__fail(t->diag, BT_ENOMEM, "out of memory");
+    memcpy(spec, t->s + t->at, eol - t->at);
+    spec[eol - t->at] = '\0';
+    memset(&gd, 0, sizeof gd);
+    st = strlen(spec) != eol - t->at ? BT_EPARSE : bt_game_new(&q->g, spec,
+                                                               &gd);
+    if (st == BT_OK && strcmp(q->g->spec, spec) != 0)
+        st = bt__fail(t->diag, BT_EPARSE,
+                      "not a quotient saved by bouton: line %zu: the game "
+                      "'%s' is not written as bouton writes it ('%s')",
+                      t->line, spec, q->g->spec);
+    else if (st == BT_ENOMEM)
+        st = bt__fail(t->diag, st, "out of memory");
+    else if (st != BT_OK)
+        st = bt__fail_at(t->diag, BT_EPARSE, t->at,
+                         "not a quotient saved by bouton: line %zu: %s",
+                         t->line, gd.message[0] ? gd.message
+                                                : "a NUL byte in the game");
+    free(spec);
+    if (st != BT_OK)
+        return st;
+    if (q->g->rules->arity != 1 ||
+        (!bt__is_heap_game(q->g) && !bt_game_is_nim(q->g)))
+        return bt__fail(t->diag, BT_EINVAL,
+                        "%s is not a heap game: misère quotients are for "
+                        "games whose component is one heap",
+                        q->g->spec);
+    t->at = eol + 1;
+    t->line++;
+    maxn = lim->max_grundy < 100000 ? lim->max_grundy : 100000;
+    if (!qtext_word(t, "upto", 0))
+        return qtext_fail(t, "expected 'upto N'");
+    if ((st = qtext_size(t, SIZE_MAX, &q->upto, &end, "upto")) != BT_OK)
+        return st;
+    if (end != '\n')
+        return qtext_fail(t, "expected one number after 'upto'");
+    if (q->upto > maxn)
+        return bt__fail(t->diag, BT_ELIMIT,
+                        "the quotient's heap bound %zu exceeds the limit "
+                        "%zu", q->upto, maxn);
+    if (!qtext_word(t, "order", 0))
+        return qtext_fail(t, "expected 'order N'");
+    if ((st = qtext_size(t, SIZE_MAX, &q->order, &end, "order")) != BT_OK)
+        return st;
+    if (end != '\n' || q->order == 0)
+        return qtext_fail(t, "expected one positive number after 'order'");
+    if (q->order > lim->max_table_piles || q->order > UINT32_MAX)
+        return bt__fail(t->diag, BT_ELIMIT,
+                        "the quotient has %zu elements, more than %zu (the "
+                        "max_table_piles limit)",
+                        q->order, lim->max_table_piles);
+    if (qtext_word(t, "period none", 1)) {
+        *fperiod = *fpre = 0;
+    } else {
+        if (!qtext_word(t, "period", 0))
+            return qtext_fail(t, "expected 'period P PREPERIOD' or 'period "
+                                 "none'");
+        if ((st = qtext_size(t, SIZE_MAX, fperiod, &end, "period")) != BT_OK)
+            return st;
+        if (end != ' ' || *fperiod == 0)
+            return qtext_fail(t, "expected a positive period and the "
+                                 "preperiod");
+        if ((st = qtext_size(t, SIZE_MAX, fpre, &end, "preperiod")) != BT_OK)
+            return st;
+        if (end != '\n')
+            return qtext_fail(t, "expected two numbers after 'period'");
+    }
+    /* each number of the heaps and the table takes two bytes at least:
+       a short text claiming a large order allocates nothing */
+    if ((t->len - t->at) / 2 < q->order * q->order + q->upto + 1)
+        return qtext_fail(t, "the text is too short for its order and "
+                             "bound");
+    q->isp = calloc(q->order, 1);
+    q->heap = malloc((q->upto + 1) * sizeof *q->heap);
+    q->mul = malloc(q->order * q->order * sizeof *q->mul);
+    if (q->isp == NULL || q->heap == NULL || q->mul == NULL)
+        return bt__fail(t->diag, BT_ENOMEM, "out of memory");
+    if (qtext_word(t, "p", 1)) {
+        end = '\n';
+    } else if (!qtext_word(t, "p", 0)) {
+        return qtext_fail(t, "expected 'p' and the P-portion's elements");
+    } else {
+        size_t last = 0;
+        do {
+            if ((st = qtext_size(t, q->order - 1, &v, &end, "p")) != BT_OK)
+                return st;
+            if (q->pcount > 0 && v <= last)
+                return qtext_fail(t, "the P-portion's elements must "
+                                     "increase");
+            q->isp[v] = 1;
+            q->pcount++;
+            last = v;
+        } while (end == ' ');
+    }
+    if (!qtext_word(t, "heaps", 0))
+        return qtext_fail(t, "expected 'heaps' and the element of each heap");
+    if ((st = qtext_row(t, q->upto + 1, q->order, q->heap, "heaps")) !=
+        BT_OK)
+        return st;
+    if (!qtext_word(t, "table", 1))
+        return qtext_fail(t, "expected 'table'");
+    for (x = 0; x < q->order; x++) {
+        if ((x & 63) == 63 && bt__poll(lim) != BT_OK)
+            return bt__fail(t->diag, BT_EINTR, "the time budget ran out");
+        if ((st = qtext_row(t, q->order, q->order, q->mul + x * q->order,
+                            "table")) != BT_OK)
+            return st;
+    }
+    if (!qtext_word(t, "end", 1))
+        return qtext_fail(t, "expected 'end' after the table");
+    if (t->at != t->len)
+        return qtext_fail(t, "text after 'end'");
+    return BT_OK;
+}
+
+/*
+ * The algebra of a loaded quotient: 0 is the identity, the table is
+ * commutative and associative, the heaps' elements generate it, and its
+ * elements are told apart by P (x != y: some z has x z in P and y z not,
+ * or the reverse).  Associativity is Light's test over the generators:
+ * the z with (x z) y = x (z y) for all x, y are closed under products, so
+ * checking the heaps' elements checks every z they generate.
+ */
+static bt_status
+quotient_check_algebra(const bt_quotient *q, const bt_limits *lim,
+                       bt_diag *diag)
+{
+    size_t ord = q->order, x, y, h, n = 0, i, nw = (ord + 63) / 64, ngen = 0;
+    const uint32_t *m = q->mul;
+    unsigned char *gen = calloc(ord, 1), *sub = calloc(ord, 1);
+    size_t *stack = malloc(ord * sizeof *stack);
+    uint64_t *sig = calloc(ord * nw + 1, sizeof *sig);
+    htab rows;
+    bt_status st = BT_OK;
+
+    memset(&rows, 0, sizeof rows);
+    if (gen == NULL || sub == NULL || stack == NULL || sig == NULL) {
+        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+        goto done;
+    }
+#define QBAD(...) do { st = bt__fail(diag, BT_EINVAL, __VA_ARGS__); \
+                       goto done; } while (0)
+    if (q->heap[0] != 0)
+        QBAD("heap 0 (no heap) must be the identity 0, not element %u",
+             (unsigned)q->heap[0]);
+    for (x = 0; x < ord; x++) {
+        if (m[x] != x || m[x * ord] != x)
+            QBAD("element 0 is not the identity (0 * %zu is not %zu)", x,
+                 x);
+        for (y = 0; y < x; y++)
+            if (m[x * ord + y] != m[y * ord + x])
+                QBAD("the table is not commutative: %zu * %zu differs "
+                     "from %zu * %zu", x, y, y, x);
+    }
+    /* The generators: each heap whose element is not yet a product of
+       the earlier ones (products taken left to right from 0, so that they
+       lie in what the generators generate whatever the table); then the
+       heaps' elements must generate Q. */
+    sub[0] = 1;
+    for (h = 1; h <= q->upto; h++) {
+        size_t e = q->heap[h];
+        if (sub[e])
+            continue;
+        gen[e] = 1;
+        ngen++;
+        for (x = 0, n = 0; x < ord; x++)
+            if (sub[x])
+                stack[n++] = x;
+        while (n > 0) {
+            size_t z = stack[--n];
+            for (i = 0; i < ord; i++)
+                if (gen[i] && !sub[m[z * ord + i]]) {
+                    sub[m[z * ord + i]] = 1;
+                    stack[n++] = m[z * ord + i];
+                }
+        }
+    }
+    for (x = 0; x < ord; x++)
+        if (!sub[x])
+            QBAD("element %zu is no product of heaps: not the quotient", x);
+    if (ngen > 0 && ord * ord > ((size_t)1 << 34) / ngen) {
+        st = bt__fail(diag, BT_ELIMIT,
+                      "the quotient's table is too large to check (%zu "
+                      "elements, %zu generators)", ord, ngen);
+        goto done;
+    }
+    for (i = 0; i < ord; i++) {
+        if (!gen[i])
+            continue;
+        if (bt__poll(lim) != BT_OK) {
+            st = bt__fail(diag, BT_EINTR, "the time budget ran out");
+            goto done;
+        }
+        for (x = 0; x < ord; x++) {
+            size_t xg = m[x * ord + i];
+            for (y = 0; y < ord; y++)
+                if (m[xg * ord + y] != m[x * ord + m[i * ord + y]])
+                    QBAD("the table is not associative: (%zu * %zu) * %zu "
+                         "differs from %zu * (%zu * %zu)", x, i, y, x, i,
+                         y);
+        }
+    }
+    /* distinct elements are told apart */
+    for (x = 0; x < ord; x++) {
+        for (y = 0; y < ord; y++)
+            if (q->isp[m[x * ord + y]])
+                sig[x * nw + y / 64] |= 1ull << (y % 64);
+        if (ht_find(&rows, sig + x * nw, nw * 8) != SIZE_MAX)
+            QBAD("element %zu is told apart from no other by P: not the "
+                 "quotient (which is the coarsest)", x);
+        if (ht_add(&rows, sig + x * nw, nw * 8) == SIZE_MAX) {
+            st = bt__fail(diag, BT_ENOMEM, "out of memory");
+            goto done;
+        }
+    }
+#undef QBAD
+done:
+    ht_free(&rows);
+    free(gen);
+    free(sub);
+    free(stack);
+    free(sig);
+    return st;
+}
+
+/*
+ * The exact check of docs/misere.md (the (x, e, U) walk of verify()), run
+ * on the loaded table as on a computed candidate: a context with one row
+ * per element (its P bit), the transitions x -> x * (element of heap a)
+ * and the heaps' options from the rules.  *wrong is set when it fails.
+ */
+static bt_status
+quotient_check_walk(const bt_quotient *q, const bt_limits *lim,
+                    bt_diag *diag, int *wrong)
+{
+    qctx c;
+    size_t s, a, ord = q->order;
+    bt_status st;
+    uint32_t *tr;
+    unsigned char *seen = malloc(ord + sizeof(uint32_t));
+    htab acts; /* (the options' elements, the element) of the heaps */
+
+    memset(&c, 0, sizeof c);
+    memset(&acts, 0, sizeof acts);
+    if (seen == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    c.g = q->g;
+    c.lim = lim;
+    c.diag = diag;
+    bt__budget_init(&c.budget, lim);
+    if ((st = ensure_letters(&c, q->upto > 0 ? q->upto : 1)) != BT_OK)
+        goto nomem;
+    for (a = 1; a <= q->upto; a++) {
+        if ((st = load_options(&c, a)) != BT_OK)
+            goto done;
+        if (c.nopt[a] == 0 && q->heap[a] != 0) {
+            st = bt__fail(diag, BT_EINVAL,
+                          "heap %zu has no move, so its element is the "
+                          "identity 0, not %u", a, (unsigned)q->heap[a]);
+            goto done;
+        }
+        /* The walk uses an option (o1, o2) of heap a only through x *
+           o1 * o2 = x * (o1 o2) (the table is associative: checked
+           before), so one option per element o1 o2 gives the same check:
+           at most |Q| options per heap in place of about a / 2 splits. */
+        /* And a heap acts on a triple only through its element and that
+           set of its options' elements: a heap that repeats both of a
+           smaller one's (past the preperiod they recur with the period)
+           reaches no new triple, and the walk skips it. */
+        if (c.nopt[a] > 0) {
+            size_t j, k = 0;
+            memset(seen, 0, ord + sizeof(uint32_t));
+            for (j = 0; j < c.nopt[a]; j++) {
+                uint32_t o1 = c.opt[a][2 * j], o2 = c.opt[a][2 * j + 1];
+                uint32_t m = q->mul[(size_t)q->heap[o1] * ord + q->heap[o2]];
+                if (seen[m])
+                    continue;
+                seen[m] = 1;
+                c.opt[a][2 * k] = o1;
+                c.opt[a][2 * k + 1] = o2;
+                k++;
+            }
+            c.nopt[a] = k;
+            memcpy(seen + ord, &q->heap[a], sizeof(uint32_t));
+            if (ht_find(&acts, seen, ord + sizeof(uint32_t)) != SIZE_MAX)
+                c.nopt[a] = 0;
+            else if (ht_add(&acts, seen, ord + sizeof(uint32_t)) == SIZE_MAX)
+                goto nomem;
+        }
+    }
+    c.n = q->upto;
+    c.rows = calloc(ord, sizeof *c.rows);
+    tr = realloc(c.trans, (ord * (c.cap_n + 1) + 1) * sizeof *tr);
+    if (c.rows == NULL || tr == NULL)
+        goto nomem;
+    c.trans = tr;
+    c.caprows = ord;
+    for (s = 0; s < ord; s++) {
+        c.rows[s].cell = calloc(c.cap_n + 1, sizeof *c.rows[s].cell);
+        if (c.rows[s].cell == NULL)
+            goto nomem;
+        c.nrows = s + 1;
+        c.rows[s].cell[0] = malloc(1);
+        if (c.rows[s].cell[0] == NULL)
+            goto nomem;
+        c.rows[s].cell[0][0] = q->isp[s];
+        for (a = 0; a <= c.cap_n; a++)
+            TR(&c, s, a) = a <= q->upto
+                               ? q->mul[s * ord + q->heap[a]] : (uint32_t)s;
+    }
+    st = verify(&c, q->mul, wrong, 1);
+    goto done;
+nomem:
+    st = bt__fail(diag, BT_ENOMEM, "out of memory");
+done:
+    ctx_free(&c);
+    ht_free(&acts);
+    free(seen);
+    return st;
+}
+
+bt_status
+bt_quotient_load(bt_quotient **out, const char *text, size_t len,
+                 const bt_limits *lim, bt_diag *diag)
+{
+    bt_quotient *q;
+    qtext t;
+    size_t fper = 0, fpre = 0, period = 0, preperiod = 0;
+    bt_status st;
+    int wrong = 0, proved;
+
+    *out = NULL;
+    lim = bt__limits(lim);
+    if (len > lim->max_text)
+        return bt__fail(diag, BT_ELIMIT,
+                        "the quotient's text has %zu bytes, more than %zu "
+                        "(the max_text limit)", len, lim->max_text);
+    q = calloc(1, sizeof *q);
+    if (q == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    t.s = text;
+    t.len = len;
+    t.at = 0;
+    t.line = 1;
+    t.diag = diag;
+    if ((st = quotient_parse(q, &t, lim, &fper, &fpre)) != BT_OK)
+        goto fail;
+    if ((st = quotient_check_algebra(q, lim, diag)) != BT_OK)
+        goto fail;
+    if ((st = quotient_check_walk(q, lim, diag, &wrong)) != BT_OK)
+        goto fail;
+    if (wrong) {
+        st = bt__fail(diag, BT_EINVAL,
+                      "not the misère quotient of %s: the exact check "
+                      "finds a sum of heaps of at most %zu counters whose "
+                      "outcome it gets wrong",
+                      q->g->spec, q->upto);
+        goto fail;
+    }
+    proved = detect_period(q->g, q->heap, q->upto, &period, &preperiod);
+    if (proved != (fper > 0) ||
+        (proved && (period != fper || preperiod != fpre))) {
+        if (proved)
+            st = bt__fail(diag, BT_EINVAL,
+                          "the quotient of %s is proved periodic with "
+                          "period %zu and preperiod %zu, not as the text "
+                          "says", q->g->spec, period, preperiod);
+        else
+            st = bt__fail(diag, BT_EINVAL,
+                          "the periodicity theorem does not prove the "
+                          "quotient of %s from its heaps up to %zu%s",
+                          q->g->spec, q->upto,
+                          fper > 0 ? ", as the text claims" : "");
+        goto fail;
+    }
+    q->proved = proved;
+    q->period = period;
+    q->preperiod = preperiod;
+    q->loaded = 1;
+    if ((st = present(q, diag)) != BT_OK)
+        goto fail;
+    q->tame = is_tame(q);
+    *out = q;
+    return BT_OK;
+fail:
+    bt_quotient_free(q);
+    return st;
+}
+
 /* ------------------------------------------------- misère analysis hook */
 
 /*
@@ -2889,9 +3462,14 @@ bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
 #define QUOTIENT_ANALYZE_SEARCH 200000
 #define QUOTIENT_ANALYZE_SEARCH_BIG 50000
 #define QUOTIENT_ANALYZE_SMALL 12
+/* The most heaps whose elements an explanation lists. */
+#define QUOTIENT_EXPLAIN_HEAPS 64
 /* Quotients kept between analyses, and the most elements of one. */
 #define QCACHE_SLOTS 8
 #define QCACHE_MAX_ORDER 2048
+/* Quotients installed by bt_quotient_install (never evicted), after the
+   QCACHE_SLOTS computed ones. */
+#define QCACHE_INSTALLED 16
 /*
  * A heap past QUOTIENT_ANALYZE_MAX is answered through a proved period:
  * the quotient is computed heap by heap up to QUOTIENT_UNTIL_MAX heaps
@@ -2921,7 +3499,7 @@ typedef struct qentry {
 } qentry;
 
 static pthread_mutex_t qcache_mu = PTHREAD_MUTEX_INITIALIZER;
-static qentry qcache[QCACHE_SLOTS];
+static qentry qcache[QCACHE_SLOTS + QCACHE_INSTALLED];
 static unsigned long long qcache_clock;
 
 /* Drops an entry that no analysis uses; caller holds the lock. */
@@ -2934,9 +3512,11 @@ qcache_drop(qentry *e)
 }
 
 /*
- * Looks up a quotient of spec's heaps with bound >= top.  Returns it with
- * a reference taken (*slot set), or NULL; *failed is set when a bound <=
- * top is known to fail.
+ * Looks up a quotient of spec's heaps that answers heaps up to top (its
+ * bound is at least top, or it is proved periodic; top is SIZE_MAX when
+ * the largest heap passes a size_t).  Returns it with a reference taken
+ * (*slot set), or NULL; *failed is set when a bound <= top is known to
+ * fail (huge: when the search for a proved period failed).
  */
 static bt_quotient *
 qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
@@ -2945,7 +3525,7 @@ qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
     bt_quotient *q = NULL;
     *failed = 0;
     pthread_mutex_lock(&qcache_mu);
-    for (i = 0; i < QCACHE_SLOTS; i++) {
+    for (i = 0; i < QCACHE_SLOTS + QCACHE_INSTALLED; i++) {
         qentry *e = &qcache[i];
         int fits;
         if (e->spec == NULL || strcmp(e->spec, spec) != 0)
@@ -2953,7 +3533,7 @@ qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
         if (e->q == NULL &&
             (huge ? e->upto == QCACHE_UNTIL_FAILED : e->upto <= top))
             *failed = 1;
-        fits = e->q != NULL && (e->q->proved || (!huge && e->upto >= top));
+        fits = e->q != NULL && (e->q->proved || e->upto >= top);
         if (fits && (q == NULL || e->upto < best)) {
             best = e->upto;
             q = e->q;
@@ -3019,6 +3599,53 @@ qcache_put(const char *spec, size_t upto, bt_quotient *q, size_t *slot)
     return r;
 }
 
+bt_status
+bt_quotient_install(bt_quotient *q, bt_diag *diag)
+{
+    size_t i, free_slot = SIZE_MAX;
+    char *spec;
+    bt_status st = BT_OK;
+    if (q == NULL || q->g == NULL || q->ng > 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "only the quotient of one game's heaps is "
+                        "installed");
+    spec = strdup(q->g->spec);
+    if (spec == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    pthread_mutex_lock(&qcache_mu);
+    for (i = QCACHE_SLOTS; i < QCACHE_SLOTS + QCACHE_INSTALLED; i++) {
+        qentry *e = &qcache[i];
+        if (e->spec == NULL) {
+            if (free_slot == SIZE_MAX)
+                free_slot = i;
+        } else if (strcmp(e->spec, spec) == 0 && e->upto == q->upto &&
+                   e->q->proved == q->proved) {
+            free_slot = SIZE_MAX - 1; /* the same quotient: nothing to do */
+            break;
+        }
+    }
+    if (free_slot == SIZE_MAX)
+        st = bt__fail(diag, BT_ELIMIT,
+                      "more than %d quotients installed", QCACHE_INSTALLED);
+    if (free_slot < SIZE_MAX - 1) {
+        qentry *e = &qcache[free_slot];
+        /* the cache holds no game (its reference count is not shared
+           between threads) */
+        bt_game_free(q->g);
+        q->g = NULL;
+        e->spec = spec;
+        e->upto = q->upto;
+        e->q = q;
+        e->used = ++qcache_clock;
+        spec = NULL;
+        q = NULL;
+    }
+    pthread_mutex_unlock(&qcache_mu);
+    free(spec);
+    bt_quotient_free(q); /* the same one was installed before */
+    return st;
+}
+
 typedef struct qmove {
     const bt_quotient *q;
     size_t comp, excl;
@@ -3061,11 +3688,21 @@ static bt_status
 window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
 {
     const bt_quotient *q = m->q;
-    size_t k, a, w = q->preperiod + 2 * q->period + r->t;
+    size_t k, a, w = q->preperiod + 2 * q->period + r->t, per = q->period;
+    size_t hm = 0;
+    int fast = 0;
     mpz_t to[2];
     bt_status st = BT_OK;
     mpz_init(to[0]);
     mpz_init(to[1]);
+    /* the larger heap h - k - a is past upto: its element is that of
+       heap_reduce's residue, from h mod period once per heap (10^4 huge
+       heaps: no division of a big number per split) */
+    if (q->proved && w + r->t < SIZE_MAX - q->upto &&
+        mpz_cmp_ui(h, (unsigned long)(q->upto + w + r->t)) > 0) {
+        hm = (size_t)mpz_fdiv_ui(h, (unsigned long)per);
+        fast = 1;
+    }
     for (k = 0; k <= r->t && st == BT_OK; k++) {
         unsigned d = r->digit[k];
         if ((d & 2u) && k > 0) {
@@ -3075,13 +3712,22 @@ window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
         if (!(d & 4u))
             continue;
         for (a = 1; a <= w && st == BT_OK; a++) {
-            size_t x;
+            size_t x, big;
+            if (fast) {
+                size_t res = (hm + per - (k + a) % per) % per;
+                big = q->preperiod +
+                      (res + per - q->preperiod % per) % per;
+            } else {
+                mpz_sub_ui(to[1], h, (unsigned long)(k + a));
+                big = heap_reduce(q, to[1]);
+            }
             mpz_set_ui(to[0], (unsigned long)a);
-            mpz_sub_ui(to[1], h, (unsigned long)(k + a));
-            x = q->mul[m->excl * q->order + q->heap[heap_reduce(q, to[0])]];
-            x = q->mul[x * q->order + q->heap[heap_reduce(q, to[1])]];
+            x = q->mul[m->excl * q->order +
+                       q->heap[a <= q->upto ? a : heap_reduce(q, to[0])]];
+            x = q->mul[x * q->order + q->heap[big]];
             if (!q->isp[x])
                 continue;
+            mpz_sub_ui(to[1], h, (unsigned long)(k + a));
             if (a >= q->preperiod)
                 *more = 1; /* a + period wins too, and so on */
             st = m->move(m->ud, m->comp, (const mpz_t *)to, 2);
@@ -3250,15 +3896,68 @@ done:
 }
 
 bt_status
+bt_quotient_new_sum(bt_quotient **out, bt_game *const *games, size_t ng,
+                    size_t n, const bt_limits *lim, bt_diag *diag)
+{
+    bt_game *gs[QUNION_GAMES];
+    bt_quotient *q = NULL;
+    qalpha al;
+    size_t i;
+    bt_status st;
+
+    *out = NULL;
+    if (ng == 1)
+        return bt_quotient_new(out, games[0], n, lim, diag);
+    if (ng < 1 || ng > QUNION_GAMES)
+        return bt__fail(diag, BT_EINVAL,
+                        "the quotient of a union is of 2 to %d games, not "
+                        "%zu", QUNION_GAMES, ng);
+    for (i = 0; i < ng; i++) {
+        if (games[i] == NULL || games[i]->rules->arity != 1 ||
+            !bt__is_heap_game(games[i]))
+            return bt__fail(diag, BT_EINVAL,
+                            "%s is not a heap game of a union: the union's "
+                            "quotient is of sub:S, octal and Grundy's game",
+                            games[i] ? games[i]->spec : "(null)");
+        gs[i] = games[i];
+    }
+    /* the letters in the order the analysis uses (cmp_spec) */
+    qsort(gs, ng, sizeof *gs, cmp_spec);
+    for (i = 1; i < ng; i++)
+        if (strcmp(gs[i - 1]->spec, gs[i]->spec) == 0)
+            return bt__fail(diag, BT_EINVAL, "%s is named twice in the "
+                                             "union", gs[i]->spec);
+    if (n == 0 || n > SIZE_MAX / ng)
+        return bt__fail(diag, BT_EINVAL,
+                        "the heap bound of a union must be at least 1");
+    al.ng = ng;
+    al.bound = n;
+    al.games = gs;
+    st = quotient_build(&q, gs[0], &al, ng * n, 0, lim, diag);
+    if (st != BT_OK)
+        return st;
+    q->upto = n; /* the bound of every game (letters: ng * n) */
+    q->games = malloc(ng * sizeof *q->games);
+    if (q->games == NULL) {
+        bt_quotient_free(q);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    for (i = 0; i < ng; i++)
+        q->games[i] = bt_game_ref(gs[i]);
+    *out = q;
+    return BT_OK;
+}
+
+bt_status
 bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
                                       size_t nto),
-                    void *ud, char **note, int *incomplete,
+                    void *ud, char **note, char **left_out,
                     const bt_limits *lim, bt_diag *diag)
 {
     bt_game *g = bt_position_single_game(p);
     size_t n = bt_position_size(p), i, top = 0, x = 0, slot = SIZE_MAX;
-    size_t *suffix = NULL, *red = NULL;
+    size_t *suffix = NULL, *red = NULL, need = 0, listed;
     bt_quotient *q = NULL;
     bt_limits small;
     bt_status st;
@@ -3266,6 +3965,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     int failed, huge = 0;
 
     *note = NULL;
+    *left_out = NULL;
     if (g == NULL && n > 0)
         return quotient_misere_union(p, outcome, move, ud, note, lim, diag);
     if (g == NULL || n == 0 || !bt__is_heap_game(g))
@@ -3276,10 +3976,16 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
             huge = 1;
         else if (mpz_get_ui(v[0]) > top)
             top = mpz_get_ui(v[0]);
+        if (!mpz_fits_ulong_p(v[0]) || mpz_get_ui(v[0]) >= SIZE_MAX)
+            need = SIZE_MAX;
+        else if (mpz_get_ui(v[0]) > need)
+            need = (size_t)mpz_get_ui(v[0]);
     }
-    if (huge && misere_need(g, 1, 1) == SIZE_MAX)
+    /* an installed quotient to a bound past QUOTIENT_ANALYZE_MAX answers
+       heaps up to its bound, proved or not */
+    q = qcache_get(g->spec, need, huge, &slot, &failed);
+    if (q == NULL && huge && misere_need(g, 1, 1) == SIZE_MAX)
         return BT_EUNDEF; /* no periodicity theorem for this game */
-    q = qcache_get(g->spec, top, huge, &slot, &failed);
     if (q == NULL && failed)
         return BT_EUNDEF; /* known to exceed the budget: the search */
     if (q == NULL) {
@@ -3352,8 +4058,26 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     &((const bt__heap_game *)g->state)->rules;
                 int more = 0;
                 st = window_moves(&m, r, v[0], &more);
-                if (more)
-                    *incomplete = 1;
+                if (st == BT_OK && more && *left_out == NULL) {
+                    bt__buf lb;
+                    bt__buf_init(&lb);
+                    bt__buf_printf(
+                        &lb,
+                        "a heap past the max_search limit has too many "
+                        "splits to list: listed are its winning moves that "
+                        "leave one heap and its winning splits whose "
+                        "smaller heap has at most %zu counters; left out "
+                        "are the winning splits whose smaller heap is "
+                        "larger, each of which leaves the same element of "
+                        "Q as a listed one (both heaps past the preperiod "
+                        "%zu, the smaller one shorter by a multiple of the "
+                        "period %zu)",
+                        q->preperiod + 2 * q->period + r->t, q->preperiod,
+                        q->period);
+                    *left_out = bt__buf_take(&lb);
+                    if (*left_out == NULL)
+                        st = bt__fail(diag, BT_ENOMEM, "out of memory");
+                }
             }
             if (st != BT_OK)
                 break;
@@ -3375,14 +4099,17 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                            "is an element of Q, of order %zu with %zu "
                            "elements in its P-portion P, and a sum is a "
                            "misère P-position exactly when its element is "
-                           "in P.  Q was computed from the heaps of at "
+                           "in P.  Q was %s the heaps of at "
                            "most %zu counters and proved to be the "
                            "quotient of all heaps by the periodicity "
                            "theorem: the element of heap h + %zu is that "
                            "of heap h for every h >= %zu.  Each heap is an "
                            "element of Q:",
-                           g->spec, q->order, q->pcount, top, q->period,
-                           q->preperiod);
+                           g->spec, q->order, q->pcount,
+                           q->loaded ? "read from a saved file and checked "
+                                       "exactly, as if computed, on"
+                                     : "computed from",
+                           top, q->period, q->preperiod);
         else
             bt__buf_printf(&b,
                            "Misère play through the misère quotient Q of "
@@ -3390,15 +4117,22 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                            "of at most %zu counters is an element of Q, of "
                            "order %zu with %zu elements in its P-portion "
                            "P, and a sum is a misère P-position exactly "
-                           "when its element is in P.  Each heap is an "
+                           "when its element is in P.%s  Each heap is an "
                            "element of Q:",
-                           g->spec, top, q->order, q->pcount);
-        for (i = 0; shown != NULL && i < n; i++) {
+                           g->spec, top, q->order, q->pcount,
+                           q->loaded ? "  Q was read from a saved file and "
+                                       "checked exactly, as if computed."
+                                     : "");
+        for (i = 0, listed = 0; shown != NULL && i < n; i++) {
             const mpz_t *v = bt_position_nums(p, i);
             if (mpz_cmp_ui(v[0], top) <= 0) {
                 if (shown[red[i]])
                     continue;
                 shown[red[i]] = 1;
+            }
+            if (listed++ == QUOTIENT_EXPLAIN_HEAPS) {
+                bt__buf_puts(&b, " (the other heaps likewise);");
+                break;
             }
             bt__buf_puts(&b, " heap ");
             bt__buf_mpz(&b, v[0]);

@@ -45,7 +45,6 @@
  * window, see include/bouton/grundy.h and docs/grundy.md.
  */
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -107,6 +106,9 @@ struct bt_sequence {
     unsigned nthreads;      /* 1: the calling thread only */
     struct par_pool *pool;  /* made on first use, for nthreads */
     size_t solo_until;      /* one thread below this heap */
+    size_t par_blk;         /* heaps of the next block (par_adapt); 0:
+                               not chosen yet */
+    unsigned par_hold;      /* blocks before par_blk may grow again */
     /* the choice between one thread and several, by measure (par_choose) */
     size_t est;      /* pair operations a heap, at the last choice */
     double rate[2];  /* pair operations a second of the last span on one
@@ -117,6 +119,7 @@ struct bt_sequence {
     double t_from;   /* its start, and its first heap */
     size_t n_from;
     int par_always;         /* tests: threads however little the work */
+    int par_stats;          /* benchmarks: time the threads' waits */
     size_t goal;            /* the length being computed towards */
     bt_sequence_progress progress;
     void *progress_ud;
@@ -972,34 +975,56 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
                             (Officers: 4 500; 0.354: 350) */
 #define PAR_RETRY 8      /* every 8th choice tries the mode that lost, */
 #define PAR_TRIAL 8      /* on an eighth of a span */
-#define PAR_SPIN 4000     /* polls of a waiting thread before it yields */
 #define PAR_POLL 300e-6   /* seconds a waiting thread polls before it
                              sleeps (a block's jobs come microseconds
                              apart; a sleep and a wake-up cost tens) */
 #define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
                                       most */
 #define PAR_SLOTS 3 /* blocks in flight: checked, guessed, far-marked */
+#define PAR_HOLD 16 /* blocks of one length after it halves (par_adapt) */
 
 typedef struct par_scratch {
     uint8_t *seen;
     uint16_t *need;
     size_t *pa, *sr, *sh;
+    size_t *near; /* par_guess: per split, the sparse positions near */
     size_t work;
 } par_scratch;
 
 typedef struct par_pool par_pool;
 
+/* What a thread's time went to, in nanoseconds (counted only when the
+   sequence's par_stats is set, for benchmarks: bt__sequence_par_stats).
+   Atomic so that the calling thread may read another's at any time. */
+enum {
+    PT_WORK,  /* taking and doing chunks */
+    PT_WAIT,  /* within a job, waiting: for the far marks (other threads),
+                 for the others' last chunks (the calling thread) */
+    PT_IDLE,  /* between jobs (other threads); guessing (the calling one) */
+    PT_SLEEP, /* sleeps on a condition variable (a count) */
+    PT_N
+};
+
+/* A thread's own data, in cache lines of its own (PAR_LINE): its scratch
+   counts pair operations in the innermost loops, and a line shared with
+   another thread's would go back and forth between their cores. */
+#define PAR_LINE 64
 typedef struct par_thread {
-    par_pool *pool;
+    _Alignas(PAR_LINE) par_pool *pool;
     par_scratch sc;
     pthread_t tid;
     int started;
+    _Atomic uint64_t t[PT_N];
 } par_thread;
 
+/* The pool.  What every thread writes in a job (next, done) has a cache
+   line each; what the calling thread writes once a job (the job, the
+   flags) is apart from what it writes while the others work (lim), and
+   each slot's lim and res start a line. */
 struct par_pool {
     bt_sequence *s;
     pthread_mutex_t mu;
-    pthread_cond_t go, fin;
+    pthread_cond_t go, fin, more; /* a job; its end; its far marks */
     uint64_t gen; /* the job's number */
     _Atomic int quit;
     _Atomic uint64_t agen; /* gen, for the threads that poll before they
@@ -1009,9 +1034,10 @@ struct par_pool {
     /* gen << 40 | chunks << 20 | next chunk: one compare-and-swap hands
        out a chunk of the current job only; the far marks' chunks may be
        added to the job after it starts (an atomic add), while `open` */
-    _Atomic uint64_t next;
-    _Atomic uint32_t done;
-    _Atomic int open;
+    _Alignas(PAR_LINE) _Atomic uint64_t next;
+    _Alignas(PAR_LINE) _Atomic uint32_t done;
+    _Alignas(PAR_LINE) _Atomic int open;
+    _Atomic int sleepers; /* threads asleep on `more` till it closes */
     /* the job: check the guesses of heaps [clo, chi), whose marks are in
        slot cslot; far marks of heaps [flo, fhi) into slot fslot, with fnr
        sparse positions */
@@ -1020,10 +1046,17 @@ struct par_pool {
     /* the blocks in flight: marks, guesses and checked values */
     uint64_t *buf[PAR_SLOTS];
     size_t bufcap; /* words of each */
-    unsigned lim[PAR_SLOTS][PAR_MAX_BLOCK], res[PAR_SLOTS][PAR_MAX_BLOCK];
+    _Alignas(PAR_LINE) unsigned lim[PAR_SLOTS][PAR_MAX_BLOCK];
+    unsigned res[PAR_SLOTS][PAR_MAX_BLOCK];
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
     size_t par_bits;
     unsigned par_mask;
+    /* benchmarks (par_stats): the meetings, the blocks guessed, their
+       heaps, the heaps guessed again after a wrong guess, the pipelines
+       filled (their first far marks alone) */
+    int stats;
+    uint64_t meetings, blocks, heaps, redone, fills;
+    uint32_t probe; /* chunks done at 7/8 of the guesses (par_adapt) */
 };
 
 static void
@@ -1034,6 +1067,7 @@ scratch_free(par_scratch *sc)
     free(sc->pa);
     free(sc->sr);
     free(sc->sh);
+    free(sc->near);
 }
 
 static int
@@ -1046,8 +1080,9 @@ scratch_init(par_scratch *sc, size_t nsplit)
     sc->pa = malloc(k * sizeof *sc->pa);
     sc->sr = malloc(k * sizeof *sc->sr);
     sc->sh = malloc(k * sizeof *sc->sh);
+    sc->near = malloc(k * sizeof *sc->near);
     if (sc->seen == NULL || sc->need == NULL || sc->pa == NULL ||
-        sc->sr == NULL || sc->sh == NULL) {
+        sc->sr == NULL || sc->sh == NULL || sc->near == NULL) {
         scratch_free(sc);
         return -1;
     }
@@ -1195,6 +1230,49 @@ least_free(const uint64_t *bits, const uint64_t *par, unsigned pi, unsigned w)
     return w;
 }
 
+/* The near marks of a heap of the block starting at N, whose m splits
+   are in sc: pairs (x, rest - x), x sparse, rest - x >= N (a value
+   guessed in the block).  near[j], the sparse positions x <= rest - N of
+   split j, only grows from a heap to the next (the splits of a heap are a
+   prefix of the next heap's): 0 for each at the block's start. */
+static void
+near_marks(const bt_sequence *s, par_scratch *sc, size_t m, size_t N,
+           uint8_t *seen)
+{
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    size_t nr = s->nrare, *near = sc->near, j;
+    int unequal = s->r->unequal;
+    for (j = 0; j < m; j++) {
+        size_t rest = sc->sr[j], thr = rest > N ? rest - N : 0;
+        while (near[j] < nr && rpos[near[j]] <= thr)
+            near[j]++;
+    }
+    j = 0;
+    if (m >= 2 && !unequal) {
+        /* the first two splits in one pass, as far_marks */
+        size_t a = near[0] < near[1] ? near[0] : near[1];
+        mark_sparse2(g, sc->sr[0], sc->sr[1], rpos, rval, 0, a, seen);
+        mark_sparse(g, sc->sr[0], rpos, rval, a, near[0], seen);
+        mark_sparse(g, sc->sr[1], rpos, rval, a, near[1], seen);
+        j = 2;
+    }
+    for (; j < m; j++) {
+        size_t rest = sc->sr[j], hi = near[j];
+        if (unequal && rest % 2 == 0) {
+            /* not the split into two equal heaps */
+            size_t mid = rare_above(rpos, hi, rest / 2 - 1);
+            mark_sparse(g, rest, rpos, rval, 0, mid, seen);
+            if (mid < hi && rpos[mid] == rest / 2)
+                mid++;
+            mark_sparse(g, rest, rpos, rval, mid, hi, seen);
+        } else {
+            mark_sparse(g, rest, rpos, rval, 0, hi, seen);
+        }
+    }
+}
+
 /*
  * The calling thread's part of block [N, E): the near marks and the single
  * heaps, then the guess for each heap.  Returns the end of the block
@@ -1208,35 +1286,26 @@ par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
     const bt__heap_rules *r = s->r;
     par_scratch *sc = &pl->th[0].sc;
     uint8_t *seen = sc->seen;
-    const uint32_t *rpos = s->rpos;
-    const uint16_t *rval = s->rval;
     uint16_t *g = s->g;
     unsigned w = s->w;
-    size_t n, nr = s->nrare;
+    size_t n, probe = N + (E - N) / 8 * 7;
 
+    memset(sc->near, 0, (r->nsplit > 0 ? r->nsplit : 1) * sizeof *sc->near);
+    pl->probe = 0;
     for (n = N; n < E; n++) {
         uint64_t *b = bits + (n - N) * words;
-        size_t m = splits_in(r, n, sc->sr, sc->sh), i, j;
+        size_t m = splits_in(r, n, sc->sr, sc->sh);
         unsigned lim;
+        if (n == probe) /* for par_adapt */
+            pl->probe = atomic_load(&pl->done);
         memset(seen, 0, words * 64);
         mark_singles(r, g, n, seen);
         if (m == 0) {
             pack_or(b, seen, words);
-            lim = least_free(b, NULL, 0, w + 1);
+            lim = least_free(b, NULL, 0, w); /* w when all below are */
         } else {
             unsigned pi;
-            for (j = 0; j < m; j++) {
-                size_t rest = sc->sr[j], thr;
-                if (rest <= N)
-                    continue; /* every pair is far */
-                thr = rest - N;
-                for (i = 0; i < nr && rpos[i] <= thr; i++) {
-                    size_t x = rpos[i];
-                    if (r->unequal && 2 * x == rest)
-                        continue;
-                    seen[rval[i] ^ g[rest - x]] = 1;
-                }
-            }
+            near_marks(s, sc, m, N, seen);
             pack_or(b, seen, words);
             pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
             lim = least_free(b, pl->par, pi, w);
@@ -1320,6 +1389,30 @@ mono_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The clock in nanoseconds when the pool keeps statistics, else 0. */
+static uint64_t
+stat_now(const par_pool *pl)
+{
+    struct timespec ts;
+    if (!pl->stats)
+        return 0;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Adds the time since *t0 (from stat_now) to counter k of thread t, and
+   sets *t0 to now. */
+static void
+stat_add(const par_pool *pl, par_thread *t, int k, uint64_t *t0)
+{
+    uint64_t now;
+    if (!pl->stats)
+        return;
+    now = stat_now(pl);
+    atomic_fetch_add_explicit(&t->t[k], now - *t0, memory_order_relaxed);
+    *t0 = now;
+}
+
 /* One pause of a polling loop, its k-th; returns 1 once PAR_POLL seconds
    have passed since the first look at the clock (*t0, 0 before it).  By
    the clock, not by a count of pauses: a pause lasts from a few cycles to
@@ -1357,14 +1450,18 @@ poll_change(_Atomic uint64_t *flag, uint64_t old, _Atomic int *quit)
 /* Takes and does chunks of job gen until none is left and none can be
    added (the job is no longer open). */
 static void
-par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
+par_work(par_pool *pl, par_thread *t, uint64_t gen)
 {
+    par_scratch *sc = &t->sc;
     unsigned polls = 0;
+    double p0 = 0;
+    uint64_t t0 = stat_now(pl);
+    int waiting = 0;
     for (;;) {
         uint64_t cur = atomic_load(&pl->next);
         uint64_t total = (cur >> 20) & 0xFFFFFu, idx = cur & 0xFFFFFu;
         if ((cur >> 40) != gen)
-            return;
+            break;
         if (idx >= total) {
             /* the far marks may still come: wait for them, or for the
                job to close (then look at next once more) */
@@ -1372,17 +1469,37 @@ par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
                 cur = atomic_load(&pl->next);
                 if ((cur >> 40) != gen || (cur & 0xFFFFFu) >=
                                               ((cur >> 20) & 0xFFFFFu))
-                    return;
+                    break;
                 continue;
             }
-            if (++polls < PAR_SPIN)
-                cpu_relax();
-            else
-                sched_yield(); /* the guessing thread lost its core */
+            if (!waiting) {
+                stat_add(pl, t, PT_WORK, &t0);
+                waiting = 1;
+            }
+            if (spin_timed_out(++polls, &p0)) {
+                /* the guesses take long (or their thread lost its
+                   core): sleep until the job closes (par_close) */
+                pthread_mutex_lock(&pl->mu);
+                atomic_fetch_add(&pl->sleepers, 1);
+                while (atomic_load(&pl->open) &&
+                       (atomic_load(&pl->next) >> 40) == gen)
+                    pthread_cond_wait(&pl->more, &pl->mu);
+                atomic_fetch_sub(&pl->sleepers, 1);
+                pthread_mutex_unlock(&pl->mu);
+                if (pl->stats)
+                    atomic_fetch_add_explicit(&t->t[PT_SLEEP], 1,
+                                              memory_order_relaxed);
+                polls = 0;
+                p0 = 0;
+            }
             continue;
         }
         if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
             continue;
+        if (waiting) {
+            stat_add(pl, t, PT_WAIT, &t0);
+            waiting = 0;
+        }
         par_chunk(pl, sc, (size_t)idx);
         /* the total now: chunks may have been added since this one was
            taken, and the last chunk to end must see them */
@@ -1393,6 +1510,7 @@ par_work(par_pool *pl, par_scratch *sc, uint64_t gen)
             pthread_mutex_unlock(&pl->mu);
         }
     }
+    stat_add(pl, t, waiting ? PT_WAIT : PT_WORK, &t0);
 }
 
 static void *
@@ -1400,8 +1518,9 @@ par_main(void *arg)
 {
     par_thread *t = arg;
     par_pool *pl = t->pool;
-    uint64_t mine = 0;
+    uint64_t mine = 0, t0;
     for (;;) {
+        t0 = stat_now(pl);
         /* poll a while first: a block's jobs come a few microseconds
            apart, less than a sleep and a wake-up cost */
         if (!poll_change(&pl->agen, mine, &pl->quit)) {
@@ -1409,11 +1528,15 @@ par_main(void *arg)
             while (pl->gen == mine && !atomic_load(&pl->quit))
                 pthread_cond_wait(&pl->go, &pl->mu);
             pthread_mutex_unlock(&pl->mu);
+            if (pl->stats)
+                atomic_fetch_add_explicit(&t->t[PT_SLEEP], 1,
+                                          memory_order_relaxed);
         }
         if (atomic_load(&pl->quit))
             break;
+        stat_add(pl, t, PT_IDLE, &t0);
         mine = atomic_load(&pl->agen);
-        par_work(pl, &t->sc, mine);
+        par_work(pl, t, mine);
     }
     return NULL;
 }
@@ -1440,8 +1563,23 @@ par_post(par_pool *pl, int open)
     return gen;
 }
 
+/* Closes the open job: no chunk is added after; wakes the threads that
+   sleep waiting for chunks (they counted themselves in `sleepers` before
+   they looked at `open`, and this looks at `sleepers` after it clears
+   `open`, so one of the two sees the other). */
+static void
+par_close(par_pool *pl)
+{
+    atomic_store(&pl->open, 0);
+    if (atomic_load(&pl->sleepers) > 0) {
+        pthread_mutex_lock(&pl->mu);
+        pthread_cond_broadcast(&pl->more);
+        pthread_mutex_unlock(&pl->mu);
+    }
+}
+
 /* Adds to the open job the far marks of heaps [lo, hi) into slot, and
-   closes it (no chunk is added after). */
+   closes it. */
 static void
 par_add_far(par_pool *pl, size_t lo, size_t hi, unsigned slot, size_t nr,
             size_t words)
@@ -1452,7 +1590,7 @@ par_add_far(par_pool *pl, size_t lo, size_t hi, unsigned slot, size_t nr,
     pl->fnr = nr;
     pl->fwords = words;
     atomic_fetch_add(&pl->next, (uint64_t)chunks_of(hi - lo) << 20);
-    atomic_store(&pl->open, 0);
+    par_close(pl);
 }
 
 /* Takes chunks of job gen on the calling thread too, then waits until
@@ -1463,7 +1601,10 @@ par_finish(par_pool *pl, uint64_t gen)
     uint32_t total;
     unsigned k;
     double t0 = 0;
-    par_work(pl, &pl->th[0].sc, gen);
+    uint64_t s0;
+    par_work(pl, &pl->th[0], gen);
+    s0 = stat_now(pl);
+    pl->meetings++;
     total = (uint32_t)((atomic_load(&pl->next) >> 20) & 0xFFFFFu);
     /* poll (by the clock, as poll_change) for the others' last chunks */
     for (k = 1; atomic_load(&pl->done) < total; k++)
@@ -1476,7 +1617,10 @@ par_finish(par_pool *pl, uint64_t gen)
         while (atomic_load(&pl->done) < total)
             pthread_cond_wait(&pl->fin, &pl->mu);
         pthread_mutex_unlock(&pl->mu);
+        if (pl->stats)
+            pl->th[0].t[PT_SLEEP]++;
     }
+    stat_add(pl, &pl->th[0], PT_WAIT, &s0);
 }
 
 /* Runs the job set in pl on every thread, the caller's included. */
@@ -1506,6 +1650,7 @@ par_free(par_pool *pl)
     pthread_mutex_destroy(&pl->mu);
     pthread_cond_destroy(&pl->go);
     pthread_cond_destroy(&pl->fin);
+    pthread_cond_destroy(&pl->more);
     free(pl->th);
     for (i = 0; i < PAR_SLOTS; i++)
         free(pl->buf[i]);
@@ -1513,20 +1658,36 @@ par_free(par_pool *pl)
     free(pl);
 }
 
+/* size bytes, zero, from a cache line's start (PAR_LINE); free() frees
+   them. */
+static void *
+alloc_lines(size_t size)
+{
+    void *p;
+    size = (size + PAR_LINE - 1) / PAR_LINE * PAR_LINE;
+    p = aligned_alloc(PAR_LINE, size);
+    if (p != NULL)
+        memset(p, 0, size);
+    return p;
+}
+
 /* The threads of s; NULL when they cannot be made (s then runs on one). */
 static par_pool *
 par_start(bt_sequence *s)
 {
-    par_pool *pl = calloc(1, sizeof *pl);
+    par_pool *pl = alloc_lines(sizeof *pl);
     unsigned i;
     if (pl == NULL)
         return NULL;
     pl->s = s;
+    pl->stats = s->par_stats;
     pl->nthreads = s->nthreads;
-    pl->th = calloc(pl->nthreads, sizeof *pl->th);
+    pl->th = alloc_lines(pl->nthreads * sizeof *pl->th);
     pthread_mutex_init(&pl->mu, NULL);
     pthread_cond_init(&pl->go, NULL);
     pthread_cond_init(&pl->fin, NULL);
+    pthread_cond_init(&pl->more, NULL);
+    atomic_init(&pl->sleepers, 0);
     atomic_init(&pl->next, 0);
     atomic_init(&pl->done, 0);
     atomic_init(&pl->agen, 0);
@@ -1563,18 +1724,69 @@ par_block_max(size_t words)
     return b;
 }
 
-/* Heaps per block: about an eighth of the sparse positions lie below it,
-   so that the near marks (the part of one thread) stay few; and no more
+/* The most heaps a block may have now: what the buffers hold, and no more
    than twice the heaps since the last sparse position, since a new one
    ends the block and the far marks after it are lost. */
 static size_t
-par_block(const bt_sequence *s, size_t words)
+par_block_cap(const bt_sequence *s, size_t words)
 {
-    size_t b = PAR_MIN_BLOCK, x = s->nrare > 0 ? s->rpos[s->nrare / 8] : 0;
+    size_t b = PAR_MIN_BLOCK, max = par_block_max(words);
     size_t gap = s->nrare > 0 ? s->n - s->rpos[s->nrare - 1] : s->n;
-    while (b < x && b < PAR_MAX_BLOCK && b < gap)
+    while (b < max && b < gap)
         b *= 2;
-    return b < par_block_max(words) ? b : par_block_max(words);
+    return b;
+}
+
+/* Heaps of the next block: s->par_blk (par_adapt) within the cap; at
+   first, about an eighth of the sparse positions below it, so that the
+   near marks (the part of one thread) stay few. */
+static size_t
+par_block(bt_sequence *s, size_t words)
+{
+    size_t cap = par_block_cap(s, words), b = s->par_blk;
+    if (b == 0) {
+        size_t x = s->nrare > 0 ? s->rpos[s->nrare / 8] : 0;
+        b = PAR_MIN_BLOCK;
+        while (b < x && b < PAR_MAX_BLOCK)
+            b *= 2;
+        s->par_blk = b;
+    }
+    return b < cap ? b : cap;
+}
+
+/*
+ * The length of the blocks, by measure.  Each meeting of the threads
+ * costs a few microseconds whatever the block's length (0.354: about as
+ * much as 10 heaps of work), so blocks should be long; but the guesses of
+ * a block, on the calling thread alone, cost more a heap the longer the
+ * block (more of its pairs are near), and while they run the other
+ * threads check the block before: once those checks are done the others
+ * wait.  So the calling thread looks how far the checks of the `checked`
+ * heaps before have gone: all done already at 7/8 of its `guessed`
+ * guesses (pl->probe), the others waited more than an eighth of the
+ * guesses, and the blocks halve; not all taken at the end, scaled by the
+ * two lengths (the guesses cost less a heap than the checks), they double,
+ * up to the cap.  After halving they keep their length for PAR_HOLD
+ * blocks, so that two lengths do not alternate at every block.  The
+ * length changes the time only, never a value.
+ */
+static void
+par_adapt(bt_sequence *s, par_pool *pl, size_t checked, size_t guessed,
+          size_t words)
+{
+    size_t nc = chunks_of(checked);
+    uint64_t taken = atomic_load(&pl->next) & 0xFFFFFu;
+    if (pl->probe >= nc) {
+        if (s->par_blk > PAR_MIN_BLOCK) {
+            s->par_blk /= 2;
+            s->par_hold = PAR_HOLD;
+        }
+    } else if (s->par_hold > 0) {
+        s->par_hold--;
+    } else if (taken * checked < nc * guessed &&
+               s->par_blk < par_block_cap(s, words)) {
+        s->par_blk *= 2;
+    }
 }
 
 static int
@@ -1664,7 +1876,9 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
         size_t pn = N, pe = N;  /* guessed, to check: [pn, pe) */
         size_t gn = N, ge;      /* far marks ready, to guess: [gn, ge) */
         unsigned w = s->w, pslot = 0, gslot = 0;
-        size_t words = (size_t)w / 64 + 1; /* marks are below w */
+        /* marks are below w, a power of two: w / 64 words (one below
+           64), 2 for 0.354 where there were 3 */
+        size_t words = ((size_t)w + 63) / 64;
         bt_status st;
         int all = 1;
         gap = nr > 0 ? N - s->rpos[nr - 1] : N;
@@ -1688,10 +1902,11 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
         pl->fnr = nr;
         pl->fwords = words;
         par_run(pl);
+        pl->fills++;
         while (gn < ge) {
             size_t ne = 0, gend;
             unsigned nslot = (gslot + 1) % PAR_SLOTS;
-            uint64_t gen;
+            uint64_t gen, t0;
             if (nslot == pslot && pe > pn)
                 nslot = (nslot + 1) % PAR_SLOTS;
             /* the others check [pn, pe) while this thread guesses */
@@ -1701,14 +1916,20 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
             pl->cwords = words;
             pl->flo = pl->fhi = 0;
             gen = par_post(pl, 1);
+            t0 = stat_now(pl);
             gend = par_guess(s, pl, gslot, gn, ge, words);
+            stat_add(pl, &pl->th[0], PT_IDLE, &t0);
+            pl->blocks++;
+            pl->heaps += gend - gn;
+            if (gend == ge && pe > pn)
+                par_adapt(s, pl, pe - pn, ge - gn, words);
             if (gend == ge && ge < end) {
                 ne = ge + par_block(s, words);
                 if (ne > end)
                     ne = end;
                 par_add_far(pl, ge, ne, nslot, nr, words);
             } else {
-                atomic_store(&pl->open, 0);
+                par_close(pl);
             }
             par_finish(pl, gen);
             if (pe > pn) {
@@ -1720,8 +1941,11 @@ par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
                    new mask with values that do not give it yet */
                 if ((st = report(s, lim, diag)) != BT_OK)
                     return st;
-                if (!all)
-                    break; /* what follows is computed again */
+                if (!all) {
+                    /* what follows is computed again */
+                    pl->redone += gend - s->n;
+                    break;
+                }
             }
             pn = gn;
             pe = gend;
@@ -1811,6 +2035,46 @@ par_choose(bt_sequence *s)
         return !best;
     }
     return best;
+}
+
+/* For benchmarks (not in the public header): time the threads' work and
+   waits (call it before the first use of threads). */
+void bt__sequence_par_stats_on(bt_sequence *s);
+/* Writes what the threads did into buf (one line of text). */
+void bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len);
+
+void
+bt__sequence_par_stats_on(bt_sequence *s)
+{
+    s->par_stats = 1;
+}
+
+void
+bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len)
+{
+    const par_pool *pl = s->pool;
+    double t[2][PT_N] = {{0}};
+    unsigned i, k;
+    if (pl == NULL) {
+        snprintf(buf, len, "threads never used");
+        return;
+    }
+    for (i = 0; i < pl->nthreads; i++)
+        for (k = 0; k < PT_N; k++)
+            t[i > 0][k] += (double)atomic_load(&pl->th[i].t[k]);
+    snprintf(buf, len,
+             "%llu meetings, %llu blocks of %.0f heaps on average, %llu "
+             "heaps guessed again, %llu fills; calling thread: guesses "
+             "%.2f s, chunks %.2f s, waits %.2f s, %.0f sleeps; other "
+             "threads: chunks %.2f s, waits in a job %.2f s, between jobs "
+             "%.2f s, %.0f sleeps",
+             (unsigned long long)pl->meetings,
+             (unsigned long long)pl->blocks,
+             pl->blocks ? (double)pl->heaps / (double)pl->blocks : 0.0,
+             (unsigned long long)pl->redone, (unsigned long long)pl->fills,
+             t[0][PT_IDLE] * 1e-9, t[0][PT_WORK] * 1e-9,
+             t[0][PT_WAIT] * 1e-9, t[0][PT_SLEEP], t[1][PT_WORK] * 1e-9,
+             t[1][PT_WAIT] * 1e-9, t[1][PT_IDLE] * 1e-9, t[1][PT_SLEEP]);
 }
 
 /* For tests (not in the public header): threads whenever they apply,

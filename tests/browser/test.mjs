@@ -552,6 +552,9 @@ test('defect 7: too many winning moves to list is said', async (page) => {
   const text = await page.textContent('#outcome .outcome');
   assert.match(text, /N-position/);
   assert.match(text, /too many winning moves/);
+  // and which are listed, and why (the API's winning_moves_note)
+  const note = await page.textContent('#outcome .moves-note');
+  assert.match(note, /max_search limit/);
 });
 
 test('remoteness as a number, a decimal string or null', async (page) => {

@@ -50,6 +50,18 @@ case $out in
 *"quotient Q of the union of the heaps of octal:0.07 + octal:0.77, up to 7 counters"*) pass=$((pass + 1)) ;;
 *) echo "FAIL analyze-union: $out"; fail=$((fail + 1)) ;;
 esac
+# the union's quotient that the analysis above used, printed
+out=$("$B" quotient --game "kayles + dawsons-kayles" --upto 7)
+case $out in
+"octal:0.07 + octal:0.77: the misère quotient of the union of their heaps of at most 7 counters"*"generators: a (heap 1 of octal:0.77)"*"heaps of octal:0.07:"*"heaps of octal:0.77:"*) pass=$((pass + 1)) ;;
+*) echo "FAIL union-text: $out"; fail=$((fail + 1)) ;;
+esac
+check union-json 0 '{"game":"octal:0.07 + octal:0.77","games":["octal:0.07","octal:0.77"],"upto":3,"order":6,"p_portion":2,"tame":true,"generators":[{"name":"a","heap":1,"game":"octal:0.77"},{"name":"b","heap":2,"game":"octal:0.77"}],"relations":["a^2 = 1","b^3 = b"],"heaps":[["1","1","a","a"],["1","a","b","ab"]],"p":["a","b^2"],"period":null,"preperiod":null,"proved":false}' \
+    -- quotient --game "dawsons-kayles + kayles" --upto 3 --json
+bad union-twice 'named twice' -- quotient --game "kayles + octal:0.77" --upto 3
+bad union-empty "a game is missing around '+'" -- quotient --game "kayles +" --upto 3
+bad union-until '--until-proved is for the quotient of one game' -- quotient --game "kayles + sub:1-3" --until-proved
+bad union-save '--save is for the quotient of one game' -- quotient --game "kayles + sub:1-3" --save x
 bad until-kayles 'not proved periodic by heap 20' -- quotient --game kayles --until-proved --upto 20
 bad until-nim 'octal codes and subtraction games' -- quotient --game nim --until-proved --upto 7
 bad no-game '--game RULES is required' -- quotient --upto 3

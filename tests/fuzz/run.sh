@@ -124,6 +124,37 @@ seed2 '1' 'kayles 1 29429 6 2' p2
 seed2 '1' 'grundys-game 3000 + wythoff:2 1000 1500' p3
 seed2 '1' 'sub:1-3 100000000 + nim 1 2' p4
 seed2 '1' 'wythoff 40 50, 31 20, 17 9, 44 12, 3 5' p5
+# saved quotients (the first byte 'Q'): 0.75 proved, Nim to 1
+seed2 'Q' 'bouton-quotient 1
+game octal:0.75
+upto 23
+order 8
+period 2 8
+p 1 4
+heaps 0 1 2 1 2 7 2 7 2 5 2 5 2 5 2 5 2 5 2 5 2 5 2 5
+table
+0 1 2 3 4 5 6 7
+1 0 3 2 5 4 7 6
+2 3 4 5 2 3 2 3
+3 2 5 4 3 2 3 2
+4 5 2 3 4 5 4 5
+5 4 3 2 5 4 5 4
+6 7 2 3 4 5 4 5
+7 6 3 2 5 4 5 4
+end
+' q1
+seed2 'Q' 'bouton-quotient 1
+game nim
+upto 1
+order 2
+period none
+p 1
+heaps 0 1
+table
+0 1
+1 0
+end
+' q2
 ./fuzz_record -max_total_time="${FUZZ_RECORD_SECONDS:-20}" -max_len=512 \
     -timeout=10 -rss_limit_mb=1024 -dict="$work/dict" -print_final_stats=1 \
     "$work/corpus_record"

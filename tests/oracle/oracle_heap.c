@@ -461,54 +461,67 @@ oh_period(const unsigned *a, size_t n, size_t tail, size_t *p, size_t *n0)
 }
 
 int
-oh_case_load(oh_case *c, const char *path)
+oh_read_keys(const char *path,
+             int (*f)(void *ud, const char *key, const char *rest), void *ud)
 {
-    FILE *f = fopen(path, "r");
+    FILE *fp = fopen(path, "r");
     char line[1024];
     int rc = 0;
-    memset(c, 0, sizeof *c);
-    c->offset = c->period = c->preperiod = c->ppos_mod = c->ppos_rem = -1;
-    strcpy(c->check, "quick");
-    if (f == NULL)
+    if (fp == NULL)
         return -1;
-    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
-        char key[32], *p;
+    while (rc == 0 && fgets(line, sizeof line, fp) != NULL) {
+        char key[32];
         int used;
         if (line[0] == '#' || line[0] == '\n')
             continue;
         if (sscanf(line, "%31s%n", key, &used) != 1)
             continue;
-        p = line + used;
-        if (strcmp(key, "game") == 0)
-            rc = sscanf(p, "%63s", c->game) == 1 ? 0 : -1;
-        else if (strcmp(key, "check") == 0)
-            rc = sscanf(p, "%15s", c->check) == 1 ? 0 : -1;
-        else if (strcmp(key, "offset") == 0)
-            rc = sscanf(p, "%ld", &c->offset) == 1 ? 0 : -1;
-        else if (strcmp(key, "period") == 0)
-            rc = sscanf(p, "%ld", &c->period) == 1 ? 0 : -1;
-        else if (strcmp(key, "preperiod") == 0)
-            rc = sscanf(p, "%ld", &c->preperiod) == 1 ? 0 : -1;
-        else if (strcmp(key, "ppos_mod") == 0)
-            rc = sscanf(p, "%ld %ld", &c->ppos_mod, &c->ppos_rem) == 2 ? 0 : -1;
-        else if (strcmp(key, "values") == 0) {
-            unsigned v;
-            int k;
-            while (sscanf(p, "%u%n", &v, &k) == 1) {
-                unsigned *q = realloc(c->values, (c->nvalues + 1) * sizeof *q);
-                if (q == NULL) {
-                    rc = -1;
-                    break;
-                }
-                c->values = q;
-                c->values[c->nvalues++] = v;
-                p += k;
-            }
-        } else {
-            rc = -1;
-        }
+        rc = f(ud, key, line + used) != 0 ? -1 : 0;
     }
-    fclose(f);
+    fclose(fp);
+    return rc;
+}
+
+static int
+case_key(void *ud, const char *key, const char *p)
+{
+    oh_case *c = ud;
+    if (strcmp(key, "game") == 0)
+        return sscanf(p, "%63s", c->game) == 1 ? 0 : -1;
+    if (strcmp(key, "check") == 0)
+        return sscanf(p, "%15s", c->check) == 1 ? 0 : -1;
+    if (strcmp(key, "offset") == 0)
+        return sscanf(p, "%ld", &c->offset) == 1 ? 0 : -1;
+    if (strcmp(key, "period") == 0)
+        return sscanf(p, "%ld", &c->period) == 1 ? 0 : -1;
+    if (strcmp(key, "preperiod") == 0)
+        return sscanf(p, "%ld", &c->preperiod) == 1 ? 0 : -1;
+    if (strcmp(key, "ppos_mod") == 0)
+        return sscanf(p, "%ld %ld", &c->ppos_mod, &c->ppos_rem) == 2 ? 0 : -1;
+    if (strcmp(key, "values") == 0) {
+        unsigned v;
+        int k;
+        while (sscanf(p, "%u%n", &v, &k) == 1) {
+            unsigned *q = realloc(c->values, (c->nvalues + 1) * sizeof *q);
+            if (q == NULL)
+                return -1;
+            c->values = q;
+            c->values[c->nvalues++] = v;
+            p += k;
+        }
+        return 0;
+    }
+    return -1;
+}
+
+int
+oh_case_load(oh_case *c, const char *path)
+{
+    int rc;
+    memset(c, 0, sizeof *c);
+    c->offset = c->period = c->preperiod = c->ppos_mod = c->ppos_rem = -1;
+    strcpy(c->check, "quick");
+    rc = oh_read_keys(path, case_key, c);
     if (rc == 0 && (c->game[0] == '\0' || (c->nvalues > 0 && c->offset < 0)))
         rc = -1;
     if (rc != 0)

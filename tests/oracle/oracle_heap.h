@@ -77,6 +77,12 @@ typedef struct oh_case {
     size_t nvalues;
 } oh_case;
 
+/* Reads the "key value..." lines of the file at path ('#' starts a comment
+   line), calling f(ud, key, rest of the line) for each; -1 when the file
+   cannot be read or f returns non-zero (it stops there), else 0. */
+int oh_read_keys(const char *path,
+                 int (*f)(void *ud, const char *key, const char *rest),
+                 void *ud);
 /* Reads the file at path into c; 0 on success, -1 on a malformed file. */
 int oh_case_load(oh_case *c, const char *path);
 void oh_case_free(oh_case *c);

@@ -270,26 +270,48 @@ bt_test_quotient(const char *spec, size_t n, int until_proved)
     return bt_test_quotient_search(spec, n, until_proved, 2000000, 0);
 }
 
-bt_quotient *
-bt_test_quotient_search(const char *spec, size_t n, int until_proved,
-                        size_t max_search, size_t max_memory)
+/* The quotient of spec's heaps up to n within the limits; NULL on
+   BT_ELIMIT when limit_ok, else a failed test on any error. */
+static bt_quotient *
+quotient_within(const char *spec, size_t n, int until_proved,
+                const bt_limits *lim, int limit_ok)
 {
     bt_game *g = bt_test_game(spec);
     bt_quotient *q = NULL;
     bt_diag d;
-    bt_limits lim;
     bt_status st;
     memset(&d, 0, sizeof d);
+    st = until_proved ? bt_quotient_new_until_proved(&q, g, n, lim, &d)
+                      : bt_quotient_new(&q, g, n, lim, &d);
+    bt_game_free(g);
+    if (st == BT_ELIMIT && limit_ok)
+        return NULL;
+    if (st != BT_OK)
+        fail_msg("%s to %zu: %s", spec, n, d.message);
+    return q;
+}
+
+bt_quotient *
+bt_test_quotient_search(const char *spec, size_t n, int until_proved,
+                        size_t max_search, size_t max_memory)
+{
+    bt_limits lim;
     bt_limits_default(&lim);
     lim.max_search = max_search;
     if (max_memory != 0)
         lim.max_memory = max_memory;
-    st = until_proved ? bt_quotient_new_until_proved(&q, g, n, &lim, &d)
-                      : bt_quotient_new(&q, g, n, &lim, &d);
-    bt_game_free(g);
-    if (st != BT_OK)
-        fail_msg("%s to %zu: %s", spec, n, d.message);
-    return q;
+    return quotient_within(spec, n, until_proved, &lim, 0);
+}
+
+bt_quotient *
+bt_test_quotient_within(const char *spec, size_t n, size_t max_search,
+                        size_t max_order)
+{
+    bt_limits lim;
+    bt_limits_default(&lim);
+    lim.max_search = max_search;
+    lim.max_table_piles = max_order;
+    return quotient_within(spec, n, 0, &lim, 1);
 }
 
 void

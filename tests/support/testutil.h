@@ -72,6 +72,12 @@ bt_quotient *bt_test_quotient_search(const char *spec, size_t n,
                                      int until_proved, size_t max_search,
                                      size_t max_memory);
 
+/* The quotient of spec's heaps up to n (bt_quotient_new) within
+   max_search positions and max_order elements, or NULL when it needs
+   more (BT_ELIMIT); any other failure fails the test. */
+bt_quotient *bt_test_quotient_within(const char *spec, size_t n,
+                                     size_t max_search, size_t max_order);
+
 /* A published sequence of tests/cases (tests/oracle/oracle_heap.h). */
 typedef struct oh_case oh_case;
 /* Calls f on each published sequence (grundy_*.txt) of the folder `dir`,

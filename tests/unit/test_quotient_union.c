@@ -11,6 +11,11 @@
  *     Kayles, 0.75 and sub:2,3, and sums of three games: bt_analyze gives
  *     the search's outcome, and the same number of winning moves in each
  *     component, and says that it answered through the union's quotient.
+ *   - The union's quotient as `bouton quotient --game "A + B"` prints it
+ *     (bt_quotient_new_sum, the games given in either order): the product
+ *     of the heaps' elements (bt_quotient_heap_of) is in P exactly when
+ *     the search finds the sum a misère P-position, on every sum of two
+ *     heaps of each game up to 6.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -138,11 +143,78 @@ test_three_games(void **state)
     oracle_search_free(o);
 }
 
+static void
+test_new_sum(void **state)
+{
+    bt_game *g[2];
+    bt_quotient *q;
+    oracle_search *o = oracle_search_new(1);
+    unsigned n = bt_test_light() ? 4 : 6, a, b, c, e;
+    size_t order, k;
+    bt_diag d;
+    (void)state;
+    assert_non_null(o);
+    g[0] = bt_test_game("kayles");
+    g[1] = bt_test_game("dawsons-kayles");
+    for (k = 0; k < 2; k++) {
+        /* the games in the order given, then reversed: the same letters */
+        bt_game *gs[2];
+        size_t ik, id;
+        gs[0] = g[k];
+        gs[1] = g[1 - k];
+        if (bt_quotient_new_sum(&q, gs, 2, n, NULL, &d) != BT_OK)
+            fail_msg("bt_quotient_new_sum: %s", d.message);
+        assert_int_equal(bt_quotient_game_count(q), 2);
+        assert_string_equal(bt_game_spec(bt_quotient_game_at(q, 0)),
+                            "octal:0.07");
+        ik = 1;
+        id = 0;
+        if (k == 0)
+            order = bt_quotient_order(q);
+        else
+            assert_int_equal(bt_quotient_order(q), order);
+        for (a = 0; a <= n; a++)
+            for (b = 0; b <= a; b++)
+                for (c = 0; c <= n; c++)
+                    for (e = 0; e <= c; e++) {
+                        char text[160];
+                        bt_position *p;
+                        int win;
+                        long rem;
+                        size_t x = bt_quotient_mul(
+                            q,
+                            bt_quotient_mul(q, bt_quotient_heap_of(q, ik, a),
+                                            bt_quotient_heap_of(q, ik, b)),
+                            bt_quotient_mul(q, bt_quotient_heap_of(q, id, c),
+                                            bt_quotient_heap_of(q, id, e)));
+                        snprintf(text, sizeof text,
+                                 "kayles %u %u + dawsons-kayles %u %u", a, b,
+                                 c, e);
+                        p = bt_test_parse(text, NULL, NULL);
+                        assert_int_equal(oracle_search_solve(o, p, &win, &rem),
+                                         0);
+                        if ((bt_quotient_is_p(q, x) != 0) == win)
+                            fail_msg("%s: the union's quotient says %c", text,
+                                     win ? 'P' : 'N');
+                        bt_position_free(p);
+                    }
+        bt_quotient_free(q);
+    }
+    /* a game twice, or not a heap game: refused */
+    bt_game_free(g[1]);
+    g[1] = bt_game_ref(g[0]);
+    assert_int_equal(bt_quotient_new_sum(&q, g, 2, 3, NULL, &d), BT_EINVAL);
+    bt_game_free(g[1]);
+    bt_game_free(g[0]);
+    oracle_search_free(o);
+}
+
 int
 main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pairs),
+        cmocka_unit_test(test_new_sum),
         cmocka_unit_test(test_three_games),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);

@@ -7,7 +7,8 @@
  * rare-value method is in use at the end (to 2^12 on 2 threads where the
  * plain method is), with the same method, mask, sparse positions and period;
  * Officers further (its sparse positions keep appearing up to about
- * 2^14, so guesses fail and blocks are redone); a proof on threads.
+ * 2^14, so guesses fail and blocks are redone); Grundy's game (unequal
+ * splits); a proof on threads.
  * The threads are forced wherever they apply (the engine would keep these
  * small games on one thread), and Officers also runs with the engine's
  * own choice.
@@ -141,6 +142,14 @@ test_officers_and_proof(void **state)
     /* the engine's own choice of one thread or two, block after block */
     s = compute_as("officers", 2, 1u << 17, 0, 0);
     same(ref, s, "officers", 2);
+    bt_sequence_free(s);
+    bt_sequence_free(ref);
+    /* Grundy's game: splits into unequal heaps only (the equal split is
+       left out of the marks), many sparse positions */
+    ref = compute("grundy", 1, 1u << 16, 0);
+    assert_true(strncmp(bt_sequence_method_name(ref), "rare", 4) == 0);
+    s = compute("grundy", 2, 1u << 16, 0);
+    same(ref, s, "grundy", 2);
     bt_sequence_free(s);
     bt_sequence_free(ref);
     /* a proof: the steps of bt_sequence_prove and the period found */
