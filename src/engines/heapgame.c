@@ -303,6 +303,58 @@ bt__heap_options(bt_game *g, const mpz_t *c, bt__emit emit, void *ud,
     return walk_run(g, c, NULL, emit, ud, lim, diag);
 }
 
+/*
+ * Whether the heaps `to` (nto of them) are what one move leaves from a
+ * heap of c[0], decided from the rules without listing the moves (a move
+ * on a heap of 10^12 counters): the move removes k = c[0] - (the sum of
+ * to) counters, and the code allows it when digit d_k has the bit 2^nto
+ * (a subtraction set: k in the set, one heap or none left), with k > 0
+ * when one heap is left, and two different heaps for Grundy's game.  -1
+ * (cannot tell) only for a k past a machine integer in an infinite code.
+ */
+int
+bt__heap_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
+                   size_t nto)
+{
+    const bt__heap_rules *r = &((const bt__heap_game *)g->state)->rules;
+    mpz_t k;
+    size_t i, kk = 0, j;
+    int fits, yes = 0;
+    (void)n;
+    if (nto > 3)
+        return 0;
+    mpz_init_set(k, c[0]);
+    for (i = 0; i < nto; i++) {
+        if (mpz_sgn(to[i]) <= 0) {
+            mpz_clear(k);
+            return 0;
+        }
+        mpz_sub(k, k, to[i]);
+    }
+    fits = mpz_sgn(k) >= 0 && mpz_fits_ulong_p(k) &&
+           mpz_get_ui(k) < SIZE_MAX;
+    if (fits)
+        kk = (size_t)mpz_get_ui(k);
+    if (mpz_sgn(k) < 0) {
+        yes = 0;
+    } else if (r->nint > 0) { /* a subtraction set */
+        for (j = 0; fits && j < r->nint; j++)
+            if (r->lo[j] <= kk && kk <= r->hi[j])
+                yes = nto <= 1 && kk > 0;
+    } else if (!fits) {
+        yes = r->blen > 0 ? -1 : 0; /* k > t in a finite code */
+    } else {
+        unsigned d = bt__heap_digit(r, kk);
+        yes = (d >> nto) & 1u;
+        if (nto == 1 && kk == 0)
+            yes = 0;
+        if (nto == 2 && r->unequal && mpz_cmp(to[0], to[1]) == 0)
+            yes = 0;
+    }
+    mpz_clear(k);
+    return yes;
+}
+
 bt_status
 bt__heap_moves_to(bt_game *g, const mpz_t *c, const mpz_t target, bt__emit emit,
                   void *ud, const bt_limits *lim, bt_diag *diag)

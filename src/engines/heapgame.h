@@ -129,6 +129,8 @@ bt_status bt__heap_moves_to(bt_game *g, const mpz_t *c, const mpz_t target,
                             bt_diag *diag);
 void bt__heap_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
                        const mpz_t *to, size_t nto);
+int bt__heap_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
+                       size_t nto);
 
 /* Non-zero when g belongs to one of the heap-game families. */
 int bt__is_heap_game(const bt_game *g);

@@ -270,6 +270,7 @@ const bt__ruleset bt__ruleset_tb = {
     .grundy = bt__heap_grundy,
     .options = bt__heap_options,
     .moves_to = bt__heap_moves_to,
+    .is_option = bt__heap_is_option,
     .describe = bt__heap_describe,
     /* misere and explain: NULL, the generic search and explanation */
 };

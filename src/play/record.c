@@ -60,12 +60,13 @@ on_match(void *ud, const mpz_t *to, size_t nto)
 
 /*
  * Is `to` an option of component c (n numbers) of game g?  From the rules
- * first: the ruleset's is_option when it decides (Nim, Wythoff's game and
- * Moore's Nim in time linear in the digits: listing the options of a pile
- * of n would cost n, and a record of n moves n^2), else the component's
- * options listed, when there are not too many; else through the ruleset's
- * moves_to, which lists every option of a given Grundy value: `to` is an
- * option exactly when it is among those of its own value.
+ * first: the ruleset's is_option when it decides (Nim, Wythoff's game,
+ * Moore's Nim and the heap games in time linear in the digits: listing the
+ * options of a pile of n would cost n, and a record of n moves n^2), else
+ * the component's options listed, when there are not too many; else
+ * through the ruleset's moves_to, which lists every option of a given
+ * Grundy value: `to` is an option exactly when it is among those of its
+ * own value.
  */
 static bt_status
 is_option(int *yes, bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,

@@ -153,6 +153,15 @@ printf '1 2\n' | "$B" play --save "$tmp/x.txt" 'nim 2 + kayles 3' \
     >"$tmp/out" 2>&1
 expect sum-move "$tmp/out" "You: take 2 from pile 1."
 expect sum-draw "$tmp/out" "(octal:0.77)"
+# a move on a heap of 10^12 counters, checked from the code's digits
+# (listing the heap's options would pass max_search), and one the code
+# does not allow (Kayles never takes 3)
+printf 'take 2 from 1\n' | "$B" play --game kayles --save "$tmp/x.txt" \
+    '1000000000000 + 7' >"$tmp/out" 2>&1
+expect huge-heap-move "$tmp/out" "You: take 2 from heap 1."
+printf 'take 3 from 1\n' | "$B" play --game kayles --save "$tmp/x.txt" \
+    '1000000000000 + 7' >"$tmp/out" 2>&1
+expect huge-heap-illegal "$tmp/out" "Not a move"
 printf 'fly\n9 1\n1 9\n' | "$B" play --save "$tmp/x.txt" 3 4 5 \
     >"$tmp/out" 2>&1
 expect nonsense "$tmp/out" "'fly' is not a move or a command"

@@ -33,6 +33,8 @@
 #include "oracle_heap.h"
 #include "oracle_search.h"
 
+#include "../../src/internal.h"
+
 /* ------------------------------------------------------------- codes */
 
 /* A code as digits: d[0..t], then block[0..blen-1] forever (blen 0:
@@ -544,6 +546,104 @@ test_texts(void **state)
     bt_position_free(p);
 }
 
+/* ------------------------------------------- a move checked by rules */
+
+/* The options of one heap, each as its heaps sorted (at most three). */
+typedef struct {
+    unsigned long opt[4096][4]; /* count of heaps, then the heaps */
+    size_t n;
+} listed;
+
+static bt_status
+on_heap_option(void *ud, const mpz_t *to, size_t nto)
+{
+    listed *l = ud;
+    unsigned long h[3] = {0, 0, 0}, t;
+    size_t i, j;
+    assert_true(nto <= 3 && l->n < 4096);
+    for (i = 0; i < nto; i++)
+        h[i] = mpz_get_ui(to[i]);
+    for (i = 0; i < nto; i++) /* sort the few heaps */
+        for (j = i + 1; j < nto; j++)
+            if (h[j] < h[i]) {
+                t = h[i];
+                h[i] = h[j];
+                h[j] = t;
+            }
+    l->opt[l->n][0] = nto;
+    memcpy(&l->opt[l->n][1], h, sizeof h);
+    l->n++;
+    return BT_OK;
+}
+
+static int
+is_listed(const listed *l, size_t nto, const unsigned long *h)
+{
+    size_t i;
+    for (i = 0; i < l->n; i++)
+        if (l->opt[i][0] == nto && memcmp(&l->opt[i][1], h,
+                                          nto * sizeof *h) == 0)
+            return 1;
+    return 0;
+}
+
+/* The ruleset's is_option (a player's move on a heap of 10^12 counters is
+   checked by it) says yes exactly for the listed options: every heap up to
+   14 and every leave of up to three heaps, for codes with every kind of
+   digit, an infinite code, Grundy's game and subtraction sets. */
+static void
+test_is_option(void **state)
+{
+    static const char *games[] = {
+        "octal:0.77", "octal:0.07", "octal:0.137", "octal:4.3",
+        "octal:0.6",  "tb:0.F",     "tb:0.8",      "tb:0.[3]",
+        "tb:0.4C",    "grundy",     "sub:1-3",     "sub:2,5,7"};
+    static listed l;
+    size_t gi;
+    mpz_t c, to[3];
+    (void)state;
+    mpz_init(c);
+    for (gi = 0; gi < 3; gi++)
+        mpz_init(to[gi]);
+    for (gi = 0; gi < sizeof games / sizeof *games; gi++) {
+        bt_game *g = bt_test_game(games[gi]);
+        unsigned long h, a, b, cc;
+        assert_non_null(g->rules->is_option);
+        for (h = 1; h <= 14; h++) {
+            size_t nto;
+            mpz_set_ui(c, h);
+            l.n = 0;
+            assert_int_equal(bt__rs_options(g, (const mpz_t *)&c, 1,
+                                            on_heap_option, &l, NULL, NULL),
+                             BT_OK);
+            for (nto = 0; nto <= 3; nto++)
+                for (a = 1; a <= (nto >= 1 ? h : 1); a++)
+                    for (b = a; b <= (nto >= 2 ? h : a); b++)
+                        for (cc = b; cc <= (nto >= 3 ? h : b); cc++) {
+                            unsigned long hs[3] = {a, b, cc};
+                            size_t i;
+                            int yes;
+                            if ((nto >= 1 ? a : 0) + (nto >= 2 ? b : 0) +
+                                    (nto >= 3 ? cc : 0) > h)
+                                continue;
+                            for (i = 0; i < nto; i++)
+                                mpz_set_ui(to[i], hs[i]);
+                            yes = g->rules->is_option(
+                                g, (const mpz_t *)&c, 1,
+                                (const mpz_t *)to, nto);
+                            if (yes != is_listed(&l, nto, hs))
+                                fail_msg("%s heap %lu, leave %zu heaps "
+                                         "%lu %lu %lu: is_option %d",
+                                         games[gi], h, nto, a, b, cc, yes);
+                        }
+        }
+        bt_game_free(g);
+    }
+    for (gi = 0; gi < 3; gi++)
+        mpz_clear(to[gi]);
+    mpz_clear(c);
+}
+
 /* ------------------------------------------------------------ limits */
 
 static void
@@ -610,6 +710,7 @@ main(void)
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_winning_moves),
         cmocka_unit_test(test_texts),
+        cmocka_unit_test(test_is_option),
         cmocka_unit_test(test_huge),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
