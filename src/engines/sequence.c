@@ -635,6 +635,41 @@ confirm(bt_sequence *s, size_t m, unsigned lim)
                       &s->work);
 }
 
+/* The first sparse position above thr, among rpos[0..nr-1]. */
+static size_t
+rare_above(const uint32_t *rpos, size_t nr, size_t thr)
+{
+    size_t lo = 0, hi = nr;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rpos[mid] <= thr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* mark_sparse of split `rest` over the sparse positions rpos[lo..hi-1],
+   less the split into two equal heaps (x = rest / 2) where the rules
+   forbid it (Grundy's game). */
+static void
+mark_split(const bt_sequence *s, size_t rest, size_t lo, size_t hi,
+           uint8_t *seen)
+{
+    if (s->r->unequal && rest % 2 == 0) {
+        size_t mid = rare_above(s->rpos, hi, rest / 2 - 1);
+        if (mid < lo)
+            mid = lo;
+        mark_sparse(s->g, rest, s->rpos, s->rval, lo, mid, seen);
+        if (mid < hi && s->rpos[mid] == rest / 2)
+            mid++;
+        mark_sparse(s->g, rest, s->rpos, s->rval, mid, hi, seen);
+    } else {
+        mark_sparse(s->g, rest, s->rpos, s->rval, lo, hi, seen);
+    }
+}
+
 /* The rare-value method (see the top of the file). */
 static unsigned
 value_rare(bt_sequence *s, size_t n)
@@ -686,23 +721,7 @@ value_rare(bt_sequence *s, size_t n)
         size_t rest = s->sr[j], cnt = nr;
         while (cnt > 0 && rpos[cnt - 1] >= rest)
             cnt--;
-        if (s->r->unequal && rest % 2 == 0) {
-            /* skip the equal split (rest/2, rest/2) if rest/2 is sparse */
-            size_t lo = 0, hi = cnt;
-            while (lo < hi) {
-                size_t mid = lo + (hi - lo) / 2;
-                if (rpos[mid] < rest / 2)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            mark_sparse(g, rest, rpos, rval, 0, lo, seen);
-            if (lo < cnt && rpos[lo] == rest / 2)
-                lo++;
-            mark_sparse(g, rest, rpos, rval, lo, cnt, seen);
-        } else {
-            mark_sparse(g, rest, rpos, rval, 0, cnt, seen);
-        }
+        mark_split(s, rest, 0, cnt, seen);
         s->work += cnt;
     }
     /* every split rest has the same parity in the domain type */
@@ -1095,21 +1114,6 @@ set_bit(uint64_t *bits, unsigned v)
     bits[v >> 6] |= (uint64_t)1 << (v & 63);
 }
 
-/* The first sparse position above thr, among rpos[0..nr-1]. */
-static size_t
-rare_above(const uint32_t *rpos, size_t nr, size_t thr)
-{
-    size_t lo = 0, hi = nr;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (rpos[mid] <= thr)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* ORs into bits[0..words-1] the bytes seen[0 .. 64 words - 1], each 0 or
    1.  With SSE2, a shift moves each byte's bit 0 to its sign bit and a
    movemask gathers sixteen signs; otherwise eight bytes make eight bits in
@@ -1195,18 +1199,7 @@ far_marks(const bt_sequence *s, par_scratch *sc, size_t n, size_t base,
         size_t lo = rare_above(rpos, nr, thr), hi = nr;
         while (hi > lo && rpos[hi - 1] >= rest)
             hi--;
-        if (unequal && rest % 2 == 0) {
-            /* not the split into two equal heaps */
-            size_t mid = rare_above(rpos, hi, rest / 2 - 1);
-            if (mid < lo)
-                mid = lo;
-            mark_sparse(g, rest, rpos, rval, lo, mid, seen);
-            if (mid < hi && rpos[mid] == rest / 2)
-                mid++;
-            mark_sparse(g, rest, rpos, rval, mid, hi, seen);
-        } else {
-            mark_sparse(g, rest, rpos, rval, lo, hi, seen);
-        }
+        mark_split(s, rest, lo, hi, seen);
         sc->work += hi - lo;
     }
     pack_or(bits, seen, words);
@@ -1258,19 +1251,8 @@ near_marks(const bt_sequence *s, par_scratch *sc, size_t m, size_t N,
         mark_sparse(g, sc->sr[1], rpos, rval, a, near[1], seen);
         j = 2;
     }
-    for (; j < m; j++) {
-        size_t rest = sc->sr[j], hi = near[j];
-        if (unequal && rest % 2 == 0) {
-            /* not the split into two equal heaps */
-            size_t mid = rare_above(rpos, hi, rest / 2 - 1);
-            mark_sparse(g, rest, rpos, rval, 0, mid, seen);
-            if (mid < hi && rpos[mid] == rest / 2)
-                mid++;
-            mark_sparse(g, rest, rpos, rval, mid, hi, seen);
-        } else {
-            mark_sparse(g, rest, rpos, rval, 0, hi, seen);
-        }
-    }
+    for (; j < m; j++)
+        mark_split(s, sc->sr[j], 0, near[j], seen);
 }
 
 /*
