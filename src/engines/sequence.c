@@ -1007,6 +1007,8 @@ typedef struct par_scratch {
     uint16_t *need;
     size_t *pa, *sr, *sh;
     size_t *near; /* par_guess: per split, the sparse positions near */
+    size_t *far;  /* far_marks: per split, the first far sparse position */
+    size_t nfar;  /* splits in far[] (of the heap before in the chunk) */
     size_t work;
 } par_scratch;
 
@@ -1087,6 +1089,7 @@ scratch_free(par_scratch *sc)
     free(sc->sr);
     free(sc->sh);
     free(sc->near);
+    free(sc->far);
 }
 
 static int
@@ -1100,8 +1103,10 @@ scratch_init(par_scratch *sc, size_t nsplit)
     sc->sr = malloc(k * sizeof *sc->sr);
     sc->sh = malloc(k * sizeof *sc->sh);
     sc->near = malloc(k * sizeof *sc->near);
+    sc->far = malloc(k * sizeof *sc->far);
     if (sc->seen == NULL || sc->need == NULL || sc->pa == NULL ||
-        sc->sr == NULL || sc->sh == NULL || sc->near == NULL) {
+        sc->sr == NULL || sc->sh == NULL || sc->near == NULL ||
+        sc->far == NULL) {
         scratch_free(sc);
         return -1;
     }
@@ -1155,26 +1160,38 @@ pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
 
 /* The far marks of heap n for a block starting at base: pairs
    (x, rest - x), x sparse, rest - x < base.  Marked as bytes (stores
-   that do not wait for one another), then packed. */
+   that do not wait for one another), then packed.  `next`: heap n - 1
+   was the one before in this thread, whose first far positions sc->far
+   holds (they only grow with n, as near_marks' counts). */
 static void
 far_marks(const bt_sequence *s, par_scratch *sc, size_t n, size_t base,
-          size_t nr, uint64_t *bits, size_t words)
+          size_t nr, uint64_t *bits, size_t words, int next)
 {
     const uint16_t *g = s->g;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     uint8_t *seen = sc->seen;
     int unequal = s->r->unequal;
-    size_t m = splits_in(s->r, n, sc->sr, sc->sh), j = 0;
+    size_t m = splits_in(s->r, n, sc->sr, sc->sh), j;
     memset(bits, 0, words * sizeof *bits);
     memset(seen, 0, words * 64);
+    for (j = 0; j < m; j++) {
+        size_t rest = sc->sr[j], thr = rest > base ? rest - base : 0;
+        size_t lo = next && j < sc->nfar ? sc->far[j]
+                                         : rare_above(rpos, nr, thr);
+        while (lo < nr && rpos[lo] <= thr)
+            lo++;
+        sc->far[j] = lo;
+    }
+    sc->nfar = m;
+    j = 0;
     if (m >= 2 && !unequal) {
         /* the first two splits in one pass where their far positions
            overlap (as value_rare does; 0.354 has two splits) */
         size_t r0 = sc->sr[0], r1 = sc->sr[1], lo[2], hi[2], a, b, i;
         for (i = 0; i < 2; i++) {
             size_t rest = sc->sr[i];
-            lo[i] = rare_above(rpos, nr, rest > base ? rest - base : 0);
+            lo[i] = sc->far[i];
             hi[i] = nr;
             while (hi[i] > lo[i] && rpos[hi[i] - 1] >= rest)
                 hi[i]--;
@@ -1195,8 +1212,7 @@ far_marks(const bt_sequence *s, par_scratch *sc, size_t n, size_t base,
         j = 2;
     }
     for (; j < m; j++) {
-        size_t rest = sc->sr[j], thr = rest > base ? rest - base : 0;
-        size_t lo = rare_above(rpos, nr, thr), hi = nr;
+        size_t rest = sc->sr[j], lo = sc->far[j], hi = nr;
         while (hi > lo && rpos[hi - 1] >= rest)
             hi--;
         mark_split(s, rest, lo, hi, seen);
@@ -1351,7 +1367,7 @@ par_chunk(par_pool *pl, par_scratch *sc, size_t idx)
     for (n = lo; n < hi; n++)
         far_marks(s, sc, n, pl->flo, pl->fnr,
                   pl->buf[pl->fslot] + (n - pl->flo) * pl->fwords,
-                  pl->fwords);
+                  pl->fwords, n > lo);
 }
 
 /* A pause in a polling loop. */
