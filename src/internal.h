@@ -444,6 +444,15 @@ bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                               void *ud, char **note, char **left_out,
                               const bt_limits *lim, bt_diag *diag);
 
+/*
+ * How quotient.c learns a heap that is not a conservative extension: 1
+ * (the default) by pretending (MisereSolver's method, docs/misere.md)
+ * first, searching the game graph only when that fails; 0 by the search
+ * alone.  For the tests that compare the two; set it before a
+ * computation, never while one runs.
+ */
+void bt__quotient_set_pretending(int on);
+
 /* ------------------------------------------------- remoteness, bounded */
 
 /* Milliseconds of the calling thread's CPU time (remoteness.c): the

@@ -1,0 +1,154 @@
+/* label: quick
+ *
+ * test_quotient_pretend.c -- the two ways src/engines/quotient.c learns a
+ * heap that is not a conservative extension (docs/misere.md): pretending
+ * (MisereSolver's trial monoids, marked and minimised, then proved by the
+ * exact check) and the L* learner over an exact search of the game graph.
+ *
+ *   - On the twelve heap games of test_quotient.c, up to the heaps that
+ *     test checks against brute force, both give the same quotient bit for
+ *     bit: order, P-portion, the multiplication table in the same
+ *     numbering, the heap map, generators and relations
+ *     (bt__quotient_set_pretending switches pretending off).
+ *   - Dawson's Kayles (0.07) past heap 24, where the search alone does not
+ *     finish in minutes: the quotient of the heaps up to 28 computed by
+ *     pretending answers every sum of a heap of 25 to 28 with one or two
+ *     smaller heaps, up to a total the brute-force misère solver of
+ *     tests/oracle/oracle_heap.c reaches, exactly as that solver does.
+ *   - The order of the 0.07 quotient of the heaps up to 30 is 360, the
+ *     figure MisereSolver's computation gives (issue 13's reference point).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <bouton.h>
+
+#include "../../src/internal.h"
+#include "testutil.h"
+
+#include "oracle_heap.h"
+
+static void
+same_quotient(const char *spec, size_t n)
+{
+    bt_quotient *a, *b;
+    size_t o, x, y, i;
+    bt__quotient_set_pretending(0);
+    a = bt_test_quotient(spec, n, 0);
+    bt__quotient_set_pretending(1);
+    b = bt_test_quotient(spec, n, 0);
+    o = bt_quotient_order(a);
+    if (o != bt_quotient_order(b))
+        fail_msg("%s to %zu: order %zu by the search, %zu by pretending",
+                 spec, n, o, bt_quotient_order(b));
+    assert_int_equal(bt_quotient_p_count(a), bt_quotient_p_count(b));
+    for (x = 0; x < o; x++) {
+        assert_int_equal(bt_quotient_is_p(a, x), bt_quotient_is_p(b, x));
+        assert_string_equal(bt_quotient_word(a, x), bt_quotient_word(b, x));
+        for (y = 0; y < o; y++)
+            assert_int_equal(bt_quotient_mul(a, x, y),
+                             bt_quotient_mul(b, x, y));
+    }
+    for (i = 0; i <= n; i++)
+        assert_int_equal(bt_quotient_heap(a, i), bt_quotient_heap(b, i));
+    assert_int_equal(bt_quotient_generator_count(a),
+                     bt_quotient_generator_count(b));
+    for (i = 0; i < bt_quotient_generator_count(a); i++)
+        assert_int_equal(bt_quotient_generator_heap(a, i),
+                         bt_quotient_generator_heap(b, i));
+    assert_int_equal(bt_quotient_relation_count(a),
+                     bt_quotient_relation_count(b));
+    for (i = 0; i < bt_quotient_relation_count(a); i++)
+        assert_string_equal(bt_quotient_relation(a, i),
+                            bt_quotient_relation(b, i));
+    assert_int_equal(bt_quotient_is_tame(a), bt_quotient_is_tame(b));
+    bt_quotient_free(a);
+    bt_quotient_free(b);
+}
+
+static void
+test_same_as_search(void **state)
+{
+    static const struct {
+        const char *spec;
+        size_t n;
+    } games[] = {
+        {"kayles", 12},     {"dawsons-kayles", 12}, {"octal:0.75", 10},
+        {"octal:0.137", 10}, {"octal:0.31", 10},    {"octal:0.35", 7},
+        {"octal:0.52", 10}, {"octal:0.53", 12},     {"sub:1-3", 10},
+        {"sub:2,3", 10},    {"grundy", 10},         {"octal:4.3", 10},
+    };
+    size_t i, n;
+    (void)state;
+    for (i = 0; i < sizeof games / sizeof games[0]; i++)
+        for (n = 1; n <= games[i].n; n++)
+            same_quotient(games[i].spec, n);
+    /* and past test_quotient's bounds where the search is still quick */
+    same_quotient("kayles", 24);
+    same_quotient("dawsons-kayles", 24);
+    bt__quotient_set_pretending(1);
+}
+
+static size_t
+element(const bt_quotient *q, const unsigned *h, size_t n)
+{
+    size_t x = 0, i;
+    for (i = 0; i < n; i++)
+        x = bt_quotient_mul(q, x, bt_quotient_heap(q, h[i]));
+    return x;
+}
+
+static void
+test_dawson_past_24(void **state)
+{
+    bt_quotient *q = bt_test_quotient("dawsons-kayles", 28, 0);
+    oh_game *og = oh_game_new("dawsons-kayles");
+    oh_misere *br;
+    unsigned a, b, c, total = bt_test_light() ? 34 : 40;
+    size_t count = 0;
+    (void)state;
+    assert_non_null(og);
+    br = oh_misere_new(og);
+    assert_non_null(br);
+    for (a = 25; a <= 28; a++)
+        for (b = 0; b <= a && a + b <= total; b++)
+            for (c = 0; c <= b && a + b + c <= total; c++) {
+                unsigned h[3];
+                int want, got;
+                h[0] = a;
+                h[1] = b;
+                h[2] = c;
+                want = oh_misere_is_p(br, h, 3);
+                assert_true(want >= 0);
+                got = bt_quotient_is_p(q, element(q, h, 3));
+                if (want != got)
+                    fail_msg("0.07 to 28: heaps %u %u %u: the quotient "
+                             "says %s, brute force %s",
+                             a, b, c, got ? "P" : "N", want ? "P" : "N");
+                count++;
+            }
+    assert_true(count >= 100);
+    oh_misere_free(br);
+    oh_game_free(og);
+    bt_quotient_free(q);
+    q = bt_test_quotient("dawsons-kayles", 30, 0);
+    assert_int_equal(bt_quotient_order(q), 360);
+    bt_quotient_free(q);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_same_as_search),
+        cmocka_unit_test(test_dawson_past_24),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
