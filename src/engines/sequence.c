@@ -1077,7 +1077,7 @@ struct par_pool {
        filled (their first far marks alone) */
     int stats;
     uint64_t meetings, blocks, heaps, redone, fills;
-    uint32_t probe; /* chunks done at 7/8 of the guesses (par_adapt) */
+    uint32_t probe; /* chunks done at 3/4 of the guesses (par_adapt) */
 };
 
 static void
@@ -1286,7 +1286,7 @@ par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
     uint8_t *seen = sc->seen;
     uint16_t *g = s->g;
     unsigned w = s->w;
-    size_t n, probe = N + (E - N) / 8 * 7;
+    size_t n, probe = N + (E - N) / 4 * 3;
 
     memset(sc->near, 0, (r->nsplit > 0 ? r->nsplit : 1) * sizeof *sc->near);
     pl->probe = 0;
@@ -1760,9 +1760,10 @@ par_block(bt_sequence *s, size_t words)
  * block (more of its pairs are near), and while they run the other
  * threads check the block before: once those checks are done the others
  * wait.  So the calling thread looks how far the checks of the `checked`
- * heaps before have gone: all done already at 7/8 of its `guessed`
- * guesses (pl->probe), the others waited more than an eighth of the
- * guesses, and the blocks halve; not all taken at the end, scaled by the
+ * heaps before have gone: all done already at 3/4 of its `guessed`
+ * guesses (pl->probe), the others waited more than a quarter of the
+ * guesses, and the blocks halve (a shorter wait costs less than the
+ * meetings that shorter blocks add); not all taken at the end, scaled by the
  * two lengths (the guesses cost less a heap than the checks), they double,
  * up to the cap.  After halving they keep their length for PAR_HOLD
  * blocks, so that two lengths do not alternate at every block.  The
