@@ -314,6 +314,29 @@ bt_test_quotient_within(const char *spec, size_t n, size_t max_search,
     return quotient_within(spec, n, 0, &lim, 1);
 }
 
+size_t
+bt_test_quotient_sum(const bt_quotient *q, const unsigned *h, size_t k)
+{
+    size_t x = 0, i;
+    for (i = 0; i < k; i++)
+        x = bt_quotient_mul(q, x, bt_quotient_heap(q, h[i]));
+    return x;
+}
+
+int
+bt_test_next_multiset(unsigned *h, size_t k, unsigned n)
+{
+    size_t i, j;
+    for (i = k; i-- > 0;)
+        if (h[i] < n) {
+            h[i]++;
+            for (j = i + 1; j < k; j++)
+                h[j] = h[i];
+            return 1;
+        }
+    return 0;
+}
+
 void
 bt_test_wythoff_pairs(int a, int misere, long count, long below)
 {

@@ -78,6 +78,13 @@ bt_quotient *bt_test_quotient_search(const char *spec, size_t n,
 bt_quotient *bt_test_quotient_within(const char *spec, size_t n,
                                      size_t max_search, size_t max_order);
 
+/* The element of the sum of heaps h[0..k-1] (0: absent) in q. */
+size_t bt_test_quotient_sum(const bt_quotient *q, const unsigned *h,
+                            size_t k);
+/* Steps h[0..k-1] to the next multiset of k heaps of 0..n (0: absent;
+   start from all zeros); 0 after the last. */
+int bt_test_next_multiset(unsigned *h, size_t k, unsigned n);
+
 /* A published sequence of tests/cases (tests/oracle/oracle_heap.h). */
 typedef struct oh_case oh_case;
 /* Calls f on each published sequence (grundy_*.txt) of the folder `dir`,

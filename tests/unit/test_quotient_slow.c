@@ -7,7 +7,8 @@
  *   - Kayles is proved at heap 169 = 2 * 71 + 2 * 12 + 2 + 1: period 12,
  *     preperiod 71, order 40, |P| = 9, wild.  These are this engine's own
  *     figures (a regression check of the whole computation), not a
- *     published table: we could not consult one.
+ *     published table: none was within reach (docs/misere.md,
+ *     "Published quotients").
  *   - Heaps past the bound follow the period (bt_quotient_heap_at) and the
  *     quotient agrees with the one of heaps up to 26 on every sum of three
  *     heaps up to 26 (the quotient to 26 is checked against brute force on
