@@ -5,15 +5,16 @@
 #     reference point: the 360-element quotient in 14 s), and
 #   - `bouton quotient --game kayles --until-proved` (proved at heap 169),
 # each with --max-search 100000000 --max-memory 3G, for PATH-TO-bouton
-# and for a baseline built from git revision BASE (default main) in a
-# temporary directory with the same CMake build type.  The baseline's runs
+# and for a baseline built from git revision BASE in a temporary
+# directory with the same CMake build type (default aa28a60, the engine
+# just before pretending: L* over the search).  The baseline's runs
 # are cut at TIMEOUT seconds (default 120; the search does not finish 0.07
 # to 30): hyperfine then records the timeout.  The baseline runs once (a
 # minute or more each), the new engine RUNS times (default 5).
 # Usage: sh bench/bench_pretend.sh PATH-TO-bouton [BASE] [RUNS] [TIMEOUT]
 set -eu
 B=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-base=${2:-main}
+base=${2:-aa28a60}
 runs=${3:-5}
 tmo=${4:-120}
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
