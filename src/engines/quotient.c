@@ -2539,7 +2539,7 @@ pm_recalibrate(qctx *c, const ptrial *t, size_t n, const uint32_t *cnt,
         for (j = 0; j < s; j++)
             comb[j] = j;
         for (;;) {
-            pmon m;
+            pmon m = {0};
             uint32_t *bmul = NULL;
             ptrial nt;
             if (*left == 0)

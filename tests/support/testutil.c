@@ -338,6 +338,64 @@ bt_test_next_multiset(unsigned *h, size_t k, unsigned n)
 }
 
 void
+bt_test_quotient_distinct(const bt_quotient *q, const char *spec, unsigned n,
+                          size_t reps)
+{
+    oh_game *og = oh_game_new(spec);
+    oh_misere *b = oh_misere_new(og);
+    size_t ord = bt_quotient_order(q), found = 0, x, y, i;
+    unsigned (*rep)[8] = calloc(ord, sizeof *rep);
+    unsigned h[8] = {0};
+    unsigned char *have = calloc(ord, 1);
+    assert_non_null(og);
+    assert_non_null(b);
+    assert_non_null(rep);
+    assert_non_null(have);
+    assert_true(reps <= 5);
+    do {
+        unsigned tot = 0, rtot = 0;
+        x = bt_test_quotient_sum(q, h, reps);
+        for (i = 0; i < reps; i++) {
+            tot += h[i];
+            rtot += rep[x][i];
+        }
+        if (!have[x] || tot < rtot) {
+            found += !have[x];
+            have[x] = 1;
+            memcpy(rep[x], h, sizeof h);
+        }
+    } while (bt_test_next_multiset(h, reps, n));
+    if (found < ord)
+        fail_msg("%s to %u: %zu of %zu elements have a sum of %zu heaps", spec,
+                 n, found, ord, reps);
+    for (x = 0; x < ord; x++)
+        for (y = x + 1; y < ord; y++) {
+            unsigned t[3] = {0, 0, 0}, g[8], k[8];
+            int apart = 0;
+            do {
+                memcpy(g, rep[x], reps * sizeof *g);
+                memcpy(k, rep[y], reps * sizeof *k);
+                for (i = 0; i < 3; i++)
+                    g[reps + i] = k[reps + i] = t[i];
+                apart = oh_misere_is_p(b, g, reps + 3) !=
+                        oh_misere_is_p(b, k, reps + 3);
+            } while (!apart && bt_test_next_multiset(t, 3, n));
+            if (!apart)
+                fail_msg("%s to %u: elements %s and %s: no sum of three "
+                         "heaps tells them apart",
+                         spec, n, bt_quotient_word(q, x),
+                         bt_quotient_word(q, y));
+        }
+    print_message("%s, heaps up to %u: the %zu elements are told apart by "
+                  "brute force\n",
+                  spec, n, ord);
+    free(rep);
+    free(have);
+    oh_misere_free(b);
+    oh_game_free(og);
+}
+
+void
 bt_test_wythoff_pairs(int a, int misere, long count, long below)
 {
     bt_game *g = bt_test_gamef("wythoff:%d", a);

@@ -85,6 +85,17 @@ size_t bt_test_quotient_sum(const bt_quotient *q, const unsigned *h,
    start from all zeros); 0 after the last. */
 int bt_test_next_multiset(unsigned *h, size_t k, unsigned n);
 
+/*
+ * Fails the test unless every two elements of q (spec's quotient) are told
+ * apart by brute force: for representatives G, H (sums of up to `reps`
+ * heaps <= n with those elements, the fewest counters; reps <= 5), some
+ * sum X of up to three heaps <= n makes G + X and H + X of different
+ * misère outcomes by tests/oracle's solver (oh_misere).  So |Q| is at
+ * least bt_quotient_order(q), whatever the engine does.
+ */
+void bt_test_quotient_distinct(const bt_quotient *q, const char *spec,
+                               unsigned n, size_t reps);
+
 /* A published sequence of tests/cases (tests/oracle/oracle_heap.h). */
 typedef struct oh_case oh_case;
 /* Calls f on each published sequence (grundy_*.txt) of the folder `dir`,

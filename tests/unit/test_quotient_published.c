@@ -35,7 +35,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 
@@ -467,76 +466,6 @@ check_case(const char *dir, const char *file)
         fail_msg("%s: unknown claim %s", file, c.claim);
 }
 
-/* ------------------------------------------- distinct elements, brute */
-
-/*
- * Every two elements of spec's quotient to n are told apart by brute
- * force: for representatives G, H (sums of up to `reps` heaps with those
- * elements, the fewest counters), some sum X of up to three heaps <= n
- * makes G + X and H + X of different misère outcomes, by tests/oracle's
- * solver.  So the order is at least the engine's, whatever the engine
- * does (that it is at most the engine's is the engine's own exact check,
- * and test_quotient's brute force on small sums).
- */
-static void
-check_distinct(const char *spec, unsigned n, size_t reps)
-{
-    bt_quotient *q = bt_test_quotient(spec, n, 0);
-    oh_game *og = oh_game_new(spec);
-    oh_misere *b = oh_misere_new(og);
-    size_t ord = bt_quotient_order(q), found = 0, x, y, i;
-    unsigned (*rep)[8] = calloc(ord, sizeof *rep);
-    unsigned h[8] = {0};
-    unsigned char *have = calloc(ord, 1);
-    assert_non_null(og);
-    assert_non_null(b);
-    assert_non_null(rep);
-    assert_non_null(have);
-    assert_true(reps <= 5);
-    do {
-        unsigned tot = 0, rtot = 0;
-        x = bt_test_quotient_sum(q, h, reps);
-        for (i = 0; i < reps; i++) {
-            tot += h[i];
-            rtot += rep[x][i];
-        }
-        if (!have[x] || tot < rtot) {
-            found += !have[x];
-            have[x] = 1;
-            memcpy(rep[x], h, sizeof h);
-        }
-    } while (bt_test_next_multiset(h, reps, n));
-    if (found < ord)
-        fail_msg("%s to %u: %zu of %zu elements have a sum of %zu heaps", spec,
-                 n, found, ord, reps);
-    for (x = 0; x < ord; x++)
-        for (y = x + 1; y < ord; y++) {
-            unsigned t[3] = {0, 0, 0}, g[8], k[8];
-            int apart = 0;
-            do {
-                memcpy(g, rep[x], reps * sizeof *g);
-                memcpy(k, rep[y], reps * sizeof *k);
-                for (i = 0; i < 3; i++)
-                    g[reps + i] = k[reps + i] = t[i];
-                apart = oh_misere_is_p(b, g, reps + 3) !=
-                        oh_misere_is_p(b, k, reps + 3);
-            } while (!apart && bt_test_next_multiset(t, 3, n));
-            if (!apart)
-                fail_msg("%s to %u: elements %s and %s: no sum of three "
-                         "heaps tells them apart",
-                         spec, n, bt_quotient_word(q, x),
-                         bt_quotient_word(q, y));
-        }
-    print_message("%s to %u: the %zu elements are told apart by brute "
-                  "force (%.1f s)\n",
-                  spec, n, ord, (double)clock() / CLOCKS_PER_SEC);
-    free(rep);
-    free(have);
-    oh_misere_free(b);
-    oh_game_free(og);
-    bt_quotient_free(q);
-}
-
 /* ---------------------------------------------------------------- tests */
 
 static void
@@ -619,10 +548,23 @@ test_isomorphism(void **state)
 static void
 test_distinct(void **state)
 {
+    static const struct {
+        const char *spec;
+        unsigned n, light_n;
+        size_t reps;
+    } cases[] = {
+        {"octal:0.07", 14, 14, 4},
+        {"octal:0.75", 12, 12, 3},
+        {"kayles", 12, 9, 4},
+    };
+    size_t i;
     (void)state;
-    check_distinct("octal:0.07", 14, 4);
-    check_distinct("octal:0.75", 12, 3);
-    check_distinct("kayles", bt_test_light() ? 9 : 12, 4);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned n = bt_test_light() ? cases[i].light_n : cases[i].n;
+        bt_quotient *q = bt_test_quotient(cases[i].spec, n, 0);
+        bt_test_quotient_distinct(q, cases[i].spec, n, cases[i].reps);
+        bt_quotient_free(q);
+    }
 }
 
 int
