@@ -1166,6 +1166,16 @@ check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
                               c->g->spec, c->lim->max_search);
                 goto done;
             }
+            if (least && c->budget.max != 0 &&
+                (seen.n + 1) * (kstride + sizeof *nodes + 48) >
+                    c->budget.max - c->budget.used) {
+                /* a trial's check: within the memory left, uncharged
+                   (the budget stays whole for the search) */
+                st = bt__fail(c->diag, BT_ELIMIT,
+                              "checking a trial quotient needs more than "
+                              "the memory left");
+                goto done;
+            }
             if (ht_add(&seen, nk, klen) == SIZE_MAX)
                 goto nomem;
             if (nnodes == capnodes) {
@@ -1996,7 +2006,7 @@ bt__quotient_set_pretending(int on)
 /* The most cyclic components of a trial, and the most trials one heap
    may cost before the search takes over. */
 #define PM_MAXCYC 6
-#define PM_MAXTRIALS 256
+#define PM_MAXTRIALS 64
 
 /* A trial monoid: B (its table) times cyclic monoids C(i, p) = <g |
    g^(i+p) = g^i>; element b + rad[0] * (e_0 + len_0 * (e_1 + ...)). */
@@ -2319,6 +2329,12 @@ pm_reduce(qctx *c, const pmon *m, const uint32_t *pre, size_t n,
         if ((st = poll(c)) != BT_OK)
             goto done;
     }
+    if (ncls > c->lim->max_table_piles) {
+        st = bt__fail(c->diag, BT_ELIMIT,
+                      "a trial quotient has more than %zu elements",
+                      c->lim->max_table_piles);
+        goto done;
+    }
     /* the classes: the first element of each is its representative */
     out->ord = ncls;
     out->tr = malloc(ncls * L * sizeof *out->tr + 1);
@@ -2387,6 +2403,19 @@ done:
     return st;
 }
 
+/* Charges a trial's bytes to max_memory; one that does not fit is refused
+   (BT_ELIMIT) without spending the budget, so that the search can still
+   try. */
+static bt_status
+pm_charge(qctx *c, size_t bytes)
+{
+    bt__budget *b = &c->budget;
+    if (b->max != 0 && (bytes > b->max || b->used > b->max - bytes))
+        return bt__fail(c->diag, BT_ELIMIT,
+                        "a trial monoid needs more than the memory left");
+    return bt__budget_charge(b, bytes, c->diag);
+}
+
 /* Marks and minimises the trial M (heap a -> pre[a]) into *out. */
 static bt_status
 pm_trial(qctx *c, const pmon *m, const uint32_t *pre, size_t n, ptrial *out)
@@ -2398,7 +2427,7 @@ pm_trial(qctx *c, const pmon *m, const uint32_t *pre, size_t n, ptrial *out)
     size_t bytes = m->size * (2 + 4 + 8 + 4 * (n + 2));
     bt_status st;
     memset(out, 0, sizeof *out);
-    if ((st = bt__budget_charge(&c->budget, bytes, c->diag)) != BT_OK)
+    if ((st = pm_charge(c, bytes)) != BT_OK)
         return st;
     if ((st = pm_transitions(c, m, pre, n, &toff, &tl)) != BT_OK)
         goto done;
@@ -2522,6 +2551,7 @@ pm_recalibrate(qctx *c, const ptrial *t, size_t n, const uint32_t *cnt,
             if (*left == 0)
                 goto done;
             --*left;
+            memset(&m, 0, sizeof m);
             memset(skip, 0, L);
             for (j = 0; j < s; j++)
                 skip[inv[comb[j]]] = 1;

@@ -2,7 +2,8 @@
 /*
  * test_quotient_slow.c -- the long misère-quotient computation: Kayles
  * (0.77) until the periodicity theorem proves its quotient (about 40 s of
- * CPU and 1.5 GB, nearly all of it learning heap 27; bench/README.md).
+ * CPU and 1.5 GB by the search alone, nearly all of it learning heap 27;
+ * about 1.2 s by pretending; bench/README.md).
  *
  *   - Kayles is proved at heap 169 = 2 * 71 + 2 * 12 + 2 + 1: period 12,
  *     preperiod 71, order 40, |P| = 9, wild.  These are this engine's own
@@ -41,7 +42,8 @@
 static bt_quotient *
 kayles(size_t n, int until)
 {
-    /* heap 27's search holds about 1.5 GB: 3 GiB, past the default */
+    /* heap 27's search, if pretending fails, holds about 1.5 GB: 3 GiB,
+       past the default */
     return bt_test_quotient_search("kayles", n, until, 100000000,
                                    (size_t)3 << 30);
 }
