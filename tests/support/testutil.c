@@ -323,6 +323,44 @@ bt_test_quotient_sum(const bt_quotient *q, const unsigned *h, size_t k)
     return x;
 }
 
+size_t
+bt_test_quotient_against_brute(const bt_quotient *q, const char *spec,
+                               unsigned lo, unsigned hi, unsigned total)
+{
+    oh_game *og = oh_game_new(spec);
+    oh_misere *br;
+    unsigned h[3];
+    size_t count = 0;
+    mpz_t z;
+    assert_non_null(og);
+    mpz_init(z);
+    br = oh_misere_new(og);
+    assert_non_null(br);
+    for (h[0] = lo; h[0] <= hi; h[0]++)
+        for (h[1] = 0; h[1] <= h[0] && h[0] + h[1] <= total; h[1]++)
+            for (h[2] = 0; h[2] <= h[1] && h[0] + h[1] + h[2] <= total;
+                 h[2]++) {
+                int want = oh_misere_is_p(br, h, 3), got;
+                size_t x = 0, i;
+                for (i = 0; i < 3; i++) { /* through the period past upto */
+                    mpz_set_ui(z, h[i]);
+                    x = bt_quotient_mul(q, x, bt_quotient_heap_at(q, z));
+                }
+                got = bt_quotient_is_p(q, x);
+                assert_true(want >= 0);
+                if (want != got)
+                    fail_msg("%s to %zu: heaps %u %u %u: the quotient says "
+                             "%s, brute force %s",
+                             spec, bt_quotient_upto(q), h[0], h[1], h[2],
+                             got ? "P" : "N", want ? "P" : "N");
+                count++;
+            }
+    mpz_clear(z);
+    oh_misere_free(br);
+    oh_game_free(og);
+    return count;
+}
+
 int
 bt_test_next_multiset(unsigned *h, size_t k, unsigned n)
 {

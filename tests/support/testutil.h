@@ -81,6 +81,13 @@ bt_quotient *bt_test_quotient_within(const char *spec, size_t n,
 /* The element of the sum of heaps h[0..k-1] (0: absent) in q. */
 size_t bt_test_quotient_sum(const bt_quotient *q, const unsigned *h,
                             size_t k);
+/* Fails the test unless q gives every sum of three heaps a >= b >= c
+   (b, c may be 0: absent) with lo <= a <= hi and a + b + c <= total
+   (heaps past q's bound through its proved period) the misère outcome that tests/oracle's solver (oh_misere) gives spec's
+   rules; returns the number of sums checked. */
+size_t bt_test_quotient_against_brute(const bt_quotient *q, const char *spec,
+                                      unsigned lo, unsigned hi,
+                                      unsigned total);
 /* Steps h[0..k-1] to the next multiset of k heaps of 0..n (0: absent;
    start from all zeros); 0 after the last. */
 int bt_test_next_multiset(unsigned *h, size_t k, unsigned n);

@@ -84,42 +84,18 @@ test_beyond_bound(void **state)
     (void)state;
     for (i = 0; i < sizeof games / sizeof games[0]; i++) {
         bt_quotient *q = bt_test_quotient(games[i].spec, 200, 1);
-        oh_game *og = oh_game_new(games[i].spec);
         unsigned n = (unsigned)bt_quotient_upto(q), total = games[i].total;
-        unsigned a, b, c;
-        size_t per, pre, count = 0;
-        oh_misere *br;
-        assert_non_null(og);
+        size_t per, pre, count;
         assert_true(bt_quotient_period(q, &per, &pre));
         assert_int_equal(per, games[i].per);
         assert_int_equal(pre, games[i].pre);
         if (bt_test_light())
             total = games[i].light;
         assert_true(total > n + 2);
-        br = oh_misere_new(og);
-        assert_non_null(br);
-        /* a > n >= ... : the largest heap past the bound */
-        for (a = n + 1; a <= total; a++)
-            for (b = 0; a + b <= total; b++)
-                for (c = 0; c <= b && a + b + c <= total; c++) {
-                    unsigned h[3];
-                    int want, got;
-                    h[0] = a;
-                    h[1] = b;
-                    h[2] = c;
-                    want = oh_misere_is_p(br, h, 3);
-                    assert_true(want >= 0);
-                    got = bt_quotient_is_p(q, element(q, h, 3));
-                    if (want != got)
-                        fail_msg("%s (proved at %u): heaps %u %u %u: the "
-                                 "quotient says %s, brute force %s",
-                                 games[i].spec, n, a, b, c, got ? "P" : "N",
-                                 want ? "P" : "N");
-                    count++;
-                }
+        /* the largest heap past the bound */
+        count = bt_test_quotient_against_brute(q, games[i].spec, n + 1,
+                                               total, total);
         assert_true(count >= 10);
-        oh_misere_free(br);
-        oh_game_free(og);
         bt_quotient_free(q);
     }
 }

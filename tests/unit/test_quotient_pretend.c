@@ -97,47 +97,14 @@ test_same_as_search(void **state)
     bt__quotient_set_pretending(1);
 }
 
-static size_t
-element(const bt_quotient *q, const unsigned *h, size_t n)
-{
-    size_t x = 0, i;
-    for (i = 0; i < n; i++)
-        x = bt_quotient_mul(q, x, bt_quotient_heap(q, h[i]));
-    return x;
-}
-
 static void
 test_dawson_past_24(void **state)
 {
     bt_quotient *q = bt_test_quotient("dawsons-kayles", 28, 0);
-    oh_game *og = oh_game_new("dawsons-kayles");
-    oh_misere *br;
-    unsigned a, b, c, total = bt_test_light() ? 34 : 40;
-    size_t count = 0;
+    unsigned total = bt_test_light() ? 34 : 40;
     (void)state;
-    assert_non_null(og);
-    br = oh_misere_new(og);
-    assert_non_null(br);
-    for (a = 25; a <= 28; a++)
-        for (b = 0; b <= a && a + b <= total; b++)
-            for (c = 0; c <= b && a + b + c <= total; c++) {
-                unsigned h[3];
-                int want, got;
-                h[0] = a;
-                h[1] = b;
-                h[2] = c;
-                want = oh_misere_is_p(br, h, 3);
-                assert_true(want >= 0);
-                got = bt_quotient_is_p(q, element(q, h, 3));
-                if (want != got)
-                    fail_msg("0.07 to 28: heaps %u %u %u: the quotient "
-                             "says %s, brute force %s",
-                             a, b, c, got ? "P" : "N", want ? "P" : "N");
-                count++;
-            }
-    assert_true(count >= 80);
-    oh_misere_free(br);
-    oh_game_free(og);
+    assert_true(bt_test_quotient_against_brute(q, "dawsons-kayles", 25, 28,
+                                               total) >= 80);
     bt_quotient_free(q);
 }
 
