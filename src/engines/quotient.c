@@ -2410,6 +2410,12 @@ pm_trial(qctx *c, const pmon *m, const uint32_t *pre, size_t n, ptrial *out)
     if ((st = pm_mark(c, m, pre, n, toff, tl, isp)) != BT_OK)
         goto done;
     st = pm_reduce(c, m, pre, n, isp, out);
+    if (st == BT_OK && out->ord > c->lim->max_table_piles) {
+        /* a candidate past the order allowed: its check alone would cost
+           ord bits a state (0.354 at heap 5 gave one of 14786 elements) */
+        ptrial_free(out);
+        st = BT_ELIMIT;
+    }
 done:
     bt__budget_release(&c->budget, bytes);
     free(toff);
@@ -2510,7 +2516,7 @@ pm_recalibrate(qctx *c, const ptrial *t, size_t n, const uint32_t *cnt,
         for (j = 0; j < s; j++)
             comb[j] = j;
         for (;;) {
-            pmon m;
+            pmon m = {0};
             uint32_t *bmul = NULL;
             ptrial nt;
             if (*left == 0)
@@ -2611,8 +2617,11 @@ try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done)
     for (a = 0; a < h; a++)
         pre[a] = a == 0 || c->nopt[a] == 0 ? 0 : TR(c, 0, a);
     pre[h] = (uint32_t)m.rad[0];
-    if ((st = pm_trial(c, &m, pre, h, &t)) != BT_OK)
+    if ((st = pm_trial(c, &m, pre, h, &t)) != BT_OK) {
+        if (st == BT_ELIMIT && !c->budget.exceeded)
+            st = BT_OK; /* too large: the search learns heap h */
         goto out;
+    }
     for (;;) {
         ptrial nt;
         st = check_walk(c, t.ord, t.tr, L, t.isp, t.mul, 1, 1, &bad, &badlen,

@@ -635,6 +635,41 @@ confirm(bt_sequence *s, size_t m, unsigned lim)
                       &s->work);
 }
 
+/* The first sparse position above thr, among rpos[0..nr-1]. */
+static size_t
+rare_above(const uint32_t *rpos, size_t nr, size_t thr)
+{
+    size_t lo = 0, hi = nr;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rpos[mid] <= thr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* mark_sparse of split `rest` over the sparse positions rpos[lo..hi-1],
+   less the split into two equal heaps (x = rest / 2) where the rules
+   forbid it (Grundy's game). */
+static void
+mark_split(const bt_sequence *s, size_t rest, size_t lo, size_t hi,
+           uint8_t *seen)
+{
+    if (s->r->unequal && rest % 2 == 0) {
+        size_t mid = rare_above(s->rpos, hi, rest / 2 - 1);
+        if (mid < lo)
+            mid = lo;
+        mark_sparse(s->g, rest, s->rpos, s->rval, lo, mid, seen);
+        if (mid < hi && s->rpos[mid] == rest / 2)
+            mid++;
+        mark_sparse(s->g, rest, s->rpos, s->rval, mid, hi, seen);
+    } else {
+        mark_sparse(s->g, rest, s->rpos, s->rval, lo, hi, seen);
+    }
+}
+
 /* The rare-value method (see the top of the file). */
 static unsigned
 value_rare(bt_sequence *s, size_t n)
@@ -686,23 +721,7 @@ value_rare(bt_sequence *s, size_t n)
         size_t rest = s->sr[j], cnt = nr;
         while (cnt > 0 && rpos[cnt - 1] >= rest)
             cnt--;
-        if (s->r->unequal && rest % 2 == 0) {
-            /* skip the equal split (rest/2, rest/2) if rest/2 is sparse */
-            size_t lo = 0, hi = cnt;
-            while (lo < hi) {
-                size_t mid = lo + (hi - lo) / 2;
-                if (rpos[mid] < rest / 2)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            mark_sparse(g, rest, rpos, rval, 0, lo, seen);
-            if (lo < cnt && rpos[lo] == rest / 2)
-                lo++;
-            mark_sparse(g, rest, rpos, rval, lo, cnt, seen);
-        } else {
-            mark_sparse(g, rest, rpos, rval, 0, cnt, seen);
-        }
+        mark_split(s, rest, 0, cnt, seen);
         s->work += cnt;
     }
     /* every split rest has the same parity in the domain type */
@@ -988,6 +1007,8 @@ typedef struct par_scratch {
     uint16_t *need;
     size_t *pa, *sr, *sh;
     size_t *near; /* par_guess: per split, the sparse positions near */
+    size_t *far;  /* far_marks: per split, the first far sparse position */
+    size_t nfar;  /* splits in far[] (of the heap before in the chunk) */
     size_t work;
 } par_scratch;
 
@@ -1056,7 +1077,7 @@ struct par_pool {
        filled (their first far marks alone) */
     int stats;
     uint64_t meetings, blocks, heaps, redone, fills;
-    uint32_t probe; /* chunks done at 7/8 of the guesses (par_adapt) */
+    uint32_t probe; /* chunks done at 3/4 of the guesses (par_adapt) */
 };
 
 static void
@@ -1068,6 +1089,7 @@ scratch_free(par_scratch *sc)
     free(sc->sr);
     free(sc->sh);
     free(sc->near);
+    free(sc->far);
 }
 
 static int
@@ -1081,8 +1103,10 @@ scratch_init(par_scratch *sc, size_t nsplit)
     sc->sr = malloc(k * sizeof *sc->sr);
     sc->sh = malloc(k * sizeof *sc->sh);
     sc->near = malloc(k * sizeof *sc->near);
+    sc->far = malloc(k * sizeof *sc->far);
     if (sc->seen == NULL || sc->need == NULL || sc->pa == NULL ||
-        sc->sr == NULL || sc->sh == NULL || sc->near == NULL) {
+        sc->sr == NULL || sc->sh == NULL || sc->near == NULL ||
+        sc->far == NULL) {
         scratch_free(sc);
         return -1;
     }
@@ -1093,21 +1117,6 @@ static void
 set_bit(uint64_t *bits, unsigned v)
 {
     bits[v >> 6] |= (uint64_t)1 << (v & 63);
-}
-
-/* The first sparse position above thr, among rpos[0..nr-1]. */
-static size_t
-rare_above(const uint32_t *rpos, size_t nr, size_t thr)
-{
-    size_t lo = 0, hi = nr;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (rpos[mid] <= thr)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
 }
 
 /* ORs into bits[0..words-1] the bytes seen[0 .. 64 words - 1], each 0 or
@@ -1151,26 +1160,38 @@ pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
 
 /* The far marks of heap n for a block starting at base: pairs
    (x, rest - x), x sparse, rest - x < base.  Marked as bytes (stores
-   that do not wait for one another), then packed. */
+   that do not wait for one another), then packed.  `next`: heap n - 1
+   was the one before in this thread, whose first far positions sc->far
+   holds (they only grow with n, as near_marks' counts). */
 static void
 far_marks(const bt_sequence *s, par_scratch *sc, size_t n, size_t base,
-          size_t nr, uint64_t *bits, size_t words)
+          size_t nr, uint64_t *bits, size_t words, int next)
 {
     const uint16_t *g = s->g;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     uint8_t *seen = sc->seen;
     int unequal = s->r->unequal;
-    size_t m = splits_in(s->r, n, sc->sr, sc->sh), j = 0;
+    size_t m = splits_in(s->r, n, sc->sr, sc->sh), j;
     memset(bits, 0, words * sizeof *bits);
     memset(seen, 0, words * 64);
+    for (j = 0; j < m; j++) {
+        size_t rest = sc->sr[j], thr = rest > base ? rest - base : 0;
+        size_t lo = next && j < sc->nfar ? sc->far[j]
+                                         : rare_above(rpos, nr, thr);
+        while (lo < nr && rpos[lo] <= thr)
+            lo++;
+        sc->far[j] = lo;
+    }
+    sc->nfar = m;
+    j = 0;
     if (m >= 2 && !unequal) {
         /* the first two splits in one pass where their far positions
            overlap (as value_rare does; 0.354 has two splits) */
         size_t r0 = sc->sr[0], r1 = sc->sr[1], lo[2], hi[2], a, b, i;
         for (i = 0; i < 2; i++) {
             size_t rest = sc->sr[i];
-            lo[i] = rare_above(rpos, nr, rest > base ? rest - base : 0);
+            lo[i] = sc->far[i];
             hi[i] = nr;
             while (hi[i] > lo[i] && rpos[hi[i] - 1] >= rest)
                 hi[i]--;
@@ -1191,22 +1212,10 @@ far_marks(const bt_sequence *s, par_scratch *sc, size_t n, size_t base,
         j = 2;
     }
     for (; j < m; j++) {
-        size_t rest = sc->sr[j], thr = rest > base ? rest - base : 0;
-        size_t lo = rare_above(rpos, nr, thr), hi = nr;
+        size_t rest = sc->sr[j], lo = sc->far[j], hi = nr;
         while (hi > lo && rpos[hi - 1] >= rest)
             hi--;
-        if (unequal && rest % 2 == 0) {
-            /* not the split into two equal heaps */
-            size_t mid = rare_above(rpos, hi, rest / 2 - 1);
-            if (mid < lo)
-                mid = lo;
-            mark_sparse(g, rest, rpos, rval, lo, mid, seen);
-            if (mid < hi && rpos[mid] == rest / 2)
-                mid++;
-            mark_sparse(g, rest, rpos, rval, mid, hi, seen);
-        } else {
-            mark_sparse(g, rest, rpos, rval, lo, hi, seen);
-        }
+        mark_split(s, rest, lo, hi, seen);
         sc->work += hi - lo;
     }
     pack_or(bits, seen, words);
@@ -1258,19 +1267,8 @@ near_marks(const bt_sequence *s, par_scratch *sc, size_t m, size_t N,
         mark_sparse(g, sc->sr[1], rpos, rval, a, near[1], seen);
         j = 2;
     }
-    for (; j < m; j++) {
-        size_t rest = sc->sr[j], hi = near[j];
-        if (unequal && rest % 2 == 0) {
-            /* not the split into two equal heaps */
-            size_t mid = rare_above(rpos, hi, rest / 2 - 1);
-            mark_sparse(g, rest, rpos, rval, 0, mid, seen);
-            if (mid < hi && rpos[mid] == rest / 2)
-                mid++;
-            mark_sparse(g, rest, rpos, rval, mid, hi, seen);
-        } else {
-            mark_sparse(g, rest, rpos, rval, 0, hi, seen);
-        }
-    }
+    for (; j < m; j++)
+        mark_split(s, sc->sr[j], 0, near[j], seen);
 }
 
 /*
@@ -1288,7 +1286,7 @@ par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
     uint8_t *seen = sc->seen;
     uint16_t *g = s->g;
     unsigned w = s->w;
-    size_t n, probe = N + (E - N) / 8 * 7;
+    size_t n, probe = N + (E - N) / 4 * 3;
 
     memset(sc->near, 0, (r->nsplit > 0 ? r->nsplit : 1) * sizeof *sc->near);
     pl->probe = 0;
@@ -1369,7 +1367,7 @@ par_chunk(par_pool *pl, par_scratch *sc, size_t idx)
     for (n = lo; n < hi; n++)
         far_marks(s, sc, n, pl->flo, pl->fnr,
                   pl->buf[pl->fslot] + (n - pl->flo) * pl->fwords,
-                  pl->fwords);
+                  pl->fwords, n > lo);
 }
 
 /* A pause in a polling loop. */
@@ -1762,9 +1760,10 @@ par_block(bt_sequence *s, size_t words)
  * block (more of its pairs are near), and while they run the other
  * threads check the block before: once those checks are done the others
  * wait.  So the calling thread looks how far the checks of the `checked`
- * heaps before have gone: all done already at 7/8 of its `guessed`
- * guesses (pl->probe), the others waited more than an eighth of the
- * guesses, and the blocks halve; not all taken at the end, scaled by the
+ * heaps before have gone: all done already at 3/4 of its `guessed`
+ * guesses (pl->probe), the others waited more than a quarter of the
+ * guesses, and the blocks halve (a shorter wait costs less than the
+ * meetings that shorter blocks add); not all taken at the end, scaled by the
  * two lengths (the guesses cost less a heap than the checks), they double,
  * up to the cap.  After halving they keep their length for PAR_HOLD
  * blocks, so that two lengths do not alternate at every block.  The
