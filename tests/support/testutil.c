@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -271,7 +272,7 @@ bt_test_quotient(const char *spec, size_t n, int until_proved)
 }
 
 /* The quotient of spec's heaps up to n within the limits; NULL on
-   BT_ELIMIT when limit_ok, else a failed test on any error. */
+   BT_ELIMIT or BT_EINTR when limit_ok, else a failed test on any error. */
 static bt_quotient *
 quotient_within(const char *spec, size_t n, int until_proved,
                 const bt_limits *lim, int limit_ok)
@@ -284,7 +285,7 @@ quotient_within(const char *spec, size_t n, int until_proved,
     st = until_proved ? bt_quotient_new_until_proved(&q, g, n, lim, &d)
                       : bt_quotient_new(&q, g, n, lim, &d);
     bt_game_free(g);
-    if (st == BT_ELIMIT && limit_ok)
+    if ((st == BT_ELIMIT || st == BT_EINTR) && limit_ok)
         return NULL;
     if (st != BT_OK)
         fail_msg("%s to %zu: %s", spec, n, d.message);
@@ -303,14 +304,25 @@ bt_test_quotient_search(const char *spec, size_t n, int until_proved,
     return quotient_within(spec, n, until_proved, &lim, 0);
 }
 
+/* Interrupts a computation past its deadline (CPU seconds of the
+   process, so that a loaded machine does not change what is skipped). */
+static int
+past_deadline(void *ud)
+{
+    return clock() > *(const clock_t *)ud;
+}
+
 bt_quotient *
 bt_test_quotient_within(const char *spec, size_t n, size_t max_search,
-                        size_t max_order)
+                        size_t max_order, double max_seconds)
 {
     bt_limits lim;
+    clock_t deadline = clock() + (clock_t)(max_seconds * CLOCKS_PER_SEC);
     bt_limits_default(&lim);
     lim.max_search = max_search;
     lim.max_table_piles = max_order;
+    lim.interrupt = past_deadline;
+    lim.interrupt_ud = &deadline;
     return quotient_within(spec, n, 0, &lim, 1);
 }
 

@@ -73,10 +73,12 @@ bt_quotient *bt_test_quotient_search(const char *spec, size_t n,
                                      size_t max_memory);
 
 /* The quotient of spec's heaps up to n (bt_quotient_new) within
-   max_search positions and max_order elements, or NULL when it needs
-   more (BT_ELIMIT); any other failure fails the test. */
+   max_search positions, max_order elements and max_seconds of the
+   process's CPU time, or NULL when it needs more (BT_ELIMIT, BT_EINTR);
+   any other failure fails the test. */
 bt_quotient *bt_test_quotient_within(const char *spec, size_t n,
-                                     size_t max_search, size_t max_order);
+                                     size_t max_search, size_t max_order,
+                                     double max_seconds);
 
 /* The element of the sum of heaps h[0..k-1] (0: absent) in q. */
 size_t bt_test_quotient_sum(const bt_quotient *q, const unsigned *h,

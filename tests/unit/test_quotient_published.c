@@ -7,9 +7,10 @@
  *   - claim order: the quotient of a game's heaps up to a bound has the
  *     published order (Dawson's Kayles to 30: 360, A. N. Siegel 2007).
  *     When the engine does not reach the bound within a test's budget
- *     (check bench), the quotient of fewer heaps is checked against what
- *     the figure implies: it is a quotient of a submonoid of the larger
- *     one, so its order is at most the published one.
+ *     (check bench), and under valgrind, the quotient of fewer heaps is
+ *     checked against what the figure implies: it is a quotient of a
+ *     submonoid of the larger one, so its order is at most the published
+ *     one.
  *   - claim unique: every quotient of the given order found over a family
  *     of codes is isomorphic, with its P-portion, to every other (Siegel's
  *     "exactly one quotient of order 8").
@@ -265,14 +266,14 @@ isomorphic(const bmon *a, const bmon *b)
 /* ----------------------------------------------------------- families */
 
 /* The quotient of code's heaps up to n, or NULL when it exceeds a small
-   search budget (a scan skips such codes; none of the claims' families
-   needs more). */
+   budget (200 000 search positions, 64 elements, 1 s of CPU): a scan
+   skips such codes (0.354, 0.774 and 0.775 among the three-digit ones). */
 static bt_quotient *
 try_quotient(const char *code, size_t n)
 {
     char spec[32];
     snprintf(spec, sizeof spec, "octal:%s", code);
-    return bt_test_quotient_within(spec, n, 200000, 64);
+    return bt_test_quotient_within(spec, n, 200000, 64, 1.0);
 }
 
 /* Calls f on every code "0.d1..dL" with digits from c->digits, L in
@@ -317,11 +318,14 @@ check_order(const mcase *c, const char *name)
 {
     bt_quotient *q;
     assert_true(c->order > 0 && c->game[0] != '\0');
-    if (strcmp(c->check, "quick") == 0) {
+    if (strcmp(c->check, "quick") == 0 &&
+        !(bt_test_light() && c->reach > 0)) {
         q = bt_test_quotient(c->game, (size_t)c->upto, 0);
         if ((long)bt_quotient_order(q) != c->order)
             fail_msg("%s: %s to %ld has order %zu, published %ld", name,
                      c->game, c->upto, bt_quotient_order(q), c->order);
+        print_message("%s: %s to %ld has order %zu, as published\n", name,
+                      c->game, c->upto, bt_quotient_order(q));
     } else {
         /* Q(A) is the image of the submonoid of Q(A') that A generates
            (A within A'): sums told apart by A are told apart by A'. */
