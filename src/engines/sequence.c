@@ -1379,23 +1379,26 @@ cpu_relax(void)
 #endif
 }
 
-static double
-mono_now(void)
+/* The monotonic clock in nanoseconds. */
+static uint64_t
+mono_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static double
+mono_now(void)
+{
+    return (double)mono_ns() * 1e-9;
 }
 
 /* The clock in nanoseconds when the pool keeps statistics, else 0. */
 static uint64_t
 stat_now(const par_pool *pl)
 {
-    struct timespec ts;
-    if (!pl->stats)
-        return 0;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return pl->stats ? mono_ns() : 0;
 }
 
 /* Adds the time since *t0 (from stat_now) to counter k of thread t, and
