@@ -106,9 +106,8 @@ struct bt_sequence {
     unsigned nthreads;      /* 1: the calling thread only */
     struct par_pool *pool;  /* made on first use, for nthreads */
     size_t solo_until;      /* one thread below this heap */
-    size_t par_blk;         /* heaps of the next block (par_adapt); 0:
-                               not chosen yet */
-    unsigned par_hold;      /* blocks before par_blk may grow again */
+    size_t par_k, par_q;    /* the stream's cut and window (stream_tune);
+                               par_k 0: not measured yet */
     /* the choice between one thread and several, by measure (par_choose) */
     size_t est;      /* pair operations a heap, at the last choice */
     double rate[2];  /* pair operations a second of the last span on one
@@ -558,25 +557,23 @@ compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
 }
 
 /*
- * The check of the rare-value method: every value below lim not yet among
- * the options must turn up in some split, else G is the least of those
- * missing.  The splits are scanned in rounds of CONFIRM_BLOCK pairs,
- * marking bytes while many values are missing and comparing in registers
- * once few are.
+ * The scan of the check: looks for the k values of need[] among the pairs
+ * (a, sr[j] - a), pa[j] <= a <= sh[j], of the m splits, removing those
+ * found (pa[] moves on); returns how many remain.  The splits are scanned
+ * in rounds of CONFIRM_BLOCK pairs, marking bytes (seen[] is 0 at the
+ * values of need[]) while many values are missing and comparing in
+ * registers once few are.
  */
-static unsigned
-confirm_need(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
+static size_t
+confirm_scan(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
              size_t *pa, const size_t *sr, const size_t *sh, size_t m,
-             unsigned lim, size_t *work)
+             size_t *work)
 {
     size_t j, i;
-    unsigned least;
     int live;
 
     if (k == 0)
-        return lim;
-    for (j = 0; j < m; j++)
-        pa[j] = 1;
+        return 0;
     do {
         live = 0;
         for (j = 0; j < m && k > 0; j++) {
@@ -604,13 +601,36 @@ confirm_need(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
             }
         }
     } while (k > 0 && live);
-    if (k == 0)
-        return lim;
-    least = need[0];
+    return k;
+}
+
+/* The least of need[0..k-1], k >= 1. */
+static unsigned
+least_of(const uint16_t *need, size_t k)
+{
+    unsigned least = need[0];
+    size_t i;
     for (i = 1; i < k; i++)
         if (need[i] < least)
             least = need[i];
     return least;
+}
+
+/*
+ * The check of the rare-value method: every value below lim not yet among
+ * the options (the k of need[]) must turn up in some split, else G is the
+ * least of those missing.
+ */
+static unsigned
+confirm_need(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
+             size_t *pa, const size_t *sr, const size_t *sh, size_t m,
+             unsigned lim, size_t *work)
+{
+    size_t j;
+    for (j = 0; j < m; j++)
+        pa[j] = 1;
+    k = confirm_scan(g, seen, need, k, pa, sr, sh, m, work);
+    return k == 0 ? lim : least_of(need, k);
 }
 
 /* The check with the values below lim not among the options found in
@@ -652,22 +672,29 @@ rare_above(const uint32_t *rpos, size_t nr, size_t thr)
 
 /* mark_sparse of split `rest` over the sparse positions rpos[lo..hi-1],
    less the split into two equal heaps (x = rest / 2) where the rules
-   forbid it (Grundy's game). */
+   forbid it (`unequal`: Grundy's game). */
+static void
+mark_split_of(const uint16_t *g, const uint32_t *rpos, const uint16_t *rval,
+              int unequal, size_t rest, size_t lo, size_t hi, uint8_t *seen)
+{
+    if (unequal && rest % 2 == 0) {
+        size_t mid = rare_above(rpos, hi, rest / 2 - 1);
+        if (mid < lo)
+            mid = lo;
+        mark_sparse(g, rest, rpos, rval, lo, mid, seen);
+        if (mid < hi && rpos[mid] == rest / 2)
+            mid++;
+        mark_sparse(g, rest, rpos, rval, mid, hi, seen);
+    } else {
+        mark_sparse(g, rest, rpos, rval, lo, hi, seen);
+    }
+}
+
 static void
 mark_split(const bt_sequence *s, size_t rest, size_t lo, size_t hi,
            uint8_t *seen)
 {
-    if (s->r->unequal && rest % 2 == 0) {
-        size_t mid = rare_above(s->rpos, hi, rest / 2 - 1);
-        if (mid < lo)
-            mid = lo;
-        mark_sparse(s->g, rest, s->rpos, s->rval, lo, mid, seen);
-        if (mid < hi && s->rpos[mid] == rest / 2)
-            mid++;
-        mark_sparse(s->g, rest, s->rpos, s->rval, mid, hi, seen);
-    } else {
-        mark_sparse(s->g, rest, s->rpos, s->rval, lo, hi, seen);
-    }
+    mark_split_of(s->g, s->rpos, s->rval, s->r->unequal, rest, lo, hi, seen);
 }
 
 /* The rare-value method (see the top of the file). */
@@ -959,56 +986,71 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
     return BT_OK;
 }
 
-/* ------------------------------------------------- parallel blocks */
+/* ------------------------------------------------------------ the stream */
 
 /*
- * The rare-value method on several threads, exact (docs/grundy.md).  The
- * heaps are taken in blocks [N, E).  For heap n of the block, a pair
- * (x, rest - x) with x sparse is "far" when rest - x < N: both of its
- * values are known before the block starts, so the far marks of every heap
- * of the block are computed by all threads at once.  The "near" pairs
- * (x <= rest - N: x is small) need values of the block itself; the calling
- * thread adds them heap after heap, with the single-heap options, and
- * takes the least value c of the wanted parity not among the options (the
- * first phase of value_rare).  It then guesses G(n) = min(c, w): the guess
- * is wrong only when some value below it is missing from every option,
- * which makes n a new sparse position; that is rare by the choice of the
- * mask.  The checks of the guesses (confirm, the costly second phase) of
- * the whole block run on all threads, while the calling thread guesses the
- * next block, and then with the far marks of the block after it (computed
- * on the guessed values): see par_extend.  The values are then taken in
- * order up to the first wrong guess, whose checked value is exact because
- * every value before it is; what follows it is computed again.  A block
- * also ends after a guess that is sparse or reaches w, since the sparse
- * positions and the width of the marks must stay those of its start.  The
- * threads meet once per block, never per heap.
+ * The rare-value method on several threads, exact and without guesses
+ * (docs/grundy.md).  For heap n the options of parity pi come from the
+ * pairs (x, rest - x) with x sparse; the check then looks for the values
+ * below the least missing one among all the pairs (a, rest - a), a = 1, 2,
+ * ... .  A pair reads a recent value when x (or a) is small, an old one
+ * when it is large.  So the work of heap n is cut in two:
+ *
+ *   - the calling thread marks the pairs of the sparse positions below a
+ *     cut, rpos[0..k-1] (which include every one below STREAM_LAG), and
+ *     those found since the stream started; adds the single heaps; takes
+ *     the least value c of parity pi; checks the values below c still
+ *     missing, looking at the pairs a < STREAM_LAG first, then at those
+ *     past the window (below); and commits G(n);
+ *
+ *   - the workers, ahead of it, mark the pairs of the other sparse
+ *     positions, rpos[k..nr-1] (nr of them when the stream started), and
+ *     those of a window of q pairs, STREAM_LAG <= a < STREAM_LAG + q, where
+ *     the check would look next: every value these read is below
+ *     n + 1 - split[0] - STREAM_LAG, already made.
+ *
+ * Every value is thus the sequential method's, from the same options:
+ * nothing is guessed, nothing is thrown away.  The heaps go in batches of
+ * STREAM_BATCH; a worker takes the next batch [n0, n1) once the values
+ * below n1 - split[0] - STREAM_LAG are made, writes its marks into a ring
+ * of STREAM_RING batches and tells the batch ready; the calling thread
+ * tells how far its values go once a batch.  The threads never meet within
+ * a stream; the cut and the window move by measure, so that neither side
+ * waits for the other (stream_tune).  A stream stops at a value that
+ * reaches w, since the marks are packed in w bits.
  */
 
-#define PAR_CHUNK 16      /* heaps a thread takes at a time */
-#define PAR_MIN_BLOCK 64  /* heaps of a block, at least */
-#define PAR_MAX_BLOCK 4096
+#define STREAM_BATCH 16 /* heaps a worker takes at a time */
+#define STREAM_RING 128 /* batches in flight, at most */
+#define STREAM_LAG (4 * STREAM_BATCH) /* how far back from a heap the
+                                        workers' pairs start */
+#define STREAM_TUNE 64  /* batches between two moves of the cut */
+#define STREAM_MAX_WINDOW ((size_t)1 << 16) /* pairs of a window, at most */
 #define PAR_MIN_LEFT 1024 /* fewer values than this to go: one thread */
-#define PAR_BUF_BYTES ((size_t)4 << 20) /* marks of one block, at most */
 #define PAR_SAMPLE 16     /* heaps whose work decides for threads or not */
 #define PAR_MIN_WORK 100 /* pair operations a heap, at least, for threads
                             (Officers: 4 500; 0.354: 350) */
 #define PAR_RETRY 8      /* every 8th choice tries the mode that lost, */
 #define PAR_TRIAL 8      /* on an eighth of a span */
 #define PAR_POLL 300e-6   /* seconds a waiting thread polls before it
-                             sleeps (a block's jobs come microseconds
-                             apart; a sleep and a wake-up cost tens) */
+                             sleeps (a batch comes microseconds after
+                             another; a sleep and a wake-up cost tens) */
 #define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
                                       most */
-#define PAR_SLOTS 3 /* blocks in flight: checked, guessed, far-marked */
-#define PAR_HOLD 16 /* blocks of one length after it halves (par_adapt) */
+#define PAR_LINE 64 /* bytes of a cache line */
+
+/* A batch of the ring: its marks are ready once seq is its number + 1. */
+typedef struct stream_rec {
+    _Alignas(PAR_LINE) _Atomic uint64_t seq;
+    size_t k; /* the cut they were made with */
+    size_t q; /* and the window */
+} stream_rec;
 
 typedef struct par_scratch {
     uint8_t *seen;
     uint16_t *need;
     size_t *pa, *sr, *sh;
-    size_t *near; /* par_guess: per split, the sparse positions near */
-    size_t *far;  /* far_marks: per split, the first far sparse position */
-    size_t nfar;  /* splits in far[] (of the heap before in the chunk) */
+    size_t *to; /* stream_check: per split, the last pair to look at */
     size_t work;
 } par_scratch;
 
@@ -1018,18 +1060,16 @@ typedef struct par_pool par_pool;
    sequence's par_stats is set, for benchmarks: bt__sequence_par_stats).
    Atomic so that the calling thread may read another's at any time. */
 enum {
-    PT_WORK,  /* taking and doing chunks */
-    PT_WAIT,  /* within a job, waiting: for the far marks (other threads),
-                 for the others' last chunks (the calling thread) */
-    PT_IDLE,  /* between jobs (other threads); guessing (the calling one) */
-    PT_SLEEP, /* sleeps on a condition variable (a count) */
+    PT_WORK,  /* marking, checking */
+    PT_WAIT,  /* within a stream, waiting for the other side */
+    PT_IDLE,  /* between streams (workers) */
+    PT_SLEEP, /* sleeps (a count) */
     PT_N
 };
 
-/* A thread's own data, in cache lines of its own (PAR_LINE): its scratch
-   counts pair operations in the innermost loops, and a line shared with
-   another thread's would go back and forth between their cores. */
-#define PAR_LINE 64
+/* A thread's own data, in cache lines of its own: its scratch counts pair
+   operations in the innermost loops, and a line shared with another
+   thread's would go back and forth between their cores. */
 typedef struct par_thread {
     _Alignas(PAR_LINE) par_pool *pool;
     par_scratch sc;
@@ -1038,46 +1078,48 @@ typedef struct par_thread {
     _Atomic uint64_t t[PT_N];
 } par_thread;
 
-/* The pool.  What every thread writes in a job (next, done) has a cache
-   line each; what the calling thread writes once a job (the job, the
-   flags) is apart from what it writes while the others work (lim), and
-   each slot's lim and res start a line. */
+/* The pool.  What the calling thread writes at every batch (done), what
+   the workers write (next, wwait) and what changes once a tuning (k, q)
+   have a cache line each; the rest is written before a stream starts.
+   The workers read the sparse positions from their own copy (rpos, rval):
+   the sequence's arrays may move when the calling thread appends one, and
+   its fields, written at every value, share their lines. */
 struct par_pool {
     bt_sequence *s;
     pthread_mutex_t mu;
-    pthread_cond_t go, fin, more; /* a job; its end; its far marks */
-    uint64_t gen; /* the job's number */
+    pthread_cond_t go;
+    uint64_t gen; /* the stream's number */
     _Atomic int quit;
     _Atomic uint64_t agen; /* gen, for the threads that poll before they
                               sleep on `go` */
     unsigned nthreads; /* th[0] is the calling thread's scratch */
+    unsigned running;  /* threads started besides the calling one */
     par_thread *th;
-    /* gen << 40 | chunks << 20 | next chunk: one compare-and-swap hands
-       out a chunk of the current job only; the far marks' chunks may be
-       added to the job after it starts (an atomic add), while `open` */
-    _Alignas(PAR_LINE) _Atomic uint64_t next;
-    _Alignas(PAR_LINE) _Atomic uint32_t done;
-    _Alignas(PAR_LINE) _Atomic int open;
-    _Atomic int sleepers; /* threads asleep on `more` till it closes */
-    /* the job: check the guesses of heaps [clo, chi), whose marks are in
-       slot cslot; far marks of heaps [flo, fhi) into slot fslot, with fnr
-       sparse positions */
-    size_t clo, chi, flo, fhi, cwords, fwords, fnr;
-    unsigned cslot, fslot;
-    /* the blocks in flight: marks, guesses and checked values */
-    uint64_t *buf[PAR_SLOTS];
-    size_t bufcap; /* words of each */
-    _Alignas(PAR_LINE) unsigned lim[PAR_SLOTS][PAR_MAX_BLOCK];
-    unsigned res[PAR_SLOTS][PAR_MAX_BLOCK];
+    /* the stream: heaps [lo, hi), marks of `words` words a heap */
+    const bt__heap_rules *r;
+    const uint16_t *g;
+    size_t lo, hi, words, split0;
+    int unequal;
+    uint32_t *rpos; /* the sparse positions when the stream started */
+    uint16_t *rval;
+    size_t nr, rcap;
+    uint64_t *marks; /* STREAM_RING batches */
+    size_t mcap;
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
     size_t par_bits;
     unsigned par_mask;
-    /* benchmarks (par_stats): the meetings, the blocks guessed, their
-       heaps, the heaps guessed again after a wrong guess, the pipelines
-       filled (their first far marks alone) */
+    _Alignas(PAR_LINE) _Atomic uint64_t next; /* the next batch to take */
+    _Atomic size_t wwait;   /* batches a worker waited for values */
+    _Atomic unsigned out;   /* workers out of the stream */
+    _Alignas(PAR_LINE) _Atomic size_t done; /* values below are made */
+    _Alignas(PAR_LINE) _Atomic size_t k;    /* the cut */
+    _Atomic size_t q;                       /* the window */
+    _Atomic int stop;
+    /* benchmarks (par_stats), the calling thread's: streams, batches,
+       batches it waited for */
     int stats;
-    uint64_t meetings, blocks, heaps, redone, fills;
-    uint32_t probe; /* chunks done at 3/4 of the guesses (par_adapt) */
+    uint64_t streams, batches, await;
+    stream_rec rec[STREAM_RING];
 };
 
 static void
@@ -1088,8 +1130,7 @@ scratch_free(par_scratch *sc)
     free(sc->pa);
     free(sc->sr);
     free(sc->sh);
-    free(sc->near);
-    free(sc->far);
+    free(sc->to);
 }
 
 static int
@@ -1102,11 +1143,9 @@ scratch_init(par_scratch *sc, size_t nsplit)
     sc->pa = malloc(k * sizeof *sc->pa);
     sc->sr = malloc(k * sizeof *sc->sr);
     sc->sh = malloc(k * sizeof *sc->sh);
-    sc->near = malloc(k * sizeof *sc->near);
-    sc->far = malloc(k * sizeof *sc->far);
+    sc->to = malloc(k * sizeof *sc->to);
     if (sc->seen == NULL || sc->need == NULL || sc->pa == NULL ||
-        sc->sr == NULL || sc->sh == NULL || sc->near == NULL ||
-        sc->far == NULL) {
+        sc->sr == NULL || sc->sh == NULL || sc->to == NULL) {
         scratch_free(sc);
         return -1;
     }
@@ -1130,8 +1169,6 @@ pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
 {
     size_t i;
 #if defined(__SSE2__)
-    /* sixteen bytes at a time: bit 0 of each byte shifted to its sign
-       bit, and the signs gathered (movemask) */
     for (i = 0; i < words; i++) {
         const uint8_t *p = seen + i * 64;
         uint64_t m0 = (uint64_t)_mm_movemask_epi8(
@@ -1158,69 +1195,6 @@ pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
 #endif
 }
 
-/* The far marks of heap n for a block starting at base: pairs
-   (x, rest - x), x sparse, rest - x < base.  Marked as bytes (stores
-   that do not wait for one another), then packed.  `next`: heap n - 1
-   was the one before in this thread, whose first far positions sc->far
-   holds (they only grow with n, as near_marks' counts). */
-static void
-far_marks(const bt_sequence *s, par_scratch *sc, size_t n, size_t base,
-          size_t nr, uint64_t *bits, size_t words, int next)
-{
-    const uint16_t *g = s->g;
-    const uint32_t *rpos = s->rpos;
-    const uint16_t *rval = s->rval;
-    uint8_t *seen = sc->seen;
-    int unequal = s->r->unequal;
-    size_t m = splits_in(s->r, n, sc->sr, sc->sh), j;
-    memset(bits, 0, words * sizeof *bits);
-    memset(seen, 0, words * 64);
-    for (j = 0; j < m; j++) {
-        size_t rest = sc->sr[j], thr = rest > base ? rest - base : 0;
-        size_t lo = next && j < sc->nfar ? sc->far[j]
-                                         : rare_above(rpos, nr, thr);
-        while (lo < nr && rpos[lo] <= thr)
-            lo++;
-        sc->far[j] = lo;
-    }
-    sc->nfar = m;
-    j = 0;
-    if (m >= 2 && !unequal) {
-        /* the first two splits in one pass where their far positions
-           overlap (as value_rare does; 0.354 has two splits) */
-        size_t r0 = sc->sr[0], r1 = sc->sr[1], lo[2], hi[2], a, b, i;
-        for (i = 0; i < 2; i++) {
-            size_t rest = sc->sr[i];
-            lo[i] = sc->far[i];
-            hi[i] = nr;
-            while (hi[i] > lo[i] && rpos[hi[i] - 1] >= rest)
-                hi[i]--;
-            sc->work += hi[i] - lo[i];
-        }
-        a = lo[0] > lo[1] ? lo[0] : lo[1];
-        b = hi[0] < hi[1] ? hi[0] : hi[1];
-        if (a < b) {
-            mark_sparse2(g, r0, r1, rpos, rval, a, b, seen);
-            mark_sparse(g, r0, rpos, rval, lo[0], a, seen);
-            mark_sparse(g, r0, rpos, rval, b, hi[0], seen);
-            mark_sparse(g, r1, rpos, rval, lo[1], a, seen);
-            mark_sparse(g, r1, rpos, rval, b, hi[1], seen);
-        } else {
-            mark_sparse(g, r0, rpos, rval, lo[0], hi[0], seen);
-            mark_sparse(g, r1, rpos, rval, lo[1], hi[1], seen);
-        }
-        j = 2;
-    }
-    for (; j < m; j++) {
-        size_t rest = sc->sr[j], lo = sc->far[j], hi = nr;
-        while (hi > lo && rpos[hi - 1] >= rest)
-            hi--;
-        mark_split(s, rest, lo, hi, seen);
-        sc->work += hi - lo;
-    }
-    pack_or(bits, seen, words);
-}
-
 /* The least v < w not in bits, of parity pi under par (any with par
    NULL); w when there is none. */
 static unsigned
@@ -1239,135 +1213,38 @@ least_free(const uint64_t *bits, const uint64_t *par, unsigned pi, unsigned w)
     return w;
 }
 
-/* The near marks of a heap of the block starting at N, whose m splits
-   are in sc: pairs (x, rest - x), x sparse, rest - x >= N (a value
-   guessed in the block).  near[j], the sparse positions x <= rest - N of
-   split j, only grows from a heap to the next (the splits of a heap are a
-   prefix of the next heap's): 0 for each at the block's start. */
+/* Marks, for each of the m splits in sc, the pairs (x, rest - x) with x in
+   rpos[lo..hi-1] and x < rest. */
 static void
-near_marks(const bt_sequence *s, par_scratch *sc, size_t m, size_t N,
+mark_range(const uint16_t *g, const uint32_t *rpos, const uint16_t *rval,
+           int unequal, par_scratch *sc, size_t m, size_t lo, size_t hi,
            uint8_t *seen)
 {
-    const uint16_t *g = s->g;
-    const uint32_t *rpos = s->rpos;
-    const uint16_t *rval = s->rval;
-    size_t nr = s->nrare, *near = sc->near, j;
-    int unequal = s->r->unequal;
-    for (j = 0; j < m; j++) {
-        size_t rest = sc->sr[j], thr = rest > N ? rest - N : 0;
-        while (near[j] < nr && rpos[near[j]] <= thr)
-            near[j]++;
-    }
-    j = 0;
+    size_t j = 0, top[2];
+    if (lo >= hi)
+        return;
     if (m >= 2 && !unequal) {
-        /* the first two splits in one pass, as far_marks */
-        size_t a = near[0] < near[1] ? near[0] : near[1];
-        mark_sparse2(g, sc->sr[0], sc->sr[1], rpos, rval, 0, a, seen);
-        mark_sparse(g, sc->sr[0], rpos, rval, a, near[0], seen);
-        mark_sparse(g, sc->sr[1], rpos, rval, a, near[1], seen);
+        /* two splits in one pass, as value_rare (0.354 has two) */
+        size_t a;
+        for (j = 0; j < 2; j++) {
+            top[j] = hi;
+            while (top[j] > lo && rpos[top[j] - 1] >= sc->sr[j])
+                top[j]--;
+        }
+        a = top[0] < top[1] ? top[0] : top[1];
+        mark_sparse2(g, sc->sr[0], sc->sr[1], rpos, rval, lo, a, seen);
+        mark_sparse(g, sc->sr[0], rpos, rval, a, top[0], seen);
+        mark_sparse(g, sc->sr[1], rpos, rval, a, top[1], seen);
+        sc->work += top[0] + top[1] - 2 * lo;
         j = 2;
     }
-    for (; j < m; j++)
-        mark_split(s, sc->sr[j], 0, near[j], seen);
-}
-
-/*
- * The calling thread's part of block [N, E): the near marks and the single
- * heaps, then the guess for each heap.  Returns the end of the block
- * guessed, E or less (see above).
- */
-static size_t
-par_guess(bt_sequence *s, par_pool *pl, unsigned slot, size_t N, size_t E,
-          size_t words)
-{
-    uint64_t *bits = pl->buf[slot];
-    const bt__heap_rules *r = s->r;
-    par_scratch *sc = &pl->th[0].sc;
-    uint8_t *seen = sc->seen;
-    uint16_t *g = s->g;
-    unsigned w = s->w;
-    size_t n, probe = N + (E - N) / 4 * 3;
-
-    memset(sc->near, 0, (r->nsplit > 0 ? r->nsplit : 1) * sizeof *sc->near);
-    pl->probe = 0;
-    for (n = N; n < E; n++) {
-        uint64_t *b = bits + (n - N) * words;
-        size_t m = splits_in(r, n, sc->sr, sc->sh);
-        unsigned lim;
-        if (n == probe) /* for par_adapt */
-            pl->probe = atomic_load(&pl->done);
-        memset(seen, 0, words * 64);
-        mark_singles(r, g, n, seen);
-        if (m == 0) {
-            pack_or(b, seen, words);
-            lim = least_free(b, NULL, 0, w); /* w when all below are */
-        } else {
-            unsigned pi;
-            near_marks(s, sc, m, N, seen);
-            pack_or(b, seen, words);
-            pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
-            lim = least_free(b, pl->par, pi, w);
-        }
-        pl->lim[slot][n - N] = lim;
-        g[n] = (uint16_t)(lim < MAXV ? lim : 0);
-        if (lim >= w || is_sparse(s, n, lim))
-            return n + 1;
+    for (; j < m; j++) {
+        size_t t = hi;
+        while (t > lo && rpos[t - 1] >= sc->sr[j])
+            t--;
+        mark_split_of(g, rpos, rval, unequal, sc->sr[j], lo, t, seen);
+        sc->work += t - lo;
     }
-    return E;
-}
-
-/* Checks the guess for heap n: its value is the guess when every value
-   below it is among the options, else the least one missing. */
-static unsigned
-par_check(const bt_sequence *s, par_scratch *sc, size_t n, const uint64_t *b,
-          unsigned lim)
-{
-    size_t m = splits_in(s->r, n, sc->sr, sc->sh), k = 0, i;
-    /* the values below lim missing from the marks: the zero bits, which
-       are few; seen[] is cleared at them only */
-    for (i = 0; (unsigned)i * 64 < lim; i++) {
-        uint64_t z = ~b[i];
-        if ((i + 1) * 64 > lim)
-            z &= ((uint64_t)1 << (lim & 63)) - 1;
-        while (z != 0) {
-            unsigned v = (unsigned)(i * 64 + ctz64(z));
-            z &= z - 1;
-            sc->need[k++] = (uint16_t)v;
-            sc->seen[v] = 0;
-        }
-    }
-    return confirm_need(s->g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->sh,
-                        m, lim, &sc->work);
-}
-
-static size_t
-chunks_of(size_t heaps)
-{
-    return (heaps + PAR_CHUNK - 1) / PAR_CHUNK;
-}
-
-/* One chunk of the current job: checks first, then far marks. */
-static void
-par_chunk(par_pool *pl, par_scratch *sc, size_t idx)
-{
-    const bt_sequence *s = pl->s;
-    size_t nc = chunks_of(pl->chi - pl->clo), n, lo, hi;
-    if (idx < nc) {
-        const uint64_t *bits = pl->buf[pl->cslot];
-        lo = pl->clo + idx * PAR_CHUNK;
-        hi = lo + PAR_CHUNK < pl->chi ? lo + PAR_CHUNK : pl->chi;
-        for (n = lo; n < hi; n++)
-            pl->res[pl->cslot][n - pl->clo] =
-                par_check(s, sc, n, bits + (n - pl->clo) * pl->cwords,
-                          pl->lim[pl->cslot][n - pl->clo]);
-        return;
-    }
-    lo = pl->flo + (idx - nc) * PAR_CHUNK;
-    hi = lo + PAR_CHUNK < pl->fhi ? lo + PAR_CHUNK : pl->fhi;
-    for (n = lo; n < hi; n++)
-        far_marks(s, sc, n, pl->flo, pl->fnr,
-                  pl->buf[pl->fslot] + (n - pl->flo) * pl->fwords,
-                  pl->fwords, n > lo);
 }
 
 /* A pause in a polling loop. */
@@ -1433,6 +1310,18 @@ spin_timed_out(unsigned k, double *t0)
     return t - *t0 > PAR_POLL;
 }
 
+/* One pause of a wait within a stream, its k-th: polls PAR_POLL seconds,
+   then sleeps 50 microseconds at a time (the other side lost its core: let
+   it have this one). */
+static void
+stream_pause(unsigned k, double *t0)
+{
+    if (spin_timed_out(k, t0)) {
+        struct timespec ts = {0, 50000};
+        nanosleep(&ts, NULL);
+    }
+}
+
 /* Polls *flag until it differs from old (or quit is set), for at most
    PAR_POLL seconds; returns 1 when it changed (or quit), 0 on time out. */
 static int
@@ -1448,70 +1337,71 @@ poll_change(_Atomic uint64_t *flag, uint64_t old, _Atomic int *quit)
     }
 }
 
-/* Takes and does chunks of job gen until none is left and none can be
-   added (the job is no longer open). */
+/* A worker's part of a stream: batches, until it ends. */
 static void
-par_work(par_pool *pl, par_thread *t, uint64_t gen)
+stream_work(par_pool *pl, par_thread *t)
 {
     par_scratch *sc = &t->sc;
-    unsigned polls = 0;
-    double p0 = 0;
+    const uint16_t *g = pl->g;
+    const uint32_t *rpos = pl->rpos;
+    const uint16_t *rval = pl->rval;
+    size_t words = pl->words, P = STREAM_BATCH, lo = pl->lo, hi = pl->hi;
+    size_t nr = pl->nr, lag = pl->split0 + STREAM_LAG;
+    int unequal = pl->unequal;
     uint64_t t0 = stat_now(pl);
-    int waiting = 0;
     for (;;) {
-        uint64_t cur = atomic_load(&pl->next);
-        uint64_t total = (cur >> 20) & 0xFFFFFu, idx = cur & 0xFFFFFu;
-        if ((cur >> 40) != gen)
+        uint64_t b = atomic_fetch_add(&pl->next, 1);
+        size_t n0 = lo + (size_t)b * P, n1, k, q, need, n, j;
+        stream_rec *rec = &pl->rec[b % STREAM_RING];
+        uint64_t *bits = pl->marks + (size_t)(b % STREAM_RING) * P * words;
+        unsigned polls = 0;
+        double p0 = 0;
+        if (n0 >= hi || atomic_load(&pl->stop))
             break;
-        if (idx >= total) {
-            /* the far marks may still come: wait for them, or for the
-               job to close (then look at next once more) */
-            if (!atomic_load(&pl->open)) {
-                cur = atomic_load(&pl->next);
-                if ((cur >> 40) != gen || (cur & 0xFFFFFu) >=
-                                              ((cur >> 20) & 0xFFFFFu))
-                    break;
-                continue;
+        n1 = n0 + P < hi ? n0 + P : hi;
+        k = atomic_load_explicit(&pl->k, memory_order_relaxed);
+        q = atomic_load_explicit(&pl->q, memory_order_relaxed);
+        /* the values its pairs read are made, and its slot of the ring is
+           free (the calling thread is past the batch STREAM_RING before) */
+        need = n1 > lag ? n1 - lag : 0;
+        if (n1 > (size_t)STREAM_RING * P &&
+            n1 - (size_t)STREAM_RING * P > need)
+            need = n1 - (size_t)STREAM_RING * P;
+        if (atomic_load_explicit(&pl->done, memory_order_acquire) < need) {
+            stat_add(pl, t, PT_WORK, &t0);
+            atomic_fetch_add_explicit(&pl->wwait, 1, memory_order_relaxed);
+            while (atomic_load_explicit(&pl->done, memory_order_acquire) <
+                   need) {
+                if (atomic_load(&pl->stop))
+                    goto out;
+                stream_pause(++polls, &p0);
             }
-            if (!waiting) {
-                stat_add(pl, t, PT_WORK, &t0);
-                waiting = 1;
-            }
-            if (spin_timed_out(++polls, &p0)) {
-                /* the guesses take long (or their thread lost its
-                   core): sleep until the job closes (par_close) */
-                pthread_mutex_lock(&pl->mu);
-                atomic_fetch_add(&pl->sleepers, 1);
-                while (atomic_load(&pl->open) &&
-                       (atomic_load(&pl->next) >> 40) == gen)
-                    pthread_cond_wait(&pl->more, &pl->mu);
-                atomic_fetch_sub(&pl->sleepers, 1);
-                pthread_mutex_unlock(&pl->mu);
-                if (pl->stats)
-                    atomic_fetch_add_explicit(&t->t[PT_SLEEP], 1,
-                                              memory_order_relaxed);
-                polls = 0;
-                p0 = 0;
-            }
-            continue;
-        }
-        if (!atomic_compare_exchange_weak(&pl->next, &cur, cur + 1))
-            continue;
-        if (waiting) {
             stat_add(pl, t, PT_WAIT, &t0);
-            waiting = 0;
         }
-        par_chunk(pl, sc, (size_t)idx);
-        /* the total now: chunks may have been added since this one was
-           taken, and the last chunk to end must see them */
-        if (atomic_fetch_add(&pl->done, 1) + 1 ==
-            ((atomic_load(&pl->next) >> 20) & 0xFFFFFu)) {
-            pthread_mutex_lock(&pl->mu);
-            pthread_cond_signal(&pl->fin);
-            pthread_mutex_unlock(&pl->mu);
+        for (n = n0; n < n1; n++) {
+            size_t m = splits_in(pl->r, n, sc->sr, sc->sh);
+            uint64_t *bn = bits + (n - n0) * words;
+            memset(sc->seen, 0, words * 64);
+            memset(bn, 0, words * sizeof *bn);
+            mark_range(g, rpos, rval, unequal, sc, m, k, nr, sc->seen);
+            for (j = 0; j < m && q > 0; j++) {
+                size_t a = STREAM_LAG, last = a + q - 1;
+                if (last > sc->sh[j])
+                    last = sc->sh[j];
+                if (a <= last) {
+                    mark_pairs(g, sc->sr[j], a, last, sc->seen);
+                    sc->work += last + 1 - a;
+                }
+            }
+            pack_or(bn, sc->seen, words);
         }
+        rec->k = k;
+        rec->q = q;
+        atomic_store_explicit(&rec->seq, b + 1, memory_order_release);
     }
-    stat_add(pl, t, waiting ? PT_WAIT : PT_WORK, &t0);
+out:
+    stat_add(pl, t, PT_WORK, &t0);
+    atomic_fetch_add(&pl->out, 1);
 }
 
 static void *
@@ -1522,8 +1412,9 @@ par_main(void *arg)
     uint64_t mine = 0, t0;
     for (;;) {
         t0 = stat_now(pl);
-        /* poll a while first: a block's jobs come a few microseconds
-           apart, less than a sleep and a wake-up cost */
+        /* poll a while first: streams come a few microseconds apart when
+           a value that reaches w ends one, less than a sleep and a wake-up
+           cost */
         if (!poll_change(&pl->agen, mine, &pl->quit)) {
             pthread_mutex_lock(&pl->mu);
             while (pl->gen == mine && !atomic_load(&pl->quit))
@@ -1537,100 +1428,20 @@ par_main(void *arg)
             break;
         stat_add(pl, t, PT_IDLE, &t0);
         mine = atomic_load(&pl->agen);
-        par_work(pl, t, mine);
+        stream_work(pl, t);
     }
     return NULL;
 }
 
-/* Starts the job set in pl (its checks, and its far marks when they are
-   set already) on the other threads; with `open`, far marks may be added
-   by par_add_far.  Returns the job's number. */
-static uint64_t
-par_post(par_pool *pl, int open)
+/* Starts the stream set in pl on the other threads. */
+static void
+par_post(par_pool *pl)
 {
-    uint64_t total =
-        chunks_of(pl->chi - pl->clo) + chunks_of(pl->fhi - pl->flo), gen;
     pthread_mutex_lock(&pl->mu);
-    gen = ++pl->gen & 0xFFFFFFu;
-    if (gen == 0)
-        gen = pl->gen = 1;
-    pl->gen = gen;
-    atomic_store(&pl->done, 0);
-    atomic_store(&pl->open, open);
-    atomic_store(&pl->next, gen << 40 | total << 20);
-    atomic_store(&pl->agen, gen); /* after the job it names */
+    pl->gen++;
+    atomic_store(&pl->agen, pl->gen); /* after the stream it names */
     pthread_cond_broadcast(&pl->go);
     pthread_mutex_unlock(&pl->mu);
-    return gen;
-}
-
-/* Closes the open job: no chunk is added after; wakes the threads that
-   sleep waiting for chunks (they counted themselves in `sleepers` before
-   they looked at `open`, and this looks at `sleepers` after it clears
-   `open`, so one of the two sees the other). */
-static void
-par_close(par_pool *pl)
-{
-    atomic_store(&pl->open, 0);
-    if (atomic_load(&pl->sleepers) > 0) {
-        pthread_mutex_lock(&pl->mu);
-        pthread_cond_broadcast(&pl->more);
-        pthread_mutex_unlock(&pl->mu);
-    }
-}
-
-/* Adds to the open job the far marks of heaps [lo, hi) into slot, and
-   closes it. */
-static void
-par_add_far(par_pool *pl, size_t lo, size_t hi, unsigned slot, size_t nr,
-            size_t words)
-{
-    pl->flo = lo;
-    pl->fhi = hi;
-    pl->fslot = slot;
-    pl->fnr = nr;
-    pl->fwords = words;
-    atomic_fetch_add(&pl->next, (uint64_t)chunks_of(hi - lo) << 20);
-    par_close(pl);
-}
-
-/* Takes chunks of job gen on the calling thread too, then waits until
-   every chunk is done. */
-static void
-par_finish(par_pool *pl, uint64_t gen)
-{
-    uint32_t total;
-    unsigned k;
-    double t0 = 0;
-    uint64_t s0;
-    par_work(pl, &pl->th[0], gen);
-    s0 = stat_now(pl);
-    pl->meetings++;
-    total = (uint32_t)((atomic_load(&pl->next) >> 20) & 0xFFFFFu);
-    /* poll (by the clock, as poll_change) for the others' last chunks */
-    for (k = 1; atomic_load(&pl->done) < total; k++)
-        if (spin_timed_out(k, &t0))
-            break;
-    if (atomic_load(&pl->done) < total) {
-        pthread_mutex_lock(&pl->mu);
-        /* done, not a flag: the wake-up of the last job's last chunk may
-           come late, and must not end the wait for this one */
-        while (atomic_load(&pl->done) < total)
-            pthread_cond_wait(&pl->fin, &pl->mu);
-        pthread_mutex_unlock(&pl->mu);
-        if (pl->stats)
-            pl->th[0].t[PT_SLEEP]++;
-    }
-    stat_add(pl, &pl->th[0], PT_WAIT, &s0);
-}
-
-/* Runs the job set in pl on every thread, the caller's included. */
-static void
-par_run(par_pool *pl)
-{
-    if (pl->chi == pl->clo && pl->fhi == pl->flo)
-        return;
-    par_finish(pl, par_post(pl, 0));
 }
 
 static void
@@ -1650,11 +1461,10 @@ par_free(par_pool *pl)
         scratch_free(&pl->th[i].sc);
     pthread_mutex_destroy(&pl->mu);
     pthread_cond_destroy(&pl->go);
-    pthread_cond_destroy(&pl->fin);
-    pthread_cond_destroy(&pl->more);
     free(pl->th);
-    for (i = 0; i < PAR_SLOTS; i++)
-        free(pl->buf[i]);
+    free(pl->rpos);
+    free(pl->rval);
+    free(pl->marks);
     free(pl->par);
     free(pl);
 }
@@ -1686,14 +1496,17 @@ par_start(bt_sequence *s)
     pl->th = alloc_lines(pl->nthreads * sizeof *pl->th);
     pthread_mutex_init(&pl->mu, NULL);
     pthread_cond_init(&pl->go, NULL);
-    pthread_cond_init(&pl->fin, NULL);
-    pthread_cond_init(&pl->more, NULL);
-    atomic_init(&pl->sleepers, 0);
     atomic_init(&pl->next, 0);
+    atomic_init(&pl->wwait, 0);
+    atomic_init(&pl->out, 0);
     atomic_init(&pl->done, 0);
+    atomic_init(&pl->k, 0);
+    atomic_init(&pl->q, 0);
+    atomic_init(&pl->stop, 0);
     atomic_init(&pl->agen, 0);
     atomic_init(&pl->quit, 0);
-    atomic_init(&pl->open, 0);
+    for (i = 0; i < STREAM_RING; i++)
+        atomic_init(&pl->rec[i].seq, 0);
     if (pl->th == NULL) {
         pl->nthreads = 0;
         par_free(pl);
@@ -1711,117 +1524,59 @@ par_start(bt_sequence *s)
         if (pthread_create(&pl->th[i].tid, NULL, par_main, &pl->th[i]) != 0)
             break;
         pl->th[i].started = 1;
+        pl->running++;
     }
     return pl;
 }
 
-/* The most heaps of a block whose marks take `words` words each. */
-static size_t
-par_block_max(size_t words)
-{
-    size_t b = PAR_MAX_BLOCK;
-    while (b > PAR_MIN_BLOCK && b * words * sizeof(uint64_t) > PAR_BUF_BYTES)
-        b /= 2;
-    return b;
-}
-
-/* The most heaps a block may have now: what the buffers hold, and no more
-   than twice the heaps since the last sparse position, since a new one
-   ends the block and the far marks after it are lost. */
-static size_t
-par_block_cap(const bt_sequence *s, size_t words)
-{
-    size_t b = PAR_MIN_BLOCK, max = par_block_max(words);
-    size_t gap = s->nrare > 0 ? s->n - s->rpos[s->nrare - 1] : s->n;
-    while (b < max && b < gap)
-        b *= 2;
-    return b;
-}
-
-/* Heaps of the next block: s->par_blk (par_adapt) within the cap; at
-   first, about an eighth of the sparse positions below it, so that the
-   near marks (the part of one thread) stay few. */
-static size_t
-par_block(bt_sequence *s, size_t words)
-{
-    size_t cap = par_block_cap(s, words), b = s->par_blk;
-    if (b == 0) {
-        size_t x = s->nrare > 0 ? s->rpos[s->nrare / 8] : 0;
-        b = PAR_MIN_BLOCK;
-        while (b < x && b < PAR_MAX_BLOCK)
-            b *= 2;
-        s->par_blk = b;
-    }
-    return b < cap ? b : cap;
-}
-
-/*
- * The length of the blocks, by measure.  Each meeting of the threads
- * costs a few microseconds whatever the block's length (0.354: about as
- * much as 10 heaps of work), so blocks should be long; but the guesses of
- * a block, on the calling thread alone, cost more a heap the longer the
- * block (more of its pairs are near), and while they run the other
- * threads check the block before: once those checks are done the others
- * wait.  So the calling thread looks how far the checks of the `checked`
- * heaps before have gone: all done already at 3/4 of its `guessed`
- * guesses (pl->probe), the others waited more than a quarter of the
- * guesses, and the blocks halve (a shorter wait costs less than the
- * meetings that shorter blocks add); not all taken at the end, scaled by the
- * two lengths (the guesses cost less a heap than the checks), they double,
- * up to the cap.  After halving they keep their length for PAR_HOLD
- * blocks, so that two lengths do not alternate at every block.  The
- * length changes the time only, never a value.
- */
-static void
-par_adapt(bt_sequence *s, par_pool *pl, size_t checked, size_t guessed,
-          size_t words)
-{
-    size_t nc = chunks_of(checked);
-    uint64_t taken = atomic_load(&pl->next) & 0xFFFFFu;
-    if (pl->probe >= nc) {
-        if (s->par_blk > PAR_MIN_BLOCK) {
-            s->par_blk /= 2;
-            s->par_hold = PAR_HOLD;
-        }
-    } else if (s->par_hold > 0) {
-        s->par_hold--;
-    } else if (taken * checked < nc * guessed &&
-               s->par_blk < par_block_cap(s, words)) {
-        s->par_blk *= 2;
-    }
-}
-
+/* The buffers of a stream: the ring for `words` words a heap, the parity
+   bits of mask, and the workers' copy of the sparse positions. */
 static int
-par_buffers(par_pool *pl, size_t words, unsigned mask)
+par_buffers(par_pool *pl, const bt_sequence *s, size_t words)
 {
-    size_t need = par_block_max(words) * words, bits = words * 64, v;
-    if (need > pl->bufcap) {
-        size_t i;
-        for (i = 0; i < PAR_SLOTS; i++) {
-            uint64_t *p = realloc(pl->buf[i], need * sizeof *p);
-            if (p == NULL)
-                return -1;
-            pl->buf[i] = p;
-        }
-        pl->bufcap = need;
+    size_t need = (size_t)STREAM_RING * STREAM_BATCH * words;
+    size_t bits = words * 64, v;
+    if (need > pl->mcap) {
+        uint64_t *p = realloc(pl->marks, need * sizeof *p);
+        if (p == NULL)
+            return -1;
+        pl->marks = p;
+        pl->mcap = need;
     }
-    if (pl->par_bits < bits || pl->par_mask != mask) {
+    if (pl->par_bits < bits || pl->par_mask != s->mask) {
         uint64_t *p = realloc(pl->par, words * sizeof *p);
         if (p == NULL)
             return -1;
         pl->par = p;
         memset(p, 0, words * sizeof *p);
         for (v = 0; v < bits; v++)
-            if (parity((unsigned)v & mask))
+            if (parity((unsigned)v & s->mask))
                 set_bit(p, (unsigned)v);
         pl->par_bits = bits;
-        pl->par_mask = mask;
+        pl->par_mask = s->mask;
     }
+    if (s->nrare > pl->rcap) {
+        uint32_t *p = realloc(pl->rpos, s->nrare * sizeof *p);
+        uint16_t *q;
+        if (p == NULL)
+            return -1;
+        pl->rpos = p;
+        q = realloc(pl->rval, s->nrare * sizeof *q);
+        if (q == NULL)
+            return -1;
+        pl->rval = q;
+        pl->rcap = s->nrare;
+    }
+    if (s->nrare > 0) {
+        memcpy(pl->rpos, s->rpos, s->nrare * sizeof *pl->rpos);
+        memcpy(pl->rval, s->rval, s->nrare * sizeof *pl->rval);
+    }
+    pl->nr = s->nrare;
     return 0;
 }
 
 /* Tells the progress callback how far the values are, and polls the
-   interrupt: between blocks, or every POLL_WORK pair operations. */
+   interrupt: between streams, or every POLL_WORK pair operations. */
 static bt_status
 report(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
 {
@@ -1835,145 +1590,204 @@ report(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
     return BT_OK;
 }
 
-/* Commits the checked values of block [lo, hi) in slot, up to the first
-   wrong guess (whose checked value is exact, docs/grundy.md); *all: 1 when
-   every guess was right. */
-static bt_status
-par_commit(bt_sequence *s, par_pool *pl, unsigned slot, size_t lo, size_t hi,
-           int *all, bt_diag *diag)
+/*
+ * The check of heap n in the stream (its m splits in sc): the values below
+ * c missing from the marks b (far pairs, the window, near pairs and single
+ * heaps) are looked for among the pairs the window left out: a <
+ * STREAM_LAG (recent values), then a >= STREAM_LAG + q.  Returns G(n).
+ */
+static unsigned
+stream_check(const uint16_t *g, par_scratch *sc, size_t m, const uint64_t *b,
+             unsigned c, size_t q)
 {
-    size_t i;
-    bt_status st;
-    *all = 1;
-    for (i = lo; i < hi; i++) {
-        unsigned v = pl->res[slot][i - lo];
-        if ((st = commit(s, i, v, diag)) != BT_OK)
-            return st;
-        if (v != pl->lim[slot][i - lo]) {
-            *all = 0;
-            break;
+    size_t k = 0, i, j;
+    /* the values below c missing from the marks: the zero bits, which are
+       few; seen[] is cleared at them only */
+    for (i = 0; (unsigned)i * 64 < c; i++) {
+        uint64_t z = ~b[i];
+        if ((i + 1) * 64 > c)
+            z &= ((uint64_t)1 << (c & 63)) - 1;
+        while (z != 0) {
+            unsigned v = (unsigned)(i * 64 + ctz64(z));
+            z &= z - 1;
+            sc->need[k++] = (uint16_t)v;
+            sc->seen[v] = 0;
         }
     }
-    return BT_OK;
+    if (k == 0)
+        return c;
+    for (j = 0; j < m; j++) {
+        sc->pa[j] = 1;
+        sc->to[j] = STREAM_LAG - 1 < sc->sh[j] ? STREAM_LAG - 1 : sc->sh[j];
+    }
+    k = confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->to, m,
+                     &sc->work);
+    if (k == 0)
+        return c;
+    for (j = 0; j < m; j++)
+        sc->pa[j] = STREAM_LAG + q;
+    k = confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->sh, m,
+                     &sc->work);
+    return k == 0 ? c : least_of(sc->need, k);
 }
 
 /*
- * Computes G(s->n .. end-1) with the rare-value method on s->nthreads
- * threads; the values are those of the sequential method.  A pipeline of
- * three blocks: while the calling thread guesses block B (its far marks
- * are ready), the other threads check block B - 1; once the guesses of B
- * are made, every thread computes the far marks of block B + 1 (on the
- * guessed values) and finishes the checks.  The threads meet once a block,
- * and the guesses, the one part that runs on one thread, no longer leave
- * the others idle.  At the first wrong guess of B - 1 the blocks after it
- * are thrown away; a block that ends early (a guess of the sparse class,
- * or one that reaches w) empties the pipeline.
+ * The cut and the window by measure, every STREAM_TUNE batches: aw, the
+ * batches the calling thread waited for in the last ones, against ww, those
+ * a worker waited for values.  When the workers are behind, they get less:
+ * a shorter window, else a higher cut; when the calling thread is, they
+ * get more: a lower cut (down to kmin, the first sparse position at or
+ * past STREAM_LAG), else a longer window.  A move changes the time only,
+ * never a value.
+ */
+static void
+stream_tune(bt_sequence *s, par_pool *pl, size_t aw, size_t ww, size_t kmin)
+{
+    size_t k = atomic_load_explicit(&pl->k, memory_order_relaxed);
+    size_t q = atomic_load_explicit(&pl->q, memory_order_relaxed);
+    if (aw > ww) {
+        if (q > 0)
+            q -= q / 32 + 1;
+        else if (k < pl->nr)
+            k++;
+    } else if (ww > aw) {
+        if (k > kmin)
+            k--;
+        else if (q < STREAM_MAX_WINDOW)
+            q += q / 32 + 1;
+    }
+    atomic_store_explicit(&pl->k, k, memory_order_relaxed);
+    atomic_store_explicit(&pl->q, q, memory_order_relaxed);
+    s->par_k = k;
+    s->par_q = q;
+}
+
+/* Marks ready for batch b of the stream (rec): waits for them. */
+static void
+stream_wait(par_pool *pl, const stream_rec *rec, uint64_t b, size_t *aw,
+            uint64_t *t0)
+{
+    unsigned polls = 0;
+    double p0 = 0;
+    if (atomic_load_explicit(&rec->seq, memory_order_acquire) == b + 1)
+        return;
+    stat_add(pl, &pl->th[0], PT_WORK, t0);
+    ++*aw;
+    while (atomic_load_explicit(&rec->seq, memory_order_acquire) != b + 1)
+        stream_pause(++polls, &p0);
+    stat_add(pl, &pl->th[0], PT_WAIT, t0);
+}
+
+/*
+ * Computes G(s->n .. end-1) on s->nthreads threads by the stream (above);
+ * stops early, every value made exact, after a value that reaches w (the
+ * caller goes on).
  */
 static bt_status
-par_extend(bt_sequence *s, size_t end, const bt_limits *lim, bt_diag *diag)
+stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
+              bt_diag *diag)
 {
     par_pool *pl = s->pool;
-    while (s->n < end) {
-        size_t N = s->n, nr = s->nrare, gap;
-        size_t pn = N, pe = N;  /* guessed, to check: [pn, pe) */
-        size_t gn = N, ge;      /* far marks ready, to guess: [gn, ge) */
-        unsigned w = s->w, pslot = 0, gslot = 0;
-        /* marks are below w, a power of two: w / 64 words (one below
-           64), 2 for 0.354 where there were 3 */
-        size_t words = ((size_t)w + 63) / 64;
-        bt_status st;
-        int all = 1;
-        gap = nr > 0 ? N - s->rpos[nr - 1] : N;
-        if (gap < PAR_MIN_BLOCK) {
-            /* sparse positions come thick: a block would end at the next
-               one, so take this value on one thread */
-            if ((st = commit(s, N, value_rare(s, N), diag)) != BT_OK)
-                return st;
-            continue;
-        }
-        if (par_buffers(pl, words, s->mask) != 0)
-            return bt__fail(diag, BT_ENOMEM, "out of memory");
-        /* fill the pipeline: the far marks of the first block */
-        ge = N + par_block(s, words);
-        if (ge > end)
-            ge = end;
-        pl->clo = pl->chi = 0;
-        pl->flo = gn;
-        pl->fhi = ge;
-        pl->fslot = gslot;
-        pl->fnr = nr;
-        pl->fwords = words;
-        par_run(pl);
-        pl->fills++;
-        while (gn < ge) {
-            size_t ne = 0, gend;
-            unsigned nslot = (gslot + 1) % PAR_SLOTS;
-            uint64_t gen, t0;
-            if (nslot == pslot && pe > pn)
-                nslot = (nslot + 1) % PAR_SLOTS;
-            /* the others check [pn, pe) while this thread guesses */
-            pl->clo = pn;
-            pl->chi = pe;
-            pl->cslot = pslot;
-            pl->cwords = words;
-            pl->flo = pl->fhi = 0;
-            gen = par_post(pl, 1);
-            t0 = stat_now(pl);
-            gend = par_guess(s, pl, gslot, gn, ge, words);
-            stat_add(pl, &pl->th[0], PT_IDLE, &t0);
-            pl->blocks++;
-            pl->heaps += gend - gn;
-            if (gend == ge && pe > pn)
-                par_adapt(s, pl, pe - pn, ge - gn, words);
-            if (gend == ge && ge < end) {
-                ne = ge + par_block(s, words);
-                if (ne > end)
-                    ne = end;
-                par_add_far(pl, ge, ne, nslot, nr, words);
-            } else {
-                par_close(pl);
-            }
-            par_finish(pl, gen);
-            if (pe > pn) {
-                if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) !=
-                    BT_OK)
-                    return st;
-                /* after values only: a checkpoint written before the
-                   first value after a review of the mask would show the
-                   new mask with values that do not give it yet */
-                if ((st = report(s, lim, diag)) != BT_OK)
-                    return st;
-                if (!all) {
-                    /* what follows is computed again */
-                    pl->redone += gend - s->n;
-                    break;
-                }
-            }
-            pn = gn;
-            pe = gend;
-            pslot = gslot;
-            if (ne > ge) {
-                gn = ge;
-                ge = ne;
-                gslot = nslot;
-            } else {
-                gn = ge = pe; /* no next block: empty the pipeline */
+    par_scratch *sc = &pl->th[0].sc;
+    size_t N = s->n, P = STREAM_BATCH, words = ((size_t)s->w + 63) / 64;
+    size_t kmin, k, n, nb = 0, aw = 0, ww0 = 0, nr = s->nrare;
+    unsigned w = s->w;
+    bt_status st = BT_OK;
+    uint64_t t0;
+
+    if (pl->running == 0) {
+        s->solo_until = end; /* no other thread */
+        return BT_OK;
+    }
+    if (par_buffers(pl, s, words) != 0)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    pl->r = s->r;
+    pl->g = s->g; /* reserve() made room for every value up to end */
+    pl->split0 = s->r->split[0];
+    pl->unequal = s->r->unequal;
+    pl->lo = N;
+    pl->hi = end;
+    pl->words = words;
+    for (kmin = 0; kmin < nr && s->rpos[kmin] < STREAM_LAG; kmin++)
+        ;
+    k = s->par_k > 0 ? s->par_k : kmin + (nr - kmin) / 3;
+    if (k < kmin)
+        k = kmin;
+    if (k > nr)
+        k = nr;
+    atomic_store(&pl->next, 0);
+    atomic_store(&pl->out, 0);
+    atomic_store(&pl->wwait, 0);
+    atomic_store(&pl->done, N);
+    atomic_store(&pl->k, k);
+    atomic_store(&pl->q, s->par_q);
+    atomic_store(&pl->stop, 0);
+    for (n = 0; n < STREAM_RING; n++) /* no batch of an earlier stream */
+        atomic_store_explicit(&pl->rec[n].seq, 0, memory_order_relaxed);
+    par_post(pl);
+    t0 = stat_now(pl);
+    for (n = N; n < end; n++) {
+        size_t b = (n - N) / P, m;
+        const stream_rec *rec = &pl->rec[b % STREAM_RING];
+        uint64_t *bn = pl->marks + ((b % STREAM_RING) * P + (n - N) % P) *
+                                       words;
+        unsigned c, v;
+        if ((n - N) % P == 0) {
+            stream_wait(pl, rec, b, &aw, &t0);
+            if (++nb % STREAM_TUNE == 0) {
+                size_t ww = atomic_load_explicit(&pl->wwait,
+                                                 memory_order_relaxed);
+                stream_tune(s, pl, aw, ww - ww0, kmin);
+                pl->await += aw;
+                aw = 0;
+                ww0 = ww;
             }
         }
-        if (all && pe > pn) {
-            /* the last block guessed: its checks alone */
-            pl->clo = pn;
-            pl->chi = pe;
-            pl->cslot = pslot;
-            pl->cwords = words;
-            pl->flo = pl->fhi = 0;
-            par_run(pl);
-            if ((st = par_commit(s, pl, pslot, pn, pe, &all, diag)) != BT_OK ||
-                (st = report(s, lim, diag)) != BT_OK)
-                return st;
+        m = splits_in(s->r, n, sc->sr, sc->sh);
+        memset(sc->seen, 0, words * 64);
+        mark_singles(s->r, s->g, n, sc->seen);
+        /* the sparse positions below the cut, and those found since the
+           stream started */
+        mark_range(s->g, s->rpos, s->rval, s->r->unequal, sc, m, 0, rec->k,
+                   sc->seen);
+        mark_range(s->g, s->rpos, s->rval, s->r->unequal, sc, m, nr,
+                   s->nrare, sc->seen);
+        pack_or(bn, sc->seen, words);
+        if (m == 0) {
+            v = least_free(bn, NULL, 0, w); /* the single heaps' mex */
+        } else {
+            unsigned pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
+            c = least_free(bn, pl->par, pi, w);
+            v = stream_check(s->g, sc, m, bn, c, rec->q);
+        }
+        if ((st = commit(s, n, v, diag)) != BT_OK)
+            break;
+        if ((n + 1 - N) % P == 0)
+            atomic_store_explicit(&pl->done, n + 1, memory_order_release);
+        if (v >= w)
+            break; /* the marks after it would need more bits */
+        s->work += sc->work;
+        sc->work = 0;
+        if (s->work >= POLL_WORK) {
+            s->work = 0;
+            if ((st = report(s, lim, diag)) != BT_OK)
+                break;
         }
     }
-    return BT_OK;
+    /* the end: every worker out of the stream before anything moves */
+    atomic_store(&pl->stop, 1);
+    {
+        unsigned polls = 0;
+        double p0 = 0;
+        stat_add(pl, &pl->th[0], PT_WORK, &t0);
+        while (atomic_load(&pl->out) < pl->running)
+            stream_pause(++polls, &p0);
+        stat_add(pl, &pl->th[0], PT_WAIT, &t0);
+    }
+    pl->streams++;
+    pl->await += aw;
+    pl->batches += nb;
+    return st;
 }
 
 static void
@@ -2065,18 +1879,17 @@ bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len)
         for (k = 0; k < PT_N; k++)
             t[i > 0][k] += (double)atomic_load(&pl->th[i].t[k]);
     snprintf(buf, len,
-             "%llu meetings, %llu blocks of %.0f heaps on average, %llu "
-             "heaps guessed again, %llu fills; calling thread: guesses "
-             "%.2f s, chunks %.2f s, waits %.2f s, %.0f sleeps; other "
-             "threads: chunks %.2f s, waits in a job %.2f s, between jobs "
-             "%.2f s, %.0f sleeps",
-             (unsigned long long)pl->meetings,
-             (unsigned long long)pl->blocks,
-             pl->blocks ? (double)pl->heaps / (double)pl->blocks : 0.0,
-             (unsigned long long)pl->redone, (unsigned long long)pl->fills,
-             t[0][PT_IDLE] * 1e-9, t[0][PT_WORK] * 1e-9,
-             t[0][PT_WAIT] * 1e-9, t[0][PT_SLEEP], t[1][PT_WORK] * 1e-9,
-             t[1][PT_WAIT] * 1e-9, t[1][PT_IDLE] * 1e-9, t[1][PT_SLEEP]);
+             "%llu streams, %llu batches, the calling thread waited for "
+             "%llu; cut %zu of %zu sparse positions, window %zu pairs; "
+             "calling thread: work %.2f s, waits %.2f s; other threads: "
+             "work %.2f s, waits %.2f s, between streams %.2f s, %.0f "
+             "sleeps",
+             (unsigned long long)pl->streams,
+             (unsigned long long)pl->batches,
+             (unsigned long long)pl->await, s->par_k, s->nrare, s->par_q,
+             t[0][PT_WORK] * 1e-9, t[0][PT_WAIT] * 1e-9,
+             t[1][PT_WORK] * 1e-9, t[1][PT_WAIT] * 1e-9,
+             t[1][PT_IDLE] * 1e-9, t[1][PT_SLEEP]);
 }
 
 /* For tests (not in the public header): threads whenever they apply,
@@ -2157,7 +1970,7 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
                     s->pool = par_start(s);
                 if (s->pool != NULL) {
                     span_begin(s, 1);
-                    st = par_extend(s, stop < n ? stop : n, lim, diag);
+                    st = stream_extend(s, stop < n ? stop : n, lim, diag);
                     span_end(s);
                     if (st != BT_OK)
                         return st;
