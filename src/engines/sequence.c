@@ -118,6 +118,7 @@ struct bt_sequence {
     double t_from;   /* its start, and its first heap */
     size_t n_from;
     int par_always;         /* tests: threads however little the work */
+    int par_fixed;          /* tests: par_k and par_q as set, not tuned */
     int par_stats;          /* benchmarks: time the threads' waits */
     size_t goal;            /* the length being computed towards */
     bt_sequence_progress progress;
@@ -1038,6 +1039,9 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 #define PAR_SPAN ((size_t)1 << 18) /* heaps between two such decisions, at
                                       most */
 #define PAR_LINE 64 /* bytes of a cache line */
+#define STREAM_POLL 50e-6 /* seconds a thread of a stream polls before it
+                             sleeps (a batch takes 3 us for 0.354, 50 us
+                             for Officers) */
 
 /* A batch of the ring: its marks are ready once seq is its number + 1. */
 typedef struct stream_rec {
@@ -1088,6 +1092,7 @@ struct par_pool {
     bt_sequence *s;
     pthread_mutex_t mu;
     pthread_cond_t go;
+    pthread_cond_t ready; /* a batch ready, values made, or the end */
     uint64_t gen; /* the stream's number */
     _Atomic int quit;
     _Atomic uint64_t agen; /* gen, for the threads that poll before they
@@ -1103,6 +1108,7 @@ struct par_pool {
     uint32_t *rpos; /* the sparse positions when the stream started */
     uint16_t *rval;
     size_t nr, rcap;
+    uint64_t want; /* the seq the calling thread waits for (batch_ready) */
     uint64_t *marks; /* STREAM_RING batches */
     size_t mcap;
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
@@ -1111,6 +1117,8 @@ struct par_pool {
     _Alignas(PAR_LINE) _Atomic uint64_t next; /* the next batch to take */
     _Atomic size_t wwait;   /* batches a worker waited for values */
     _Atomic unsigned out;   /* workers out of the stream */
+    _Alignas(PAR_LINE) _Atomic unsigned sleepers; /* threads asleep on
+                                                     `ready` (stream_sleep) */
     _Alignas(PAR_LINE) _Atomic size_t done; /* values below are made */
     _Alignas(PAR_LINE) _Atomic size_t k;    /* the cut */
     _Atomic size_t q;                       /* the window */
@@ -1118,7 +1126,7 @@ struct par_pool {
     /* benchmarks (par_stats), the calling thread's: streams, batches,
        batches it waited for */
     int stats;
-    uint64_t streams, batches, await;
+    uint64_t streams, heaps, batches, await;
     stream_rec rec[STREAM_RING];
 };
 
@@ -1310,16 +1318,73 @@ spin_timed_out(unsigned k, double *t0)
     return t - *t0 > PAR_POLL;
 }
 
-/* One pause of a wait within a stream, its k-th: polls PAR_POLL seconds,
-   then sleeps 50 microseconds at a time (the other side lost its core: let
-   it have this one). */
+/* Whether what a thread of a stream waits for has come: the batch of
+   its number (a record's seq), the values (done) or the end. */
+typedef int (*stream_cond)(par_pool *pl, const void *arg);
+
+/* Waits until ok(pl, arg): polls for STREAM_POLL seconds (the other side
+   is usually a few microseconds away), then sleeps on `ready` (it lost its
+   core, or the cores are fewer than the threads: polling would keep it
+   from them).  A thread that makes something ready wakes the sleepers
+   when there are any (stream_wake): counted here before the last look,
+   looked at there after the change, both sequentially consistent, so one
+   of the two sees the other. */
 static void
-stream_pause(unsigned k, double *t0)
+stream_sleep(par_pool *pl, stream_cond ok, const void *arg)
 {
-    if (spin_timed_out(k, t0)) {
-        struct timespec ts = {0, 50000};
-        nanosleep(&ts, NULL);
+    double t0 = 0;
+    unsigned k;
+    for (k = 1; !ok(pl, arg); k++) {
+        cpu_relax();
+        if ((k & 63) == 0) {
+            double t = mono_now();
+            if (t0 == 0)
+                t0 = t;
+            else if (t - t0 > STREAM_POLL)
+                break;
+        }
     }
+    if (ok(pl, arg))
+        return;
+    pthread_mutex_lock(&pl->mu);
+    atomic_fetch_add(&pl->sleepers, 1);
+    while (!ok(pl, arg))
+        pthread_cond_wait(&pl->ready, &pl->mu);
+    atomic_fetch_sub(&pl->sleepers, 1);
+    pthread_mutex_unlock(&pl->mu);
+}
+
+/* After a change a sleeping thread may wait for. */
+static void
+stream_wake(par_pool *pl)
+{
+    if (atomic_load(&pl->sleepers) > 0) {
+        pthread_mutex_lock(&pl->mu);
+        pthread_cond_broadcast(&pl->ready);
+        pthread_mutex_unlock(&pl->mu);
+    }
+}
+
+/* The conditions a stream waits for. */
+static int
+values_made(par_pool *pl, const void *arg)
+{
+    return atomic_load(&pl->done) >= *(const size_t *)arg ||
+           atomic_load(&pl->stop);
+}
+
+static int
+batch_ready(par_pool *pl, const void *arg)
+{
+    const stream_rec *rec = arg;
+    return atomic_load(&rec->seq) == pl->want;
+}
+
+static int
+workers_out(par_pool *pl, const void *arg)
+{
+    (void)arg;
+    return atomic_load(&pl->out) == pl->running;
 }
 
 /* Polls *flag until it differs from old (or quit is set), for at most
@@ -1354,8 +1419,6 @@ stream_work(par_pool *pl, par_thread *t)
         size_t n0 = lo + (size_t)b * P, n1, k, q, need, n, j;
         stream_rec *rec = &pl->rec[b % STREAM_RING];
         uint64_t *bits = pl->marks + (size_t)(b % STREAM_RING) * P * words;
-        unsigned polls = 0;
-        double p0 = 0;
         if (n0 >= hi || atomic_load(&pl->stop))
             break;
         n1 = n0 + P < hi ? n0 + P : hi;
@@ -1370,13 +1433,10 @@ stream_work(par_pool *pl, par_thread *t)
         if (atomic_load_explicit(&pl->done, memory_order_acquire) < need) {
             stat_add(pl, t, PT_WORK, &t0);
             atomic_fetch_add_explicit(&pl->wwait, 1, memory_order_relaxed);
-            while (atomic_load_explicit(&pl->done, memory_order_acquire) <
-                   need) {
-                if (atomic_load(&pl->stop))
-                    goto out;
-                stream_pause(++polls, &p0);
-            }
+            stream_sleep(pl, values_made, &need);
             stat_add(pl, t, PT_WAIT, &t0);
+            if (atomic_load(&pl->stop))
+                break;
         }
         for (n = n0; n < n1; n++) {
             size_t m = splits_in(pl->r, n, sc->sr, sc->sh);
@@ -1397,11 +1457,12 @@ stream_work(par_pool *pl, par_thread *t)
         }
         rec->k = k;
         rec->q = q;
-        atomic_store_explicit(&rec->seq, b + 1, memory_order_release);
+        atomic_store(&rec->seq, b + 1);
+        stream_wake(pl);
     }
-out:
     stat_add(pl, t, PT_WORK, &t0);
     atomic_fetch_add(&pl->out, 1);
+    stream_wake(pl);
 }
 
 static void *
@@ -1461,6 +1522,7 @@ par_free(par_pool *pl)
         scratch_free(&pl->th[i].sc);
     pthread_mutex_destroy(&pl->mu);
     pthread_cond_destroy(&pl->go);
+    pthread_cond_destroy(&pl->ready);
     free(pl->th);
     free(pl->rpos);
     free(pl->rval);
@@ -1496,6 +1558,8 @@ par_start(bt_sequence *s)
     pl->th = alloc_lines(pl->nthreads * sizeof *pl->th);
     pthread_mutex_init(&pl->mu, NULL);
     pthread_cond_init(&pl->go, NULL);
+    pthread_cond_init(&pl->ready, NULL);
+    atomic_init(&pl->sleepers, 0);
     atomic_init(&pl->next, 0);
     atomic_init(&pl->wwait, 0);
     atomic_init(&pl->out, 0);
@@ -1645,6 +1709,8 @@ stream_tune(bt_sequence *s, par_pool *pl, size_t aw, size_t ww, size_t kmin)
 {
     size_t k = atomic_load_explicit(&pl->k, memory_order_relaxed);
     size_t q = atomic_load_explicit(&pl->q, memory_order_relaxed);
+    if (s->par_fixed)
+        return;
     if (aw > ww) {
         if (q > 0)
             q -= q / 32 + 1;
@@ -1667,14 +1733,12 @@ static void
 stream_wait(par_pool *pl, const stream_rec *rec, uint64_t b, size_t *aw,
             uint64_t *t0)
 {
-    unsigned polls = 0;
-    double p0 = 0;
     if (atomic_load_explicit(&rec->seq, memory_order_acquire) == b + 1)
         return;
     stat_add(pl, &pl->th[0], PT_WORK, t0);
     ++*aw;
-    while (atomic_load_explicit(&rec->seq, memory_order_acquire) != b + 1)
-        stream_pause(++polls, &p0);
+    pl->want = b + 1;
+    stream_sleep(pl, batch_ready, rec);
     stat_add(pl, &pl->th[0], PT_WAIT, t0);
 }
 
@@ -1710,7 +1774,7 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
     pl->words = words;
     for (kmin = 0; kmin < nr && s->rpos[kmin] < STREAM_LAG; kmin++)
         ;
-    k = s->par_k > 0 ? s->par_k : kmin + (nr - kmin) / 3;
+    k = s->par_k > 0 || s->par_fixed ? s->par_k : kmin + (nr - kmin) / 3;
     if (k < kmin)
         k = kmin;
     if (k > nr)
@@ -1762,8 +1826,10 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
         }
         if ((st = commit(s, n, v, diag)) != BT_OK)
             break;
-        if ((n + 1 - N) % P == 0)
-            atomic_store_explicit(&pl->done, n + 1, memory_order_release);
+        if ((n + 1 - N) % P == 0) {
+            atomic_store(&pl->done, n + 1);
+            stream_wake(pl);
+        }
         if (v >= w)
             break; /* the marks after it would need more bits */
         s->work += sc->work;
@@ -1776,15 +1842,12 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
     }
     /* the end: every worker out of the stream before anything moves */
     atomic_store(&pl->stop, 1);
-    {
-        unsigned polls = 0;
-        double p0 = 0;
-        stat_add(pl, &pl->th[0], PT_WORK, &t0);
-        while (atomic_load(&pl->out) < pl->running)
-            stream_pause(++polls, &p0);
-        stat_add(pl, &pl->th[0], PT_WAIT, &t0);
-    }
+    stream_wake(pl);
+    stat_add(pl, &pl->th[0], PT_WORK, &t0);
+    stream_sleep(pl, workers_out, NULL);
+    stat_add(pl, &pl->th[0], PT_WAIT, &t0);
     pl->streams++;
+    pl->heaps += s->n - N;
     pl->await += aw;
     pl->batches += nb;
     return st;
@@ -1890,6 +1953,26 @@ bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len)
              t[0][PT_WORK] * 1e-9, t[0][PT_WAIT] * 1e-9,
              t[1][PT_WORK] * 1e-9, t[1][PT_WAIT] * 1e-9,
              t[1][PT_IDLE] * 1e-9, t[1][PT_SLEEP]);
+}
+
+/* For tests (not in the public header): the cut and the window of the
+   streams fixed (the cut within what the lag allows), so that every
+   division of the work is exercised; and the heaps the streams computed. */
+void bt__sequence_par_fix(bt_sequence *s, size_t cut, size_t window);
+size_t bt__sequence_par_heaps(const bt_sequence *s);
+
+void
+bt__sequence_par_fix(bt_sequence *s, size_t cut, size_t window)
+{
+    s->par_fixed = 1;
+    s->par_k = cut;
+    s->par_q = window < STREAM_MAX_WINDOW ? window : STREAM_MAX_WINDOW;
+}
+
+size_t
+bt__sequence_par_heaps(const bt_sequence *s)
+{
+    return s->pool != NULL ? (size_t)s->pool->heaps : 0;
 }
 
 /* For tests (not in the public header): threads whenever they apply,

@@ -7,11 +7,13 @@
  * rare-value method is in use at the end (to 2^12 on 2 threads where the
  * plain method is), with the same method, mask, sparse positions and period;
  * Officers further (its sparse positions keep appearing up to about
- * 2^14, so guesses fail and blocks are redone); Grundy's game (unequal
- * splits); a proof on threads.
+ * 2^14, so the calling thread marks new ones the workers do not know);
+ * Grundy's game (unequal splits); a proof on threads.
  * The threads are forced wherever they apply (the engine would keep these
- * small games on one thread), and Officers also runs with the engine's
- * own choice.
+ * small games on one thread), and the division of the work between the
+ * calling thread and the others (the cut of the sparse positions and the
+ * window of pairs) is fixed at its extremes as well as tuned; Officers
+ * also runs with the engine's own choice of threads.
  * The one-thread engine is itself checked against the brute-force oracle
  * in test_sequence.c.
  */
@@ -29,13 +31,32 @@
 
 /* In the library, not the public header: threads wherever they apply, even
    where a heap has too little work for them to pay (the default then runs
-   one thread), so that these small games exercise the parallel blocks. */
+   one thread), so that these small games exercise the streams; the cut and
+   the window of the streams fixed; the heaps the streams computed. */
 void bt__sequence_par_always(bt_sequence *s);
+void bt__sequence_par_fix(bt_sequence *s, size_t cut, size_t window);
+size_t bt__sequence_par_heaps(const bt_sequence *s);
 
-/* always: threads wherever they apply; else the engine's own choice. */
+/* How the streams divide each heap's work between the calling thread and
+   the others: by measure (the engine's way, [0]), or fixed: every sparse
+   position the lag allows to the others, or none; the window of pairs
+   off, short or long (longer than most heaps' splits). */
+static const struct {
+    int fixed;
+    size_t cut, window;
+} division[] = {
+    {0, 0, 0},        {1, 0, 0},   {1, 0, 40},
+    {1, SIZE_MAX, 0}, {1, SIZE_MAX, 300}, {1, 3, 1000},
+};
+#define NDIV (sizeof division / sizeof division[0])
+
+static size_t stream_heaps; /* heaps the streams computed, in all */
+
+/* always: threads wherever they apply, the work divided as division[div];
+   else the engine's own choice. */
 static bt_sequence *
-compute_as(const char *spec, unsigned threads, size_t n, int prove,
-           int always)
+compute_div(const char *spec, unsigned threads, size_t n, int prove,
+            int always, size_t div)
 {
     bt_game *g = NULL;
     bt_sequence *s = NULL;
@@ -49,11 +70,21 @@ compute_as(const char *spec, unsigned threads, size_t n, int prove,
     assert_int_equal(bt_sequence_threads(s), threads);
     if (always)
         bt__sequence_par_always(s);
+    if (always && division[div].fixed)
+        bt__sequence_par_fix(s, division[div].cut, division[div].window);
     st = prove ? bt_sequence_prove(s, n, NULL, &d)
                : bt_sequence_compute(s, n, NULL, &d);
     if (st != BT_OK)
         fail_msg("%s on %u threads: %s", spec, threads, d.message);
+    stream_heaps += bt__sequence_par_heaps(s);
     return s;
+}
+
+static bt_sequence *
+compute_as(const char *spec, unsigned threads, size_t n, int prove,
+           int always)
+{
+    return compute_div(spec, threads, n, prove, always, 0);
 }
 
 /* s on `threads` threads has the values and the state of ref. */
@@ -119,26 +150,34 @@ test_three_digit_codes(void **state)
                     continue;
                 }
                 for (k = 0; k < 2; k++) {
-                    bt_sequence *s = compute(spec, threads[k], 1u << 14, 0);
+                    bt_sequence *s = compute_div(
+                        spec, threads[k], 1u << 14, 0, 1,
+                        (size_t)(a * 64 + b * 8 + c + (int)k) % NDIV);
                     same(ref, s, spec, threads[k]);
                     bt_sequence_free(s);
                 }
                 bt_sequence_free(ref);
             }
     /* the threads only work for the rare-value method: make sure many
-       codes used it */
+       codes used it, and that the streams computed most of their values */
     assert_true(rare > 200);
+    assert_true(stream_heaps > rare * (1u << 13));
 }
 
 static void
 test_officers_and_proof(void **state)
 {
     bt_sequence *ref, *s;
+    size_t div;
     (void)state;
     ref = compute("officers", 1, 1u << 17, 0);
-    s = compute("officers", 3, 1u << 17, 0);
-    same(ref, s, "officers", 3);
-    bt_sequence_free(s);
+    for (div = 0; div < NDIV; div++) {
+        size_t before = stream_heaps;
+        s = compute_div("officers", 2 + div % 2, 1u << 17, 0, 1, div);
+        same(ref, s, "officers", 2 + div % 2);
+        assert_true(stream_heaps - before > (1u << 16));
+        bt_sequence_free(s);
+    }
     /* the engine's own choice of one thread or two, block after block */
     s = compute_as("officers", 2, 1u << 17, 0, 0);
     same(ref, s, "officers", 2);
