@@ -15,8 +15,9 @@
  *        (default: officers and 0.354, 2^24, 2 threads, 1 round)
  * LOG below 24 makes the 0.354 cases compute 2^LOG values instead of the
  * proof.  `stats` prints, after each run on threads, what its threads did:
- * meetings, blocks, heaps guessed again, and the time each kind of thread
- * spent working and waiting (the clock is read a few times a block, which
+ * streams, batches, the batches the calling thread waited for, the cut and
+ * the window the measure chose, and the time each kind of thread
+ * spent working and waiting (the clock is read a few times a batch, which
  * costs about 1%: leave it out for the timings).
  * ROUNDS 0: one run on THREADS threads alone, to count its instructions
  * (valgrind --tool=callgrind) or profile it (perf record).
@@ -36,7 +37,7 @@
 #include <bouton.h>
 
 /* Not in the public header: threads for every heap (tests, benchmarks);
-   the threads' meetings and waits, timed (benchmarks). */
+   the threads' streams and waits, timed (benchmarks). */
 void bt__sequence_par_always(bt_sequence *s);
 void bt__sequence_par_stats_on(bt_sequence *s);
 void bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len);

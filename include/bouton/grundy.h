@@ -86,7 +86,7 @@ BT_API bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits
 
 /*
  * Sets the threads that compute the values of s (the rare-value method in
- * parallel blocks, docs/grundy.md); 0 means one per online CPU, more than
+ * a stream of batches, docs/grundy.md); 0 means one per online CPU, more than
  * BT_SEQ_MAX_THREADS means that many.  The values are exactly those of one
  * thread whatever the number.  The engine runs the threads only where they
  * pay: it times spans of heaps on one thread and on several and keeps the

@@ -102,7 +102,7 @@ struct bt_sequence {
     size_t best_need;   /* values the best proof candidate needs */
     size_t detected_at; /* n at the last detection */
     size_t work;        /* pair operations since the last poll */
-    /* threads (the rare-value method in parallel blocks) */
+    /* threads (the rare-value method in a stream, stream_extend) */
     unsigned nthreads;      /* 1: the calling thread only */
     struct par_pool *pool;  /* made on first use, for nthreads */
     size_t solo_until;      /* one thread below this heap */
