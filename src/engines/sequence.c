@@ -1028,7 +1028,9 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 #define STREAM_TUNE 64  /* batches between two moves of the cut */
 #define STREAM_MAX_WINDOW ((size_t)1 << 16) /* pairs of a window, at most */
 #define PAR_MIN_LEFT 1024 /* fewer values than this to go: one thread */
-#define PAR_SAMPLE 16     /* heaps whose work decides for threads or not */
+#define PAR_SAMPLE 256    /* heaps whose work decides for threads or not */
+#define PAR_MEASURE ((size_t)1 << 15) /* heaps of a span, at least, for its
+                                         time to count */
 #define PAR_MIN_WORK 100 /* pair operations a heap, at least, for threads
                             (Officers: 4 500; 0.354: 350) */
 #define PAR_RETRY 8      /* every 8th choice tries the mode that lost, */
@@ -1861,13 +1863,15 @@ span_begin(bt_sequence *s, int mode)
     s->n_from = s->n;
 }
 
-/* Ends the span being timed, if any: the rate of its mode. */
+/* Ends the span being timed, if any: the rate of its mode, when it was
+   long enough to tell (a short one is mostly the threads' start, or the
+   end of a stream at a value that reaches w). */
 static void
 span_end(bt_sequence *s)
 {
     if (s->timing >= 0) {
         double dt = mono_now() - s->t_from;
-        if (dt > 0 && s->n > s->n_from)
+        if (dt > 0 && s->n >= s->n_from + PAR_MEASURE)
             s->rate[s->timing] =
                 (double)(s->n - s->n_from) * (double)s->est / dt;
         s->timing = -1;
@@ -1878,14 +1882,16 @@ span_end(bt_sequence *s)
  * Whether the heaps from s->n run on several threads (1) or on the
  * calling thread (0).  The pair operations of the last PAR_SAMPLE heaps,
  * computed again (their values are known; only the count is kept), give
- * the work a heap; below PAR_MIN_WORK one thread, always (the meetings
- * would cost more than the work).  Above it the choice is measured: each
- * span of heaps is timed, in pair operations a second, and the faster
- * mode of the last spans is taken, the other being tried again, on a span
- * PAR_TRIAL times shorter, every PAR_RETRY-th choice.  So on cores that
- * other programs hold, where the threads wait for one another, one thread
- * is kept; on free cores, the threads.  The choice changes the time, never
- * a value.
+ * the work a heap; below PAR_MIN_WORK one thread, always (the batches'
+ * traffic would cost more than the work).  Above it, threads up to
+ * PAR_MEASURE heaps (the spans are too short to time); then the choice is
+ * measured: each span is timed, in pair operations a second, and the
+ * faster mode of the last spans is taken, the other being tried again
+ * every PAR_RETRY-th choice: the threads on a whole span (a stream needs a
+ * while to settle its cut and window), one thread on a span PAR_TRIAL times
+ * shorter.  So on cores that other programs hold, where the threads wait
+ * for one another, one thread is kept; on free cores, the threads.  The
+ * choice changes the time, never a value.
  */
 static int
 par_choose(bt_sequence *s)
@@ -1904,7 +1910,7 @@ par_choose(bt_sequence *s)
     s->work = saved;
     if (s->est < PAR_MIN_WORK)
         return 0;
-    if (s->rate[1] == 0)
+    if (s->n < PAR_MEASURE || s->rate[1] == 0)
         return 1;
     if (s->rate[0] == 0)
         return 0;
@@ -2041,7 +2047,7 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
             int par;
             span_end(s);
             par = par_choose(s);
-            if (s->trial && stop - i > PAR_TRIAL)
+            if (s->trial && !par && stop - i >= PAR_TRIAL * PAR_MEASURE)
                 stop = i + (stop - i) / PAR_TRIAL;
             if (stop > s->review)
                 stop = s->review;
