@@ -1057,6 +1057,7 @@ typedef struct par_scratch {
     uint16_t *need;
     size_t *pa, *sr, *sh;
     size_t *to; /* stream_check: per split, the last pair to look at */
+    uint64_t *bits; /* the calling thread's copy of a heap's marks */
     size_t work;
 } par_scratch;
 
@@ -1141,6 +1142,7 @@ scratch_free(par_scratch *sc)
     free(sc->sr);
     free(sc->sh);
     free(sc->to);
+    free(sc->bits);
 }
 
 static int
@@ -1154,8 +1156,10 @@ scratch_init(par_scratch *sc, size_t nsplit)
     sc->sr = malloc(k * sizeof *sc->sr);
     sc->sh = malloc(k * sizeof *sc->sh);
     sc->to = malloc(k * sizeof *sc->to);
+    sc->bits = malloc(MAXV / 64 * sizeof *sc->bits);
     if (sc->seen == NULL || sc->need == NULL || sc->pa == NULL ||
-        sc->sr == NULL || sc->sh == NULL || sc->to == NULL) {
+        sc->sr == NULL || sc->sh == NULL || sc->to == NULL ||
+        sc->bits == NULL) {
         scratch_free(sc);
         return -1;
     }
@@ -1795,8 +1799,9 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
     for (n = N; n < end; n++) {
         size_t b = (n - N) / P, m;
         const stream_rec *rec = &pl->rec[b % STREAM_RING];
-        uint64_t *bn = pl->marks + ((b % STREAM_RING) * P + (n - N) % P) *
-                                       words;
+        const uint64_t *bn =
+            pl->marks + ((b % STREAM_RING) * P + (n - N) % P) * words;
+        uint64_t *bl = sc->bits;
         unsigned c, v;
         if ((n - N) % P == 0) {
             stream_wait(pl, rec, b, &aw, &t0);
@@ -1818,13 +1823,16 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
                    sc->seen);
         mark_range(s->g, s->rpos, s->rval, s->r->unequal, sc, m, nr,
                    s->nrare, sc->seen);
-        pack_or(bn, sc->seen, words);
+        /* into a copy: a line of the ring written here would have to be
+           taken back by the worker's core */
+        memcpy(bl, bn, words * sizeof *bl);
+        pack_or(bl, sc->seen, words);
         if (m == 0) {
-            v = least_free(bn, NULL, 0, w); /* the single heaps' mex */
+            v = least_free(bl, NULL, 0, w); /* the single heaps' mex */
         } else {
             unsigned pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
-            c = least_free(bn, pl->par, pi, w);
-            v = stream_check(s->g, sc, m, bn, c, rec->q);
+            c = least_free(bl, pl->par, pi, w);
+            v = stream_check(s->g, sc, m, bl, c, rec->q);
         }
         if ((st = commit(s, n, v, diag)) != BT_OK)
             break;
