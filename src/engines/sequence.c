@@ -1115,6 +1115,7 @@ struct par_pool {
     uint64_t *marks; /* STREAM_RING batches */
     size_t mcap;
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
+    uint64_t *zero; /* par_bits bits of 0 */
     size_t par_bits;
     unsigned par_mask;
     _Alignas(PAR_LINE) _Atomic uint64_t next; /* the next batch to take */
@@ -1172,14 +1173,15 @@ set_bit(uint64_t *bits, unsigned v)
     bits[v >> 6] |= (uint64_t)1 << (v & 63);
 }
 
-/* ORs into bits[0..words-1] the bytes seen[0 .. 64 words - 1], each 0 or
-   1.  With SSE2, a shift moves each byte's bit 0 to its sign bit and a
+/* Sets bits[0..words-1] to from[0..words-1] OR the bytes seen[0 .. 64 words
+   - 1], each 0 or 1 (from may be bits).  With SSE2, a shift moves each byte's bit 0 to its sign bit and a
    movemask gathers sixteen signs; otherwise eight bytes make eight bits in
    one product (byte j of x lands on bit 56 + j of x * 0x0102040810204080,
    and no other pair of a byte and a factor reaches those bits or carries
    into them). */
 static void
-pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
+pack_or(uint64_t *bits, const uint64_t *from, const uint8_t *seen,
+        size_t words)
 {
     size_t i;
 #if defined(__SSE2__)
@@ -1193,7 +1195,7 @@ pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
             _mm_slli_epi16(_mm_loadu_si128((const void *)(p + 32)), 7));
         uint64_t m3 = (uint64_t)_mm_movemask_epi8(
             _mm_slli_epi16(_mm_loadu_si128((const void *)(p + 48)), 7));
-        bits[i] |= m0 | m1 << 16 | m2 << 32 | m3 << 48;
+        bits[i] = from[i] | m0 | m1 << 16 | m2 << 32 | m3 << 48;
     }
 #else
     size_t k;
@@ -1204,7 +1206,7 @@ pack_or(uint64_t *bits, const uint8_t *seen, size_t words)
             memcpy(&x, seen + i * 64 + k * 8, sizeof x);
             acc |= ((x * UINT64_C(0x0102040810204080)) >> 56) << (8 * k);
         }
-        bits[i] |= acc;
+        bits[i] = from[i] | acc;
     }
 #endif
 }
@@ -1448,7 +1450,6 @@ stream_work(par_pool *pl, par_thread *t)
             size_t m = splits_in(pl->r, n, sc->sr, sc->sh);
             uint64_t *bn = bits + (n - n0) * words;
             memset(sc->seen, 0, words * 64);
-            memset(bn, 0, words * sizeof *bn);
             mark_range(g, rpos, rval, unequal, sc, m, k, nr, sc->seen);
             for (j = 0; j < m && q > 0; j++) {
                 size_t a = STREAM_LAG, last = a + q - 1;
@@ -1459,7 +1460,7 @@ stream_work(par_pool *pl, par_thread *t)
                     sc->work += last + 1 - a;
                 }
             }
-            pack_or(bn, sc->seen, words);
+            pack_or(bn, pl->zero, sc->seen, words);
         }
         rec->k = k;
         rec->q = q;
@@ -1534,6 +1535,7 @@ par_free(par_pool *pl)
     free(pl->rval);
     free(pl->marks);
     free(pl->par);
+    free(pl->zero);
     free(pl);
 }
 
@@ -1618,6 +1620,12 @@ par_buffers(par_pool *pl, const bt_sequence *s, size_t words)
         if (p == NULL)
             return -1;
         pl->par = p;
+        p = realloc(pl->zero, words * sizeof *p);
+        if (p == NULL)
+            return -1;
+        pl->zero = p;
+        memset(p, 0, words * sizeof *p);
+        p = pl->par;
         memset(p, 0, words * sizeof *p);
         for (v = 0; v < bits; v++)
             if (parity((unsigned)v & s->mask))
@@ -1825,8 +1833,7 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
                    s->nrare, sc->seen);
         /* into a copy: a line of the ring written here would have to be
            taken back by the worker's core */
-        memcpy(bl, bn, words * sizeof *bl);
-        pack_or(bl, sc->seen, words);
+        pack_or(bl, bn, sc->seen, words);
         if (m == 0) {
             v = least_free(bl, NULL, 0, w); /* the single heaps' mex */
         } else {
