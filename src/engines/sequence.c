@@ -1813,6 +1813,14 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
         unsigned c, v;
         if ((n - N) % P == 0) {
             stream_wait(pl, rec, b, &aw, &t0);
+            {
+                /* ask for the batch's lines of marks at once (written on
+                   the worker's core: one wait for all, not one each) */
+                const char *pf = (const char *)bn;
+                size_t i, bytes = P * words * sizeof *bn;
+                for (i = PAR_LINE; i < bytes && i < 4096; i += PAR_LINE)
+                    __builtin_prefetch(pf + i);
+            }
             if (++nb % STREAM_TUNE == 0) {
                 size_t ww = atomic_load_explicit(&pl->wwait,
                                                  memory_order_relaxed);
