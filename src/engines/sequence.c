@@ -1014,7 +1014,8 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
  * nothing is guessed, nothing is thrown away.  The heaps go in batches of
  * STREAM_BATCH; a worker takes the next batch [n0, n1) once the values
  * below n1 - split[0] - STREAM_LAG are made, writes its marks into a ring
- * of STREAM_RING batches and tells the batch ready; the calling thread
+ * of at most STREAM_RING batches (and STREAM_RING_BYTES) and tells the
+ * batch ready; the calling thread
  * tells how far its values go once a batch.  The threads never meet within
  * a stream; the cut and the window move by measure, so that neither side
  * waits for the other (stream_tune).  A stream stops at a value that
@@ -1023,6 +1024,9 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 
 #define STREAM_BATCH 16 /* heaps a worker takes at a time */
 #define STREAM_RING 128 /* batches in flight, at most */
+#define STREAM_RING_BYTES ((size_t)1 << 21) /* the ring's marks, at most
+                                               (wide values: fewer
+                                               batches, 8 at least) */
 #define STREAM_LAG (4 * STREAM_BATCH) /* how far back from a heap the
                                         workers' pairs start */
 #define STREAM_TUNE 64  /* batches between two moves of the cut */
@@ -1112,7 +1116,8 @@ struct par_pool {
     uint16_t *rval;
     size_t nr, rcap;
     uint64_t want; /* the seq the calling thread waits for (batch_ready) */
-    uint64_t *marks; /* STREAM_RING batches */
+    uint64_t *marks; /* nring batches */
+    size_t nring;
     size_t mcap;
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
     uint64_t *zero; /* par_bits bits of 0 */
@@ -1419,25 +1424,24 @@ stream_work(par_pool *pl, par_thread *t)
     const uint32_t *rpos = pl->rpos;
     const uint16_t *rval = pl->rval;
     size_t words = pl->words, P = STREAM_BATCH, lo = pl->lo, hi = pl->hi;
-    size_t nr = pl->nr, lag = pl->split0 + STREAM_LAG;
+    size_t nr = pl->nr, lag = pl->split0 + STREAM_LAG, nring = pl->nring;
     int unequal = pl->unequal;
     uint64_t t0 = stat_now(pl);
     for (;;) {
         uint64_t b = atomic_fetch_add(&pl->next, 1);
         size_t n0 = lo + (size_t)b * P, n1, k, q, need, n, j;
-        stream_rec *rec = &pl->rec[b % STREAM_RING];
-        uint64_t *bits = pl->marks + (size_t)(b % STREAM_RING) * P * words;
+        stream_rec *rec = &pl->rec[b % nring];
+        uint64_t *bits = pl->marks + (size_t)(b % nring) * P * words;
         if (n0 >= hi || atomic_load(&pl->stop))
             break;
         n1 = n0 + P < hi ? n0 + P : hi;
         k = atomic_load_explicit(&pl->k, memory_order_relaxed);
         q = atomic_load_explicit(&pl->q, memory_order_relaxed);
         /* the values its pairs read are made, and its slot of the ring is
-           free (the calling thread is past the batch STREAM_RING before) */
+           free (the calling thread is past the batch nring before) */
         need = n1 > lag ? n1 - lag : 0;
-        if (n1 > (size_t)STREAM_RING * P &&
-            n1 - (size_t)STREAM_RING * P > need)
-            need = n1 - (size_t)STREAM_RING * P;
+        if (n1 > nring * P && n1 - nring * P > need)
+            need = n1 - nring * P;
         if (atomic_load_explicit(&pl->done, memory_order_acquire) < need) {
             stat_add(pl, t, PT_WORK, &t0);
             atomic_fetch_add_explicit(&pl->wwait, 1, memory_order_relaxed);
@@ -1606,8 +1610,14 @@ par_start(bt_sequence *s)
 static int
 par_buffers(par_pool *pl, const bt_sequence *s, size_t words)
 {
-    size_t need = (size_t)STREAM_RING * STREAM_BATCH * words;
+    size_t batch = STREAM_BATCH * words * sizeof *pl->marks, need;
     size_t bits = words * 64, v;
+    pl->nring = STREAM_RING_BYTES / batch;
+    if (pl->nring > STREAM_RING)
+        pl->nring = STREAM_RING;
+    if (pl->nring < 8)
+        pl->nring = 8;
+    need = pl->nring * STREAM_BATCH * words;
     if (need > pl->mcap) {
         uint64_t *p = realloc(pl->marks, need * sizeof *p);
         if (p == NULL)
@@ -1806,9 +1816,9 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
     t0 = stat_now(pl);
     for (n = N; n < end; n++) {
         size_t b = (n - N) / P, m;
-        const stream_rec *rec = &pl->rec[b % STREAM_RING];
+        const stream_rec *rec = &pl->rec[b % pl->nring];
         const uint64_t *bn =
-            pl->marks + ((b % STREAM_RING) * P + (n - N) % P) * words;
+            pl->marks + ((b % pl->nring) * P + (n - N) % P) * words;
         uint64_t *bl = sc->bits;
         unsigned c, v;
         if ((n - N) % P == 0) {
