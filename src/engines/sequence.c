@@ -1097,6 +1097,7 @@ typedef struct par_thread {
    its fields, written at every value, share their lines. */
 struct par_pool {
     bt_sequence *s;
+    int stats; /* benchmarks: time the threads (par_stats) */
     pthread_mutex_t mu;
     pthread_cond_t go;
     pthread_cond_t ready; /* a batch ready, values made, or the end */
@@ -1115,7 +1116,6 @@ struct par_pool {
     uint32_t *rpos; /* the sparse positions when the stream started */
     uint16_t *rval;
     size_t nr, rcap;
-    uint64_t want; /* the seq the calling thread waits for (batch_ready) */
     uint64_t *marks; /* nring batches */
     size_t nring;
     size_t mcap;
@@ -1128,14 +1128,16 @@ struct par_pool {
     _Atomic unsigned out;   /* workers out of the stream */
     _Alignas(PAR_LINE) _Atomic unsigned sleepers; /* threads asleep on
                                                      `ready` (stream_sleep) */
+    /* the calling thread's line: what it writes during a stream */
     _Alignas(PAR_LINE) _Atomic size_t done; /* values below are made */
+    uint64_t want; /* the seq it waits for (batch_ready) */
+    uint64_t streams, heaps, batches, await; /* benchmarks (par_stats):
+                                                streams, their heaps and
+                                                batches, the batches it
+                                                waited for */
     _Alignas(PAR_LINE) _Atomic size_t k;    /* the cut */
     _Atomic size_t q;                       /* the window */
     _Atomic int stop;
-    /* benchmarks (par_stats), the calling thread's: streams, batches,
-       batches it waited for */
-    int stats;
-    uint64_t streams, heaps, batches, await;
     stream_rec rec[STREAM_RING];
 };
 
@@ -1420,6 +1422,9 @@ static void
 stream_work(par_pool *pl, par_thread *t)
 {
     par_scratch *sc = &t->sc;
+    const bt__heap_rules *r = pl->r;
+    const uint64_t *zero = pl->zero;
+    uint64_t *marks = pl->marks;
     const uint16_t *g = pl->g;
     const uint32_t *rpos = pl->rpos;
     const uint16_t *rval = pl->rval;
@@ -1431,7 +1436,7 @@ stream_work(par_pool *pl, par_thread *t)
         uint64_t b = atomic_fetch_add(&pl->next, 1);
         size_t n0 = lo + (size_t)b * P, n1, k, q, need, n, j;
         stream_rec *rec = &pl->rec[b % nring];
-        uint64_t *bits = pl->marks + (size_t)(b % nring) * P * words;
+        uint64_t *bits = marks + (size_t)(b % nring) * P * words;
         if (n0 >= hi || atomic_load(&pl->stop))
             break;
         n1 = n0 + P < hi ? n0 + P : hi;
@@ -1451,7 +1456,7 @@ stream_work(par_pool *pl, par_thread *t)
                 break;
         }
         for (n = n0; n < n1; n++) {
-            size_t m = splits_in(pl->r, n, sc->sr, sc->sh);
+            size_t m = splits_in(r, n, sc->sr, sc->sh);
             uint64_t *bn = bits + (n - n0) * words;
             memset(sc->seen, 0, words * 64);
             mark_range(g, rpos, rval, unequal, sc, m, k, nr, sc->seen);
@@ -1464,7 +1469,7 @@ stream_work(par_pool *pl, par_thread *t)
                     sc->work += last + 1 - a;
                 }
             }
-            pack_or(bn, pl->zero, sc->seen, words);
+            pack_or(bn, zero, sc->seen, words);
         }
         rec->k = k;
         rec->q = q;
