@@ -807,22 +807,35 @@ value_window(bt_sequence *s, size_t n)
     return MAXV;
 }
 
+/* Makes room for nc sparse positions and their values in *pos and *val
+   (capacity *cap); 0, or -1 when out of memory (the arrays are then still
+   valid, *cap unchanged). */
+static int
+rare_room(uint32_t **pos, uint16_t **val, size_t *cap, size_t nc)
+{
+    uint32_t *p;
+    uint16_t *q;
+    if (nc <= *cap)
+        return 0;
+    p = realloc(*pos, nc * sizeof *p);
+    if (p == NULL)
+        return -1;
+    *pos = p;
+    q = realloc(*val, nc * sizeof *q);
+    if (q == NULL)
+        return -1;
+    *val = q;
+    *cap = nc;
+    return 0;
+}
+
 static bt_status
 rare_push(bt_sequence *s, size_t pos, unsigned v)
 {
-    if (s->nrare == s->rcap) {
-        size_t nc = s->rcap ? 2 * s->rcap : 256;
-        uint32_t *p = realloc(s->rpos, nc * sizeof *p);
-        uint16_t *q;
-        if (p == NULL)
-            return BT_ENOMEM;
-        s->rpos = p;
-        q = realloc(s->rval, nc * sizeof *q);
-        if (q == NULL)
-            return BT_ENOMEM;
-        s->rval = q;
-        s->rcap = nc;
-    }
+    if (s->nrare == s->rcap &&
+        rare_room(&s->rpos, &s->rval, &s->rcap,
+                  s->rcap ? 2 * s->rcap : 256) != 0)
+        return BT_ENOMEM;
     s->rpos[s->nrare] = (uint32_t)pos;
     s->rval[s->nrare] = (uint16_t)v;
     s->nrare++;
@@ -1120,7 +1133,6 @@ struct par_pool {
     size_t nring;
     size_t mcap;
     uint64_t *par; /* bit v: parity(v AND mask), v < par_bits */
-    uint64_t *zero; /* par_bits bits of 0 */
     size_t par_bits;
     unsigned par_mask;
     _Alignas(PAR_LINE) _Atomic uint64_t next; /* the next batch to take */
@@ -1180,8 +1192,8 @@ set_bit(uint64_t *bits, unsigned v)
     bits[v >> 6] |= (uint64_t)1 << (v & 63);
 }
 
-/* Sets bits[0..words-1] to from[0..words-1] OR the bytes seen[0 .. 64 words
-   - 1], each 0 or 1 (from may be bits).  With SSE2, a shift moves each byte's bit 0 to its sign bit and a
+/* Sets bits[0..words-1] to from[0..words-1] (0 with from NULL) OR the
+   bytes seen[0 .. 64 words - 1], each 0 or 1.  With SSE2, a shift moves each byte's bit 0 to its sign bit and a
    movemask gathers sixteen signs; otherwise eight bytes make eight bits in
    one product (byte j of x lands on bit 56 + j of x * 0x0102040810204080,
    and no other pair of a byte and a factor reaches those bits or carries
@@ -1202,7 +1214,8 @@ pack_or(uint64_t *bits, const uint64_t *from, const uint8_t *seen,
             _mm_slli_epi16(_mm_loadu_si128((const void *)(p + 32)), 7));
         uint64_t m3 = (uint64_t)_mm_movemask_epi8(
             _mm_slli_epi16(_mm_loadu_si128((const void *)(p + 48)), 7));
-        bits[i] = from[i] | m0 | m1 << 16 | m2 << 32 | m3 << 48;
+        bits[i] = (from != NULL ? from[i] : 0) | m0 | m1 << 16 | m2 << 32 |
+                  m3 << 48;
     }
 #else
     size_t k;
@@ -1213,7 +1226,7 @@ pack_or(uint64_t *bits, const uint64_t *from, const uint8_t *seen,
             memcpy(&x, seen + i * 64 + k * 8, sizeof x);
             acc |= ((x * UINT64_C(0x0102040810204080)) >> 56) << (8 * k);
         }
-        bits[i] = from[i] | acc;
+        bits[i] = (from != NULL ? from[i] : 0) | acc;
     }
 #endif
 }
@@ -1314,12 +1327,12 @@ stat_add(const par_pool *pl, par_thread *t, int k, uint64_t *t0)
     *t0 = now;
 }
 
-/* One pause of a polling loop, its k-th; returns 1 once PAR_POLL seconds
+/* One pause of a polling loop, its k-th; returns 1 once `limit` seconds
    have passed since the first look at the clock (*t0, 0 before it).  By
    the clock, not by a count of pauses: a pause lasts from a few cycles to
    over a hundred according to the processor. */
 static int
-spin_timed_out(unsigned k, double *t0)
+spin_timed_out(unsigned k, double *t0, double limit)
 {
     double t;
     cpu_relax();
@@ -1330,7 +1343,7 @@ spin_timed_out(unsigned k, double *t0)
         *t0 = t;
         return 0;
     }
-    return t - *t0 > PAR_POLL;
+    return t - *t0 > limit;
 }
 
 /* Whether what a thread of a stream waits for has come: the batch of
@@ -1349,16 +1362,9 @@ stream_sleep(par_pool *pl, stream_cond ok, const void *arg)
 {
     double t0 = 0;
     unsigned k;
-    for (k = 1; !ok(pl, arg); k++) {
-        cpu_relax();
-        if ((k & 63) == 0) {
-            double t = mono_now();
-            if (t0 == 0)
-                t0 = t;
-            else if (t - t0 > STREAM_POLL)
-                break;
-        }
-    }
+    for (k = 1; !ok(pl, arg); k++)
+        if (spin_timed_out(k, &t0, STREAM_POLL))
+            break;
     if (ok(pl, arg))
         return;
     pthread_mutex_lock(&pl->mu);
@@ -1412,7 +1418,7 @@ poll_change(_Atomic uint64_t *flag, uint64_t old, _Atomic int *quit)
     for (k = 1;; k++) {
         if (atomic_load(flag) != old || atomic_load(quit))
             return 1;
-        if (spin_timed_out(k, &t0))
+        if (spin_timed_out(k, &t0, PAR_POLL))
             return 0;
     }
 }
@@ -1423,7 +1429,6 @@ stream_work(par_pool *pl, par_thread *t)
 {
     par_scratch *sc = &t->sc;
     const bt__heap_rules *r = pl->r;
-    const uint64_t *zero = pl->zero;
     uint64_t *marks = pl->marks;
     const uint16_t *g = pl->g;
     const uint32_t *rpos = pl->rpos;
@@ -1469,7 +1474,7 @@ stream_work(par_pool *pl, par_thread *t)
                     sc->work += last + 1 - a;
                 }
             }
-            pack_or(bn, zero, sc->seen, words);
+            pack_or(bn, NULL, sc->seen, words);
         }
         rec->k = k;
         rec->q = q;
@@ -1544,7 +1549,6 @@ par_free(par_pool *pl)
     free(pl->rval);
     free(pl->marks);
     free(pl->par);
-    free(pl->zero);
     free(pl);
 }
 
@@ -1635,12 +1639,6 @@ par_buffers(par_pool *pl, const bt_sequence *s, size_t words)
         if (p == NULL)
             return -1;
         pl->par = p;
-        p = realloc(pl->zero, words * sizeof *p);
-        if (p == NULL)
-            return -1;
-        pl->zero = p;
-        memset(p, 0, words * sizeof *p);
-        p = pl->par;
         memset(p, 0, words * sizeof *p);
         for (v = 0; v < bits; v++)
             if (parity((unsigned)v & s->mask))
@@ -1648,18 +1646,8 @@ par_buffers(par_pool *pl, const bt_sequence *s, size_t words)
         pl->par_bits = bits;
         pl->par_mask = s->mask;
     }
-    if (s->nrare > pl->rcap) {
-        uint32_t *p = realloc(pl->rpos, s->nrare * sizeof *p);
-        uint16_t *q;
-        if (p == NULL)
-            return -1;
-        pl->rpos = p;
-        q = realloc(pl->rval, s->nrare * sizeof *q);
-        if (q == NULL)
-            return -1;
-        pl->rval = q;
-        pl->rcap = s->nrare;
-    }
+    if (rare_room(&pl->rpos, &pl->rval, &pl->rcap, s->nrare) != 0)
+        return -1;
     if (s->nrare > 0) {
         memcpy(pl->rpos, s->rpos, s->nrare * sizeof *pl->rpos);
         memcpy(pl->rval, s->rval, s->nrare * sizeof *pl->rval);
