@@ -1,6 +1,7 @@
 /*
  * cli.c -- helpers shared by the commands: errors, limits, positions.
  */
+#define _XOPEN_SOURCE 700 /* realpath(), for a --save through a link */
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -440,8 +442,11 @@ cli_read_file(const char *cmd, const char *path, size_t max)
     return text;
 }
 
-int
-cli_sync_dir(const char *path)
+/* Syncs the directory holding path (after a rename into it); 0 or -1
+   with errno set.  A file system that cannot sync a directory (EINVAL)
+   is no failure. */
+static int
+sync_dir(const char *path)
 {
     char *dir = strdup(path), *slash;
     int fd, rc = 0;
@@ -456,45 +461,271 @@ cli_sync_dir(const char *path)
         *slash = '\0';
     fd = open(dir, O_RDONLY);
     if (fd >= 0) {
-        rc = fsync(fd);
+        rc = fsync(fd) != 0 && errno != EINVAL ? -1 : 0;
         close(fd);
     }
     free(dir);
     return rc;
 }
 
+/* What st is, for a refusal: "a directory", "a device", ... */
+static const char *
+file_kind(const struct stat *st)
+{
+    if (S_ISDIR(st->st_mode))
+        return "a directory";
+    if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+        return "a device";
+    if (S_ISFIFO(st->st_mode))
+        return "a FIFO";
+    if (S_ISSOCK(st->st_mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+/* cli_save_target, with the target's permissions in *mode (-1: there is
+   no file yet). */
+static int
+check_target(const char *what, const char *path, char **target, int *mode,
+             char *err, size_t size)
+{
+    struct stat st;
+    char *real = NULL;
+    *mode = -1;
+    if (target != NULL)
+        *target = NULL;
+    if (path[0] == '\0') {
+        snprintf(err, size, "%s '': an empty file name", what);
+        return CLI_USAGE;
+    }
+    if (lstat(path, &st) != 0) {
+        if (errno != ENOENT) {
+            snprintf(err, size, "%s '%s': %s", what, path, strerror(errno));
+            return CLI_USAGE;
+        }
+    } else if (S_ISLNK(st.st_mode)) {
+        /* the link stays; the file it names is replaced */
+        if (stat(path, &st) != 0) {
+            snprintf(err, size,
+                     "%s '%s' is a symbolic link to a missing file: refused",
+                     what, path);
+            return CLI_USAGE;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(err, size,
+                     "%s '%s' is a symbolic link to %s, not a regular "
+                     "file: refused",
+                     what, path, file_kind(&st));
+            return CLI_USAGE;
+        }
+        real = realpath(path, NULL);
+        if (real == NULL) {
+            snprintf(err, size, "%s '%s': %s", what, path, strerror(errno));
+            return errno == ENOMEM ? CLI_FAIL : CLI_USAGE;
+        }
+        *mode = (int)(st.st_mode & 07777);
+    } else if (!S_ISREG(st.st_mode)) {
+        snprintf(err, size, "%s '%s' is %s, not a regular file: refused",
+                 what, path, file_kind(&st));
+        return CLI_USAGE;
+    } else {
+        *mode = (int)(st.st_mode & 07777);
+    }
+    if (target == NULL) {
+        free(real);
+        return CLI_OK;
+    }
+    *target = real != NULL ? real : strdup(path);
+    if (*target == NULL) {
+        snprintf(err, size, "out of memory");
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
+int
+cli_save_target(const char *what, const char *path, char **target,
+                char *err, size_t size)
+{
+    int mode;
+    return check_target(what, path, target, &mode, err, size);
+}
+
+static void
+save_release(cli_save *s)
+{
+    free(s->target);
+    free(s->tmp);
+    s->target = s->tmp = NULL;
+    s->f = NULL;
+}
+
+int
+cli_save_begin(cli_save *s, const char *what, const char *path)
+{
+    int mode, fd, rc;
+    size_t n;
+    memset(s, 0, sizeof *s);
+    s->what = what;
+    s->path = path;
+    rc = check_target(what, path, &s->target, &mode, s->error,
+                      sizeof s->error);
+    if (rc != CLI_OK)
+        return rc;
+    n = strlen(s->target) + sizeof ".tmp.XXXXXX";
+    s->tmp = malloc(n);
+    if (s->tmp == NULL) {
+        snprintf(s->error, sizeof s->error, "out of memory");
+        save_release(s);
+        return CLI_FAIL;
+    }
+    snprintf(s->tmp, n, "%s.tmp.XXXXXX", s->target);
+    fd = mkstemp(s->tmp);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(s->error, sizeof s->error,
+                 "%s '%s': cannot create a file beside it: %s", what, path,
+                 strerror(e));
+        save_release(s);
+        /* a place that cannot hold the file is the user's to change */
+        return e == ENOENT || e == ENOTDIR || e == EACCES || e == EPERM ||
+                       e == EROFS
+                   ? CLI_USAGE
+                   : CLI_FAIL;
+    }
+    if (mode < 0) {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = (int)(0666 & ~mask);
+    }
+    if (fchmod(fd, (mode_t)mode) != 0 || (s->f = fdopen(fd, "wb")) == NULL) {
+        snprintf(s->error, sizeof s->error, "%s '%s': %s", what, path,
+                 strerror(errno));
+        close(fd);
+        unlink(s->tmp);
+        save_release(s);
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
+int
+cli_save_write(cli_save *s, const void *data, size_t len)
+{
+    if (s->errnum != 0)
+        return -1;
+    if (fwrite(data, 1, len, s->f) != len) {
+        s->errnum = errno ? errno : EIO;
+        return -1;
+    }
+    return 0;
+}
+
+int
+cli_save_commit(cli_save *s)
+{
+    int e = s->errnum;
+    errno = 0;
+    if (e == 0 && (fflush(s->f) != 0 || ferror(s->f)))
+        e = errno ? errno : EIO;
+    if (e == 0 && fsync(fileno(s->f)) != 0)
+        e = errno;
+    if (fclose(s->f) != 0 && e == 0)
+        e = errno ? errno : EIO;
+    s->f = NULL;
+    if (e == 0 && rename(s->tmp, s->target) != 0)
+        e = errno;
+    if (e != 0) {
+        unlink(s->tmp);
+        snprintf(s->error, sizeof s->error,
+                 "%s '%s': cannot write it (%s): the old file, if any, is "
+                 "left as it was",
+                 s->what, s->path, strerror(e));
+        save_release(s);
+        return CLI_FAIL;
+    }
+    if (sync_dir(s->target) != 0) {
+        snprintf(s->error, sizeof s->error,
+                 "%s '%s': written, but its directory could not be synced "
+                 "(%s)",
+                 s->what, s->path, strerror(errno));
+        save_release(s);
+        return CLI_FAIL;
+    }
+    save_release(s);
+    return CLI_OK;
+}
+
+void
+cli_save_abort(cli_save *s)
+{
+    if (s->f != NULL) {
+        fclose(s->f);
+        unlink(s->tmp);
+    }
+    save_release(s);
+}
+
 int
 cli_write_atomic(const char *cmd, const char *what, const char *path,
                  const char *data, size_t len)
 {
-    size_t n = strlen(path) + 5;
-    char *tmp = malloc(n);
-    FILE *f;
-    int bad;
-    if (tmp == NULL) {
-        fprintf(stderr, "bouton %s: out of memory\n", cmd);
-        return CLI_FAIL;
+    cli_save s;
+    int rc = cli_save_begin(&s, what, path);
+    if (rc == CLI_OK) {
+        cli_save_write(&s, data, len);
+        rc = cli_save_commit(&s);
     }
-    snprintf(tmp, n, "%s.tmp", path);
-    f = fopen(tmp, "wb");
-    if (f == NULL) {
-        cli_error(cmd, "%s '%s': %s", what, tmp, strerror(errno));
-        free(tmp);
-        return CLI_USAGE;
+    if (rc != CLI_OK)
+        cli_error(cmd, "%s", s.error);
+    return rc;
+}
+
+/* The errno of the first failed write to stdout that cli_stdout_check
+   saw; 0: none. */
+static int stdout_errno;
+
+int
+cli_stdout_check(int flush)
+{
+    int e = errno; /* the failed write's, when it is the last call */
+    errno = 0;
+    if (flush && fflush(stdout) != 0)
+        e = errno;
+    if (!ferror(stdout))
+        return CLI_OK;
+    if (stdout_errno == 0)
+        stdout_errno = e;
+    return CLI_FAIL;
+}
+
+int
+cli_close_stdout(int rc)
+{
+    int bad = ferror(stdout), e = stdout_errno, pending = 0;
+    errno = 0;
+    /* an earlier failed write keeps its bytes in the buffer: the flush
+       tries them again and gives its reason */
+    if (fflush(stdout) != 0) {
+        bad = 1;
+        e = e ? e : errno;
+        pending = 1;
     }
-    bad = fwrite(data, 1, len, f) != len;
-    bad = fflush(f) != 0 || bad;
-    bad = fsync(fileno(f)) != 0 || bad;
-    bad = fclose(f) != 0 || bad;
-    if (bad || rename(tmp, path) != 0 || cli_sync_dir(path) != 0) {
-        fprintf(stderr, "bouton %s: %s '%s': cannot write it: %s\n", cmd,
-                what, path, strerror(errno));
-        (void)remove(tmp);
-        free(tmp);
-        return CLI_FAIL;
+    errno = 0;
+    if (fclose(stdout) != 0 && !bad) {
+        /* stdout closed (>&-) with nothing written to it is no error */
+        if (errno != EBADF || pending) {
+            bad = 1;
+            e = errno;
+        }
     }
-    free(tmp);
-    return CLI_OK;
+    if (!bad)
+        return rc;
+    if (e != 0)
+        fprintf(stderr, "bouton: write error: %s\n", strerror(e));
+    else
+        fprintf(stderr, "bouton: write error\n");
+    return rc == CLI_OK ? CLI_FAIL : rc;
 }
 
 int

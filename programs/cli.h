@@ -173,16 +173,79 @@ char *cli_read_stdin(const char *cmd, size_t max);
 /* The same for the file at path ("-": standard input). */
 char *cli_read_file(const char *cmd, const char *path, size_t max);
 
-/* Syncs the directory holding path (after a rename into it); 0 or -1. */
-int cli_sync_dir(const char *path);
 /*
- * Writes data to path atomically: whole to PATH.tmp, flushed to the disk,
- * then renamed over path and the directory synced, so that a crash leaves
- * the old file or the new one.  `what` names the option in messages
- * ("--save").  Returns CLI_OK, or the exit status after one error line.
+ * Saving a file: every file the program writes (play --save, quotient
+ * --save, grundy --checkpoint, census --output) goes through these, so
+ * that a failure never leaves a mixture and never replaces what is not a
+ * file of ours:
+ *   - a target that exists and is not a regular file (a directory, a
+ *     device such as /dev/null, a FIFO, a socket) is refused, checked with
+ *     stat() before anything is opened (a FIFO opened for writing would
+ *     block), exit status 2;
+ *   - a symbolic link is followed: the file it names is replaced and the
+ *     link kept (a link to a missing file or to a non-regular file is
+ *     refused);
+ *   - the new contents go to a temporary file beside the target
+ *     (TARGET.tmp.XXXXXX, mkstemp: never another's file), with the
+ *     target's permissions (a new file: 0666 less the umask); committing
+ *     checks every write, flushes it to the disk (fsync), renames it over
+ *     the target and syncs the directory; on any failure the temporary
+ *     file is removed and the old file is left as it was.
+ * Messages in `error` read "WHAT 'PATH': why" (`what` names the option,
+ * "--save"), for the caller to print (or to keep, as a progress line
+ * does).
  */
+typedef struct cli_save {
+    FILE *f;         /* the new contents are written here */
+    char *target;    /* the file replaced (a link's target), malloc'd */
+    char *tmp;       /* the temporary file, malloc'd */
+    const char *what;
+    const char *path; /* as given, for messages */
+    int errnum;       /* the first failed write's errno; 0: none */
+    char error[512];
+} cli_save;
+
+/*
+ * Checks path as a target (above); CLI_OK when it may be written (it need
+ * not exist), else CLI_USAGE with the reason in err (size bytes), or
+ * CLI_FAIL when out of memory.  *target (when not NULL) receives the file
+ * to replace, malloc'd: path, or a link's target.
+ */
+int cli_save_target(const char *what, const char *path, char **target,
+                    char *err, size_t size);
+/* Starts saving to path: CLI_OK with s->f open, else the exit status
+   (CLI_USAGE: a refused target; CLI_FAIL: the temporary file could not be
+   made) with s->error set and nothing left behind. */
+int cli_save_begin(cli_save *s, const char *what, const char *path);
+/* Writes len bytes of data to s->f, keeping the first failure's errno
+   for the message; 0, or -1 (and later writes do nothing). */
+int cli_save_write(cli_save *s, const void *data, size_t len);
+/* Commits what was written to s->f (above); CLI_OK, or CLI_FAIL with
+   s->error set, the temporary file removed and the target untouched.
+   Releases s either way. */
+int cli_save_commit(cli_save *s);
+/* Drops the new contents: the temporary file removed; releases s.
+   Does nothing to a cli_save that was released or never begun (zeroed). */
+void cli_save_abort(cli_save *s);
+/* The whole of data saved to path as above; CLI_OK, or the exit status
+   after one error line ("bouton CMD: WHAT 'PATH': why"). */
 int cli_write_atomic(const char *cmd, const char *what, const char *path,
                      const char *data, size_t len);
+/*
+ * The end of every command (main.c), like coreutils' close_stdout: flushes
+ * and closes standard output and checks that every write to it succeeded;
+ * if not, prints "bouton: write error: REASON" and returns CLI_FAIL (rc
+ * otherwise, or rc itself when it is already a failure).
+ */
+int cli_close_stdout(int rc);
+/*
+ * Whether every write to stdout so far succeeded (after fflush(stdout)
+ * when flush is set): CLI_OK, or CLI_FAIL with the failure's errno kept
+ * for cli_close_stdout's message.  Streaming commands call it as they go,
+ * to stop as soon as a write fails; they print nothing about it.
+ */
+int cli_stdout_check(int flush);
+
 /*
  * Reads a quotient saved by `bouton quotient --save` from path, has the
  * library check it (bt_quotient_load: refused unless it is the misère

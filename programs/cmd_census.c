@@ -123,6 +123,71 @@ valid_pattern(const char *p)
     return 1;
 }
 
+/*
+ * --codes @FILE: one code a line; blank lines and lines starting with '#'
+ * are skipped.  A file that is not text (a NUL byte), a line that is not a
+ * code, or a file without any code is bad input: one error naming the
+ * file and the line (and the byte, 1-based, for a NUL).
+ */
+static int
+read_codes_file(census *c, const char *pattern)
+{
+    const char *path = pattern + 1;
+    FILE *f = fopen(path, "r");
+    char *line = NULL, *nul;
+    size_t cap = 0, no = 0, found = 0;
+    unsigned long long at = 0; /* bytes before this line */
+    ssize_t len;
+    int rc = CLI_OK;
+    if (f == NULL)
+        return cli_error("census", "--codes '%s': %s", pattern,
+                         strerror(errno));
+    while ((len = getline(&line, &cap, f)) > 0) {
+        char *t = line, *e;
+        no++;
+        if ((nul = memchr(line, '\0', (size_t)len)) != NULL) {
+            rc = cli_error("census",
+                           "--codes '%s', line %zu (byte %llu): a NUL byte: "
+                           "not a text file of codes",
+                           pattern, no, at + (unsigned long long)(nul - line) + 1);
+            goto done;
+        }
+        at += (unsigned long long)len;
+        while (isspace((unsigned char)*t))
+            t++;
+        e = t + strlen(t);
+        while (e > t && isspace((unsigned char)e[-1]))
+            *--e = '\0';
+        if (*t == '\0' || *t == '#')
+            continue;
+        if (strlen(t) > 64)
+            t[64] = '\0'; /* the message shows the start of a long line */
+        if (!valid_pattern(t) || strchr(t, 'd') != NULL ||
+            add_code(c, t) != 0) {
+            rc = cli_error("census",
+                           "--codes '%s', line %zu: '%s' is not an octal "
+                           "code such as 0.137",
+                           pattern, no, t);
+            goto done;
+        }
+        found++;
+    }
+    if (ferror(f)) {
+        rc = cli_error("census", "--codes '%s': cannot read it: %s", pattern,
+                       strerror(errno));
+        goto done;
+    }
+    if (found == 0)
+        rc = cli_error("census",
+                       "--codes '%s': no code in it (one octal code a line, "
+                       "such as 0.137)",
+                       pattern);
+done:
+    free(line);
+    fclose(f);
+    return rc;
+}
+
 static int
 read_codes(census *c, const char *pattern)
 {
@@ -139,33 +204,7 @@ read_codes(census *c, const char *pattern)
                              pattern, MAX_CODES);
         return CLI_OK;
     } else {
-        FILE *f = fopen(pattern + 1, "r");
-        char line[256];
-        size_t no = 0;
-        if (f == NULL)
-            return cli_error("census", "--codes '%s': %s", pattern,
-                             strerror(errno));
-        while (fgets(line, sizeof line, f) != NULL) {
-            char *s = line, *e;
-            no++;
-            while (isspace((unsigned char)*s))
-                s++;
-            e = s + strlen(s);
-            while (e > s && isspace((unsigned char)e[-1]))
-                *--e = '\0';
-            if (*s == '\0' || *s == '#')
-                continue;
-            if (!valid_pattern(s) || strchr(s, 'd') != NULL ||
-                add_code(c, s) != 0) {
-                fclose(f);
-                return cli_error("census",
-                                 "--codes '%s', line %zu: '%s' is not an "
-                                 "octal code such as 0.137",
-                                 pattern, no, s);
-            }
-        }
-        fclose(f);
-        return CLI_OK;
+        return read_codes_file(c, pattern);
     }
 }
 
@@ -290,34 +329,64 @@ cmp_code(const void *a, const void *b)
 }
 
 /*
- * Opens FILE for appending after dropping a line cut short by a kill, and
- * marks done[] the codes it already has.  Returns NULL after an error.
+ * Opens FILE (--output) for appending, into *out: an append-only log of
+ * lines, so that a killed census reruns only the games it has not
+ * written.  The lines already there are never rewritten; a last line cut
+ * short (by a kill, or a failed write) is dropped; the codes of the others
+ * are marked done[].  Refused with exit status 2, before anything is
+ * opened: a target that is not a regular file (cli_save_target; a FIFO
+ * would block), and a file that is not a census's output of the same form
+ * (its first line the table's header, or a JSON line with --json), which
+ * appending would spoil.  Returns CLI_OK, or the exit status after one
+ * error line.
  */
-static FILE *
-open_output(const census *c, const char *path, unsigned char *done)
+static int
+open_output(const census *c, const char *path, unsigned char *done,
+            FILE **out)
 {
-    FILE *f = fopen(path, "r+");
-    char line[512];
+    FILE *f;
+    char line[512], err[512], *target = NULL;
     long good = 0;
     char(*sorted)[CODE_LEN];
-    size_t i;
+    size_t i, no = 0;
+    int rc;
+    *out = NULL;
+    rc = cli_save_target("--output", path, &target, err, sizeof err);
+    if (rc != CLI_OK)
+        return cli_error("census", "%s", err), rc;
+    f = fopen(target, "r+");
     if (f == NULL && errno == ENOENT)
-        f = fopen(path, "w+");
-    if (f == NULL) {
-        cli_error("census", "--output '%s': %s", path, strerror(errno));
-        return NULL;
-    }
+        f = fopen(target, "w+");
+    free(target);
+    if (f == NULL)
+        return cli_error("census", "--output '%s': %s", path,
+                         strerror(errno));
     sorted = malloc((c->ncodes ? c->ncodes : 1) * sizeof *sorted);
     if (sorted == NULL) {
         fclose(f);
         cli_error("census", "out of memory");
-        return NULL;
+        return CLI_FAIL;
     }
     memcpy(sorted, c->codes, c->ncodes * sizeof *sorted);
     qsort(sorted, c->ncodes, sizeof *sorted, cmp_code);
     while (fgets(line, sizeof line, f) != NULL) {
         char code[CODE_LEN], (*hit)[CODE_LEN];
-        if (strchr(line, '\n') == NULL)
+        const char *start = c->json ? "{\"code\":\"" : "# code ";
+        size_t len = strlen(line);
+        int whole = len > 0 && line[len - 1] == '\n';
+        /* the first line starts as ours do (if cut short: as far as it
+           goes) */
+        if (no++ == 0 &&
+            strncmp(line, start, whole || len > strlen(start) ? strlen(start)
+                                                               : len) != 0) {
+            free(sorted);
+            fclose(f);
+            return cli_error("census",
+                             "--output '%s' is not the output of bouton "
+                             "census%s: refused (appending would spoil it)",
+                             path, c->json ? " --json" : " (without --json)");
+        }
+        if (!whole)
             break; /* cut short: written again */
         good = ftell(f);
         if (!line_code(line, code))
@@ -329,21 +398,52 @@ open_output(const census *c, const char *path, unsigned char *done)
                     done[i] = 1;
     }
     free(sorted);
-    if (ftruncate(fileno(f), good) != 0 || fseek(f, good, SEEK_SET) != 0) {
+    if (ferror(f) || ftruncate(fileno(f), good) != 0 ||
+        fseek(f, good, SEEK_SET) != 0) {
         fclose(f);
-        cli_error("census", "--output '%s': %s", path, strerror(errno));
-        return NULL;
+        return cli_error("census", "--output '%s': %s", path,
+                         strerror(errno));
     }
-    return f;
+    /* unbuffered: a line is written whole or taken back (put_line) */
+    setvbuf(f, NULL, _IONBF, 0);
+    *out = f;
+    return CLI_OK;
+}
+
+/*
+ * Appends line to out; 0, or -1 after a failed write.  To a file
+ * (--output) a line not written whole is taken back (the file cut to its
+ * length before it), so that a failure leaves the lines before intact;
+ * the error names the file.  A failed write to stdout is reported once,
+ * by main (cli_close_stdout).
+ */
+static int
+put_line(FILE *out, const char *output, const char *line)
+{
+    long at = out != stdout ? ftell(out) : -1;
+    int e;
+    errno = 0;
+    if (fputs(line, out) >= 0 && fflush(out) == 0 && !ferror(out))
+        return 0;
+    if (out == stdout)
+        return (void)cli_stdout_check(0), -1;
+    e = errno ? errno : EIO;
+    if (at >= 0 && ftruncate(fileno(out), at) == 0)
+        (void)fseek(out, at, SEEK_SET);
+    clearerr(out);
+    cli_error("census",
+              "--output '%s': cannot write it (%s): the lines before are "
+              "kept; run the census again to finish",
+              output, strerror(e));
+    return -1;
 }
 
 static int
-emit(FILE *out, const census *c, const result *r)
+emit(FILE *out, const char *output, const census *c, const result *r)
 {
     char line[512];
     format(c, r, line, sizeof line);
-    fputs(line, out);
-    return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+    return put_line(out, output, line);
 }
 
 /* ------------------------------------------------------------ MPI */
@@ -353,8 +453,8 @@ enum { TAG_ASK = 1, TAG_GAME = 2 };
 
 /* Rank 0: hands out the games not done, one per request; writes lines. */
 static int
-mpi_master(const census *c, const unsigned char *done, FILE *out, int size,
-           int rc)
+mpi_master(const census *c, const unsigned char *done, FILE *out,
+           const char *output, int size, int rc)
 {
     size_t next = 0;
     int active = size - 1;
@@ -364,7 +464,8 @@ mpi_master(const census *c, const unsigned char *done, FILE *out, int size,
         long long idx = -1;
         MPI_Recv(&r, (int)sizeof r, MPI_BYTE, MPI_ANY_SOURCE, TAG_ASK,
                  MPI_COMM_WORLD, &ms);
-        if (r.code[0] != '\0' && out != NULL && emit(out, c, &r) != 0)
+        if (r.code[0] != '\0' && out != NULL &&
+            emit(out, output, c, &r) != 0)
             rc = CLI_FAIL;
         if (r.code[0] == '\0' && r.values == 1)
             rc = CLI_USAGE; /* the worker failed on a game */
@@ -476,20 +577,24 @@ cmd_census(int argc, char **argv)
 #endif
     rc = CLI_OK;
     if (rank == 0 && output != NULL &&
-        (out = open_output(&c, output, done)) == NULL)
-        rc = CLI_FAIL; /* under MPI the workers are told to stop */
+        (rc = open_output(&c, output, done, &out)) != CLI_OK)
+        out = NULL; /* under MPI the workers are told to stop */
     for (i = 0; i < c.ncodes; i++)
         ndone += done[i];
-    if (rank == 0 && out != NULL && !c.json && ftell(out) <= 0 &&
-        fprintf(out, "%-10s %-6s %8s %9s %9s %6s %6s %-11s %9s%s\n", "# code",
-                "status", "period", "preperiod", "last-exc", "max", "mask",
-                "method", "values", c.notime ? "" : "       time") < 0)
-        rc = CLI_FAIL;
+    if (rank == 0 && out != NULL && !c.json && ftell(out) <= 0) {
+        char head[256];
+        snprintf(head, sizeof head,
+                 "%-10s %-6s %8s %9s %9s %6s %6s %-11s %9s%s\n", "# code",
+                 "status", "period", "preperiod", "last-exc", "max", "mask",
+                 "method", "values", c.notime ? "" : "       time");
+        if (put_line(out, output, head) != 0)
+            rc = CLI_FAIL;
+    }
     t0 = seconds();
 #ifdef BOUTON_MPI
     if (mpi && size > 1) {
         if (rank == 0)
-            rc = mpi_master(&c, done, out, size, rc);
+            rc = mpi_master(&c, done, out, output, size, rc);
         else
             mpi_worker(&c);
     } else
@@ -507,20 +612,17 @@ cmd_census(int argc, char **argv)
             }
             if ((rc = run_game(&c, c.codes[i], &r)) != CLI_OK)
                 break;
-            if (emit(out, &c, &r) != 0)
-            {
-                cli_error("census", "cannot write the output");
+            if (emit(out, output, &c, &r) != 0)
                 rc = CLI_FAIL;
-            }
             ndone++;
         }
         if (c.progress)
             fputs("\r\033[K", stderr);
-    } else {
+    }
+    if (out != NULL && out != stdout && fclose(out) != 0 && rc == CLI_OK) {
+        cli_error("census", "--output '%s': %s", output, strerror(errno));
         rc = CLI_FAIL;
     }
-    if (out != NULL && out != stdout && fclose(out) != 0 && rc == CLI_OK)
-        rc = CLI_FAIL;
 #ifdef BOUTON_MPI
     if (mpi)
         MPI_Finalize();

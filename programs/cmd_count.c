@@ -184,7 +184,7 @@ cmd_count(int argc, char **argv)
                 cli_json_count(g, k, lo, hi, ordered, misere, pos, pp, q));
     else
         print_text(g, k, lo, hi, ordered, misere, pos, pp, q);
-    if (fflush(stdout) != 0)
+    if (cli_stdout_check(1) != CLI_OK)
         rc = CLI_FAIL;
 done:
     mpz_clears(lo, hi, pos, pp, NULL);

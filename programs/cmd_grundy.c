@@ -66,6 +66,8 @@ print_values(const bt_sequence *s, size_t n)
     width = snprintf(buf, sizeof buf, "%u", top);
     iw = snprintf(buf, sizeof buf, "%zu", n ? n - 1 : 0);
     for (i = 0; i < n; i++) {
+        if (i % 10 == 0 && i > 0 && cli_stdout_check(0) != CLI_OK)
+            return; /* a failed write: main reports it */
         if (i % 10 == 0)
             printf("%s%*zu:", i ? "\n" : "", iw, i);
         printf(" %*u", width, bt_sequence_value(s, i));
@@ -96,7 +98,7 @@ print_json(const bt_sequence *s, const char *spec, int values)
     else
         fputs(",\"period\":null,\"preperiod\":null", stdout);
     printf(",\"proved\":%s}\n", bt_sequence_is_proved(s) ? "true" : "false");
-    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : CLI_FAIL;
+    return cli_stdout_check(1);
 }
 
 static int
@@ -130,7 +132,7 @@ print_text(const bt_sequence *s, const char *spec, int values, int until,
                bt_sequence_rare_mask(s), bt_sequence_rare_count(s));
     else
         printf("method: %s\n", method);
-    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : CLI_FAIL;
+    return cli_stdout_check(1);
 }
 
 int

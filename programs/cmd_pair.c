@@ -110,7 +110,7 @@ cmd_pair(int argc, char **argv)
         mpz_out_str(stdout, 10, n);
         fputs(": ", stdout);
         print_pair(lo, hi);
-        if (fflush(stdout) != 0 || ferror(stdout))
+        if (cli_stdout_check(1) != CLI_OK)
             rc = CLI_FAIL;
     }
 done:

@@ -226,56 +226,67 @@ make_parents(const char *path)
     free(copy);
 }
 
+/* Saves the game to path atomically (cli_save_begin); 0, or -1 with the
+   reason in err. */
 static int
-save_to(const game *gm, const char *path, int mkdirs)
+save_to(const game *gm, const char *path, int mkdirs, char *err,
+        size_t size)
 {
     bt_record *r = gm->rec;
     char state[32];
     char *text;
-    FILE *f;
-    int ok;
+    cli_save sv;
+    int rc;
     snprintf(state, sizeof state, "%llu", (unsigned long long)gm->rng);
     bt_record_set(r, "rng", state, NULL);
     text = bt_record_format(r);
-    if (text == NULL)
-        return -1;
-    if (mkdirs)
-        make_parents(path);
-    f = fopen(path, "w");
-    if (f == NULL) {
-        free(text);
+    if (text == NULL) {
+        snprintf(err, size, "out of memory");
         return -1;
     }
-    ok = fputs(text, f) >= 0;
-    ok = (fclose(f) == 0) && ok;
+    if (mkdirs)
+        make_parents(path);
+    rc = cli_save_begin(&sv, "--save", path);
+    if (rc == CLI_OK) {
+        cli_save_write(&sv, text, strlen(text));
+        rc = cli_save_commit(&sv);
+    }
     free(text);
-    return ok ? 0 : -1;
+    if (rc != CLI_OK)
+        snprintf(err, size, "%s", sv.error);
+    return rc == CLI_OK ? 0 : -1;
 }
 
 /* Saves to the game's path and says where (or why not, returning -1). */
 static int
 save_game(const game *gm)
 {
-    if (save_to(gm, gm->save_path, gm->save_mkdirs) == 0) {
+    char err[512];
+    if (save_to(gm, gm->save_path, gm->save_mkdirs, err, sizeof err) == 0) {
         printf("The game is saved in %s\n(bouton replay FILE shows it, "
                "bouton play --load FILE resumes it).\n",
                gm->save_path);
         return 0;
     }
-    fprintf(stderr, "bouton play: cannot save the game in %s: %s\n",
-            gm->save_path, strerror(errno));
+    cli_error("play", "cannot save the game: %s", err);
     return -1;
 }
 
-/* Before a game starts: the directory of a --save path must exist and be
-   writable, so that the game is not lost at its end.  -1 after an error. */
+/* Before a game starts: a --save path must be one a save may replace
+   (cli_save_target: a regular file or none), and its directory must exist
+   and be writable, so that the game is not lost at its end.  -1 after an
+   error. */
 static int
 check_save_dir(const char *path)
 {
     const char *slash = strrchr(path, '/');
-    char *dir;
+    char *dir, err[512];
     struct stat sb;
     int ok;
+    if (cli_save_target("--save", path, NULL, err, sizeof err) != CLI_OK) {
+        cli_error("play", "%s", err);
+        return -1;
+    }
     if (slash == NULL)
         dir = strdup(".");
     else if (slash == path)
@@ -700,14 +711,15 @@ undo(game *gm)
 static void
 save_command(const game *gm, const char *path)
 {
+    char err[512];
     while (*path == ' ')
         path++;
     if (*path == '\0')
         printf("Save where?  Type 'save FILE'.\n");
-    else if (save_to(gm, path, 0) == 0)
+    else if (save_to(gm, path, 0, err, sizeof err) == 0)
         printf("Saved in %s.\n", path);
     else
-        printf("Cannot save in %s: %s.\n", path, strerror(errno));
+        printf("Cannot save: %s.\n", err);
 }
 
 /* The commands that leave the turn with the player (help, hint, show,

@@ -135,7 +135,7 @@ print_text(const bt_quotient *q, int table)
             putchar('\n');
         }
     }
-    return fflush(stdout) == 0 && !ferror(stdout) ? CLI_OK : CLI_FAIL;
+    return cli_stdout_check(1);
 }
 
 int

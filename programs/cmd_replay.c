@@ -162,10 +162,15 @@ cmd_replay(int argc, char **argv)
         const bt_position *q = bt_record_position(r, i + 1);
         const bt_move *m = bt_record_move(r, i);
         bt_analysis *a, *b;
-        char before = outcome_of(&a, p, misere, &lim);
-        char after = outcome_of(&b, q, misere, &lim);
-        const char *v = verdict(before, after);
-        char who = bt_record_player(r, i);
+        char before, after;
+        const char *v;
+        char who;
+        if (!json && cli_stdout_check(0) != CLI_OK)
+            break; /* a failed write stops the replay: main reports it */
+        before = outcome_of(&a, p, misere, &lim);
+        after = outcome_of(&b, q, misere, &lim);
+        v = verdict(before, after);
+        who = bt_record_player(r, i);
         if (strcmp(v, "blunder") == 0)
             blunders++;
         if (json) {

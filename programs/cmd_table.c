@@ -154,6 +154,8 @@ cmd_table(int argc, char **argv)
         if (json)
             putchar(']');
         putchar('\n');
+        if (cli_stdout_check(0) != CLI_OK)
+            break; /* a failed write stops the table: main reports it */
     }
     tk.row = NULL;
     progress_ticker_end(&tk.t);
@@ -162,7 +164,7 @@ cmd_table(int argc, char **argv)
         snprintf(d.message, sizeof d.message, "%s", bt_table_message(t));
         rc = cli_status_error("table", (bt_status)-r, &d);
     }
-    if (fflush(stdout) != 0)
+    if (cli_stdout_check(1) != CLI_OK)
         rc = CLI_FAIL;
     for (i = 0; i < width; i++)
         mpz_clear(row[i]);

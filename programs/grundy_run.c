@@ -11,9 +11,10 @@
  *   u32 rare mask   u64 sparse positions   u32 length, the method's name
  *   u16 G(0), G(1), ...               u64 FNV-1a of every byte before it
  *
- * It is written whole to FILE.tmp, flushed to the disk (fsync), and renamed
- * over FILE (then the directory is synced): a crash leaves the old file or
- * the new one, never a mixture.  Resuming appends the values to a new
+ * It is written whole to a temporary file beside FILE, flushed to the disk
+ * (fsync), and renamed over FILE (then the directory is synced; cli.h,
+ * cli_save_begin): a crash leaves the old file or the new one, never a
+ * mixture.  Resuming appends the values to a new
  * sequence, which rebuilds the method's state as if it had computed them;
  * the mask and the count of sparse positions are then compared with the
  * header's, and the goal makes a proof take the steps of the uninterrupted
@@ -52,9 +53,8 @@ grundy_run_tty(void)
 /* ------------------------------------------------------------ hashing */
 
 typedef struct sink {
-    FILE *f;
+    cli_save sv;
     uint64_t h; /* FNV-1a 64 of the bytes so far */
-    int bad;
 } sink;
 
 static void
@@ -71,8 +71,7 @@ static void
 put(sink *k, const void *p, size_t n)
 {
     hash(&k->h, p, n);
-    if (fwrite(p, 1, n, k->f) != n)
-        k->bad = 1;
+    cli_save_write(&k->sv, p, n); /* a failure is kept for the commit */
 }
 
 /* v in its `bytes` low bytes, little-endian (4 for a u32, 8 for a u64). */
@@ -107,26 +106,19 @@ put_str(sink *k, const char *s)
 
 /* ------------------------------------------------------------ writing */
 
-/* Writes s to run->checkpoint atomically; 0, or -1 with run->error set. */
+/* Writes s to run->checkpoint atomically (cli_save_begin); 0, or -1 with
+   run->error set. */
 static int
 write_checkpoint(grundy_run *run, const bt_sequence *s)
 {
-    size_t len = strlen(run->checkpoint) + 5, n = bt_sequence_length(s), i;
+    size_t n = bt_sequence_length(s), i;
     const uint16_t *g = bt_sequence_values(s);
-    char *tmp = malloc(len);
     unsigned char buf[2 * 4096];
-    sink k = {NULL, UINT64_C(14695981039346656037), 0};
+    sink k;
     uint64_t h;
-    if (tmp == NULL) {
-        snprintf(run->error, sizeof run->error, "out of memory");
-        return -1;
-    }
-    snprintf(tmp, len, "%s.tmp", run->checkpoint);
-    k.f = fopen(tmp, "wb");
-    if (k.f == NULL) {
-        snprintf(run->error, sizeof run->error, "--checkpoint '%s': %s", tmp,
-                 strerror(errno));
-        free(tmp);
+    k.h = UINT64_C(14695981039346656037);
+    if (cli_save_begin(&k.sv, "--checkpoint", run->checkpoint) != CLI_OK) {
+        snprintf(run->error, sizeof run->error, "%s", k.sv.error);
         return -1;
     }
     put(&k, MAGIC, 8);
@@ -140,7 +132,7 @@ write_checkpoint(grundy_run *run, const bt_sequence *s)
     put_u32(&k, bt_sequence_rare_mask(s));
     put_u64(&k, bt_sequence_rare_count(s));
     put_str(&k, bt_sequence_method_name(s));
-    for (i = 0; i < n;) {
+    for (i = 0; i < n && k.sv.errnum == 0;) {
         size_t c = n - i < 4096 ? n - i : 4096, j;
         for (j = 0; j < c; j++) {
             buf[2 * j] = (unsigned char)(g[i + j] & 0xFFu);
@@ -151,19 +143,10 @@ write_checkpoint(grundy_run *run, const bt_sequence *s)
     }
     h = k.h;
     put_u64(&k, h);
-    if (fflush(k.f) != 0 || fsync(fileno(k.f)) != 0)
-        k.bad = 1;
-    if (fclose(k.f) != 0)
-        k.bad = 1;
-    if (k.bad || rename(tmp, run->checkpoint) != 0 ||
-        cli_sync_dir(run->checkpoint) != 0) {
-        snprintf(run->error, sizeof run->error,
-                 "--checkpoint '%s': cannot write it: %s", run->checkpoint,
-                 strerror(errno));
-        free(tmp);
+    if (cli_save_commit(&k.sv) != CLI_OK) {
+        snprintf(run->error, sizeof run->error, "%s", k.sv.error);
         return -1;
     }
-    free(tmp);
     return 0;
 }
 
@@ -224,6 +207,16 @@ grundy_run_resume(grundy_run *run, bt_sequence *s)
     bt_diag d;
     int rc = CLI_USAGE;
 
+    {
+        /* a FIFO or a device is refused before it is opened (opening a
+           FIFO blocks), not after the hours of a run */
+        char err[512];
+        int st = cli_save_target("--checkpoint", path, NULL, err, sizeof err);
+        if (st != CLI_OK) {
+            cli_error(cmd, "%s", err);
+            return st;
+        }
+    }
     r.f = fopen(path, "rb");
     if (r.f == NULL) {
         if (errno == ENOENT)
@@ -291,11 +284,15 @@ grundy_run_resume(grundy_run *run, bt_sequence *s)
     if (mask != bt_sequence_rare_mask(s) ||
         nrare != bt_sequence_rare_count(s) ||
         strcmp(mname, bt_sequence_method_name(s)) != 0) {
+        /* all three compared fields, in both states: the one that
+           differs shows (often the count, the mask being alike) */
         cli_error(cmd,
-                  "--checkpoint '%s': its method state (%s, mask %llu) is "
-                  "not what its values give (%s, mask %u): refused",
+                  "--checkpoint '%s': its method state (%s, mask %llu, %llu "
+                  "sparse positions) is not what its values give (%s, mask "
+                  "%u, %zu sparse positions): refused",
                   path, mname, (unsigned long long)mask,
-                  bt_sequence_method_name(s), bt_sequence_rare_mask(s));
+                  (unsigned long long)nrare, bt_sequence_method_name(s),
+                  bt_sequence_rare_mask(s), bt_sequence_rare_count(s));
         goto done;
     }
     bt_sequence_set_goal(s, (size_t)goal);

@@ -23,7 +23,7 @@ typedef struct grundy_run {
     double t0, last_line, last_ckpt;
     size_t n0;
     int failed; /* a checkpoint could not be written: stop */
-    char error[256];
+    char error[600];
 } grundy_run;
 
 /*

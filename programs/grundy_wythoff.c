@@ -77,7 +77,7 @@ cli_grundy_wythoff(const char *game_spec, const char *below, int json,
         for (x = 0; x < n && rc == CLI_OK; x++) {
             fputs(x ? ",[" : "[", stdout);
             if (print_row(t, x, n, ",", 0, buf, cap) < 0)
-                rc = CLI_FAIL;
+                rc = CLI_FAIL, (void)cli_stdout_check(0);
             fputc(']', stdout);
         }
         fputs("]}\n", stdout);
@@ -90,14 +90,13 @@ cli_grundy_wythoff(const char *game_spec, const char *below, int json,
         width = snprintf(NULL, 0, "%u", top);
         for (x = 0; x < n && rc == CLI_OK; x++) {
             if (print_row(t, x, n, " ", width, buf, cap) < 0)
-                rc = CLI_FAIL;
+                rc = CLI_FAIL, (void)cli_stdout_check(0);
             fputc('\n', stdout);
         }
     }
-    if (fflush(stdout) != 0 || ferror(stdout))
+    /* a failed write (print_row) stopped the rows; main reports it */
+    if (cli_stdout_check(1) != CLI_OK)
         rc = CLI_FAIL;
-    if (rc == CLI_FAIL)
-        fprintf(stderr, "bouton grundy: cannot write the table\n");
 done:
     free(buf);
     bt_wythoff_sg_free(t);

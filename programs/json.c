@@ -415,6 +415,8 @@ cli_json_print(json_t *v)
     }
     rc = fwrite(text, 1, len, stdout) != len;
     free(text);
+    if (rc)
+        (void)cli_stdout_check(0); /* keeps the reason for main */
     return rc ? CLI_FAIL : CLI_OK;
 }
 

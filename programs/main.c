@@ -67,15 +67,16 @@ main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return CLI_OK;
+        return cli_close_stdout(CLI_OK);
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("bouton %s\n", bt_version_string());
-        return CLI_OK;
+        return cli_close_stdout(CLI_OK);
     }
     for (i = 0; i < NCOMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+            /* every write to stdout is checked here, once */
+            return cli_close_stdout(commands[i].run(argc - 1, argv + 1));
     fprintf(stderr,
             "bouton: unknown command '%s' (try 'bouton --help')\n", argv[1]);
     return CLI_USAGE;

@@ -29,7 +29,7 @@ killed() {
         fail=$((fail + 1))
         return
     }
-    rm -f "$tmp/ck" "$tmp/ck.tmp"
+    rm -f "$tmp"/ck "$tmp"/ck.tmp*
     kills=0
     i=0
     while [ $i -lt 8 ]; do
