@@ -86,6 +86,21 @@ bad bad-pattern 'expected a pattern' -- census --codes 0.8d
 bad bad-pattern2 'expected a pattern' -- census --codes kayles
 bad no-file 'codes' -- census --codes @/nonexistent/codes
 bad upto-zero 'upto' -- census --codes 0.1 --upto 0
+# a codes file that is not text, or holds no code, is bad input (it
+# exited 0 having done nothing): one line naming the file and where
+head -c 1000000 /dev/zero >"$tmp/zeros"
+bad codes-nul "--codes '@$tmp/zeros', line 1 (byte 1): a NUL byte" -- \
+    census --codes "@$tmp/zeros"
+printf '0.137\n0.1\0007\n' >"$tmp/nul2"
+bad codes-nul-line2 "--codes '@$tmp/nul2', line 2 (byte 10): a NUL byte" -- \
+    census --codes "@$tmp/nul2"
+printf '# only a comment\n\n   \n' >"$tmp/empty-codes"
+bad codes-none "--codes '@$tmp/empty-codes': no code in it" -- \
+    census --codes "@$tmp/empty-codes"
+: >"$tmp/zero-bytes"
+bad codes-empty-file "--codes '@$tmp/zero-bytes': no code in it" -- \
+    census --codes "@$tmp/zero-bytes"
+bad codes-dir "--codes '@$tmp': cannot read it" -- census --codes "@$tmp"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

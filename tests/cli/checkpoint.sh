@@ -85,6 +85,30 @@ bad truncated 'damaged' -- grundy --game kayles --upto 5000 --checkpoint "$tmp/s
 echo "not a checkpoint" >"$tmp/foreign"
 bad foreign 'not a checkpoint' -- grundy --game kayles --upto 5000 \
     --checkpoint "$tmp/foreign"
+# a method state that its values do not give (the count of sparse
+# positions one more, the checksum made right): the refusal shows both
+# counts, the field that differs (it printed the mask twice, alike)
+if command -v python3 >/dev/null 2>&1; then
+    "$B" grundy --game kayles --upto 5000 --method rare --no-values \
+        --checkpoint "$tmp/rk" >"$tmp/out"
+    n=$(sed -n 's/^method: rare (mask 15, \([0-9]*\) sparse.*/\1/p' "$tmp/out")
+    python3 - "$tmp/rk" "$tmp/rk-bad" <<'EOF'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+# the count of sparse positions: after the spec, until, n, method, values,
+# goal and the mask (grundy_run.c)
+at = 16 + struct.unpack_from("<I", d, 12)[0] + 4 + 8 + 4 + 8 + 8 + 4
+struct.pack_into("<Q", d, at, struct.unpack_from("<Q", d, at)[0] + 1)
+h = 14695981039346656037
+for b in d[:-8]:
+    h = ((h ^ b) * 1099511628211) % (1 << 64)
+struct.pack_into("<Q", d, len(d) - 8, h)
+open(sys.argv[2], "wb").write(d)
+EOF
+    bad rare-state "(rare, mask 15, $((n + 1)) sparse positions) is not what its values give (rare, mask 15, $n sparse positions)" \
+        -- grundy --game kayles --upto 5000 --method rare --no-values \
+        --checkpoint "$tmp/rk-bad"
+fi
 bad every-alone 'goes with --checkpoint' -- grundy --game kayles --upto 5 \
     --checkpoint-every 3
 bad every-bad 'expected seconds' -- grundy --game kayles --upto 5 \

@@ -4,7 +4,8 @@
 # with one line (never GMP's abort, 134), and jumps that used to be walks
 # answer at once.  The memory cases run under `ulimit -v` where the build
 # allows it (an ASan build reserves more address space than any small
-# limit, so there they run without one).  About 15 s.
+# limit, so there they run without one).  A full disk (/dev/full) is a
+# write error: exit 1 and one line.  About 20 s.
 # Usage: sh limits.sh PATH-TO-bouton
 set -u
 B=$1
@@ -139,6 +140,45 @@ if [ "$out" != '{"game":"' ]; then
     fail=$((fail + 1))
 else
     pass=$((pass + 1))
+fi
+
+# write errors (issue 26): every command's stdout is checked once, at the
+# end (and streaming ones stop at the first failed write): exit 1 and one
+# line "bouton: write error: ..." within 60 s, never exit 0 or silence,
+# never a table computed on into /dev/full
+full() {
+    name=$1
+    shift 2
+    timeout 60 "$B" "$@" </dev/null >/dev/full 2>"$tmp/err"
+    rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -ne 1 ] || [ "$lines" -ne 1 ] ||
+        ! grep -q '^bouton: write error: No space left on device$' "$tmp/err"; then
+        echo "FAIL full-$name: status $rc (want 1), $lines stderr lines"
+        sed 's/^/  stderr: /' "$tmp/err" | head -5
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+if [ -w /dev/full ]; then
+    printf 'game: nim\n\n(3 4 5)\n-A-> (1 4 5)\n' >"$tmp/rec.txt"
+    full analyze -- analyze 3 4 5
+    full analyze-json -- analyze --json 3 4 5
+    full replay -- replay "$tmp/rec.txt"
+    full replay-json -- replay --json "$tmp/rec.txt"
+    full move -- move 3 4 5
+    full pair -- pair 5
+    full count -- count --piles 3 --below 10
+    full quotient -- quotient --game kayles --upto 30
+    full table -- table --piles 3 --below 1000000000
+    full table-json -- table --piles 3 --below 1000000000 --json
+    full grundy -- grundy --game octal:0.07 --upto 100000
+    full grundy-json -- grundy --game octal:0.07 --upto 100000 --json
+    full grundy-wythoff -- grundy --game wythoff --below 300
+    full census -- census --codes 0.1d --upto 100 --no-time
+    full help -- --help
+    full version -- --version
 fi
 
 echo "$pass passed, $fail failed"
