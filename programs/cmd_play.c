@@ -53,7 +53,10 @@ static const char help[] =
     "                      when it is proved periodic)\n"
     "  --save FILE         where the game is saved (default\n"
     "                      $XDG_STATE_HOME/bouton/last-game.txt, or\n"
-    "                      ~/.local/state/bouton/last-game.txt)\n"
+    "                      ~/.local/state/bouton/last-game.txt); written\n"
+    "                      whole to a file beside it, then renamed, so a\n"
+    "                      failed save leaves the old file; a link is\n"
+    "                      followed, a FILE not a regular file refused\n"
     "  --help              this text\n\n"
     "During the game, type 'help' for the moves and commands.\n";
 

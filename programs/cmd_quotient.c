@@ -45,7 +45,9 @@ static const char help[] =
     "             heaps at most (default 1000), an error past it\n"
     "  --save FILE  also write the quotient to FILE (atomically), for\n"
     "             `analyze --quotient FILE`, `move`, `play` and `serve`,\n"
-    "             which check it again before they use it\n"
+    "             which check it again before they use it (a failed\n"
+    "             write leaves the old FILE; a link is followed; a FILE\n"
+    "             that is not a regular file is refused)\n"
     "  --load FILE  print the quotient saved in FILE, after checking it\n"
     "             exactly as if it had been computed (refused otherwise)\n";
 
