@@ -178,6 +178,13 @@ cmd_quotient(int argc, char **argv)
     if (game == NULL)
         return cli_error("quotient", "--game RULES is required (e.g. "
                                      "--game kayles, --game sub:1-3)");
+    if (save != NULL) {
+        /* a target never replaced is refused before the work, not after */
+        char err[512];
+        rc = cli_save_target("--save", save, NULL, err, sizeof err);
+        if (rc != CLI_OK)
+            return cli_error("quotient", "%s", err), rc;
+    }
     n = op_quotient_default_upto(until);
     if (upto != NULL &&
         cli_parse_size("quotient", "--upto", upto, 0, lim.max_grundy, &n) < 0)
