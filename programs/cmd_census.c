@@ -152,7 +152,8 @@ read_codes_file(census *c, const char *pattern)
             rc = cli_error("census",
                            "--codes '%s', line %zu (byte %llu): a NUL byte: "
                            "not a text file of codes",
-                           pattern, no, at + (unsigned long long)(nul - line) + 1);
+                           pattern, no,
+                           at + (unsigned long long)(nul - line) + 1);
             goto done;
         }
         at += (unsigned long long)len;
