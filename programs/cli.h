@@ -174,10 +174,11 @@ char *cli_read_stdin(const char *cmd, size_t max);
 char *cli_read_file(const char *cmd, const char *path, size_t max);
 
 /*
- * Saving a file: every file the program writes (play --save, quotient
- * --save, grundy --checkpoint, census --output) goes through these, so
- * that a failure never leaves a mixture and never replaces what is not a
- * file of ours:
+ * Saving a file: every file the program writes whole (play --save,
+ * quotient --save, grundy --checkpoint) goes through these, so that a
+ * failure never leaves a mixture and never replaces what is not a file of
+ * ours; census --output, an append-only log, checks its target with
+ * cli_save_target and takes back a line not written whole:
  *   - a target that exists and is not a regular file (a directory, a
  *     device such as /dev/null, a FIFO, a socket) is refused, checked with
  *     stat() before anything is opened (a FIFO opened for writing would
