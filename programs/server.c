@@ -540,7 +540,7 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
 
     if (!srv_pool_known_heavy(s->pool, h)) {
         srv_run run;
-        struct timespec t;
+        struct timespec t, t1;
 
         memset(&run, 0, sizeof run);
         run.cancel = &s->cancel;
@@ -554,6 +554,17 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
         run.slice = 1;
         run.slice_end = t;
         srv_handle_run(&reply, &s->cfg, &run, method, url, rq->body, rq->len);
+        /*
+         * The slice is measured as well as polled: what does not poll
+         * (the JSON of a long answer) may overrun it.  Such a request is
+         * answered, since its work is done, and remembered as heavy: the
+         * next one like it goes to the compute pool without a slice.
+         */
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+        if (!run.sliced && (t1.tv_sec > t.tv_sec ||
+                            (t1.tv_sec == t.tv_sec &&
+                             t1.tv_nsec >= t.tv_nsec)))
+            srv_pool_mark_heavy(s->pool, h);
         if (run.cancelled) {
             srv_reply_free(&reply);
             return queue_error(conn, rq, NULL, 503, "EBUSY",
@@ -571,6 +582,7 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
     rq->job.len = rq->len;
     rq->job.done = job_done;
     rq->job.ud = rq;
+    rq->job.gone = srv_conn_gone(rq->sc);
     ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (ci && ci->connect_fd >= 0 && (size_t)ci->connect_fd < s->npeer)
         rq->job.ip = s->peer[ci->connect_fd];
@@ -855,6 +867,9 @@ cmd_serve(int argc, char **argv)
     bt_limits qlim;
 
     memset(&s, 0, sizeof s);
+    /* GMP out of memory in a request fails that request (503 ENOMEM),
+       not the process: see srv_gmp_out_of_memory.  No thread runs yet. */
+    bt_gmp_install_allocators(srv_gmp_out_of_memory, NULL);
     srv_config_default(&s.cfg);
     s.slice_us = SRV_DEFAULT_SLICE_US;
     optind = 1;

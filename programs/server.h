@@ -126,6 +126,7 @@ void srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
  * time budget:
  *   - cancel: when it reads non-zero (the server is stopping), the run stops
  *     and sets cancelled;
+ *   - gone: the same for a request whose client went away (abandoned);
  *   - slice_end: when slice is set, the run stops when the calling
  *     thread's CPU time (CLOCK_THREAD_CPUTIME_ID, so that time the thread
  *     spends preempted does not count) reaches it, and sets sliced: the
@@ -135,11 +136,28 @@ void srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
  */
 typedef struct srv_run {
     const atomic_int *cancel;
+    const atomic_int *gone; /* when it reads non-zero (the client closed its
+                               connection), the run stops and sets
+                               abandoned; NULL: never */
     int slice;
     struct timespec slice_end;
     int sliced;    /* out */
     int cancelled; /* out */
+    int abandoned; /* out */
 } srv_run;
+
+/*
+ * The server's on_failure of bt_gmp_install_allocators(): GMP's allocation
+ * failed (the process is out of memory, or RLIMIT_AS).  On a thread inside
+ * srv_handle_run() it does not return: it unwinds (siglongjmp) to that
+ * request's entry, which answers 503 ENOMEM and logs one line; what the
+ * request held is leaked (at most its share of memory, counted by
+ * srv_oom_unwound()), and its objects are never touched again.  Elsewhere
+ * it returns, and the library prints its line and exits.
+ */
+void srv_gmp_out_of_memory(size_t bytes, void *ud);
+/* The requests unwound so far by srv_gmp_out_of_memory(). */
+unsigned long srv_oom_unwound(void);
 
 /* srv_handle() under run's control (NULL: as srv_handle). */
 void srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,

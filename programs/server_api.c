@@ -10,11 +10,14 @@
  * Client mistakes are 4xx with {"error":{"code","message"[,"column"]}};
  * nothing a client sends can make a 500.
  */
+#include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "server_api.h"
 
@@ -292,6 +295,10 @@ clock_expired(void *ud)
         c->run->cancelled = 1;
         return 1;
     }
+    if (c->run && c->run->gone && atomic_load(c->run->gone)) {
+        c->run->abandoned = 1;
+        return 1;
+    }
     if (c->run && c->run->slice) {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
         if (ts_reached(&now, &c->run->slice_end)) {
@@ -314,6 +321,63 @@ clock_start(srv_clock *c, unsigned long ms)
         c->deadline.tv_nsec -= 1000000000L;
     }
     c->timed = 1;
+}
+
+/* ------------------------------------------------------ out of memory */
+
+/*
+ * GMP cannot return a failed allocation to its caller: the allocators of
+ * bt_gmp_install_allocators() call srv_gmp_out_of_memory() instead, on the
+ * thread of the computation.  On a thread running a request (in
+ * srv_handle_run) it unwinds to the request's entry point, which answers
+ * 503 ENOMEM: the request fails, not the process.  See server.h for what
+ * that costs.
+ */
+static _Thread_local sigjmp_buf *oom_jump;
+static _Thread_local size_t oom_bytes;
+static atomic_ulong oom_unwound;
+
+void
+srv_gmp_out_of_memory(size_t bytes, void *ud)
+{
+    sigjmp_buf *j = oom_jump;
+
+    (void)ud;
+    if (j == NULL)
+        return; /* not a request's: the library's line, and exit */
+    oom_jump = NULL;
+    oom_bytes = bytes;
+    siglongjmp(*j, 1);
+}
+
+unsigned long
+srv_oom_unwound(void)
+{
+    return atomic_load(&oom_unwound);
+}
+
+/* The answer and log line of a request unwound by srv_gmp_out_of_memory. */
+static void
+reply_unwound(srv_reply *r, const char *method, const char *path)
+{
+    unsigned long n = atomic_fetch_add(&oom_unwound, 1) + 1;
+    char line[256];
+    int k = snprintf(line, sizeof line,
+                     "bouton serve: out of memory in %.12s %.100s (%zu "
+                     "bytes for a number): answered 503, what it held is "
+                     "lost (%lu such requests)\n",
+                     method, path, oom_bytes, n);
+
+    if (k > 0) {
+        ssize_t w = write(STDERR_FILENO, line,
+                          (size_t)k < sizeof line ? (size_t)k
+                                                  : sizeof line - 1);
+        (void)w;
+    }
+    srv_reply_errorf(r, 503, "ENOMEM",
+                     "out of memory: a number of %zu bytes could not be "
+                     "allocated",
+                     oom_bytes);
 }
 
 /* ------------------------------------------------- about the server: GET */
@@ -492,23 +556,64 @@ srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
     srv_handle_run(r, cfg, NULL, method, path, body, len);
 }
 
+/* The request's route from its body on; fills r. */
+static void
+run_route(srv_reply *r, const srv_route *route, const srv_config *cfg,
+          srv_run *run, srv_clock *clk, const bt_limits *lim,
+          const char *body, size_t len, int get)
+{
+    srv_error e = {0, "EUNKNOWN", {0}, 0};
+    json_t *req = NULL, *out = NULL;
+
+    if (!get) {
+        req = srv_parse_body(body, len, cfg, &e);
+        if (!req) {
+            srv_reply_error(r, &e);
+            return;
+        }
+        /* The parse does not poll: a request past its slice already is
+           heavy (the compute pool parses it again). */
+        if (run && run->slice && clock_expired(clk) && run->sliced) {
+            json_decref(req);
+            srv_reply_errorf(r, 422, "EINTR", "the slice ran out");
+            return;
+        }
+    }
+    if (route->fn(&out, req, cfg, lim, &e) != 0) {
+        json_decref(out);
+        srv_reply_error(r, &e);
+    } else {
+        reply_json(r, 200, out);
+    }
+    json_decref(req);
+}
+
+static const srv_route *
+find_route(const char *path)
+{
+    const srv_route *route = NULL;
+    size_t i;
+
+    for (i = 0; i < sizeof routes / sizeof routes[0]; i++)
+        if (strcmp(path, routes[i].path) == 0)
+            route = &routes[i];
+    return route;
+}
+
 void
 srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,
                const char *method, const char *path, const char *body,
                size_t len)
 {
-    const srv_route *route = NULL;
+    /* volatile: live across sigsetjmp (-Wclobbered) */
+    const srv_route *volatile route = find_route(path);
     srv_error e = {0, "EUNKNOWN", {0}, 0};
     srv_clock clk = {{0, 0}, 0, run};
     bt_limits lim = cfg->lim;
-    json_t *req = NULL, *out = NULL;
-    size_t i;
+    sigjmp_buf jb;
     int get;
 
     memset(r, 0, sizeof *r);
-    for (i = 0; i < sizeof routes / sizeof routes[0]; i++)
-        if (strcmp(path, routes[i].path) == 0)
-            route = &routes[i];
     if (!route) {
         srv_fail_http(&e, 404, "ENOTFOUND", "no such endpoint: %.100s",
                       path);
@@ -530,18 +635,19 @@ srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,
         lim.interrupt = clock_expired;
         lim.interrupt_ud = &clk;
     }
-    if (!get) {
-        req = srv_parse_body(body, len, cfg, &e);
-        if (!req) {
-            srv_reply_error(r, &e);
-            return;
-        }
+    /*
+     * GMP out of memory in run_route unwinds to here, the one place where
+     * a request may be abandoned half-done: its objects, and what the
+     * library held for it, are leaked and never used again.  Nothing the
+     * request touched is shared with another (its games and positions are
+     * its own; the library fills its shared caches under their locks
+     * outside GMP's calls), so the other requests go on.
+     */
+    if (sigsetjmp(jb, 0) != 0) {
+        reply_unwound(r, method, path);
+        return;
     }
-    if (route->fn(&out, req, cfg, &lim, &e) != 0) {
-        json_decref(out);
-        srv_reply_error(r, &e);
-    } else {
-        reply_json(r, 200, out);
-    }
-    json_decref(req);
+    oom_jump = &jb;
+    run_route(r, route, cfg, run, &clk, &lim, body, len, get);
+    oom_jump = NULL;
 }

@@ -366,17 +366,30 @@ typedef struct pending {
     int fd;
     int lingering;
     int counted; /* holds a place in the per-address and total counts */
+    int dead;    /* closed or handed over; freed after the batch of events */
+    size_t seen; /* bytes of its head peeked so far */
     srv_ip ip;
     struct sockaddr_storage sa;
     socklen_t salen;
-    long long deadline;
+    long long accepted, deadline;
     struct pending *prev, *next;
 } pending;
 
+/*
+ * A connection the HTTP library holds.  Its fields are the accepting
+ * thread's (under srv_front.mu) and its relay's (the worker that runs its
+ * instance of the library, which opens and closes it): relay links the two
+ * and is touched by that worker only.
+ */
 struct srv_conn {
     int fd;
     _Atomic long long deadline; /* ms of CLOCK_MONOTONIC; 0: none */
+    _Atomic long long idle;     /* since when it waits for its next head,
+                                   its answers all given; 0: busy */
+    atomic_int gone;            /* its client closed the connection */
+    int evicted;                /* shut down to make room (under mu) */
     srv_ip ip;
+    struct relay *relay;
     srv_conn *prev, *next;
 };
 
@@ -423,7 +436,10 @@ struct srv_front {
     srv_ipmap *ips;
     int lfd;
     atomic_int open; /* connections held here (counted) and by the library */
+    atomic_int evicting; /* of those, idle ones shut down to make room and
+                            not yet closed by the library */
     pending *head, *tail;
+    pending *dead;      /* closed in this batch of events, to be freed */
     size_t npending, nlinger;
     unsigned next;      /* the worker of the next connection */
     pthread_mutex_t mu; /* guards conns */
@@ -434,9 +450,16 @@ struct srv_front {
 };
 
 #define LINGER_MS 2000
+/* A connection accepted this recently that has sent nothing yet is not
+   taken for a slowloris: its request may be on its way. */
+#define QUIET_GRACE_MS 200
 #define EXIT_MS 500 /* srv_front_free waits this long for the last answers */
 #define MAX_LINGER 1024
 #define SWEEP_MS 100
+
+/* The worker whose thread this is (srv_conn_open links the library's
+   record of a connection to its relay, on that thread). */
+static _Thread_local worker *this_worker;
 
 /* Gives back a connection's place in the per-address and total counts. */
 static void
@@ -491,14 +514,35 @@ append_pending(srv_front *f, pending *pc)
         f->npending++;
 }
 
+/* Takes pc out of the list; it is freed after the current batch of epoll
+   events (which may still name it) by pendings_reap(). */
+static void
+bury_pending(srv_front *f, pending *pc)
+{
+    unlink_pending(f, pc);
+    pc->dead = 1;
+    pc->next = f->dead;
+    f->dead = pc;
+}
+
+static void
+pendings_reap(srv_front *f)
+{
+    while (f->dead) {
+        pending *pc = f->dead;
+
+        f->dead = pc->next;
+        free(pc);
+    }
+}
+
 static void
 close_pending(srv_front *f, pending *pc)
 {
-    unlink_pending(f, pc);
     uncount(f, pc);
     epoll_ctl(f->w[0].epfd, EPOLL_CTL_DEL, pc->fd, NULL);
     close(pc->fd);
-    free(pc);
+    bury_pending(f, pc);
 }
 
 /* Reads and drops what the client has sent; returns 1 when it closed. */
@@ -607,6 +651,10 @@ typedef struct relay {
     unsigned long long left;  /* of a body or of a chunk */
     unsigned long long total; /* chunked body so far */
     unsigned digits, line;    /* of a chunk size; of a chunk line */
+    size_t head_len;          /* of the request's head */
+    size_t trailer;           /* bytes of its trailer fields so far */
+    int lfd;                  /* the library's end, as it knows it */
+    srv_conn *sc;             /* the library's record of it, or NULL */
     /* library -> client */
     char out[RELAY_OUT];
     size_t out_len, out_off;
@@ -743,6 +791,8 @@ relay_parse(worker *w, relay *r)
             r->left = head_body(p, n, &chunked);
             r->fwd += n;
             r->total = 0;
+            r->head_len = n;
+            r->trailer = 0;
             r->st = chunked ? C_SIZE : r->left ? R_BODY : R_HEAD;
             r->digits = r->line = 0;
             break;
@@ -760,6 +810,20 @@ relay_parse(worker *w, relay *r)
         default:
             /* the chunk lines, a byte at a time (RFC 9112 7.1) */
             r->fwd++;
+            /*
+             * Trailer fields are header fields: the library keeps them
+             * with the head, in the same 16 KiB, and refuses their excess
+             * with an HTML page of its own.  Head and trailers together
+             * get the head's limit, refused here with the JSON 431.
+             */
+            if ((r->st == C_TRAILER || r->st == C_TRAILER_LF) &&
+                ++r->trailer + r->head_len > SRV_MAX_HEAD) {
+                r->fwd--;
+                relay_refuse(w, r, 431, "ELIMIT",
+                             "the trailer fields of the chunked body are "
+                             "over the limit of the request head");
+                return;
+            }
             if (++r->line > SRV_MAX_LINE) {
                 relay_refuse(w, r, 400, "EHTTP",
                              "a line of the chunked encoding is too long");
@@ -904,6 +968,11 @@ relay_free(worker *w, relay *r)
 {
     if (r->dead)
         return;
+    if (r->sc) { /* what the library still runs for it is abandoned */
+        atomic_store(&r->sc->gone, 1);
+        r->sc->relay = NULL;
+        r->sc = NULL;
+    }
     if (r->prev)
         r->prev->next = r->next;
     else
@@ -964,9 +1033,17 @@ relay_io(worker *w, relay *r, int which, unsigned events)
             r->in_len += (size_t)n;
             relay_parse(w, r);
         } else if (n == 0) {
-            r->c_eof = 1;
             size_t i = r->fwd;
 
+            /*
+             * The client's FIN: it sends nothing more, and (as nginx
+             * assumes of a client that closes while its request is served)
+             * it reads nothing more: a request of it still queued or
+             * computing is abandoned, and the compute pool drops it.
+             */
+            r->c_eof = 1;
+            if (r->sc)
+                atomic_store(&r->sc->gone, 1);
             while (i < r->in_len && (r->in[i] == '\r' || r->in[i] == '\n'))
                 i++;
             if (r->st == R_HEAD && i < r->in_len)
@@ -1072,6 +1149,7 @@ relay_start(worker *w, int fd, const struct sockaddr *sa,
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     r->cfd = fd;
     r->mfd = sp[0];
+    r->lfd = sp[1];
     r->ec.tag = TAG_CLIENT;
     r->em.tag = TAG_LIB;
     r->ec.r = r->em.r = r;
@@ -1130,7 +1208,8 @@ add_pending(srv_front *f, int fd, const struct sockaddr_storage *sa,
     pc->sa = *sa;
     pc->salen = salen;
     srv_ip_from_sockaddr(&pc->ip, (const struct sockaddr *)sa);
-    pc->deadline = now_ms() + (long long)f->fc.header_ms;
+    pc->accepted = now_ms();
+    pc->deadline = pc->accepted + (long long)f->fc.header_ms;
     memset(&ev, 0, sizeof ev);
     /* Edge-triggered: peeking leaves the bytes there, so a level-triggered
        socket would wake the loop again at once; each new segment is an
@@ -1143,6 +1222,75 @@ add_pending(srv_front *f, int fd, const struct sockaddr_storage *sa,
     }
     append_pending(f, pc);
     return pc;
+}
+
+static void on_readable(srv_front *f, pending *pc, unsigned events);
+
+/*
+ * The oldest connection (of ip, or of any address when ip is NULL) still
+ * without its head once its socket is read, other than newcomer: a
+ * slowloris suspect.  The connections are read first because those
+ * accepted in the same turn have not been read yet: a burst of clients
+ * that each sent a request at once is served or refused (429, 503), never
+ * taken for slowloris.  One that has sent nothing within QUIET_GRACE_MS
+ * of its accept is not a suspect yet.  Reading may hand connections over
+ * to the relays (or refuse them); their memory lasts the batch of events.
+ */
+static pending *
+slowest(srv_front *f, const pending *newcomer, const srv_ip *ip)
+{
+    long long now = now_ms();
+    pending *pc, *next;
+
+    for (pc = f->head; pc; pc = next) {
+        next = pc->next;
+        if (pc->lingering || pc == newcomer ||
+            (ip && (!pc->counted ||
+                    memcmp(&pc->ip, ip, sizeof *ip) != 0)))
+            continue;
+        on_readable(f, pc, 0);
+        if (pc->dead || pc->lingering)
+            continue; /* handed over or refused: it had sent its head */
+        if (pc->seen == 0 && now - pc->accepted < QUIET_GRACE_MS)
+            continue;
+        return pc;
+    }
+    return NULL;
+}
+
+/*
+ * Shuts down the connection of the library that has waited longest for
+ * its next request, its answers all given (a kept-alive connection left
+ * idle), so that a new client takes its place; returns 0 when there is
+ * none.  nginx does the same when it runs out of connections (it reuses
+ * the idle kept-alive ones); a request sent on it in the same instant is
+ * lost with the connection, which a client must expect of any kept-alive
+ * connection (RFC 9112 9.3.1).
+ */
+static int
+evict_idle(srv_front *f)
+{
+    srv_conn *c, *best = NULL;
+    long long oldest = 0;
+
+    pthread_mutex_lock(&f->mu);
+    for (c = f->conns; c; c = c->next) {
+        long long t = atomic_load(&c->idle);
+
+        if (t && !c->evicted && (!best || t < oldest)) {
+            best = c;
+            oldest = t;
+        }
+    }
+    if (best) {
+        best->evicted = 1;
+        atomic_store(&best->idle, 0);
+        atomic_store(&best->deadline, 0);
+        atomic_fetch_add(&f->evicting, 1);
+        shutdown(best->fd, SHUT_RDWR); /* the library closes it */
+    }
+    pthread_mutex_unlock(&f->mu);
+    return best != NULL;
 }
 
 static void
@@ -1175,19 +1323,19 @@ accept_all(srv_front *f)
             close(fd);
             continue;
         }
-        if ((unsigned)atomic_load(&f->open) >= f->fc.max_conn) {
+        if ((unsigned)(atomic_load(&f->open) - atomic_load(&f->evicting)) >=
+            f->fc.max_conn) {
             /* Full: the oldest connection still sending its head (a
-               slowloris suspect) makes room, else the newcomer waits
+               slowloris suspect) makes room, else the kept-alive
+               connection idle the longest, else the newcomer waits
                elsewhere. */
-            pending *old = f->head;
+            pending *old = slowest(f, pc, NULL);
 
-            while (old && (old->lingering || old == pc))
-                old = old->next;
             if (old)
                 refuse(f, old, 503, "EBUSY",
                        "the server is at its connection limit and this "
                        "connection had not sent its request");
-            else {
+            else if (!evict_idle(f)) {
                 refuse(f, pc, 503, "EBUSY",
                        "the server is at its connection limit; try again");
                 continue;
@@ -1197,11 +1345,8 @@ accept_all(srv_front *f)
                           f->fc.max_conn_per_ip) != 0) {
             /* The address is at its limit: its oldest connection that
                has not sent its head makes room, if it has one. */
-            pending *old = f->head;
+            pending *old = slowest(f, pc, &pc->ip);
 
-            while (old && (old->lingering || !old->counted ||
-                           memcmp(&old->ip, &pc->ip, sizeof pc->ip) != 0))
-                old = old->next;
             if (old)
                 refuse(f, old, 408, "ETIMEOUT",
                        "this address is at its connection limit and this "
@@ -1246,6 +1391,8 @@ on_readable(srv_front *f, pending *pc, unsigned events)
     const char *code;
     char msg[160];
 
+    if (pc->dead)
+        return; /* closed earlier in this batch of events */
     if (pc->lingering) {
         if (drain(f->w[0].drain, pc->fd))
             close_pending(f, pc);
@@ -1259,6 +1406,7 @@ on_readable(srv_front *f, pending *pc, unsigned events)
     }
     if (n < 0)
         return;
+    pc->seen = (size_t)n;
     f->buf[n] = '\0';
     /* the head ends at the first empty line (after any empty lines that
        precede the request line) */
@@ -1322,8 +1470,7 @@ on_readable(srv_front *f, pending *pc, unsigned events)
         unsigned k = f->next++ % f->nw;
 
         epoll_ctl(f->w[0].epfd, EPOLL_CTL_DEL, fd, NULL);
-        unlink_pending(f, pc);
-        free(pc);
+        bury_pending(f, pc);
         if (k != 0) {
             handoff *h = malloc(sizeof *h);
 
@@ -1494,6 +1641,7 @@ worker_main(void *arg)
     srv_front *f = w->f;
     long long next_sweep = now_ms() + SWEEP_MS;
 
+    this_worker = w;
     for (;;) {
         struct epoll_event ev[64];
         int n = epoll_wait(w->epfd, ev, 64,
@@ -1537,6 +1685,8 @@ worker_main(void *arg)
             next_sweep = now + SWEEP_MS;
         }
         relays_reap(w);
+        if (w->k == 0)
+            pendings_reap(f);
         if (w->exit_by && (now >= w->exit_by || !relays_busy(w)))
             return NULL;
     }
@@ -1657,6 +1807,7 @@ srv_front_free(srv_front *f)
         }
     while (f->head)
         close_pending(f, f->head);
+    pendings_reap(f);
     for (k = 0; k < f->nw; k++) {
         worker *w = &f->w[k];
 
@@ -1690,6 +1841,18 @@ srv_conn_open(srv_front *f, int fd, const srv_ip *ip)
     c->fd = fd;
     c->ip = *ip;
     atomic_store(&c->deadline, now_ms() + (long long)f->fc.header_ms);
+    /* its relay: the library opens it on the thread of the worker that
+       delivered it, during or soon after the delivery */
+    if (this_worker) {
+        relay *r;
+
+        for (r = this_worker->relays; r; r = r->next)
+            if (r->lfd == fd && !r->sc && r->mfd >= 0) {
+                r->sc = c;
+                c->relay = r;
+                break;
+            }
+    }
     pthread_mutex_lock(&f->mu);
     c->next = f->conns;
     if (f->conns)
@@ -1713,7 +1876,11 @@ srv_conn_close(srv_front *f, srv_conn *c)
         f->conns = c->next;
     if (c->next)
         c->next->prev = c->prev;
+    if (c->evicted)
+        atomic_fetch_sub(&f->evicting, 1);
     pthread_mutex_unlock(&f->mu);
+    if (c->relay) /* the same thread's */
+        c->relay->sc = NULL;
     release(f, &c->ip);
     free(c);
 }
@@ -1722,13 +1889,24 @@ void
 srv_conn_deadline(srv_front *f, srv_conn *c, int which)
 {
     unsigned long ms;
+    long long now;
 
     if (!f || !c)
         return;
     ms = which == SRV_DEADLINE_HEADER ? f->fc.header_ms
          : which == SRV_DEADLINE_BODY ? f->fc.body_ms
                                       : 0;
-    atomic_store(&c->deadline, ms ? now_ms() + (long long)ms : 0);
+    now = now_ms();
+    atomic_store(&c->deadline, ms ? now + (long long)ms : 0);
+    /* waiting for its next head, its answers given: idle, and first to
+       make room when the server is full */
+    atomic_store(&c->idle, which == SRV_DEADLINE_HEADER ? now : 0);
+}
+
+const atomic_int *
+srv_conn_gone(const srv_conn *c)
+{
+    return c ? &c->gone : NULL;
 }
 
 #else

@@ -63,6 +63,8 @@ typedef struct srv_job {
     const char *method, *path, *body;
     size_t len;
     srv_ip ip;
+    const atomic_int *gone;         /* non-zero once its client has closed
+                                       the connection (NULL: never) */
     srv_reply reply;                /* the answer, filled by the pool */
     void (*done)(struct srv_job *); /* called by the pool after reply */
     void *ud;                       /* for done */
@@ -180,8 +182,18 @@ void srv_front_free(srv_front *f);
 srv_conn *srv_conn_open(srv_front *f, int fd, const srv_ip *ip);
 void srv_conn_close(srv_front *f, srv_conn *c);
 enum { SRV_DEADLINE_NONE, SRV_DEADLINE_HEADER, SRV_DEADLINE_BODY };
-/* Sets c's deadline: none, or now plus the header or body timeout. */
+/*
+ * Sets c's deadline: none, or now plus the header or body timeout.  The
+ * header deadline is set after an answer: c is idle from then on (until
+ * another deadline is set), and when the server is at its connection
+ * limit the connection idle the longest is shut down to make room for a
+ * new client.
+ */
 void srv_conn_deadline(srv_front *f, srv_conn *c, int which);
+/* A flag that reads non-zero once c's client has closed its connection
+   (or the relay ended it): a request of c still queued or computing is
+   abandoned.  Valid until srv_conn_close(c); NULL when c is NULL. */
+const atomic_int *srv_conn_gone(const srv_conn *c);
 
 /*
  * Checks the head of a request (request line and header fields, ending

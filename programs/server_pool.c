@@ -125,14 +125,23 @@ pool_main(void *arg)
 
         memset(&run, 0, sizeof run);
         run.cancel = p->cancel;
+        run.gone = job->gone;
         if (atomic_load(p->cancel)) {
             answer_busy(job, 503, "EBUSY", "the server is stopping");
+        } else if (job->gone && atomic_load(job->gone)) {
+            /* its client left while it waited: nobody reads the answer */
+            answer_busy(job, 503, "EBUSY",
+                        "the client closed its connection");
         } else {
             srv_handle_run(&job->reply, p->cfg, &run, job->method, job->path,
                            job->body, job->len);
             if (run.cancelled) {
                 srv_reply_free(&job->reply);
                 answer_busy(job, 503, "EBUSY", "the server is stopping");
+            } else if (run.abandoned) {
+                srv_reply_free(&job->reply);
+                answer_busy(job, 503, "EBUSY",
+                            "the client closed its connection");
             }
         }
         srv_ipmap_add(p->ips, &job->ip, SRV_IP_HEAVY, -1, 0);
