@@ -384,8 +384,8 @@ typedef struct pending {
 struct srv_conn {
     int fd;
     _Atomic long long deadline; /* ms of CLOCK_MONOTONIC; 0: none */
-    _Atomic long long idle;     /* since when it waits for its next head,
-                                   its answers all given; 0: busy */
+    _Atomic long long idle;     /* since when (us) it waits for its next
+                                   head, its answers all given; 0: busy */
     atomic_int gone;            /* its client closed the connection */
     int evicted;                /* shut down to make room (under mu) */
     srv_ip ip;
@@ -1889,6 +1889,7 @@ void
 srv_conn_deadline(srv_front *f, srv_conn *c, int which)
 {
     unsigned long ms;
+    struct timespec t;
     long long now;
 
     if (!f || !c)
@@ -1896,11 +1897,15 @@ srv_conn_deadline(srv_front *f, srv_conn *c, int which)
     ms = which == SRV_DEADLINE_HEADER ? f->fc.header_ms
          : which == SRV_DEADLINE_BODY ? f->fc.body_ms
                                       : 0;
-    now = now_ms();
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    now = (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
     atomic_store(&c->deadline, ms ? now + (long long)ms : 0);
-    /* waiting for its next head, its answers given: idle, and first to
-       make room when the server is full */
-    atomic_store(&c->idle, which == SRV_DEADLINE_HEADER ? now : 0);
+    /* waiting for its next head, its answers given: idle (since when, in
+       microseconds), and first to make room when the server is full */
+    atomic_store(&c->idle, which == SRV_DEADLINE_HEADER
+                               ? (long long)t.tv_sec * 1000000 +
+                                     t.tv_nsec / 1000 + 1
+                               : 0);
 }
 
 const atomic_int *

@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""The server's survival of issue 26: python3 issue26_client.py BOUTON
+
+Each case starts the server on a free loopback port with small limits,
+reproduces one finding of the issue over raw sockets and checks the
+documented answer (docs/api.md, "Resource model").  Bounded in time and
+connections; standard library only.  The out-of-memory case runs the
+server under an address-space limit (ulimit -v), so it is skipped under
+ASan, whose shadow memory needs more.
+"""
+import json
+import os
+import resource
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hostile_client as h  # noqa: E402  (the raw HTTP helpers)
+
+from hostile_client import Server, check, fail, post, raw  # noqa: E402
+
+
+def request(body, path="/v1/analyze", close=False):
+    return (b"POST %s HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+            b"%sContent-Length: %d\r\n\r\n" % (path.encode(), b"Connection: close\r\n" if close else b"",
+                                               len(body))) + body
+
+
+PLAIN = json.dumps({"position": "3 4 5"}).encode()
+# a request that computes until its time budget runs out (polling it)
+HEAVY = {"game": "grundys-game", "upto": 4194304, "no_values": True}
+
+
+def idle_keepalive(bouton):
+    """(a) Idle kept-alive connections at the connection limit: the one
+    idle the longest is closed to make room for a new client."""
+    srv = Server(bouton, "--max-connections", "40", "--max-connections-per-ip", "16",
+                 "--threads", "2", "--header-timeout", "30000")
+    conns = []
+    try:
+        for i in range(40):
+            s = socket.create_connection(("127.0.0.1", srv.port), timeout=10,
+                                         source_address=("127.0.0.%d" % (1 + i % 4), 0))
+            s.sendall(request(PLAIN))
+            _, status, _, _ = h.read_response_keepalive(s)
+            check(status == 200, "keep-alive: connection %d got %s" % (i, status))
+            conns.append(s)
+        time.sleep(0.3)
+        worst = 0.0
+        fresh = []
+        for i in range(5):
+            # new clients that stay (kept alive): each needs a place
+            t = time.monotonic()
+            try:
+                s = socket.create_connection(("127.0.0.1", srv.port), timeout=10,
+                                             source_address=("127.0.0.9", 0))
+                fresh.append(s)
+                s.sendall(request(PLAIN))
+                _, status, _, body = h.read_response_keepalive(s)
+            except OSError as e:
+                status, body = 0, repr(e).encode()
+            worst = max(worst, time.monotonic() - t)
+            check(status == 200, "keep-alive: a new client among 40 idle connections got %s %r"
+                  % (status, body[:160]))
+        # the oldest idle ones were closed (no answer, as any idle close)
+        closed = []
+        for k, s in enumerate(conns):
+            try:
+                s.settimeout(0.05 if k >= 5 else 2)
+                if s.recv(1) == b"":
+                    closed.append(k)
+            except socket.timeout:
+                pass
+            except OSError:
+                closed.append(k)
+        check(closed == [0, 1, 2, 3, 4], "keep-alive: the idle connections closed were %s, "
+              "not the 5 oldest" % closed)
+        conns += fresh
+        closed = len(closed)
+        print("  40 idle kept-alive connections: 5 new clients served (slowest %.0f ms), "
+              "%d oldest idle closed" % (worst * 1e3, closed), flush=True)
+        srv.alive("keep-alive")
+    finally:
+        for s in conns:
+            s.close()
+        srv.stop()
+
+
+def abandoned(bouton):
+    """(b) Heavy requests whose clients close their connections leave the
+    compute pool: a later heavy request does not wait for them."""
+    srv = Server(bouton, "--time-budget", "1500", "--compute-threads", "1",
+                 "--max-heavy-per-ip", "0", "--threads", "2")
+    body = json.dumps(HEAVY).encode()
+    socks = []
+    try:
+        for i in range(6):
+            s = socket.create_connection(("127.0.0.1", srv.port), timeout=10)
+            s.sendall(request(body, "/v1/grundy"))
+            socks.append(s)
+        time.sleep(0.5)
+        for s in socks:
+            s.close()
+        time.sleep(0.2)
+        t = time.monotonic()
+        r = post(srv.port, "/v1/grundy", HEAVY, timeout=30)
+        secs = time.monotonic() - t
+        slack = 8.0 if srv.sanitized else 2.5
+        check(r[1] == 422, "abandoned: the new heavy request got %s %r" % (r[1], r[3][:160]))
+        # before: it waited for the six abandoned ones (6 x 1.5 s)
+        check(secs < 1.5 + slack, "abandoned: the new heavy request took %.2f s behind six "
+              "abandoned ones" % secs)
+        print("  6 abandoned heavy requests: a new one answered in %.2f s" % secs, flush=True)
+        srv.alive("abandoned")
+    finally:
+        srv.stop()
+
+
+def burst(bouton):
+    """(c) A burst of light requests from one address past its connection
+    limit: each is answered 200 or 429, none 408."""
+    srv = Server(bouton, "--max-connections-per-ip", "16", "--threads", "2")
+    n = 120
+    socks = []
+    try:
+        data = request(PLAIN, close=True)
+        for i in range(n):
+            try:
+                s = socket.create_connection(("127.0.0.1", srv.port), timeout=10)
+                s.sendall(data)
+                socks.append(s)
+            except OSError:
+                pass
+        counts = {}
+        for s in socks:
+            try:
+                _, status, _, body = h.read_response(s, 10)
+            except OSError:
+                status, body = 0, b""
+            counts[status] = counts.get(status, 0) + 1
+            if status not in (200, 429):
+                fail("burst: an answer %s %r" % (status, body[:160]))
+            elif status == 429:
+                check(h.is_json_error(body), "burst: a 429 without its JSON: %r" % body[:160])
+            s.close()
+        check(counts.get(200, 0) >= 16, "burst: only %d served" % counts.get(200, 0))
+        print("  burst of %d requests from one address: %s" % (n, sorted(counts.items())), flush=True)
+        srv.alive("burst")
+    finally:
+        for s in socks:
+            s.close()
+        srv.stop()
+
+
+def trailers(bouton):
+    """(d) Chunked trailers past the head's limit: a JSON 431."""
+    srv = Server(bouton, "--threads", "1")
+    try:
+        for size in (160 * 1024, 9000):
+            trailer = b"".join(b"X-T%d: %s\r\n" % (i, b"a" * 90) for i in range(size // 100))
+            req = (b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+                   b"%x\r\n%s\r\n0\r\n" % (len(PLAIN), PLAIN)) + trailer + b"\r\n"
+            lines, status, _, body, _ = raw(srv.port, req, timeout=10)
+            check(status == 431 and h.is_json_error(body) and lines == 1,
+                  "trailers of %d bytes: %s (%d status lines) %r" % (len(trailer), status, lines, body[:160]))
+        # small trailers are fine
+        req = (b"POST /v1/analyze HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n"
+               b"Connection: close\r\n\r\n%x\r\n%s\r\n0\r\nX-T: 1\r\n\r\n" % (len(PLAIN), PLAIN))
+        _, status, _, body, _ = raw(srv.port, req, timeout=10)
+        check(status == 200, "small trailers: %s %r" % (status, body[:160]))
+        print("  trailers: 160 KiB and 9 000 bytes answered 431 JSON, a small one 200", flush=True)
+        srv.alive("trailers")
+    finally:
+        srv.stop()
+
+
+def slice_enforced(bouton):
+    """The slice of the HTTP thread is enforced on what does not poll: a
+    body whose JSON alone takes longer than the slice to parse moves to the
+    compute pool (here a pool with no queue: 503)."""
+    srv = Server(bouton, "--max-queue", "0", "--threads", "1")
+    try:
+        big = json.dumps({"position": "3 4 5", "pad": [0] * 200000}).encode()
+        r = post(srv.port, "/v1/analyze", big, timeout=20)
+        check(r[1] == 503 and h.is_json_error(r[3]),
+              "slice: a body of %d bytes parsed on the HTTP thread: %s %r" % (len(big), r[1], r[3][:160]))
+        print("  a body that overruns the slice in its parse: %s" % r[1], flush=True)
+        r = post(srv.port, "/v1/analyze", {"position": "3 4 5"}, timeout=10)
+        check(r[1] == 200, "slice: a plain request then got %s" % r[1])
+    finally:
+        srv.stop()
+
+
+def out_of_memory(bouton):
+    """GMP out of memory in a request: 503 ENOMEM for it, the server goes on."""
+    limit = 600 << 20
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    srv = Server.__new__(Server)
+    srv.p = subprocess.Popen(
+        [bouton, "serve", "--port", "0", "--quiet", "--threads", "2", "--compute-threads", "1",
+         "--max-table-piles", "1048576", "--max-digits", "1000000000",
+         "--max-memory", "8000000000", "--request-memory", "4000000000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=cap)
+    try:
+        line = srv.p.stdout.readline().decode()
+        if not line:
+            print("  out of memory: the server did not start under ulimit -v (%s)"
+                  % srv.p.stderr.read().decode().strip()[:200], flush=True)
+            return
+        srv.port = int(line.rsplit(":", 1)[1].split("/")[0])
+        # 10^900 - 1 to the millionth power: a number of 374 MB
+        q = {"piles": 1000000, "ordered": True, "max": "9" * 900}
+        for i in range(2):
+            r = post(srv.port, "/v1/count", q, timeout=30)
+            if srv.p.poll() is not None:
+                fail("out of memory: the server died (exit %s): %s"
+                     % (srv.p.returncode, srv.p.stderr.read().decode().strip()[-200:]))
+                return
+            check(r[1] == 503 and b"ENOMEM" in r[3], "out of memory: %s %r" % (r[1], r[3][:160]))
+        time.sleep(0.2)
+        if srv.p.poll() is not None:
+            fail("out of memory: the server died (exit %s)" % srv.p.returncode)
+            return
+        srv.alive("out of memory")
+        print("  a number past the address space: %s, and the server goes on" % r[1], flush=True)
+    finally:
+        srv.stop()
+
+
+def main():
+    bouton = os.path.abspath(sys.argv[1])
+    trailers(bouton)
+    burst(bouton)
+    idle_keepalive(bouton)
+    abandoned(bouton)
+    slice_enforced(bouton)
+    probe = Server(bouton)
+    sanitized = probe.sanitized
+    probe.stop()
+    if sanitized:
+        print("  out of memory: skipped under ASan (ulimit -v)", flush=True)
+    else:
+        out_of_memory(bouton)
+    print("issue26: %d checks, %d failed" % (h.checks, h.fails))
+    sys.exit(1 if h.fails else 0)
+
+
+if __name__ == "__main__":
+    main()
