@@ -540,7 +540,7 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
 
     if (!srv_pool_known_heavy(s->pool, h)) {
         srv_run run;
-        struct timespec t, t1;
+        struct timespec t;
 
         memset(&run, 0, sizeof run);
         run.cancel = &s->cancel;
@@ -554,17 +554,6 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
         run.slice = 1;
         run.slice_end = t;
         srv_handle_run(&reply, &s->cfg, &run, method, url, rq->body, rq->len);
-        /*
-         * The slice is measured as well as polled: what does not poll
-         * (the JSON of a long answer) may overrun it.  Such a request is
-         * answered, since its work is done, and remembered as heavy: the
-         * next one like it goes to the compute pool without a slice.
-         */
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
-        if (!run.sliced && (t1.tv_sec > t.tv_sec ||
-                            (t1.tv_sec == t.tv_sec &&
-                             t1.tv_nsec >= t.tv_nsec)))
-            srv_pool_mark_heavy(s->pool, h);
         if (run.cancelled) {
             srv_reply_free(&reply);
             return queue_error(conn, rq, NULL, 503, "EBUSY",
