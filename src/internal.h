@@ -62,11 +62,10 @@ bt_status bt__poll(const bt_limits *lim);
  * calling thread between bt__budget_enter(b) and bt__budget_leave() is
  * charged to b as well; past max_memory it sets b->exceeded (it cannot fail
  * there), which bt__budget_check() turns into BT_ELIMIT at the next poll.
- * Past twice max_memory (a computation that did not poll in time) a GMP
- * allocation is refused before malloc as though memory had run out: the
- * on_failure of bt_gmp_install_allocators() is called, which may unwind
- * the computation (the server's does), so the thread's current budget is
- * cleared first.  Budgets nest: enter returns the one that was current;
+ * When malloc fails under GMP, the on_failure of
+ * bt_gmp_install_allocators() may unwind the computation (the server's
+ * does), so the thread's current budget is cleared before it is called.
+ * Budgets nest: enter returns the one that was current;
  * pass it to leave.
  */
 typedef struct bt__budget {

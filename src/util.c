@@ -468,31 +468,10 @@ gmp_charge(size_t bytes)
         b->exceeded = 1;
 }
 
-/*
- * Whether `more` bytes would take this thread's budget past twice its
- * max_memory: a computation that went on computing with numbers after
- * its budget was exceeded, without polling it, is refused as though memory
- * had run out, before malloc, so that the budget is a cap on GMP as well
- * and the real failure (of the process, under RLIMIT_AS) comes later.
- */
-static int
-gmp_over_ceiling(size_t more)
-{
-    const bt__budget *b = current_budget;
-    size_t ceiling;
-    if (b == NULL || b->max == 0)
-        return 0;
-    ceiling = b->max > SIZE_MAX / 2 ? SIZE_MAX : 2 * b->max;
-    return more > ceiling || b->used > ceiling - more;
-}
-
 static void *
 gmp_alloc(size_t n)
 {
-    void *p;
-    if (gmp_over_ceiling(n))
-        gmp_failed(n);
-    p = malloc(n);
+    void *p = malloc(n);
     if (p == NULL)
         gmp_failed(n);
     gmp_charge(n);
@@ -502,10 +481,7 @@ gmp_alloc(size_t n)
 static void *
 gmp_realloc(void *old, size_t oldn, size_t newn)
 {
-    void *p;
-    if (newn > oldn && gmp_over_ceiling(newn - oldn))
-        gmp_failed(newn);
-    p = realloc(old, newn);
+    void *p = realloc(old, newn);
     if (p == NULL)
         gmp_failed(newn);
     if (current_budget != NULL) {
