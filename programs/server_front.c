@@ -425,6 +425,7 @@ typedef struct worker {
     struct relay *relays; /* the connections relayed to the library */
     struct relay *dead;   /* ended, to be freed after the batch of events */
     struct relay *kick;   /* forwarded to the library in this batch */
+    struct relay *starting; /* being delivered to the library */
     pthread_mutex_t mu;   /* guards queue */
     handoff *queue;
     char drain[DRAIN_SIZE];
@@ -1135,7 +1136,7 @@ relay_start(worker *w, int fd, const struct sockaddr *sa,
 {
     srv_front *f = w->f;
     relay *r = calloc(1, sizeof *r);
-    int sp[2], one = 1;
+    int sp[2], one = 1, rc;
     struct epoll_event ev;
 
     if (!r)
@@ -1170,7 +1171,10 @@ relay_start(worker *w, int fd, const struct sockaddr *sa,
     if (w->relays)
         w->relays->prev = r;
     w->relays = r;
-    if (f->lib.deliver(f->lib.ud, w->k, sp[1], sa, salen) != 0) {
+    w->starting = r;
+    rc = f->lib.deliver(f->lib.ud, w->k, sp[1], sa, salen);
+    w->starting = NULL;
+    if (rc != 0) {
         /* the library did not take it: the client's end closes, and its
            place in the counts is the caller's to give back */
         r->mfd = -1;
@@ -1844,14 +1848,16 @@ srv_conn_open(srv_front *f, int fd, const srv_ip *ip)
     /* its relay: the library opens it on the thread of the worker that
        delivered it, during or soon after the delivery */
     if (this_worker) {
-        relay *r;
+        relay *r = this_worker->starting;
 
-        for (r = this_worker->relays; r; r = r->next)
-            if (r->lfd == fd && !r->sc && r->mfd >= 0) {
-                r->sc = c;
-                c->relay = r;
-                break;
-            }
+        if (!r || r->lfd != fd || r->sc)
+            for (r = this_worker->relays; r; r = r->next)
+                if (r->lfd == fd && !r->sc && r->mfd >= 0)
+                    break;
+        if (r) {
+            r->sc = c;
+            c->relay = r;
+        }
     }
     pthread_mutex_lock(&f->mu);
     c->next = f->conns;
@@ -1879,8 +1885,10 @@ srv_conn_close(srv_front *f, srv_conn *c)
     if (c->evicted)
         atomic_fetch_sub(&f->evicting, 1);
     pthread_mutex_unlock(&f->mu);
-    if (c->relay) /* the same thread's */
+    if (c->relay) { /* the same thread's */
         c->relay->sc = NULL;
+        c->relay->lfd = -1; /* the number may be another's from now on */
+    }
     release(f, &c->ip);
     free(c);
 }
