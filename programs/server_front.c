@@ -1061,6 +1061,8 @@ relay_io(worker *w, relay *r, int which, unsigned events)
                  MSG_DONTWAIT | MSG_NOSIGNAL);
         if (n > 0) {
             r->sent += (size_t)n;
+            if (r->sc) /* a request on its way: not idle, not evicted */
+                atomic_store(&r->sc->idle, 0);
             /* the library runs at the end of this batch of events, and
                its answer is read then, without waiting for an event */
             w->lib_due = 1;
