@@ -793,6 +793,17 @@ lib_run(void *ud, unsigned k, int stop)
 
 /* ----------------------------------------------------------------- command */
 
+/* Set when the memory lost to out-of-memory requests stops the server. */
+static atomic_int oom_stopping;
+
+/* srv_gmp_install's stop: the main thread's sigwait takes it. */
+static void
+oom_stop(void)
+{
+    atomic_store(&oom_stopping, 1);
+    kill(getpid(), SIGTERM);
+}
+
 /* An option's value in [min, max]; -1 after one error line. */
 static int
 parse_ulong(const char *what, const char *arg, unsigned long min,
@@ -856,9 +867,6 @@ cmd_serve(int argc, char **argv)
     bt_limits qlim;
 
     memset(&s, 0, sizeof s);
-    /* GMP out of memory in a request fails that request (503 ENOMEM),
-       not the process: see srv_gmp_out_of_memory.  No thread runs yet. */
-    bt_gmp_install_allocators(srv_gmp_out_of_memory, NULL);
     srv_config_default(&s.cfg);
     s.slice_us = SRV_DEFAULT_SLICE_US;
     optind = 1;
@@ -1022,6 +1030,13 @@ cmd_serve(int argc, char **argv)
     if (s.cfg.max_memory && s.cfg.lim.max_memory > s.cfg.max_memory)
         return cli_error("serve", "--request-memory: more than the "
                                   "--max-memory of the process");
+    /* GMP out of memory in a request fails that request (503 ENOMEM),
+       not the process (srv_gmp_out_of_memory); once the numbers lost so
+       pass one request's memory, the server stops with status 1.  No
+       thread runs yet. */
+    srv_gmp_install(s.cfg.lim.max_memory ? s.cfg.lim.max_memory
+                                         : (unsigned long long)1 << 30,
+                    oom_stop);
 
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -1134,9 +1149,17 @@ cmd_serve(int argc, char **argv)
 
     if (sigwait(&stop, &sig) != 0)
         sig = 0;
-    fprintf(stderr, "bouton serve: %s, stopping\n",
-            sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal");
-    rc = CLI_OK;
+    if (atomic_load(&oom_stopping)) {
+        fprintf(stderr, "bouton serve: memory lost to out-of-memory "
+                        "requests, stopping\n");
+        rc = CLI_FAIL;
+    } else {
+        fprintf(stderr, "bouton serve: %s, stopping\n",
+                sig == SIGINT    ? "SIGINT"
+                : sig == SIGTERM ? "SIGTERM"
+                                 : "signal");
+        rc = CLI_OK;
+    }
 done:
     /* Stop every computation, then the threads that could start one:
        accept, compute (whose queued requests get 503), then the front's

@@ -151,11 +151,20 @@ typedef struct srv_run {
  * failed (the process is out of memory, or RLIMIT_AS).  On a thread inside
  * srv_handle_run() it does not return: it unwinds (siglongjmp) to that
  * request's entry, which answers 503 ENOMEM and logs one line; what the
- * request held is leaked (at most its share of memory, counted by
- * srv_oom_unwound()), and its objects are never touched again.  Elsewhere
- * it returns, and the library prints its line and exits.
+ * request held is leaked, and its objects are never touched again.
+ * Elsewhere it returns, and the library prints its line and exits.
  */
 void srv_gmp_out_of_memory(size_t bytes, void *ud);
+/*
+ * Installs GMP's allocators for the server, before any thread starts: the
+ * library's (bt_gmp_install_allocators with srv_gmp_out_of_memory),
+ * wrapped to count the bytes of each request's numbers, which are the
+ * bytes lost when it is unwound.  Once more than lost_max bytes (0: no
+ * limit) are lost so, stop() is called (once per unwinding past it) so
+ * that the server stops, to be restarted, rather than run on with less and
+ * less memory.
+ */
+void srv_gmp_install(unsigned long long lost_max, void (*stop)(void));
 /* The requests unwound so far by srv_gmp_out_of_memory(). */
 unsigned long srv_oom_unwound(void);
 

@@ -330,12 +330,22 @@ clock_start(srv_clock *c, unsigned long ms)
  * bt_gmp_install_allocators() call srv_gmp_out_of_memory() instead, on the
  * thread of the computation.  On a thread running a request (in
  * srv_handle_run) it unwinds to the request's entry point, which answers
- * 503 ENOMEM: the request fails, not the process.  See server.h for what
- * that costs.
+ * 503 ENOMEM: the request fails, not the process.  What the request held
+ * is leaked; srv_gmp_install() counts what its numbers held (GMP passes
+ * the size of every block it frees), and past a limit of such losses
+ * srv_gmp_out_of_memory() asks the server to stop (see server.h).
  */
 static _Thread_local sigjmp_buf *oom_jump;
 static _Thread_local size_t oom_bytes;
+static _Thread_local long long req_gmp; /* net bytes of the request's
+                                           numbers, while oom_jump is set */
 static atomic_ulong oom_unwound;
+static atomic_ullong oom_lost;
+static unsigned long long oom_lost_max; /* 0: no limit */
+static void (*oom_stop)(void);
+static void *(*lib_alloc)(size_t);
+static void *(*lib_realloc)(void *, size_t, size_t);
+static void (*lib_free)(void *, size_t);
 
 void
 srv_gmp_out_of_memory(size_t bytes, void *ud)
@@ -350,6 +360,46 @@ srv_gmp_out_of_memory(size_t bytes, void *ud)
     siglongjmp(*j, 1);
 }
 
+/* The library's allocators, counting the request's numbers. */
+static void *
+gmp_alloc_counted(size_t n)
+{
+    void *p = lib_alloc(n);
+
+    if (oom_jump)
+        req_gmp += (long long)n;
+    return p;
+}
+
+static void *
+gmp_realloc_counted(void *old, size_t oldn, size_t newn)
+{
+    void *p = lib_realloc(old, oldn, newn);
+
+    if (oom_jump)
+        req_gmp += (long long)newn - (long long)oldn;
+    return p;
+}
+
+static void
+gmp_free_counted(void *p, size_t n)
+{
+    lib_free(p, n);
+    if (oom_jump)
+        req_gmp -= (long long)n;
+}
+
+void
+srv_gmp_install(unsigned long long lost_max, void (*stop)(void))
+{
+    bt_gmp_install_allocators(srv_gmp_out_of_memory, NULL);
+    mp_get_memory_functions(&lib_alloc, &lib_realloc, &lib_free);
+    mp_set_memory_functions(gmp_alloc_counted, gmp_realloc_counted,
+                            gmp_free_counted);
+    oom_lost_max = lost_max;
+    oom_stop = stop;
+}
+
 unsigned long
 srv_oom_unwound(void)
 {
@@ -361,13 +411,21 @@ static void
 reply_unwound(srv_reply *r, const char *method, const char *path)
 {
     unsigned long n = atomic_fetch_add(&oom_unwound, 1) + 1;
-    char line[256];
+    unsigned long long held = req_gmp > 0 ? (unsigned long long)req_gmp : 0,
+                       lost = atomic_fetch_add(&oom_lost, held) + held;
+    int stop = oom_lost_max && lost > oom_lost_max;
+    char line[400];
     int k = snprintf(line, sizeof line,
                      "bouton serve: out of memory in %.12s %.100s (%zu "
-                     "bytes for a number): answered 503, what it held is "
-                     "lost (%lu such requests)\n",
-                     method, path, oom_bytes, n);
+                     "bytes for a number): answered 503; the %llu bytes of "
+                     "its numbers are lost (%llu bytes in %lu such "
+                     "requests)%s\n",
+                     method, path, oom_bytes, held, lost, n,
+                     stop ? "; past --request-memory of such losses: "
+                            "stopping"
+                          : "");
 
+    req_gmp = 0;
     if (k > 0) {
         ssize_t w = write(STDERR_FILENO, line,
                           (size_t)k < sizeof line ? (size_t)k
@@ -378,6 +436,8 @@ reply_unwound(srv_reply *r, const char *method, const char *path)
                      "out of memory: a number of %zu bytes could not be "
                      "allocated",
                      oom_bytes);
+    if (stop && oom_stop)
+        oom_stop();
 }
 
 /* ------------------------------------------------- about the server: GET */
@@ -647,6 +707,7 @@ srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,
         reply_unwound(r, method, path);
         return;
     }
+    req_gmp = 0;
     oom_jump = &jb;
     run_route(r, route, cfg, run, &clk, &lim, body, len, get);
     oom_jump = NULL;

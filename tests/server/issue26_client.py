@@ -194,8 +194,9 @@ def slice_enforced(bouton):
         srv.stop()
 
 
-def out_of_memory(bouton):
-    """GMP out of memory in a request: 503 ENOMEM for it, the server goes on."""
+def out_of_memory(bouton, request_memory="4000000000"):
+    """GMP out of memory in a request: 503 ENOMEM for it, the server goes on
+    (unless the numbers it lost pass --request-memory: then it stops, 1)."""
     limit = 600 << 20
 
     def cap():
@@ -205,7 +206,7 @@ def out_of_memory(bouton):
     srv.p = subprocess.Popen(
         [bouton, "serve", "--port", "0", "--quiet", "--threads", "2", "--compute-threads", "1",
          "--max-table-piles", "1048576", "--max-digits", "1000000000",
-         "--max-memory", "8000000000", "--request-memory", "4000000000"],
+         "--max-memory", "8000000000", "--request-memory", request_memory],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=cap)
     try:
         line = srv.p.stdout.readline().decode()
@@ -216,6 +217,19 @@ def out_of_memory(bouton):
         srv.port = int(line.rsplit(":", 1)[1].split("/")[0])
         # 10^900 - 1 to the millionth power: a number of 374 MB
         q = {"piles": 1000000, "ordered": True, "max": "9" * 900}
+        if request_memory != "4000000000":
+            r = post(srv.port, "/v1/count", q, timeout=30)
+            check(r[1] == 503 and b"ENOMEM" in r[3], "out of memory, then stop: %s %r" % (r[1], r[3][:160]))
+            try:
+                rc = srv.p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                rc = None
+            err = srv.p.stderr.read().decode() if rc is not None else ""
+            check(rc == 1 and "stopping" in err, "out of memory past --request-memory of losses: "
+                  "exit %s, %r" % (rc, err[-300:]))
+            print("  the same with --request-memory %s: 503, then the server stops (exit %s)"
+                  % (request_memory, rc), flush=True)
+            return
         for i in range(2):
             r = post(srv.port, "/v1/count", q, timeout=30)
             if srv.p.poll() is not None:
@@ -247,6 +261,7 @@ def main():
         print("  out of memory: skipped under ASan (ulimit -v)", flush=True)
     else:
         out_of_memory(bouton)
+        out_of_memory(bouton, "1000000")
     print("issue26: %d checks, %d failed" % (h.checks, h.fails))
     sys.exit(1 if h.fails else 0)
 
