@@ -38,11 +38,11 @@
  *     of the set; counts per value and a two-level bitset give the mex in
  *     O(intervals) per value instead of O(|S|).
  *
- * Periodicity is detected by scanning, for each candidate period p, back
- * from the end while G(i) = G(i + p); multiples of a period already seen
- * are skipped (their preperiod is the same, so they cannot do better).  It
- * is proved by the Guy-Smith theorem (octal games) or the subtraction-game
- * window, see include/bouton/grundy.h and docs/grundy.md.
+ * Periodicity is detected for every candidate period p at once: how far
+ * back from the end G(i) = G(i + p) holds is the Z-function of the values
+ * read backwards (detect), linear in the values.  It is proved by the
+ * Guy-Smith theorem (octal games) or the subtraction-game window, see
+ * include/bouton/grundy.h and docs/grundy.md.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -2142,21 +2142,75 @@ at_periodic(const bt_sequence *s, size_t i, size_t p, size_t n0)
     return s->g[n0 + (i - n0) % p];
 }
 
-/* The least period and preperiod of a sequence proved p-periodic from n0:
-   the least period divides p, and one whole period decides it. */
-static void
-set_proved(bt_sequence *s, size_t p, size_t n0)
+/*
+ * The Z-function of the values read backwards from the end: z[k] = the
+ * number of j < n - k with G(n-1-j) = G(n-1-k-j), i.e. how far back from
+ * its end G(0..n-k-1) agrees with G(0..n-1) shifted by k.  Gusfield's
+ * linear algorithm (Algorithms on Strings, Trees and Sequences, 1997,
+ * sec. 1.4): every comparison that succeeds moves the right end of the
+ * box, so at most 2n comparisons in all.  z[0] is n.  Polls lim every
+ * POLL_WORK positions.
+ */
+static bt_status
+z_back(const uint16_t *g, size_t n, uint32_t *z, const bt_limits *lim)
 {
-    size_t d, i, m;
-    for (d = 1; d < p; d++) {
-        if (p % d != 0)
-            continue;
-        for (i = n0; i < n0 + p; i++)
-            if (at_periodic(s, i, p, n0) != at_periodic(s, i + d, p, n0))
-                break;
-        if (i == n0 + p)
-            break;
+    size_t k, l = 0, r = 0;
+#define BACK(j) g[n - 1 - (j)]
+    if (n == 0)
+        return BT_OK;
+    z[0] = (uint32_t)n;
+    for (k = 1; k < n; k++) {
+        size_t m = 0;
+        if ((k & (POLL_WORK - 1)) == 0 && bt__poll(lim) != BT_OK)
+            return BT_EINTR;
+        if (k < r) {
+            m = z[k - l];
+            if (m > r - k)
+                m = r - k;
+        }
+        while (k + m < n && BACK(m) == BACK(k + m))
+            m++;
+        z[k] = (uint32_t)m;
+        if (k + m > r) {
+            l = k;
+            r = k + m;
+        }
     }
+#undef BACK
+    return BT_OK;
+}
+
+/*
+ * The least period and preperiod of a sequence proved p-periodic from n0:
+ * the least period d divides p, and it is the least divisor d of p with
+ * w[i] = w[i + d] for i < p - d, where w = G(n0..n0+p-1) (computed:
+ * every proof needs at least n0 + p values).  The Z-function of w gives
+ * that for every d at once, in O(p); z is scratch of p + 1 entries.
+ */
+static void
+set_proved(bt_sequence *s, size_t p, size_t n0, uint32_t *z)
+{
+    const uint16_t *w = s->g + n0;
+    size_t d, k, l = 0, r = 0, m;
+    z[0] = (uint32_t)p;
+    for (k = 1; k < p; k++) {
+        size_t len = 0;
+        if (k < r) {
+            len = z[k - l];
+            if (len > r - k)
+                len = r - k;
+        }
+        while (k + len < p && w[len] == w[k + len])
+            len++;
+        z[k] = (uint32_t)len;
+        if (k + len > r) {
+            l = k;
+            r = k + len;
+        }
+    }
+    for (d = 1; d < p; d++)
+        if (p % d == 0 && z[d] >= p - d)
+            break;
     m = n0;
     while (m > 0 && s->g[m - 1] == at_periodic(s, m - 1 + d, p, n0))
         m--;
@@ -2168,37 +2222,53 @@ set_proved(bt_sequence *s, size_t p, size_t n0)
 
 /*
  * Looks for periods in G(0..n-1): for each p the least n0 with
- * G(i) = G(i + p) for n0 <= i < n - p.  If that holds from n0, it holds
- * with the same n0 for every multiple kp <= n - n0 (the mismatch at n0 - 1
- * stays in view), so those are skipped.
+ * G(i) = G(i + p) for n0 <= i < n - p, which is n - p - z[p] for the
+ * Z-function z of the values read backwards (z_back).  That is O(n) time
+ * for all p together and 4n bytes of scratch, charged against
+ * lim->max_memory with the values themselves; the scan it replaces, back
+ * from the end for every p, took O(n^2) on sequences with long runs
+ * (sub:1000000,2000001,4000003: hours at 3.5 million values).  A multiple
+ * kp of a period p that holds from n0 with two periods in view holds from
+ * the same n0 (the mismatch at n0 - 1 stays in view) and needs more values
+ * for its proof, so it never wins over p.
  */
 static bt_status
-detect(bt_sequence *s, bt_diag *diag)
+detect(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
 {
     size_t n = s->n, pmax = n > 0 ? n - 1 : 0, p, best_p = 0, best_n0 = 0;
     size_t rep_p = 0, rep_n0 = 0, rep_rank = SIZE_MAX;
     size_t best_need = SIZE_MAX;
-    const uint16_t *g = s->g;
-    uint64_t *skip;
+    uint32_t *z;
 
     if (s->proved || s->detected_at == n)
         return BT_OK;
-    s->detected_at = n;
     s->has_period = 0;
-    if (pmax == 0)
+    if (pmax == 0) {
+        s->detected_at = n;
         return BT_OK;
-    skip = calloc(pmax / 64 + 1, sizeof *skip);
-    if (skip == NULL)
+    }
+    if (n > UINT32_MAX)
+        return bt__fail(diag, BT_ELIMIT,
+                        "period detection is for at most %lu values",
+                        (unsigned long)UINT32_MAX);
+    if (lim->max_memory != 0 &&
+        n > lim->max_memory / (sizeof *s->g + sizeof *z))
+        return bt__fail(diag, BT_ELIMIT,
+                        "detecting the period of %zu values needs more "
+                        "than the max_memory limit of %zu bytes",
+                        n, lim->max_memory);
+    z = malloc(n * sizeof *z);
+    if (z == NULL)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
+    if (z_back(s->g, n, z, lim) != BT_OK) {
+        free(z);
+        return bt__fail(diag, BT_EINTR,
+                        "interrupted while detecting the period of %zu "
+                        "Grundy values (the time budget ran out)",
+                        n);
+    }
     for (p = 1; p <= pmax; p++) {
-        size_t i, n0, tail, need, rank;
-        if (skip[p >> 6] & ((uint64_t)1 << (p & 63)))
-            continue;
-        i = n - p;
-        while (i > 0 && g[i - 1] == g[i - 1 + p])
-            i--;
-        n0 = i;
-        tail = n - n0;
+        size_t n0 = n - p - z[p], tail = n - n0, need, rank;
         need = need_of(s->r, n0, p);
         if (need < best_need) {
             best_need = need;
@@ -2213,23 +2283,17 @@ detect(bt_sequence *s, bt_diag *diag)
             rep_p = p;
             rep_n0 = n0;
         }
-        if (tail >= 2 * p) {
-            size_t q, top = n0 == 0 ? pmax : (tail < pmax ? tail : pmax);
-            for (q = 2 * p; q <= top; q += p)
-                skip[q >> 6] |= (uint64_t)1 << (q & 63);
-        }
     }
-    free(skip);
+    s->detected_at = n;
     s->best_need = best_need;
-    if (best_need <= n) {
-        set_proved(s, best_p, best_n0);
-        return BT_OK;
-    }
-    if (rep_p != 0) {
+    if (best_need <= n)
+        set_proved(s, best_p, best_n0, z); /* best_p < n */
+    else if (rep_p != 0) {
         s->has_period = 1;
         s->period = rep_p;
         s->preperiod = rep_n0;
     }
+    free(z);
     return BT_OK;
 }
 
@@ -2305,7 +2369,7 @@ bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
     st = extend(s, n, lim, diag);
     if (st != BT_OK)
         return st;
-    return detect(s, diag);
+    return detect(s, lim, diag);
 }
 
 bt_status
@@ -2330,7 +2394,7 @@ bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
             target = limit;
         if ((st = extend(s, target, lim, diag)) != BT_OK)
             return st;
-        if ((st = detect(s, diag)) != BT_OK)
+        if ((st = detect(s, lim, diag)) != BT_OK)
             return st;
         if (s->proved || s->n >= limit)
             return BT_OK;

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 
 #include <cmocka.h>
@@ -250,6 +251,101 @@ test_detection(void **state)
     bt_sequence_free(s);
 }
 
+/* Subtraction games with long runs of equal values (every p below the
+   run's length repeats far back): the proved periods against the
+   oracle's naive finder. */
+static void
+test_detection_runs(void **state)
+{
+    static const char *const specs[] = {"sub:50,101,203", "sub:64,65",
+                                        "sub:100,150,251", "sub:30,61,90"};
+    size_t k;
+    (void)state;
+    for (k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        bt_sequence *s = bt_test_sequence(specs[k], BT_SEQ_AUTO, 10);
+        size_t p, pre, op, opre, n;
+        oh_game *o = oh_game_new(specs[k]);
+        unsigned *v;
+        assert_int_equal(bt_sequence_prove(s, 200000, NULL, NULL), BT_OK);
+        if (!bt_sequence_is_proved(s))
+            fail_msg("%s: not proved within 200000 values", specs[k]);
+        assert_true(bt_sequence_period(s, &p, &pre));
+        n = 3 * bt_sequence_length(s) + 200;
+        v = oh_grundy(o, (unsigned)n);
+        assert_int_equal(oh_period(v, n, n / 2, &op, &opre), 1);
+        if (op != p || opre != pre)
+            fail_msg("%s: proved period %zu preperiod %zu, the oracle's %zu "
+                     "%zu",
+                     specs[k], p, pre, op, opre);
+        free(v);
+        oh_game_free(o);
+        bt_sequence_free(s);
+    }
+}
+
+/* An interrupt that stops once the sequence ud has `stop_at` values (so
+   only what runs after the values can see it), or past a CPU deadline. */
+static size_t stop_at;
+static clock_t cpu_deadline;
+
+static int
+stop_after_values(void *ud)
+{
+    return bt_sequence_length(ud) >= stop_at || clock() > cpu_deadline;
+}
+
+/*
+ * Period detection is linear and polls (issue 26, finding 3): on
+ * sub:1000000,2000001,4000003 the values come in runs of a million equal
+ * ones, on which the scan back from the end for every period took O(n^2):
+ * 3.5 million values ran past 100 s (2.5 million: 0.6 s).  CPU budget:
+ * about 0.5 s in all now; the deadline of 20 s of CPU only turns a
+ * regression into a failure rather than a hang.
+ */
+static void
+test_detection_bounded(void **state)
+{
+    bt_game *g = bt_test_game("sub:1000000,2000001,4000003");
+    bt_sequence *s = NULL;
+    bt_limits lim;
+    bt_diag d;
+    (void)state;
+    bt_limits_default(&lim);
+    lim.interrupt = stop_after_values;
+    cpu_deadline = clock() + 20 * CLOCKS_PER_SEC;
+    /* the proof runs to its limit and stops there, not proved */
+    assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
+    lim.interrupt_ud = s;
+    stop_at = SIZE_MAX;
+    assert_int_equal(bt_sequence_prove(s, 3500000, &lim, &d), BT_OK);
+    assert_false(bt_sequence_is_proved(s));
+    assert_int_equal(bt_sequence_length(s), 3500000);
+    assert_true(clock() < cpu_deadline);
+    bt_sequence_free(s);
+    /* the detection after the values polls the interrupt: 5 million values
+       (more than the poll interval) and an interrupt that stops only once
+       they are all there */
+    assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
+    lim.interrupt_ud = s;
+    stop_at = 5000000;
+    assert_int_equal(bt_sequence_compute(s, 5000000, &lim, &d), BT_EINTR);
+    assert_int_equal(bt_sequence_length(s), 5000000);
+    assert_non_null(strstr(d.message, "period"));
+    assert_true(clock() < cpu_deadline);
+    /* and, not interrupted, detects nothing there */
+    lim.interrupt = NULL;
+    assert_int_equal(bt_sequence_compute(s, 5000000, &lim, &d), BT_OK);
+    assert_false(bt_sequence_period(s, NULL, NULL));
+    bt_sequence_free(s);
+    /* the scratch of the detection counts against max_memory */
+    assert_int_equal(bt_sequence_new(&s, g, BT_SEQ_AUTO, &d), BT_OK);
+    lim.max_memory = 3000000;
+    assert_int_equal(bt_sequence_compute(s, 1000000, &lim, &d), BT_ELIMIT);
+    assert_non_null(strstr(d.message, "max_memory"));
+    bt_sequence_free(s);
+    bt_game_free(g);
+}
+
 /* G of a heap of 10^1000 from the proved period, checked against the
    oracle's values and GMP arithmetic done here. */
 static void
@@ -367,6 +463,8 @@ main(void)
         cmocka_unit_test(test_period_oracle),
         cmocka_unit_test(test_subtraction),
         cmocka_unit_test(test_detection),
+        cmocka_unit_test(test_detection_runs),
+        cmocka_unit_test(test_detection_bounded),
         cmocka_unit_test(test_huge),
         cmocka_unit_test(test_limits),
     };
