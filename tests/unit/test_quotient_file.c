@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -340,6 +341,125 @@ test_install(void **state)
     free(text);
 }
 
+/* text with its bound set to upto and its heaps extended along period
+   per (malloc'd); heap `bad` (0: none) is given element 0 instead. */
+static char *
+extended(const char *text, size_t upto, size_t per, size_t bad)
+{
+    const char *h = strstr(text, "\nheaps ") + 7, *end = strchr(h, '\n');
+    size_t n = 0, cap = 64, i, len;
+    unsigned *v = malloc(cap * sizeof *v);
+    char *out, *o;
+    assert_non_null(v);
+    while (h < end) {
+        v[n++] = (unsigned)strtoul(h, (char **)&h, 10);
+        assert_true(n < cap);
+    }
+    out = malloc(strlen(text) + 8 * (upto + 1) + 64);
+    assert_non_null(out);
+    o = out;
+    len = (size_t)(strstr(text, "\nupto ") - text) + 1;
+    memcpy(o, text, len);
+    o += len;
+    o += sprintf(o, "upto %zu", upto);
+    text = strchr(text + len, '\n');
+    len = (size_t)(strstr(text, "\nheaps ") - text) + 1;
+    memcpy(o, text, len);
+    o += len;
+    o += sprintf(o, "heaps");
+    for (i = 0; i <= upto; i++)
+        o += sprintf(o, " %u", i == bad && bad != 0 ? 0u
+                               : i < n          ? v[i]
+                                                : v[n - per + (i - n) % per]);
+    strcpy(o, end);
+    free(v);
+    return out;
+}
+
+static clock_t cpu_deadline;
+
+static int
+past_deadline(void *ud)
+{
+    (void)ud;
+    return clock() > cpu_deadline;
+}
+
+/*
+ * A saved quotient that claims a period is checked up to the bound that
+ * proves it, whatever bound it states (issue 26, finding 7): 0.75's,
+ * proved from 23 heaps, extended along its period to 20 000 heaps took
+ * 24 s and 1.6 GB to load, and to 100 000 (the largest bound) ran out of
+ * memory under 4 GB.  CPU budget: well under 0.1 s for the loads here;
+ * the interrupt at 20 s of CPU turns a regression into EINTR.
+ */
+static void
+test_bounded_check(void **state)
+{
+    bt_quotient *q = bt_test_quotient("octal:0.75", 100, 1), *r;
+    char *text = save(q), *t;
+    static const size_t uptos[] = {200, 20000, 100000};
+    bt_limits lim;
+    bt_diag d;
+    size_t k, per, pre;
+    mpz_t z;
+    (void)state;
+    bt_limits_default(&lim);
+    lim.interrupt = past_deadline;
+    cpu_deadline = clock() + 20 * CLOCKS_PER_SEC;
+    mpz_init(z);
+    for (k = 0; k < 3; k++) {
+        t = extended(text, uptos[k], 2, 0);
+        memset(&d, 0, sizeof d);
+        r = NULL;
+        if (bt_quotient_load(&r, t, strlen(t), &lim, &d) != BT_OK)
+            fail_msg("0.75 to %zu: %s", uptos[k], d.message);
+        assert_int_equal(bt_quotient_upto(r), uptos[k]);
+        assert_true(bt_quotient_period(r, &per, &pre));
+        assert_int_equal(per, 2);
+        assert_int_equal(pre, 8);
+        mpz_set_ui(z, (unsigned long)uptos[k] - 1);
+        assert_int_equal(bt_quotient_heap(r, uptos[k] - 1),
+                         bt_quotient_heap_at(q, z));
+        assert_int_equal(bt_quotient_order(r), bt_quotient_order(q));
+        assert_int_equal(bt_quotient_relation_count(r),
+                         bt_quotient_relation_count(q));
+        bt_quotient_free(r);
+        free(t);
+    }
+    /* a heap past the proof's bound that breaks the period is refused */
+    t = extended(text, 100000, 2, 77777);
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_quotient_load(&r, t, strlen(t), &lim, &d),
+                     BT_EINVAL);
+    assert_non_null(strstr(d.message, "heap 77777"));
+    free(t);
+    /* and so is the same text claiming no period: its heaps prove one */
+    t = extended(text, 100000, 2, 0);
+    {
+        char *p = strstr(t, "period 2 8"), *u = malloc(strlen(t) + 2);
+        assert_non_null(u);
+        sprintf(u, "%.*speriod none%s", (int)(p - t), t, p + 10);
+        free(t);
+        t = u;
+    }
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_quotient_load(&r, t, strlen(t), &lim, &d),
+                     BT_EINVAL);
+    assert_non_null(strstr(d.message, "proved periodic with period 2"));
+    free(t);
+    assert_true(clock() < cpu_deadline);
+    /* the check's tables count against max_memory */
+    lim.max_memory = 1000;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_quotient_load(&r, text, strlen(text), &lim, &d),
+                     BT_ELIMIT);
+    assert_non_null(strstr(d.message, "max_memory"));
+    mpz_clear(z);
+    bt_quotient_free(q);
+    free(text);
+}
+
 int
 main(void)
 {
@@ -349,6 +469,7 @@ main(void)
         cmocka_unit_test(test_foreign),
         cmocka_unit_test(test_not_minimal),
         cmocka_unit_test(test_install),
+        cmocka_unit_test(test_bounded_check),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }

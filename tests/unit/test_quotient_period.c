@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -306,6 +307,69 @@ test_not_proved(void **state)
     bt_quotient_free(q);
 }
 
+/* A CPU deadline, as an interrupt: a regression fails instead of hanging. */
+static clock_t cpu_deadline;
+
+static int
+past_deadline(void *ud)
+{
+    (void)ud;
+    return clock() > cpu_deadline;
+}
+
+/*
+ * Where no theorem applies, bt_quotient_new_until_proved refuses at once
+ * (issue 26, finding 5a): Nim's quotient computed heap by heap to 1000
+ * heaps ran for hours, only to be refused at the end.  CPU budget: none to
+ * speak of; the deadline of 20 s of CPU turns a regression into EINTR.
+ */
+static void
+test_until_no_theorem(void **state)
+{
+    static const char *const specs[] = {"nim", "grundy"};
+    size_t k;
+    (void)state;
+    for (k = 0; k < 2; k++) {
+        bt_game *g;
+        bt_quotient *q = NULL;
+        bt_limits lim;
+        bt_diag d;
+        bt_limits_default(&lim);
+        lim.interrupt = past_deadline;
+        cpu_deadline = clock() + 20 * CLOCKS_PER_SEC;
+        assert_int_equal(bt_game_new(&g, specs[k], &d), BT_OK);
+        assert_int_equal(bt_quotient_new_until_proved(&q, g, 1000, &lim, &d),
+                         BT_ELIMIT);
+        assert_null(q);
+        assert_non_null(strstr(d.message, "not proved periodic"));
+        assert_non_null(strstr(d.message, "theorem"));
+        bt_game_free(g);
+    }
+}
+
+/* bt_quotient_mul of a non-element is SIZE_MAX (issue 26, finding 9a: it
+   read past the table), as bt_quotient_is_p of one is 0. */
+static void
+test_mul_range(void **state)
+{
+    bt_quotient *q = bt_test_quotient("nim", 0, 0);
+    (void)state;
+    assert_int_equal(bt_quotient_order(q), 1);
+    assert_int_equal(bt_quotient_mul(q, 0, 0), 0);
+    assert_true(bt_quotient_mul(q, 999, 999) == SIZE_MAX);
+    assert_true(bt_quotient_mul(q, 0, 1) == SIZE_MAX);
+    assert_true(bt_quotient_mul(q, 1, 0) == SIZE_MAX);
+    assert_true(bt_quotient_mul(q, SIZE_MAX, SIZE_MAX) == SIZE_MAX);
+    assert_false(bt_quotient_is_p(q, 999));
+    bt_quotient_free(q);
+    q = bt_test_quotient("octal:0.75", 100, 1);
+    assert_int_equal(bt_quotient_order(q), 8);
+    assert_int_equal(bt_quotient_mul(q, 7, 0), 7);
+    assert_true(bt_quotient_mul(q, 8, 0) == SIZE_MAX);
+    assert_true(bt_quotient_mul(q, 0, 8) == SIZE_MAX);
+    bt_quotient_free(q);
+}
+
 int
 main(void)
 {
@@ -315,6 +379,8 @@ main(void)
         cmocka_unit_test(test_huge),
         cmocka_unit_test(test_huge_analysis),
         cmocka_unit_test(test_not_proved),
+        cmocka_unit_test(test_until_no_theorem),
+        cmocka_unit_test(test_mul_range),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }
