@@ -64,9 +64,11 @@ BT_API void bt_sequence_free(bt_sequence *s);
 
 /*
  * Computes at least G(0..n-1) and then looks for a period in the values
- * computed.  BT_ELIMIT when n exceeds lim->max_grundy or a value reaches
- * 65536; BT_EINTR when lim->interrupt stops it (the values computed so far
- * are kept).
+ * computed (in time linear in their number, 6 bytes a value with the
+ * values themselves).  BT_ELIMIT when n exceeds lim->max_grundy, a value
+ * reaches 65536, or the values or the period detection need more than
+ * lim->max_memory; BT_EINTR when lim->interrupt stops it, which both the
+ * values and the detection poll (the values computed so far are kept).
  */
 BT_API bt_status bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
                               bt_diag *diag);
@@ -76,7 +78,9 @@ BT_API bt_status bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *
  * been computed, whichever comes first (checking in steps, so a proof may
  * use somewhat more values than the least needed).  Returns BT_OK in both
  * cases: ask bt_sequence_is_proved().  BT_ELIMIT when limit exceeds
- * lim->max_grundy.
+ * lim->max_grundy, and BT_ELIMIT or BT_EINTR as bt_sequence_compute.
+ * The work is bounded by limit: the values, and a linear detection at
+ * each step (the steps at least double).
  */
 BT_API bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
                             bt_diag *diag);
