@@ -10,7 +10,8 @@
 #     at once (it used to compute for hours first).
 #   - A saved quotient that claims a period is checked up to the bound
 #     that proves it, not up to the bound it states (100 000 heaps ran out
-#     of memory under 4 GB).
+#     of memory under 4 GB); a forged one is refused at the first bound
+#     (64, 128, ...) whose check shows it.
 # Each case gives its CPU time now; the wall limits are ten times that or
 # more, so that a loaded machine (or an ASan build) stays green.  About
 # 3 s of CPU in all.
@@ -95,6 +96,17 @@ within load-extended-bad 2 20 'heap 77777 is element 0' -- \
 sed 's/^period 2 8$/period none/' "$tmp/q75x" >"$tmp/q75none"
 within load-extended-none 2 20 'proved periodic with period 2 and preperiod 8' -- \
     quotient --load "$tmp/q75none"
+
+# A forged quotient of Grundy's game (no theorem: checked to its bound)
+# over 100 000 heaps: refused by the check of the heaps up to 64, in 0.0 s
+# (the whole check takes the heaps' 2.5 10^9 splits: 23 s of CPU, and
+# before it kept them all, out of memory)
+awk 'BEGIN { printf "bouton-quotient 1\ngame grundy\nupto 100000\norder 2\n"
+    printf "period none\np 1\nheaps 0 0 0"
+    for (i = 3; i <= 100000; i++) printf " 1"
+    printf "\ntable\n0 1\n1 0\nend\n" }' >"$tmp/forged"
+within load-forged 2 20 'heaps of at most 64 counters whose outcome' -- \
+    quotient --load "$tmp/forged"
 
 # The server (when built with it): the same Grundy request answers within
 # its time budget (0.8 s of CPU to its 2^22 values), the compute thread
