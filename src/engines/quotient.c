@@ -2856,6 +2856,15 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
     for (h = 1; h <= n; h++) {
         size_t s;
         int refined;
+        /* a heap whose element the table already has may go through no
+           search and no walk, which poll: the heap loop polls too */
+        if (bt__poll(lim) != BT_OK) {
+            st = bt__fail(diag, BT_EINTR,
+                          "the time budget ran out while computing the "
+                          "misère quotient (at heap %zu)",
+                          h);
+            goto fail;
+        }
         if ((st = load_options(&c, h)) != BT_OK)
             goto fail;
         c.n = h;

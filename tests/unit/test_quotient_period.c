@@ -347,6 +347,34 @@ test_until_no_theorem(void **state)
     }
 }
 
+static int
+always(void *ud)
+{
+    (void)ud;
+    return 1;
+}
+
+/* The heap loop polls the interrupt itself: a small quotient, whose heaps
+   take too few searches to reach their polls, stops at once too. */
+static void
+test_heap_loop_polls(void **state)
+{
+    bt_game *g;
+    bt_quotient *q = NULL;
+    bt_limits lim;
+    bt_diag d;
+    (void)state;
+    bt_limits_default(&lim);
+    lim.interrupt = always;
+    assert_int_equal(bt_game_new(&g, "octal:0.75", &d), BT_OK);
+    assert_int_equal(bt_quotient_new_until_proved(&q, g, 100, &lim, &d),
+                     BT_EINTR);
+    assert_null(q);
+    assert_int_equal(bt_quotient_new(&q, g, 5, &lim, &d), BT_EINTR);
+    assert_null(q);
+    bt_game_free(g);
+}
+
 /* bt_quotient_mul of a non-element is SIZE_MAX (issue 26, finding 9a: it
    read past the table), as bt_quotient_is_p of one is 0. */
 static void
@@ -381,6 +409,7 @@ main(void)
         cmocka_unit_test(test_not_proved),
         cmocka_unit_test(test_until_no_theorem),
         cmocka_unit_test(test_mul_range),
+        cmocka_unit_test(test_heap_loop_polls),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }
