@@ -3872,7 +3872,8 @@ on_quotient_option(void *ud, const mpz_t *to, size_t nto)
  * when some class has more members (then it has many more).
  */
 static bt_status
-window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
+window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more,
+             const bt_limits *lim, bt_diag *diag)
 {
     const bt_quotient *q = m->q;
     size_t k, a, w = q->preperiod + 2 * q->period + r->t, per = q->period;
@@ -3900,6 +3901,11 @@ window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more)
             continue;
         for (a = 1; a <= w && st == BT_OK; a++) {
             size_t x, big;
+            /* w grows with the period, up to that of a loaded quotient */
+            if ((a & 4095) == 0 && bt__poll(lim) != BT_OK) {
+                st = bt__fail(diag, BT_EINTR, "the time budget ran out");
+                break;
+            }
             if (fast) {
                 size_t res = (hm + per - (k + a) % per) % per;
                 big = q->preperiod +
@@ -4244,7 +4250,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                 const bt__heap_rules *r =
                     &((const bt__heap_game *)g->state)->rules;
                 int more = 0;
-                st = window_moves(&m, r, v[0], &more);
+                st = window_moves(&m, r, v[0], &more, lim, diag);
                 if (st == BT_OK && more && *left_out == NULL) {
                     bt__buf lb;
                     bt__buf_init(&lb);
