@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -60,6 +62,52 @@ cli_bad_option(const char *cmd, int code, char **argv)
     return cli_error(cmd, "unknown option '%s' (try --help)", arg);
 }
 
+/* --max-time: the monotonic clock's second at which the time is spent
+   (0: no --max-time), and the text given, for messages. */
+static double time_deadline;
+static char time_text[32];
+
+static double
+mono_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int
+cli_time_up(void)
+{
+    return time_deadline > 0 && mono_seconds() >= time_deadline;
+}
+
+int
+cli_interrupt(void *ud)
+{
+    (void)ud;
+    return cli_time_up();
+}
+
+/* Parses --max-time's seconds: a decimal in (0, 10^9]. */
+static int
+parse_max_time(const char *cmd, const char *arg)
+{
+    char *end;
+    double v;
+    errno = 0;
+    v = arg != NULL && *arg >= '0' && *arg <= '9' ? strtod(arg, &end) : -1;
+    if (v < 0 || *end != '\0' || errno != 0 || !isfinite(v) || v <= 0 ||
+        v > 1e9)
+        return cli_error(cmd,
+                         "--max-time '%s' is not a number of seconds in "
+                         "(0, 1000000000]",
+                         arg ? arg : ""),
+               -1;
+    snprintf(time_text, sizeof time_text, "%.20s", arg);
+    time_deadline = mono_seconds() + v;
+    return 0;
+}
+
 int
 cli_status_error(const char *cmd, bt_status st, const bt_diag *diag)
 {
@@ -67,6 +115,8 @@ cli_status_error(const char *cmd, bt_status st, const bt_diag *diag)
                                                : bt_strerror(st);
     fprintf(stderr, "bouton %s: ", cmd);
     cli_fputs_safe(msg, stderr);
+    if (st == BT_EINTR && cli_time_up())
+        fprintf(stderr, " (--max-time %s s)", time_text);
     fputc('\n', stderr);
     return st == BT_ENOMEM ? CLI_FAIL : CLI_USAGE;
 }
@@ -80,7 +130,10 @@ const char cli_limit_help[] =
     "  --max-grundy N   values of a Grundy sequence or table side "
     "(default 67108864)\n"
     "  --max-memory B   bytes a computation may hold, with K, M or G "
-    "(default 1G; 0: none)\n";
+    "(default 1G; 0: none)\n"
+    "  --max-time S     seconds of wall-clock time the command may compute, "
+    "e.g. 0.5\n"
+    "                   (default: none)\n";
 
 int
 cli_parse_size(const char *cmd, const char *what, const char *arg,
@@ -276,6 +329,12 @@ other_option(const char *cmd, int code, char **argv, const char *help,
     case '?':
     case ':':
         return cli_bad_option(cmd, code, argv);
+    case CLI_OPT_MAX_TIME:
+        if (parse_max_time(cmd, optarg) != 0)
+            return CLI_USAGE;
+        lim->interrupt = cli_interrupt;
+        lim->interrupt_ud = NULL;
+        return -1;
     default:
         r = cli_limit_option(cmd, code, optarg, lim);
         if (r < 0)
@@ -295,7 +354,9 @@ cli_options(const char *cmd, int argc, char **argv, const char *help,
             const cli_opt *opts, bt_limits *lim)
 {
     static const struct option common[] = {
-        {"help", no_argument, NULL, 'h'}, CLI_LIMIT_LONGOPTS};
+        {"help", no_argument, NULL, 'h'},
+        {"max-time", required_argument, NULL, CLI_OPT_MAX_TIME},
+        CLI_LIMIT_LONGOPTS};
     enum { NCOMMON = sizeof common / sizeof common[0] };
     struct option lo[CLI_MAX_OPTIONS + NCOMMON + 1];
     int n, c, rc;

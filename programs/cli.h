@@ -125,7 +125,8 @@ enum {
     CLI_OPT_MAX_PILES,
     CLI_OPT_MAX_SEARCH,
     CLI_OPT_MAX_GRUNDY,
-    CLI_OPT_MAX_MEMORY
+    CLI_OPT_MAX_MEMORY,
+    CLI_OPT_MAX_TIME /* the commands' own, not serve's (cli_options) */
 };
 #define CLI_LIMIT_LONGOPTS                                                 \
     {"max-digits", required_argument, NULL, CLI_OPT_MAX_DIGITS},           \
@@ -135,6 +136,19 @@ enum {
         {"max-memory", required_argument, NULL, CLI_OPT_MAX_MEMORY}
 int cli_limit_option(const char *cmd, int code, const char *arg,
                      bt_limits *lim);
+
+/*
+ * --max-time S, which every command of cli_options() takes: the seconds of
+ * wall-clock time (a decimal, e.g. 0.5) the command may compute, counted
+ * from when its options were read.  Past them the library's polls stop the
+ * computation with BT_EINTR, which the command reports (exit 2).
+ * cli_options() installs cli_interrupt as the limits' interrupt hook; a
+ * command that installs a hook of its own (a progress line, a checkpoint)
+ * replaces cli_interrupt only, and returns cli_time_up() from its hook.
+ * cli_time_up() is 0 without --max-time, and 1 once the time is spent.
+ */
+int cli_time_up(void);
+int cli_interrupt(void *ud);
 
 /* Parses a seed (0 to 2^64-1); -1 after an error naming `what`. */
 int cli_parse_seed(const char *cmd, const char *what, const char *arg,

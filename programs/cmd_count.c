@@ -68,14 +68,14 @@ count_on_progress(void *ud, double fraction)
     count_line(cp);
 }
 
-/* The limits' interrupt hook, polled by the count as it works: never
-   stops it, only shows the progress line when due (before the count
-   knows its work, and between its reports). */
+/* The limits' interrupt hook, polled by the count as it works: shows the
+   progress line when due (before the count knows its work, and between
+   its reports), and stops the count only at --max-time. */
 static int
 count_tick_poll(void *ud)
 {
     count_line(ud);
-    return 0;
+    return cli_time_up();
 }
 
 /* Prints the human-readable answer. */
@@ -164,7 +164,7 @@ cmd_count(int argc, char **argv)
     progress_ticker_start(&cp.tk, "count",
                           progress >= 0 ? progress : grundy_run_tty());
     cp.frac = -1;
-    if (cp.tk.on && lim.interrupt == NULL) {
+    if (cp.tk.on && (lim.interrupt == NULL || lim.interrupt == cli_interrupt)) {
         lim.interrupt = count_tick_poll;
         lim.interrupt_ud = &cp;
     }

@@ -91,12 +91,13 @@ on_signal(int sig)
     got_signal = sig;
 }
 
-/* Long computations poll this (bt_limits.interrupt): a signal stops them. */
+/* Long computations poll this (bt_limits.interrupt): a signal, or the
+   end of --max-time, stops them. */
 static int
 interrupted(void *ud)
 {
     (void)ud;
-    return got_signal != 0;
+    return got_signal != 0 || cli_time_up();
 }
 
 typedef struct game {

@@ -34,8 +34,8 @@ typedef struct table_tick {
     const char *below;
 } table_tick;
 
-/* The limits' interrupt hook, polled by the table as it works: never stops
-   it, only shows the line when due. */
+/* The limits' interrupt hook, polled by the table as it works: shows the
+   line when due, and stops the table only at --max-time. */
 static int
 table_tick_poll(void *ud)
 {
@@ -50,7 +50,7 @@ table_tick_poll(void *ud)
             progress_ticker_line(&tk->t, "%zu rows", tk->rows);
         }
     }
-    return 0;
+    return cli_time_up();
 }
 
 int
@@ -116,7 +116,7 @@ cmd_table(int argc, char **argv)
     tk.rows = 0;
     tk.row = NULL;
     tk.below = below;
-    if (tk.t.on && lim.interrupt == NULL) {
+    if (tk.t.on && (lim.interrupt == NULL || lim.interrupt == cli_interrupt)) {
         lim.interrupt = table_tick_poll;
         lim.interrupt_ud = &tk;
     }

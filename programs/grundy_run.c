@@ -364,7 +364,7 @@ on_progress(void *ud, const bt_sequence *s)
 static int
 on_interrupt(void *ud)
 {
-    return ((grundy_run *)ud)->failed;
+    return ((grundy_run *)ud)->failed || cli_time_up();
 }
 
 int
@@ -376,7 +376,8 @@ grundy_run_compute(grundy_run *run, bt_sequence *s, bt_limits *lim)
     run->n0 = bt_sequence_length(s);
     run->failed = 0;
     bt_sequence_set_progress(s, on_progress, run);
-    if (run->checkpoint != NULL && lim->interrupt == NULL) {
+    if (run->checkpoint != NULL &&
+        (lim->interrupt == NULL || lim->interrupt == cli_interrupt)) {
         lim->interrupt = on_interrupt;
         lim->interrupt_ud = run;
     }

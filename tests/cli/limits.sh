@@ -161,6 +161,30 @@ full() {
         pass=$((pass + 1))
     fi
 }
+# --max-time: work that polls but would run for hours (the misère
+# quotient of Nim to heap 1000 is about n^4; a table of 3 piles below 10^9
+# streams for hours) stops at the given seconds with exit 2 and one line.
+# Each stops after 0.3 s of wall time; the 60 s of `limited` is the bound
+# on a busy machine.
+limited time-quotient 2 'max-time 0.3 s' "" -- \
+    quotient --game nim --upto 1000 --max-time 0.3
+limited time-analyze 2 'max-time 0.3 s' "" -- \
+    analyze --misere --game grundy --max-time 0.3 '1 29429 6 2'
+limited time-bad 2 "max-time 'x' is not a number of seconds" "" -- \
+    analyze --max-time x 3 4 5
+limited time-zero 2 "max-time '0' is not a number of seconds" "" -- \
+    analyze --max-time 0 3 4 5
+"$B" table --piles 3 --below 1000000000 --max-time 0.3 >"$tmp/out" \
+    2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 2 ] || ! grep -q 'max-time 0.3 s' "$tmp/err" ||
+    ! [ -s "$tmp/out" ]; then
+    echo "FAIL time-table: status $rc (want 2, rows then the message)"
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
+
 if [ -w /dev/full ]; then
     printf 'game: nim\n\n(3 4 5)\n-A-> (1 4 5)\n' >"$tmp/rec.txt"
     full analyze -- analyze 3 4 5
