@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The server's survival of issue 26: python3 issue26_client.py BOUTON
+"""The server's survival of the hostile findings (issue 26): python3 survival_client.py BOUTON
 
 Each case starts the server on a free loopback port with small limits,
 reproduces one finding of the issue over raw sockets and checks the
@@ -262,7 +262,7 @@ def main():
     else:
         out_of_memory(bouton)
         out_of_memory(bouton, "1000000")
-    print("issue26: %d checks, %d failed" % (h.checks, h.fails))
+    print("survival: %d checks, %d failed" % (h.checks, h.fails))
     sys.exit(1 if h.fails else 0)
 
 
