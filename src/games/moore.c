@@ -88,19 +88,110 @@ columns(const mpz_t *c, size_t n)
     return w;
 }
 
-/* Moore's rule: every column's digit sum divisible by k + 1. */
-static int
-columns_zero(const mpz_t *c, size_t n, unsigned long k)
+/* --------------------------------------------------------------- bounds */
+
+/*
+ * The bounds of every walk below whose length depends on the input (the
+ * piles, their columns, the moves listed).  A walk counts its steps and
+ * every BOUND_POLL of them asks the budget and lim's interrupt whether to
+ * go on (bt__budget_check); what it holds is charged to a budget of
+ * lim->max_memory, and so are the moves it hands out, since its caller
+ * keeps them (a move of 2 048 piles is 2 048 numbers: a list of them is
+ * the memory of the answer).  Past either the walk stops with BT_ELIMIT or
+ * BT_EINTR and the message in diag (a walk's own ELIMIT, max_search's, is
+ * told apart by its `full`).
+ */
+#define BOUND_POLL 1024u
+
+typedef struct bound {
+    bt__budget budget;
+    const bt_limits *lim;
+    bt_diag *diag;
+    size_t steps;
+    size_t move_bytes; /* what one move handed out holds, at most */
+} bound;
+
+/* lim: already bt__limits()'d.  A move of c (n piles) lowers some of them:
+   it holds no more than c does. */
+static void
+bound_init(bound *b, const mpz_t *c, size_t n, const bt_limits *lim,
+           bt_diag *diag)
 {
-    size_t w = columns(c, n), j, i;
-    for (j = 0; j < w; j++) {
-        unsigned long s = 0;
-        for (i = 0; i < n; i++)
-            s += mpz_tstbit(c[i], j);
-        if (s % (k + 1) != 0)
-            return 0;
+    size_t i;
+    bt__budget_init(&b->budget, lim);
+    b->lim = lim;
+    b->diag = diag;
+    b->steps = 0;
+    b->move_bytes = sizeof(bt_move) + 2 * 16;
+    for (i = 0; i < n; i++)
+        b->move_bytes += bt__mpz_bytes(c[i]);
+}
+
+static bt_status
+bound_step(bound *b)
+{
+    if ((++b->steps % BOUND_POLL) != 0)
+        return BT_OK;
+    return bt__budget_check(&b->budget, b->lim, b->diag);
+}
+
+static bt_status
+bound_charge(bound *b, size_t bytes)
+{
+    return bt__budget_charge(&b->budget, bytes, b->diag);
+}
+
+/* The binary columns' digit sums, counts[j] for j < w (malloc'd, charged
+   to b), in one pass over the ones of the piles (mpz_scan1): the work is
+   that of the input, not of its piles times its columns (a pile of 10^6
+   digits among 10^6 piles of 0 is 3.3 10^6 columns, not 3.3 10^12 bits to
+   test). */
+static bt_status
+column_counts(size_t **out, const mpz_t *c, size_t n, size_t w, bound *b)
+{
+    size_t *counts, i;
+    bt_status st;
+    *out = NULL;
+    if ((st = bound_charge(b, (w ? w : 1) * sizeof *counts)) != BT_OK)
+        return st;
+    counts = calloc(w ? w : 1, sizeof *counts);
+    if (counts == NULL)
+        return bt__fail(b->diag, BT_ENOMEM, "out of memory");
+    for (i = 0; i < n; i++) {
+        mp_bitcnt_t j;
+        if (mpz_sgn(c[i]) == 0)
+            continue;
+        for (j = mpz_scan1(c[i], 0); j != ~(mp_bitcnt_t)0;
+             j = mpz_scan1(c[i], j + 1)) {
+            counts[j]++;
+            if ((st = bound_step(b)) != BT_OK) {
+                free(counts);
+                return st;
+            }
+        }
+        if ((st = bound_step(b)) != BT_OK) {
+            free(counts);
+            return st;
+        }
     }
-    return 1;
+    *out = counts;
+    return BT_OK;
+}
+
+/* Moore's rule: every column's digit sum divisible by k + 1 (*zero 1). */
+static bt_status
+columns_zero(int *zero, const mpz_t *c, size_t n, unsigned long k, bound *b)
+{
+    size_t w = columns(c, n), j, *counts;
+    bt_status st = column_counts(&counts, c, n, w, b);
+    if (st != BT_OK)
+        return st;
+    *zero = 1;
+    for (j = 0; j < w && *zero; j++)
+        *zero = counts[j] % (k + 1) == 0;
+    free(counts);
+    bt__budget_release(&b->budget, (w ? w : 1) * sizeof *counts);
+    return BT_OK;
 }
 
 /* ------------------------------------------------------------ options */
@@ -113,31 +204,51 @@ typedef struct opts {
     bt__emit emit;
     void *ud;
     size_t emitted, max;
+    int full; /* max_search moves were listed: the ELIMIT is max_search's */
+    bound b;
 } opts;
 
-/* Every y with y_i <= x_i, the piles from `from` on still to choose,
-   `changed` of them changed so far. */
+/* Hands y out as one move: counted (max_search), charged, emitted. */
+static bt_status
+opts_emit(opts *o)
+{
+    bt_status st;
+    if (o->emitted >= o->max) {
+        o->full = 1;
+        return BT_ELIMIT;
+    }
+    if ((st = bound_charge(&o->b, o->b.move_bytes)) != BT_OK)
+        return st;
+    o->emitted++;
+    return o->emit(o->ud, (const mpz_t *)o->y, o->n);
+}
+
+/* Every y with y_i <= x_i that differs from x in 1..k piles, each once:
+   the changed piles are chosen in increasing order, each lowered to every
+   smaller size, and y is handed out when its last changed pile is set.
+   The recursion is as deep as the piles changed (at most k), whatever the
+   number of piles, and every step of a loop hands out a move or passes a
+   pile. */
 static bt_status
 all_options(opts *o, size_t from, unsigned long changed)
 {
-    bt_status st;
-    if (from == o->n) {
-        if (changed == 0)
-            return BT_OK;
-        if (++o->emitted > o->max)
-            return BT_ELIMIT;
-        return o->emit(o->ud, (const mpz_t *)o->y, o->n);
+    size_t i;
+    bt_status st = BT_OK;
+    if (changed == o->k)
+        return BT_OK;
+    for (i = from; i < o->n && st == BT_OK; i++) {
+        if ((st = bound_step(&o->b)) != BT_OK)
+            break;
+        if (mpz_sgn(o->c[i]) == 0)
+            continue;
+        while (st == BT_OK && mpz_sgn(o->y[i]) > 0) {
+            mpz_sub_ui(o->y[i], o->y[i], 1);
+            st = opts_emit(o);
+            if (st == BT_OK)
+                st = all_options(o, i + 1, changed + 1);
+        }
+        mpz_set(o->y[i], o->c[i]);
     }
-    st = all_options(o, from + 1, changed);
-    if (st != BT_OK || changed == o->k)
-        return st;
-    /* change pile `from` to each smaller size */
-    mpz_set(o->y[from], o->c[from]);
-    while (mpz_sgn(o->y[from]) > 0 && st == BT_OK) {
-        mpz_sub_ui(o->y[from], o->y[from], 1);
-        st = all_options(o, from + 1, changed + 1);
-    }
-    mpz_set(o->y[from], o->c[from]);
     return st;
 }
 
@@ -155,7 +266,9 @@ moore_options(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
     o.emit = emit;
     o.ud = ud;
     o.emitted = 0;
+    o.full = 0;
     o.max = lim->max_search;
+    bound_init(&o.b, c, n, lim, diag);
     o.y = malloc((n ? n : 1) * sizeof *o.y);
     if (o.y == NULL)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
@@ -165,7 +278,7 @@ moore_options(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
     for (i = 0; i < n; i++)
         mpz_clear(o.y[i]);
     free(o.y);
-    if (st == BT_ELIMIT)
+    if (st == BT_ELIMIT && o.full)
         return bt__fail(diag, st,
                         "a moore:%lu position has more than %zu moves to "
                         "list (the max_search limit)",
@@ -182,6 +295,17 @@ moore_options(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
  * becomes loose with bit 0; the column's sum must be divisible by k + 1.
  * Each path to the bottom with at least one loose pile is one move, and
  * each move is one path (its loose piles are those it changes).
+ *
+ * No path dies (so the walk is as long as the moves it lists, not as the
+ * subsets of piles it could try): with T tight piles with a 1 in column j,
+ * f loose piles (free here) and c = k - f more that may be lowered, the
+ * column's sum T - l + v (l <= min(T, c) lowered here, v <= f ones from
+ * the free piles) takes every value of [T - min(T, c), T + f], an interval
+ * of k + 1 values when T >= c and one holding 0 otherwise: some choice
+ * always makes it divisible.  Within a column a choice is tried only when
+ * the choices left can still make it so (feasible()), and the piles of a
+ * column are walked as lists (column j's ones, built once), so the C stack
+ * holds a frame per column and per pile lowered, never one per pile.
  */
 typedef struct pmoves {
     const mpz_t *c;
@@ -190,138 +314,234 @@ typedef struct pmoves {
     mpz_t *y;
     long *since; /* -1: tight (y_i = x_i so far); else the column where
                     pile i was lowered (bit 1 to 0): free below it */
+    size_t *loose; /* the loose piles, in the order they were lowered */
     size_t nloose;
+    size_t *off;   /* column j's ones are piles ones[off[j] .. off[j+1]) */
+    size_t *ones;
+    size_t *tight; /* column j's tight ones at tight[off[j]..], in use */
     bt__emit emit;
     void *ud;
     size_t emitted, max, work, max_work;
-    const bt_limits *lim;
+    int full; /* max_search moves listed, or max_work steps taken */
+    bound b;
 } pmoves;
 
 static bt_status p_column(pmoves *m, long j);
 
-/* In column j: the piles free here (lowered above j), from index `at` on,
-   get bits with `need` ones among them. */
-static bt_status
-set_free_bits(pmoves *m, long j, size_t at, unsigned long need)
+/* With T tight ones in column j and f free piles: the ones v the free
+   piles must give when l of the T are lowered (v = l - T mod k + 1); a
+   choice is good when v <= f. */
+static unsigned long
+free_ones(const pmoves *m, size_t l, size_t T)
 {
-    bt_status st;
-    size_t i;
-    if (++m->work > m->max_work)
-        return BT_ELIMIT;
-    for (i = at; i < m->n && !(m->since[i] > j); i++)
-        ;
-    if (i == m->n)
-        return need == 0 ? p_column(m, j - 1) : BT_OK;
-    mpz_clrbit(m->y[i], (mp_bitcnt_t)j);
-    st = set_free_bits(m, j, i + 1, need);
-    if (st == BT_OK && need > 0) {
-        mpz_setbit(m->y[i], (mp_bitcnt_t)j);
-        st = set_free_bits(m, j, i + 1, need - 1);
-    }
-    return st;
+    unsigned long m1 = m->k + 1;
+    return (unsigned long)((l % m1 + m1 - T % m1) % m1);
 }
 
-/* Chooses, from pile `at` on, which tight piles with a 1 in column j are
-   lowered here (bit 0); u counts the ones the tight piles keep. */
-static bt_status
-choose_lowered(pmoves *m, long j, size_t at, unsigned long u,
-               unsigned long nfree)
+/* Some l in [lo, hi] is good. */
+static int
+feasible(const pmoves *m, size_t lo, size_t hi, size_t T, size_t f)
 {
-    size_t i;
+    unsigned long m1 = m->k + 1, v;
+    if (hi < lo)
+        return 0;
+    if (hi - lo + 1 >= m1)
+        return 1;
+    v = free_ones(m, lo, T);
+    return v <= f || lo + (m1 - v) <= hi;
+}
+
+/* In column j: every choice of `need` of the f free piles (the first f
+   loose ones) to put a 1, the others a 0, then the next column. */
+static bt_status
+set_free_bits(pmoves *m, long j, size_t f, size_t need)
+{
+    unsigned char comb[MOORE_MAX_K + 1];
+    size_t r, x;
     bt_status st;
-    if (++m->work > m->max_work)
-        return BT_ELIMIT;
-    for (i = at; i < m->n; i++)
-        if (m->since[i] < 0 && mpz_tstbit(m->c[i], (mp_bitcnt_t)j))
-            break;
-    if (i == m->n) {
-        /* the free piles give the ones that make the sum divisible */
-        unsigned long need = (m->k + 1 - u % (m->k + 1)) % (m->k + 1);
-        if (need > nfree)
+    for (r = 0; r < need; r++)
+        comb[r] = (unsigned char)r;
+    for (;;) {
+        for (x = 0; x < f; x++)
+            mpz_clrbit(m->y[m->loose[x]], (mp_bitcnt_t)j);
+        for (r = 0; r < need; r++)
+            mpz_setbit(m->y[m->loose[comb[r]]], (mp_bitcnt_t)j);
+        if ((st = p_column(m, j - 1)) != BT_OK)
+            return st;
+        /* the next combination, in lexicographic order */
+        for (r = need; r > 0 && comb[r - 1] == f - need + r - 1; r--)
+            ;
+        if (r == 0)
             return BT_OK;
-        return set_free_bits(m, j, 0, need);
+        comb[r - 1]++;
+        for (x = r; x < need; x++)
+            comb[x] = (unsigned char)(comb[x - 1] + 1);
     }
-    /* pile i keeps its 1 ... */
-    st = choose_lowered(m, j, i + 1, u + 1, nfree);
-    if (st != BT_OK || m->nloose >= m->k)
+}
+
+/* In column j, whose T tight ones are t[0..T-1] and f piles are free: l of
+   t[0..p-1] lowered here so far; lowers no more (when that is good), or
+   one more of t[p..] and goes on. */
+static bt_status
+lower_from(pmoves *m, long j, const size_t *t, size_t T, size_t p, size_t l,
+           size_t f)
+{
+    size_t q, cap = m->k - m->nloose;
+    bt_status st;
+    if ((st = bound_step(&m->b)) != BT_OK)
         return st;
-    /* ... or is lowered here */
-    m->since[i] = j;
-    m->nloose++;
-    mpz_clrbit(m->y[i], (mp_bitcnt_t)j);
-    st = choose_lowered(m, j, i + 1, u, nfree);
-    mpz_set(m->y[i], m->c[i]); /* tight again: all its bits restored */
-    m->nloose--;
-    m->since[i] = -1;
-    return st;
+    if (++m->work > m->max_work) {
+        m->full = 1;
+        return BT_ELIMIT;
+    }
+    if (free_ones(m, l, T) <= f &&
+        (st = set_free_bits(m, j, f, free_ones(m, l, T))) != BT_OK)
+        return st;
+    if (cap == 0)
+        return BT_OK;
+    for (q = p; q < T; q++) {
+        size_t i = t[q], more = T - q - 1 < cap - 1 ? T - q - 1 : cap - 1;
+        /* the reach of lowering t[q] shrinks with q: once none is good,
+           none further is */
+        if (!feasible(m, l + 1, l + 1 + more, T, f))
+            break;
+        m->since[i] = j;
+        m->loose[m->nloose++] = i;
+        mpz_clrbit(m->y[i], (mp_bitcnt_t)j);
+        st = lower_from(m, j, t, T, q + 1, l + 1, f);
+        mpz_set(m->y[i], m->c[i]); /* tight again: all its bits restored */
+        m->nloose--;
+        m->since[i] = -1;
+        if (st != BT_OK)
+            return st;
+    }
+    return BT_OK;
 }
 
 static bt_status
 p_column(pmoves *m, long j)
 {
-    size_t i;
-    unsigned long nfree = 0;
+    size_t q, T = 0, *t;
+    bt_status st;
     if (j < 0) {
         if (m->nloose == 0)
             return BT_OK;
-        if (++m->emitted > m->max)
+        if (m->emitted >= m->max) {
+            m->full = 1;
             return BT_ELIMIT;
+        }
+        if ((st = bound_charge(&m->b, m->b.move_bytes)) != BT_OK)
+            return st;
+        m->emitted++;
         return m->emit(m->ud, (const mpz_t *)m->y, m->n);
     }
-    if ((++m->work & 1023) == 0 && bt__poll(m->lim) != BT_OK)
-        return BT_EINTR;
-    for (i = 0; i < m->n; i++)
-        if (m->since[i] > j)
-            nfree++;
-    return choose_lowered(m, j, 0, 0, nfree);
+    t = m->tight + m->off[j];
+    for (q = m->off[j]; q < m->off[j + 1]; q++) {
+        if ((st = bound_step(&m->b)) != BT_OK)
+            return st;
+        if (m->since[m->ones[q]] < 0)
+            t[T++] = m->ones[q];
+    }
+    return lower_from(m, j, t, T, 0, 0, m->nloose);
 }
 
 /* One winning move by the greedy proof (any size, any number of columns):
    top column down, the loose piles take the ones that fix the column when
-   they can, else d = the column's residue piles with a 1 are freed. */
-static void
-winning_one(const mpz_t *c, size_t n, unsigned long k, mpz_t *y)
+   they can, else d = the column's residue piles with a 1 are freed.  From
+   the columns' sums (column_counts) the tight ones of a column are its sum
+   less the loose piles' ones (at most k), and piles are searched only to
+   be freed (at most k of them): the work is that of the input. */
+static bt_status
+winning_one(const mpz_t *c, size_t n, unsigned long k, mpz_t *y, bound *b)
 {
-    size_t w = columns(c, n), i;
-    unsigned char *loose = calloc(n ? n : 1, 1);
-    size_t nloose = 0;
+    size_t w = columns(c, n), i, *counts, loose[MOORE_MAX_K], nloose = 0, x;
     long j;
+    bt_status st = column_counts(&counts, c, n, w, b);
+    if (st != BT_OK)
+        return st;
     for (i = 0; i < n; i++)
         mpz_set(y[i], c[i]);
-    if (loose == NULL)
-        return;
     for (j = (long)w - 1; j >= 0; j--) {
-        unsigned long u = 0, d, v;
-        for (i = 0; i < n; i++)
-            if (!loose[i] && mpz_tstbit(c[i], (mp_bitcnt_t)j))
-                u++;
-        d = u % (k + 1);
+        size_t u = counts[j];
+        unsigned long d, v;
+        if ((st = bound_step(b)) != BT_OK)
+            break;
+        for (x = 0; x < nloose; x++)
+            u -= (size_t)mpz_tstbit(c[loose[x]], (mp_bitcnt_t)j);
+        d = (unsigned long)(u % (k + 1));
         v = (k + 1 - d) % (k + 1); /* ones wanted from the loose piles */
         if (v <= nloose) {
-            for (i = 0; i < n; i++)
-                if (loose[i]) {
-                    if (v > 0) {
-                        mpz_setbit(y[i], (mp_bitcnt_t)j);
-                        v--;
-                    } else {
-                        mpz_clrbit(y[i], (mp_bitcnt_t)j);
-                    }
-                }
+            for (x = 0; x < nloose; x++)
+                if (x < v)
+                    mpz_setbit(y[loose[x]], (mp_bitcnt_t)j);
+                else
+                    mpz_clrbit(y[loose[x]], (mp_bitcnt_t)j);
             continue;
         }
         /* free d piles with a 1 here (d <= u; nloose + d <= k) */
-        for (i = 0; i < n; i++)
-            if (loose[i])
-                mpz_clrbit(y[i], (mp_bitcnt_t)j);
-        for (i = 0; i < n && d > 0; i++)
-            if (!loose[i] && mpz_tstbit(c[i], (mp_bitcnt_t)j)) {
-                loose[i] = 1;
-                nloose++;
+        for (x = 0; x < nloose; x++)
+            mpz_clrbit(y[loose[x]], (mp_bitcnt_t)j);
+        for (i = 0; i < n && d > 0; i++) {
+            int is_loose = 0;
+            for (x = 0; x < nloose; x++)
+                is_loose |= loose[x] == i;
+            if (!is_loose && mpz_tstbit(c[i], (mp_bitcnt_t)j)) {
+                loose[nloose++] = i;
                 mpz_clrbit(y[i], (mp_bitcnt_t)j);
                 d--;
             }
+            if ((st = bound_step(b)) != BT_OK)
+                break;
+        }
+        if (st != BT_OK)
+            break;
     }
-    free(loose);
+    free(counts);
+    bt__budget_release(&b->budget, (w ? w : 1) * sizeof *counts);
+    return st;
+}
+
+/* Column j's ones as lists (m->off, m->ones; m->tight the same size for
+   the walk), sorted by pile, from column_counts: the bytes are those of
+   the piles' ones, charged. */
+static bt_status
+column_lists(pmoves *m, size_t w)
+{
+    size_t *counts, j, i, total = 0;
+    bt_status st = column_counts(&counts, m->c, m->n, w, &m->b);
+    if (st != BT_OK)
+        return st;
+    for (j = 0; j < w; j++)
+        total += counts[j];
+    if ((st = bound_charge(&m->b, (w + 1 + 2 * total) * sizeof(size_t))) !=
+        BT_OK) {
+        free(counts);
+        return st;
+    }
+    m->off = malloc((w + 1) * sizeof *m->off);
+    m->ones = malloc((total ? total : 1) * sizeof *m->ones);
+    m->tight = malloc((total ? total : 1) * sizeof *m->tight);
+    if (m->off == NULL || m->ones == NULL || m->tight == NULL) {
+        free(counts);
+        return bt__fail(m->b.diag, BT_ENOMEM, "out of memory");
+    }
+    m->off[0] = 0;
+    for (j = 0; j < w; j++) {
+        m->off[j + 1] = m->off[j] + counts[j];
+        counts[j] = m->off[j]; /* the next free slot of column j */
+    }
+    for (i = 0; i < m->n; i++) {
+        mp_bitcnt_t b;
+        if (mpz_sgn(m->c[i]) == 0)
+            continue;
+        for (b = mpz_scan1(m->c[i], 0); b != ~(mp_bitcnt_t)0;
+             b = mpz_scan1(m->c[i], b + 1))
+            m->ones[counts[b]++] = i;
+        if ((st = bound_step(&m->b)) != BT_OK)
+            break;
+    }
+    free(counts);
+    return st;
 }
 
 static bt_status
@@ -330,6 +550,7 @@ p_moves(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
 {
     pmoves m;
     size_t i, w = columns(c, n);
+    int zero = 0;
     bt_status st;
     lim = bt__limits(lim);
     memset(&m, 0, sizeof m);
@@ -340,31 +561,38 @@ p_moves(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
     m.ud = ud;
     m.max = lim->max_search;
     m.max_work = lim->max_search * 64;
-    m.lim = lim;
+    bound_init(&m.b, c, n, lim, diag);
     m.y = malloc((n ? n : 1) * sizeof *m.y);
     m.since = malloc((n ? n : 1) * sizeof *m.since);
-    if (m.y == NULL || m.since == NULL) {
+    m.loose = malloc((m.k + 1) * sizeof *m.loose);
+    if (m.y == NULL || m.since == NULL || m.loose == NULL) {
         free(m.y);
         free(m.since);
+        free(m.loose);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     }
     for (i = 0; i < n; i++) {
         mpz_init_set(m.y[i], c[i]);
         m.since[i] = -1;
     }
-    if (columns_zero(c, n, m.k)) {
-        st = BT_OK; /* a P-position: no move to another */
+    st = columns_zero(&zero, c, n, m.k, &m.b);
+    if (st != BT_OK || zero) {
+        /* a P-position: no move to another */
     } else if (w > MOORE_MAX_COLUMNS) {
-        winning_one(c, n, m.k, m.y);
-        st = emit(ud, (const mpz_t *)m.y, n);
+        st = winning_one(c, n, m.k, m.y, &m.b);
+        if (st == BT_OK)
+            st = emit(ud, (const mpz_t *)m.y, n);
         if (st == BT_OK)
             st = BT_ELIMIT;
-    } else {
+    } else if ((st = column_lists(&m, w)) == BT_OK) {
         st = p_column(&m, (long)w - 1);
-        if (st == BT_ELIMIT && m.emitted == 0) {
+        if (st == BT_ELIMIT && m.emitted == 0 && m.full) {
             /* the search ran out before a first move: the greedy one */
-            winning_one(c, n, m.k, m.y);
-            st = emit(ud, (const mpz_t *)m.y, n);
+            for (i = 0; i < n; i++)
+                mpz_set(m.y[i], c[i]);
+            st = winning_one(c, n, m.k, m.y, &m.b);
+            if (st == BT_OK)
+                st = emit(ud, (const mpz_t *)m.y, n);
             if (st == BT_OK)
                 st = BT_ELIMIT;
         }
@@ -373,13 +601,15 @@ p_moves(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
         mpz_clear(m.y[i]);
     free(m.y);
     free(m.since);
-    if (st == BT_ELIMIT)
+    free(m.loose);
+    free(m.off);
+    free(m.ones);
+    free(m.tight);
+    if (st == BT_ELIMIT && m.full)
         return bt__fail(diag, st,
                         "a moore:%lu position has more winning moves than "
                         "the limit lets list (max_search %zu)",
                         m.k, lim->max_search);
-    if (st == BT_EINTR)
-        return bt__fail(diag, st, "the time budget ran out");
     return st;
 }
 
@@ -407,13 +637,20 @@ moore_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
 {
     unsigned long k = k_of(g);
     size_t i;
+    int zero = 0;
+    bound b;
+    bt_status st;
     if (k == 1) { /* Bouton: the nim-sum */
         mpz_set_ui(rop, 0);
         for (i = 0; i < n; i++)
             mpz_xor(rop, rop, c[i]);
         return BT_OK;
     }
-    if (columns_zero(c, n, k)) {
+    lim = bt__limits(lim);
+    bound_init(&b, c, n, lim, diag);
+    if ((st = columns_zero(&zero, c, n, k, &b)) != BT_OK)
+        return st;
+    if (zero) {
         mpz_set_ui(rop, 0);
         return BT_OK;
     }
@@ -448,7 +685,24 @@ typedef struct mis {
     bt_status (*move)(void *ud, size_t comp, const mpz_t *to, size_t nto);
     void *ud;
     size_t emitted, max;
+    int full; /* max_search moves were listed */
+    bound b;
 } mis;
+
+/* Hands y out as a winning move: counted (max_search), charged. */
+static bt_status
+mis_emit(mis *m, const mpz_t *to, size_t nto)
+{
+    bt_status st;
+    if (m->emitted >= m->max) {
+        m->full = 1;
+        return BT_ELIMIT;
+    }
+    if ((st = bound_charge(&m->b, m->b.move_bytes)) != BT_OK)
+        return st;
+    m->emitted++;
+    return m->move(m->ud, 0, to, nto);
+}
 
 static bt_status
 on_misere_p(void *ud, const mpz_t *to, size_t nto)
@@ -462,44 +716,79 @@ on_misere_p(void *ud, const mpz_t *to, size_t nto)
             break;
     if (i == nto)
         return BT_OK;
-    if (++m->emitted > m->max)
-        return BT_ELIMIT;
-    return m->move(m->ud, 0, to, nto);
+    return mis_emit(m, to, nto);
 }
 
-/* The moves to piles all <= 1 with ones = 1 (mod k + 1): every pile > 1
-   goes to 0 or 1, and some 1-piles to 0, at most k piles changed. */
+/* The first r-subset of 0..t-1 in lexicographic order is 0..r-1; this
+   steps to the next, 0 after the last. */
+static int
+next_subset(size_t *s, size_t r, size_t t)
+{
+    size_t i, x;
+    for (i = r; i > 0 && s[i - 1] == t - r + i - 1; i--)
+        ;
+    if (i == 0)
+        return 0;
+    s[i - 1]++;
+    for (x = i; x < r; x++)
+        s[x] = s[x - 1] + 1;
+    return 1;
+}
+
+/*
+ * The moves to piles all <= 1 with ones = 1 (mod k + 1): every pile > 1
+ * (the nb of `big`) goes to 0 or 1, so all of them change and nb <= k,
+ * and d of the no piles of 1 (`one`) go to 0, 1 <= nb + d <= k.  With h of
+ * the big piles raised to 1 the ones left are h + no - d: each pair (h, d)
+ * with h + no - d = 1 (mod k + 1) is C(nb, h) C(no, d) moves, listed by
+ * walking the subsets, so every step lists a move: the work is that of the
+ * moves listed (max_search), never of the 2^n subsets of the piles.
+ */
 static bt_status
 small_moves(mis *m, const mpz_t *c, size_t n, unsigned long k, mpz_t *y,
-            size_t at, unsigned long changed, unsigned long ones)
+            const size_t *big, size_t nb, const size_t *one, size_t no)
 {
-    bt_status st;
-    if (at == n) {
-        if (changed == 0 || ones % (k + 1) != 1 % (k + 1))
-            return BT_OK;
-        if (++m->emitted > m->max)
-            return BT_ELIMIT;
-        return m->move(m->ud, 0, (const mpz_t *)y, n);
-    }
-    if (mpz_cmp_ui(c[at], 1) > 0) {
-        if (changed >= k)
-            return BT_OK;
-        mpz_set_ui(y[at], 0);
-        st = small_moves(m, c, n, k, y, at + 1, changed + 1, ones);
-        if (st == BT_OK) {
-            mpz_set_ui(y[at], 1);
-            st = small_moves(m, c, n, k, y, at + 1, changed + 1, ones + 1);
-        }
-        mpz_set(y[at], c[at]);
+    size_t h, d, i, hs[MOORE_MAX_K + 1], *ds;
+    bt_status st = BT_OK;
+    if ((st = bound_charge(&m->b, (k + 1) * sizeof *ds)) != BT_OK)
         return st;
-    }
-    st = small_moves(m, c, n, k, y, at + 1, changed,
-                     ones + (mpz_sgn(c[at]) > 0));
-    if (st == BT_OK && mpz_sgn(c[at]) > 0 && changed < k) {
-        mpz_set_ui(y[at], 0);
-        st = small_moves(m, c, n, k, y, at + 1, changed + 1, ones);
-        mpz_set(y[at], c[at]);
-    }
+    ds = malloc((k + 1) * sizeof *ds);
+    if (ds == NULL)
+        return bt__fail(m->b.diag, BT_ENOMEM, "out of memory");
+    for (h = 0; h <= nb && st == BT_OK; h++)
+        for (d = 0; d <= no && nb + d <= k && st == BT_OK; d++) {
+            int more_h = 1;
+            if (nb + d == 0 || (h + no - d) % (k + 1) != 1 % (k + 1))
+                continue;
+            for (i = 0; i < h; i++)
+                hs[i] = i;
+            for (; more_h && st == BT_OK; more_h = next_subset(hs, h, nb)) {
+                int more_d = 1;
+                size_t x = 0;
+                /* the big piles: those of hs to 1, the others to 0 */
+                for (i = 0; i < nb; i++) {
+                    int up = x < h && hs[x] == i;
+                    mpz_set_ui(y[big[i]], up ? 1 : 0);
+                    x += (size_t)up;
+                }
+                for (i = 0; i < d; i++)
+                    ds[i] = i;
+                for (; more_d && st == BT_OK;
+                     more_d = next_subset(ds, d, no)) {
+                    for (i = 0; i < d; i++)
+                        mpz_set_ui(y[one[ds[i]]], 0);
+                    st = bound_step(&m->b);
+                    if (st == BT_OK)
+                        st = mis_emit(m, (const mpz_t *)y, n);
+                    for (i = 0; i < d; i++)
+                        mpz_set_ui(y[one[ds[i]]], 1);
+                }
+            }
+            for (i = 0; i < nb; i++)
+                mpz_set(y[big[i]], c[big[i]]);
+        }
+    free(ds);
+    bt__budget_release(&m->b.budget, (k + 1) * sizeof *ds);
     return st;
 }
 
@@ -509,9 +798,10 @@ moore_misere(bt_game *g, const bt_position *p, bt_outcome *outcome,
                                size_t nto),
              void *ud, const bt_limits *lim, bt_diag *diag)
 {
-    unsigned long k = k_of(g), ones = 0;
+    unsigned long k = k_of(g);
     const mpz_t *c;
-    size_t n, i, big = 0;
+    size_t n, i, nb = 0, no = 0, big[MOORE_MAX_K], *one = NULL;
+    int zero = 0;
     mis m;
     bt_status st;
     mpz_t *y;
@@ -520,40 +810,61 @@ moore_misere(bt_game *g, const bt_position *p, bt_outcome *outcome,
     lim = bt__limits(lim);
     c = bt_position_nums(p, 0);
     n = bt_position_count(p, 0);
-    for (i = 0; i < n; i++) {
-        if (mpz_cmp_ui(c[i], 1) > 0)
-            big++;
-        else if (mpz_sgn(c[i]) > 0)
-            ones++;
-    }
-    if (big == 0)
-        *outcome = ones % (k + 1) == 1 % (k + 1) ? BT_P : BT_N;
-    else
-        *outcome = columns_zero(c, n, k) ? BT_P : BT_N;
-    if (*outcome == BT_P || (big == 0 && ones == 0))
-        return BT_OK; /* no winning move (none at all when all are 0) */
     m.n = n;
     m.move = move;
     m.ud = ud;
     m.emitted = 0;
+    m.full = 0;
     m.max = lim->max_search;
-    y = malloc(n * sizeof *y);
-    if (y == NULL)
+    bound_init(&m.b, c, n, lim, diag);
+    for (i = 0; i < n; i++) {
+        if (mpz_cmp_ui(c[i], 1) > 0)
+            nb++;
+        else if (mpz_sgn(c[i]) > 0)
+            no++;
+        if ((st = bound_step(&m.b)) != BT_OK)
+            return st;
+    }
+    if (nb == 0)
+        *outcome = no % (k + 1) == 1 % (k + 1) ? BT_P : BT_N;
+    else if ((st = columns_zero(&zero, c, n, k, &m.b)) != BT_OK)
+        return st;
+    else
+        *outcome = zero ? BT_P : BT_N;
+    if (*outcome == BT_P || (nb == 0 && no == 0))
+        return BT_OK; /* no winning move (none at all when all are 0) */
+    if ((st = bound_charge(&m.b, n * (sizeof *y + sizeof *one))) != BT_OK)
+        return st;
+    y = malloc((n ? n : 1) * sizeof *y);
+    one = malloc((no ? no : 1) * sizeof *one);
+    if (y == NULL || one == NULL) {
+        free(y);
+        free(one);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
-    for (i = 0; i < n; i++)
+    }
+    for (i = 0, nb = no = 0; i < n; i++) {
         mpz_init_set(y[i], c[i]);
+        if (mpz_cmp_ui(c[i], 1) > 0) {
+            if (nb < MOORE_MAX_K)
+                big[nb] = i;
+            nb++;
+        } else if (mpz_sgn(c[i]) > 0) {
+            one[no++] = i;
+        }
+    }
     st = BT_OK;
     /* to piles all <= 1: possible when at most k piles are > 1 */
-    if (big <= k)
-        st = small_moves(&m, c, n, k, y, 0, 0, 0);
+    if (nb <= k)
+        st = small_moves(&m, c, n, k, y, big, nb, one, no);
     /* to normal P-positions keeping a pile >= 2 (only when one exists
-       among k+1 piles of a column: big > k) */
-    if (st == BT_OK && big > 0)
+       among k+1 piles of a column: nb > k) */
+    if (st == BT_OK && nb > 0)
         st = p_moves(g, c, n, on_misere_p, &m, lim, diag);
     for (i = 0; i < n; i++)
         mpz_clear(y[i]);
     free(y);
-    if (st == BT_ELIMIT && m.emitted > m.max)
+    free(one);
+    if (st == BT_ELIMIT && m.full)
         return bt__fail(diag, st,
                         "a moore:%lu position has more winning moves than "
                         "the limit lets list (max_search %zu)",

@@ -36,11 +36,15 @@ struct bt_solver {
     uint64_t deadline_ms;
     size_t moves;     /* moves listed so far, in all */
     size_t key_bytes; /* bytes of the keys stored */
+    /* of the running bt_solver_solve: the bytes it may hold (max_bytes, or
+       lim->max_memory when smaller) and whether lim's is the bound */
+    size_t cap_bytes;
+    int cap_is_lim;
 };
 
-/* What one listed move is taken to hold while its frame is on the path:
-   the bt_move, one or two small mpz_t and their limbs. */
-enum { MOVE_BYTES = sizeof(bt_move) + 2 * sizeof(mpz_t) + 32 };
+/* The budget is asked every this many moves listed or followed: the
+   clock and the interrupt cost a system call. */
+#define POLL_MOVES 64u
 
 /* CPU time of the calling thread, not wall time: the bounds of the cheap
    searches measure their work, so that an answer (remoteness known or left
@@ -243,6 +247,7 @@ typedef struct frame {
     size_t nparts;
     bt_move *kids; /* every move (component = index of a part) */
     size_t nkids, capkids, next;
+    size_t bytes; /* what kids holds (bt__moves_bytes), counted as listed */
     int expanded;
     int has_p;
     long min_p, max_all;
@@ -267,22 +272,46 @@ frame_init(frame *f, char *key, size_t keylen)
     return bt__memo_split(key, keylen, &f->parts, &f->nparts);
 }
 
+static bt_status over_budget(const bt_solver *s, size_t depth, size_t live,
+                             int clock, const bt_limits *lim, bt_diag *diag);
+
+/* What frame_expand's listing needs to keep the budget as it lists: a
+   position can have more moves than the budget holds (six piles of 10^4
+   digits of moore:5: 10^5 moves of 25 KB each), so the bytes and the
+   moves are counted, and the clock and the interrupt asked, per move, not
+   once the list is made. */
 typedef struct gather {
     frame *f;
     size_t comp;
+    bt_solver *s;
+    size_t *live, depth;
+    const bt_limits *lim;
+    bt_diag *diag;
 } gather;
 
 static bt_status
 on_kid(void *ud, const mpz_t *to, size_t nto)
 {
     gather *g = ud;
-    return bt__move_push(&g->f->kids, &g->f->nkids, &g->f->capkids, g->comp, to,
-                         nto);
+    frame *f = g->f;
+    size_t bytes;
+    bt_status st = bt__move_push(&f->kids, &f->nkids, &f->capkids, g->comp,
+                                 to, nto);
+    if (st != BT_OK)
+        return st;
+    bytes = bt__moves_bytes(&f->kids[f->nkids - 1], 1);
+    f->bytes += bytes;
+    *g->live += bytes;
+    g->s->moves++;
+    return over_budget(g->s, g->depth, *g->live,
+                       g->s->moves % POLL_MOVES == 0, g->lim, g->diag);
 }
 
-/* Lists every move of f's position. */
+/* Lists every move of f's position, within s's budget (depth frames on the
+   path, live the bytes of their moves, f's added as they are listed). */
 static bt_status
-frame_expand(frame *f, const games *gs, const bt_limits *lim, bt_diag *diag)
+frame_expand(frame *f, const games *gs, bt_solver *s, size_t depth,
+             size_t *live, const bt_limits *lim, bt_diag *diag)
 {
     bt_position *q;
     size_t i;
@@ -292,6 +321,11 @@ frame_expand(frame *f, const games *gs, const bt_limits *lim, bt_diag *diag)
         gather ga;
         ga.f = f;
         ga.comp = i;
+        ga.s = s;
+        ga.live = live;
+        ga.depth = depth;
+        ga.lim = lim;
+        ga.diag = diag;
         st = bt__rs_options(g, bt_position_nums(q, i), bt_position_count(q, i), on_kid, &ga, lim,
                                diag);
     }
@@ -377,10 +411,14 @@ fold(frame *f, bt_outcome o, long rem)
         f->max_all = rem;
 }
 
-/* The further bounds of bt__solver_bound, checked after each position is
-   expanded; live is the estimate of the bytes of the moves on the path. */
+/* The bounds of a search: the moves listed (bt__solver_bound), the bytes
+   held (the table, the keys, live: the bytes of the moves on the path;
+   s->cap_bytes), and, when `clock` is set, the time (bt__solver_bound's
+   deadline) and lim's interrupt.  Asked as each move is listed and
+   followed, so that no position's moves can outgrow the budget. */
 static bt_status
-over_budget(const bt_solver *s, size_t depth, size_t live, bt_diag *diag)
+over_budget(const bt_solver *s, size_t depth, size_t live, int clock,
+            const bt_limits *lim, bt_diag *diag)
 {
     size_t bytes = s->memo.cap * sizeof(bt__memo_slot) + s->key_bytes +
                    live + depth * sizeof(frame);
@@ -389,16 +427,26 @@ over_budget(const bt_solver *s, size_t depth, size_t live, bt_diag *diag)
                         "the game graph has more than %zu moves to list "
                         "(the remoteness budget)",
                         s->max_moves);
-    if (bytes > s->max_bytes)
+    if (bytes > s->cap_bytes && s->cap_is_lim)
+        return bt__fail(diag, BT_ELIMIT,
+                        "the computation needs more than %zu bytes of memory "
+                        "(the max_memory limit)",
+                        s->cap_bytes);
+    if (bytes > s->cap_bytes)
         return bt__fail(diag, BT_ELIMIT,
                         "the search would hold more than %zu MiB (the "
                         "remoteness budget)",
-                        s->max_bytes >> 20);
+                        s->cap_bytes >> 20);
+    if (!clock)
+        return BT_OK;
     if (s->deadline_ms != 0 && bt__clock_ms() > s->deadline_ms)
         return bt__fail(diag, BT_ELIMIT,
                         "the search took its time budget (%d ms of CPU, the "
                         "remoteness budget)",
                         (int)BT_REMOTENESS_MILLIS);
+    if (bt__poll(lim) != BT_OK)
+        return bt__fail(diag, BT_EINTR,
+                        "the time budget ran out during the search");
     return BT_OK;
 }
 
@@ -407,7 +455,7 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 const bt_position *p, const bt_limits *lim, bt_diag *diag)
 {
     frame *stack = NULL;
-    size_t depth = 0, cap = 64, i, len, live = 0;
+    size_t depth = 0, cap = 64, i, len, live = 0, steps = 0;
     games gs;
     bt_status st = BT_OK;
     char *key;
@@ -423,6 +471,13 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         else if (s->max_moves - s->moves < cl.max_search)
             cl.max_search = s->max_moves - s->moves;
         lim = &cl;
+    }
+    /* the bytes: the solver's bound, and lim's max_memory (0: none) */
+    s->cap_bytes = s->max_bytes;
+    s->cap_is_lim = 0;
+    if (lim->max_memory != 0 && lim->max_memory < s->cap_bytes) {
+        s->cap_bytes = lim->max_memory;
+        s->cap_is_lim = 1;
     }
     gs.n = 0;
     gs.g = malloc((bt_position_size(p) + 1) * sizeof *gs.g);
@@ -459,21 +514,23 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         frame *f = &stack[depth - 1];
         if (!f->expanded) {
             f->expanded = 1;
-            st = frame_expand(f, &gs, lim, diag);
-            if (st == BT_ELIMIT && s->max_moves != SIZE_MAX)
+            st = frame_expand(f, &gs, s, depth, &live, lim, diag);
+            if (st == BT_ELIMIT && s->max_moves != SIZE_MAX &&
+                f->nkids >= lim->max_search)
                 st = bt__fail(diag, st,
                               "a position of the game graph has more than "
                               "%zu moves (the remoteness budget)",
                               lim->max_search);
             if (st != BT_OK)
                 goto cleanup;
-            s->moves += f->nkids;
-            live += f->nkids * MOVE_BYTES;
-            if ((st = over_budget(s, depth, live, diag)) != BT_OK)
+            if ((st = over_budget(s, depth, live, 1, lim, diag)) != BT_OK)
                 goto cleanup;
         }
         if (f->next < f->nkids) {
             const bt_move *m = &f->kids[f->next++];
+            if (++steps % POLL_MOVES == 0 &&
+                (st = over_budget(s, depth, live, 1, lim, diag)) != BT_OK)
+                goto cleanup;
             key = kid_key(f, m, &gs, &len);
             if (key == NULL) {
                 st = BT_ENOMEM;
@@ -535,7 +592,7 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
             if (st != BT_OK)
                 goto cleanup;
             f->key = NULL; /* the table owns it now */
-            live -= f->nkids * MOVE_BYTES;
+            live -= f->bytes;
             frame_clear(f);
             depth--;
             if (depth > 0)
