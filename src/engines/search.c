@@ -16,6 +16,9 @@
 #include "internal.h"
 
 #define BT__STOP ((bt_status)100) /* internal: stop an enumeration early */
+/* A listing of moves asks its budget and the interrupt every this many
+   moves: one position can have max_search moves of any size each. */
+#define POLL_MOVES 256u
 
 struct bt__search {
     bt__memo memo;     /* outcomes (bt_outcome) by position */
@@ -93,26 +96,60 @@ typedef struct frame {
 typedef struct gather {
     bt_move *moves;
     size_t n, cap, comp, max;
+    bt__budget *budget; /* the moves are charged to it as they come */
+    size_t bytes;       /* charged so far */
+    int full;           /* max reached: the ELIMIT is max_search's */
+    const bt_limits *lim;
+    bt_diag *diag;
 } gather;
+
+/* Keeps one more move, charged to the budget, asking the budget and the
+   interrupt every POLL_MOVES: the moves of one position are the search's
+   memory too (moore:5 with six piles of 10^4 digits has 10^5 moves of
+   25 KB), so they are bounded as they are listed, not once listed. */
+static bt_status
+keep_move(gather *gt, const mpz_t *to, size_t nto, const bt_position *p)
+{
+    bt_status st;
+    size_t bytes;
+    if (gt->n >= gt->max) {
+        gt->full = 1;
+        return BT_ELIMIT;
+    }
+    st = p != NULL
+             ? bt__move_push_text(&gt->moves, &gt->n, &gt->cap, p, gt->comp,
+                                  to, nto)
+             : bt__move_push(&gt->moves, &gt->n, &gt->cap, gt->comp, to, nto);
+    if (st != BT_OK)
+        return st;
+    bytes = bt__moves_bytes(&gt->moves[gt->n - 1], 1);
+    if ((st = bt__budget_charge(gt->budget, bytes, gt->diag)) != BT_OK)
+        return st;
+    gt->bytes += bytes;
+    if (gt->n % POLL_MOVES == 0)
+        return bt__budget_check(gt->budget, gt->lim, gt->diag);
+    return BT_OK;
+}
 
 static bt_status
 on_gather(void *ud, const mpz_t *to, size_t nto)
 {
-    gather *gt = ud;
-    if (gt->n >= gt->max)
-        return BT_ELIMIT;
-    return bt__move_push(&gt->moves, &gt->n, &gt->cap, gt->comp, to, nto);
+    return keep_move(ud, to, nto, NULL);
 }
 
-/* Lists every move of p, without texts; at most lim->max_search. */
+/* Lists every move of p, without texts; at most lim->max_search, charged
+   to m's budget (f->bytes). */
 static bt_status
-gather_moves(frame *f, const bt_limits *lim, bt_diag *diag)
+gather_moves(bt__search *m, frame *f, const bt_limits *lim, bt_diag *diag)
 {
     gather gt;
     size_t i;
     bt_status st = BT_OK;
     memset(&gt, 0, sizeof gt);
     gt.max = lim->max_search;
+    gt.budget = &m->budget;
+    gt.lim = lim;
+    gt.diag = diag;
     for (i = 0; i < bt_position_size(f->p) && st == BT_OK; i++) {
         bt_game *g = bt_position_game(f->p, i);
         gt.comp = i;
@@ -121,7 +158,8 @@ gather_moves(frame *f, const bt_limits *lim, bt_diag *diag)
     }
     if (st != BT_OK) {
         bt_moves_free(gt.moves, gt.n);
-        if (st == BT_ELIMIT)
+        bt__budget_release(&m->budget, gt.bytes);
+        if (st == BT_ELIMIT && gt.full)
             return bt__fail(diag, st,
                             "too large for exact analysis by search: a "
                             "position has more than %zu moves (the "
@@ -131,6 +169,7 @@ gather_moves(frame *f, const bt_limits *lim, bt_diag *diag)
     }
     f->moves = gt.moves;
     f->nmoves = gt.n;
+    f->bytes += gt.bytes;
     return BT_OK;
 }
 
@@ -195,11 +234,7 @@ frame_open(bt__search *m, frame *f, size_t depth, bt_position *q,
         f->bytes = 0;
         return st;
     }
-    if ((st = gather_moves(f, lim, diag)) != BT_OK)
-        return st;
-    f->bytes += bt__moves_bytes(f->moves, f->nmoves);
-    return bt__budget_charge(&m->budget, bt__moves_bytes(f->moves, f->nmoves),
-                             diag);
+    return gather_moves(m, f, lim, diag);
 }
 
 static bt_status
@@ -335,11 +370,6 @@ bt_position_is_terminal(const bt_position *p)
     return 1;
 }
 
-typedef struct list {
-    bt_move *moves;
-    size_t n, cap, comp, max;
-    const bt_position *p;
-} list;
 
 bt_status
 bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t comp,
@@ -410,16 +440,21 @@ bt__move_new(bt_move **out, const bt_position *p, size_t comp,
     return BT_OK;
 }
 
+typedef struct list {
+    gather gt;
+    const bt_position *p;
+} list;
+
 static bt_status
 on_move(void *ud, const mpz_t *to, size_t nto)
 {
     list *l = ud;
-    if (l->n >= l->max)
-        return BT_ELIMIT;
-    return bt__move_push_text(&l->moves, &l->n, &l->cap, l->p, l->comp, to,
-                              nto);
+    return keep_move(&l->gt, to, nto, l->p);
 }
 
+/* The list is the caller's, so it is charged to a budget of its own: at
+   most max_memory bytes of moves (with their texts) and max_search moves,
+   the budget and the interrupt asked as they are listed. */
 bt_status
 bt_position_moves(bt_move **out, size_t *count, const bt_position *p,
                   const bt_limits *lim, bt_diag *diag)
@@ -427,31 +462,36 @@ bt_position_moves(bt_move **out, size_t *count, const bt_position *p,
     list l;
     size_t i;
     bt_status st = BT_OK;
+    bt__budget budget;
     lim = bt__limits(lim);
+    bt__budget_init(&budget, lim);
     memset(&l, 0, sizeof l);
     l.p = p;
-    l.max = lim->max_search;
+    l.gt.max = lim->max_search;
+    l.gt.budget = &budget;
+    l.gt.lim = lim;
+    l.gt.diag = diag;
     *out = NULL;
     *count = 0;
     for (i = 0; i < bt_position_size(p); i++) {
         bt_game *g = bt_position_game(p, i);
-        l.comp = i;
+        l.gt.comp = i;
         st = bt__rs_options(g, bt_position_nums(p, i), bt_position_count(p, i), on_move, &l, lim,
                                diag);
         if (st != BT_OK)
             break;
     }
     if (st != BT_OK) {
-        bt_moves_free(l.moves, l.n);
-        if (st == BT_ELIMIT)
+        bt_moves_free(l.gt.moves, l.gt.n);
+        if (st == BT_ELIMIT && l.gt.full)
             return bt__fail(diag, st,
                             "more than %zu moves to list (the max_search "
                             "limit)",
                             lim->max_search);
         return st == BT_ENOMEM ? bt__fail(diag, st, "out of memory") : st;
     }
-    *out = l.moves;
-    *count = l.n;
+    *out = l.gt.moves;
+    *count = l.gt.n;
     return BT_OK;
 }
 
