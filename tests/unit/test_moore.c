@@ -11,7 +11,11 @@
  * non-decreasing order) and exact counts (bt_game_count, ordered tuples)
  * against the same brute force on every range within 0..7, and counts of
  * full binary ranges against the column rule counted here by columns.
- * Remoteness against the same brute force on up to 3 piles.
+ * Remoteness against the same brute force on up to 3 piles.  More piles
+ * than k (5 to 9, random): the winning moves and the options against the
+ * rules' theorems, each once.  Hostile positions (100 piles of 1, six
+ * piles of 2 000 digits, a wide pile among 20 000 empty ones) stop at a
+ * limit or answer within a small CPU bound.
  *
  * BT_TEST_SEED in the environment sets the seed of the random tests.
  */
@@ -22,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -751,6 +756,259 @@ test_count_large(void **state)
     mpz_clears(mn, mx, pos, pp, col, b, want, NULL);
 }
 
+/* ------------------------------------------------------ many piles */
+
+/* A position of one moore:k component of the n piles x. */
+static bt_position *
+position_of(bt_game *g, const mpz_t *x, size_t n, const bt_limits *lim)
+{
+    bt_position *p;
+    assert_int_equal(bt_position_new(&p), BT_OK);
+    assert_int_equal(bt_position_add_n(p, g, x, n, lim, NULL), BT_OK);
+    return p;
+}
+
+/* P-positions by the rules' theorems (normal: the column rule; misère,
+   docs/moore.md: the column rule with a pile >= 2, else ones = 1 mod
+   k + 1), for piles below 8. */
+static int
+is_p(const unsigned *y, unsigned n, unsigned k, int misere)
+{
+    unsigned i, j, big = 0, ones = 0;
+    for (i = 0; i < n; i++) {
+        big += y[i] > 1;
+        ones += y[i] == 1;
+    }
+    if (misere && big == 0)
+        return ones % (k + 1) == 1 % (k + 1);
+    for (j = 0; j < 3; j++) {
+        unsigned s = 0;
+        for (i = 0; i < n; i++)
+            s += (y[i] >> j) & 1;
+        if (s % (k + 1))
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * More piles than k (the exhaustive tests stop at 4): on random positions
+ * of 5 to 9 piles (below 8, or below 4 past 6 piles), k = 1..4, normal
+ * and misère, the winning moves listed are exactly the options, walked
+ * here box by box, that reach a P-position, each once; and the options
+ * listed by bt_position_moves are exactly the options.  This checks the
+ * walks that skip dead branches (the column walk of the moves to
+ * P-positions, the misère moves to piles <= 1 by counts) and the options
+ * walk that recurses per pile changed.
+ */
+static void
+test_many_piles(void **state)
+{
+    static unsigned char seen[1u << 18]; /* 8^6 = 4^9 codes */
+    unsigned round;
+    (void)state;
+    for (round = 0; round < 48; round++) {
+        unsigned n = 5 + round % 5, k = 1 + (round / 5) % 4;
+        unsigned v = n <= 6 ? 8 : 4, x[9], y[9], i, want = 0, opts = 0;
+        int misere = (int)(round / 2) % 2;
+        bt_game *g = bt_test_gamef("moore:%u", k);
+        bt_position *p;
+        bt_analysis *a;
+        bt_move *mv;
+        size_t nm, t;
+        mpz_t z[9];
+        for (i = 0; i < n; i++) {
+            x[i] = bt_test_rnd(v);
+            mpz_init_set_ui(z[i], x[i]);
+        }
+        p = position_of(g, (const mpz_t *)z, n, NULL);
+        /* every y <= x, by an odometer */
+        memset(y, 0, sizeof y);
+        for (;;) {
+            unsigned changed = 0;
+            for (i = 0; i < n; i++)
+                changed += y[i] < x[i];
+            if (changed >= 1 && changed <= k) {
+                opts++;
+                want += is_p(y, n, k, misere);
+            }
+            for (i = 0; i < n && y[i] == x[i]; i++)
+                y[i] = 0;
+            if (i == n)
+                break;
+            y[i]++;
+        }
+        assert_int_equal(bt_analyze(&a, p, misere ? BT_MISERE : 0, NULL,
+                                    NULL),
+                         BT_OK);
+        if (bt_analysis_outcome(a) != (is_p(x, n, k, misere) ? BT_P : BT_N))
+            fail_msg("seed %llu round %u: outcome", bt_test_seed(), round);
+        assert_true(bt_analysis_moves_complete(a));
+        memset(seen, 0, sizeof seen);
+        for (t = 0; t < bt_analysis_move_count(a); t++) {
+            const bt_move *m = bt_analysis_move(a, t);
+            unsigned code = 0;
+            check_rules(m, (const mpz_t *)z, n, k);
+            for (i = n; i-- > 0;) {
+                y[i] = (unsigned)mpz_get_ui(m->to[i]);
+                code = code * v + y[i];
+            }
+            assert_true(is_p(y, n, k, misere));
+            assert_false(seen[code]); /* each once */
+            seen[code] = 1;
+        }
+        if (bt_analysis_move_count(a) != want)
+            fail_msg("seed %llu round %u: moore:%u %s, %u piles: %zu "
+                     "winning moves, %u by the rules",
+                     bt_test_seed(), round, k, misere ? "misère" : "normal",
+                     n, bt_analysis_move_count(a), want);
+        bt_analysis_free(a);
+        /* the options, each once */
+        assert_int_equal(bt_position_moves(&mv, &nm, p, NULL, NULL), BT_OK);
+        assert_int_equal(nm, opts);
+        memset(seen, 0, sizeof seen);
+        for (t = 0; t < nm; t++) {
+            unsigned code = 0;
+            check_rules(&mv[t], (const mpz_t *)z, n, k);
+            for (i = n; i-- > 0;)
+                code = code * v + (unsigned)mpz_get_ui(mv[t].to[i]);
+            assert_false(seen[code]);
+            seen[code] = 1;
+        }
+        bt_moves_free(mv, nm);
+        bt_position_free(p);
+        for (i = 0; i < n; i++)
+            mpz_clear(z[i]);
+        bt_game_free(g);
+    }
+}
+
+/* The CPU seconds of the process so far. */
+static double
+cpu_seconds(void)
+{
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+/*
+ * Hostile positions (issue 26) stop at a limit or answer within a small
+ * amount of CPU, and their moves are charged to max_memory as they are
+ * listed.  Each takes well under 0.5 s of CPU in a release build; the
+ * bounds (written with each) leave room for a sanitizer build.
+ */
+static void
+test_hostile(void **state)
+{
+    bt_limits lim;
+    bt_game *g;
+    bt_position *p;
+    bt_analysis *a;
+    bt_move *mv;
+    size_t nm, i;
+    bt_diag d;
+    double t0;
+    mpz_t x[100];
+    (void)state;
+    bt_limits_default(&lim);
+
+    /* misère, 100 piles of 1 of moore:64: the moves to piles <= 1 were a
+       walk over the 2^100 subsets (it never ended); now the (h, d) pairs
+       list a move each step, to the limit.  Bound: 10 s of CPU. */
+    g = bt_test_gamef("moore:%u", 64);
+    for (i = 0; i < 100; i++)
+        mpz_init_set_ui(x[i], 1);
+    p = position_of(g, (const mpz_t *)x, 100, NULL);
+    lim.max_search = 20000;
+    memset(&d, 0, sizeof d);
+    t0 = cpu_seconds();
+    assert_int_equal(bt_analyze(&a, p, BT_MISERE, &lim, &d), BT_ELIMIT);
+    assert_non_null(strstr(d.message, "max_search 20000"));
+    /* normal play: C(100, 35) winning moves, the first 20000 listed */
+    assert_int_equal(bt_analyze(&a, p, 0, &lim, &d), BT_OK);
+    assert_int_equal(bt_analysis_outcome(a), BT_N);
+    assert_int_equal(bt_analysis_move_count(a), 20000);
+    assert_false(bt_analysis_moves_complete(a));
+    bt_analysis_free(a);
+    if (cpu_seconds() - t0 > 10)
+        fail_msg("100 piles of 1: %.2f s of CPU", cpu_seconds() - t0);
+    bt_position_free(p);
+    bt_game_free(g);
+    /* moore:3, 10 piles of 1, misère: the winning moves empty one pile (9
+       ones = 1 mod 4): 10 of them, exactly */
+    g = bt_test_gamef("moore:%u", 3);
+    p = position_of(g, (const mpz_t *)x, 10, NULL);
+    assert_int_equal(bt_analyze(&a, p, BT_MISERE, NULL, NULL), BT_OK);
+    assert_int_equal(bt_analysis_move_count(a), 10);
+    assert_true(bt_analysis_moves_complete(a));
+    bt_analysis_free(a);
+    bt_position_free(p);
+    bt_game_free(g);
+    for (i = 0; i < 100; i++)
+        mpz_clear(x[i]);
+
+    /* six piles of 2 000 sevens of moore:5: each move is 5 KB; 20 000 of
+       them are 100 MB, past a max_memory of 16 MB, which stops the list
+       as it is made (it was listed whole, then kept).  Bound: 5 s. */
+    g = bt_test_gamef("moore:%u", 5);
+    mpz_init(x[0]);
+    assert_int_equal(mpz_set_str(x[0], "7", 10), 0);
+    for (i = 1; i < 2000; i++) {
+        mpz_mul_ui(x[0], x[0], 10);
+        mpz_add_ui(x[0], x[0], 7);
+    }
+    for (i = 1; i < 6; i++)
+        mpz_init_set(x[i], x[0]);
+    p = position_of(g, (const mpz_t *)x, 6, NULL);
+    lim.max_search = 20000;
+    lim.max_memory = (size_t)16 << 20;
+    memset(&d, 0, sizeof d);
+    t0 = cpu_seconds();
+    assert_int_equal(bt_position_moves(&mv, &nm, p, &lim, &d), BT_ELIMIT);
+    assert_null(mv);
+    assert_non_null(strstr(d.message, "max_memory"));
+    /* a P-position: its outcome at once, whatever its moves */
+    assert_int_equal(bt_analyze(&a, p, BT_MISERE, &lim, &d), BT_OK);
+    assert_int_equal(bt_analysis_outcome(a), BT_P);
+    bt_analysis_free(a);
+    if (cpu_seconds() - t0 > 5)
+        fail_msg("six piles of 2000 digits: %.2f s of CPU",
+                 cpu_seconds() - t0);
+    bt_position_free(p);
+    bt_game_free(g);
+    for (i = 0; i < 6; i++)
+        mpz_clear(x[i]);
+
+    /* one pile of 2^60000 - 1 among 20 000 piles of 0 (moore:2): the
+       column sums were piles x columns (1.2 10^9 bits tested, twice);
+       now one pass over the ones.  Bound: 2 s of CPU (it took 5). */
+    {
+        mpz_t *w = malloc(20001 * sizeof *w);
+        assert_non_null(w);
+        g = bt_test_gamef("moore:%u", 2);
+        mpz_init(w[0]);
+        mpz_setbit(w[0], 60000);
+        mpz_sub_ui(w[0], w[0], 1);
+        for (i = 1; i <= 20000; i++)
+            mpz_init(w[i]);
+        p = position_of(g, (const mpz_t *)w, 20001, NULL);
+        t0 = cpu_seconds();
+        assert_int_equal(bt_analyze(&a, p, 0, NULL, NULL), BT_OK);
+        assert_int_equal(bt_analysis_outcome(a), BT_N);
+        /* the move: the wide pile to 0 */
+        assert_true(bt_analysis_move_count(a) >= 1);
+        assert_int_equal(mpz_sgn(bt_analysis_move(a, 0)->to[0]), 0);
+        bt_analysis_free(a);
+        if (cpu_seconds() - t0 > 2)
+            fail_msg("a wide pile among 20000: %.2f s of CPU",
+                     cpu_seconds() - t0);
+        bt_position_free(p);
+        bt_game_free(g);
+        for (i = 0; i <= 20000; i++)
+            mpz_clear(w[i]);
+        free(w);
+    }
+}
+
 int
 main(void)
 {
@@ -761,6 +1019,7 @@ main(void)
         cmocka_unit_test(test_k3_misere), cmocka_unit_test(test_k1_is_nim),
         cmocka_unit_test(test_huge),      cmocka_unit_test(test_table_count),
         cmocka_unit_test(test_count_large), cmocka_unit_test(test_remoteness),
+        cmocka_unit_test(test_many_piles),  cmocka_unit_test(test_hostile),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }

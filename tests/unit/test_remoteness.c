@@ -11,7 +11,8 @@
  *     statement; the solver's limit; a long game that would exhaust a
  *     recursive search's stack;
  *   - the remoteness of an analysis (BT_REMOTENESS): exact where its
- *     budget reaches, else left out with the reason; at any size for Nim.
+ *     budget reaches, else left out with the reason; at any size for Nim;
+ *     the budget kept while a position's moves are listed.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -281,6 +283,87 @@ test_analysis_bounded(void **state)
     mpz_clear(want);
 }
 
+/* The CPU seconds of the process so far. */
+static double
+cpu_seconds(void)
+{
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+/*
+ * The remoteness budget holds while a position's moves are listed, not
+ * only once they are (issue 26): moore:5 with six piles of 2 000 digits
+ * has 10^5 moves of 5 KB listed before (500 MB for a 16 MiB budget); now
+ * the list stops at the budget's bytes, and the reason says so.  The
+ * search of bt_remoteness, unbounded by the remoteness budget, keeps
+ * lim->max_memory.  Each takes under 0.1 s of CPU in a release build;
+ * bound: 5 s each.
+ */
+static void
+test_budget_while_listing(void **state)
+{
+    bt_game *g;
+    bt_position *p;
+    bt_analysis *a;
+    bt_limits lim;
+    bt_diag d;
+    double t0;
+    size_t i;
+    mpz_t x[100], r;
+    (void)state;
+    g = bt_test_game("moore:5");
+    mpz_init(x[0]);
+    for (i = 0; i < 2000; i++) {
+        mpz_mul_ui(x[0], x[0], 10);
+        mpz_add_ui(x[0], x[0], 7);
+    }
+    for (i = 1; i < 6; i++)
+        mpz_init_set(x[i], x[0]);
+    assert_int_equal(bt_position_new(&p), BT_OK);
+    assert_int_equal(bt_position_add_n(p, g, (const mpz_t *)x, 6, NULL, NULL),
+                     BT_OK);
+    t0 = cpu_seconds();
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_analyze(&a, p, BT_REMOTENESS, NULL, &d), BT_OK);
+    assert_int_equal(bt_analysis_outcome(a), BT_P);
+    assert_int_equal(bt_analysis_remoteness(a), -1);
+    assert_non_null(bt_analysis_remoteness_reason(a));
+    if (strstr(bt_analysis_remoteness_reason(a), "16 MiB") == NULL)
+        fail_msg("reason: %s", bt_analysis_remoteness_reason(a));
+    bt_analysis_free(a);
+    if (cpu_seconds() - t0 > 5)
+        fail_msg("%.2f s of CPU", cpu_seconds() - t0);
+    bt_position_free(p);
+    bt_game_free(g);
+    for (i = 0; i < 6; i++)
+        mpz_clear(x[i]);
+
+    /* bt_remoteness of 100 piles of 1 of moore:64: each position has
+       up to max_search moves of 100 numbers; max_memory stops it */
+    g = bt_test_game("moore:64");
+    for (i = 0; i < 100; i++)
+        mpz_init_set_ui(x[i], 1);
+    assert_int_equal(bt_position_new(&p), BT_OK);
+    assert_int_equal(
+        bt_position_add_n(p, g, (const mpz_t *)x, 100, NULL, NULL), BT_OK);
+    bt_limits_default(&lim);
+    lim.max_search = 20000;
+    lim.max_memory = (size_t)16 << 20;
+    mpz_init(r);
+    memset(&d, 0, sizeof d);
+    t0 = cpu_seconds();
+    assert_int_equal(bt_remoteness(r, p, 0, &lim, &d), BT_ELIMIT);
+    if (strstr(d.message, "max_memory") == NULL)
+        fail_msg("message: %s", d.message);
+    if (cpu_seconds() - t0 > 5)
+        fail_msg("%.2f s of CPU", cpu_seconds() - t0);
+    mpz_clear(r);
+    bt_position_free(p);
+    bt_game_free(g);
+    for (i = 0; i < 100; i++)
+        mpz_clear(x[i]);
+}
+
 int
 main(void)
 {
@@ -290,6 +373,7 @@ main(void)
         cmocka_unit_test(test_nim_huge),
         cmocka_unit_test(test_solver_limits),
         cmocka_unit_test(test_analysis_bounded),
+        cmocka_unit_test(test_budget_while_listing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
