@@ -96,10 +96,17 @@ columns(const mpz_t *c, size_t n)
  * every BOUND_POLL of them asks the budget and lim's interrupt whether to
  * go on (bt__budget_check); what it holds is charged to a budget of
  * lim->max_memory, and so are the moves it hands out, since its caller
- * keeps them (a move of 2 048 piles is 2 048 numbers: a list of them is
- * the memory of the answer).  Past either the walk stops with BT_ELIMIT or
- * BT_EINTR and the message in diag (a walk's own ELIMIT, max_search's, is
- * told apart by its `full`).
+ * keeps them.  Past either the walk stops with BT_ELIMIT or BT_EINTR and
+ * the message in diag.
+ *
+ * The moves listed count toward lim->max_search by their size: a move is
+ * a whole position, n piles of their 64-bit words, and a list of 200 000
+ * of them (2 048 piles each) is hundreds of megabytes of answer for 15 KB
+ * of question.  A move counts the words of its piles (at least one a
+ * pile), so that a list holds at most max_search words, as a search holds
+ * at most max_search positions; the first move is always listed.  Past
+ * that the walk stops with BT_ELIMIT and sets `full` (max_search's, told
+ * apart from the budget's).
  */
 #define BOUND_POLL 1024u
 
@@ -109,6 +116,9 @@ typedef struct bound {
     bt_diag *diag;
     size_t steps;
     size_t move_bytes; /* what one move handed out holds, at most */
+    size_t move_words; /* what one move counts toward max_search */
+    size_t listed, words; /* moves handed out, and their count */
+    int full;             /* max_search stopped the list */
 } bound;
 
 /* lim: already bt__limits()'d.  A move of c (n piles) lowers some of them:
@@ -121,10 +131,14 @@ bound_init(bound *b, const mpz_t *c, size_t n, const bt_limits *lim,
     bt__budget_init(&b->budget, lim);
     b->lim = lim;
     b->diag = diag;
-    b->steps = 0;
+    b->steps = b->listed = b->words = 0;
+    b->full = 0;
     b->move_bytes = sizeof(bt_move) + 2 * 16;
-    for (i = 0; i < n; i++)
+    b->move_words = 0;
+    for (i = 0; i < n; i++) {
         b->move_bytes += bt__mpz_bytes(c[i]);
+        b->move_words += mpz_size(c[i]) ? mpz_size(c[i]) : 1;
+    }
 }
 
 static bt_status
@@ -139,6 +153,35 @@ static bt_status
 bound_charge(bound *b, size_t bytes)
 {
     return bt__budget_charge(&b->budget, bytes, b->diag);
+}
+
+/* Counts and charges one more move to hand out: BT_ELIMIT (full) past
+   max_search, or past the budget. */
+static bt_status
+bound_move(bound *b)
+{
+    bt_status st;
+    if (b->listed > 0 && (b->words >= b->lim->max_search ||
+                          b->move_words > b->lim->max_search - b->words)) {
+        b->full = 1;
+        return BT_ELIMIT;
+    }
+    if ((st = bound_charge(b, b->move_bytes)) != BT_OK)
+        return st;
+    b->listed++;
+    b->words += b->move_words;
+    return BT_OK;
+}
+
+/* The message of a list that max_search stopped. */
+static bt_status
+bound_full(const bound *b, unsigned long k, const char *what)
+{
+    return bt__fail(b->diag, BT_ELIMIT,
+                    "a moore:%lu position has more %s than the max_search "
+                    "limit lets list (%zu: a move counts the 64-bit words "
+                    "of its piles, %zu here)",
+                    k, what, b->lim->max_search, b->move_words);
 }
 
 /* The binary columns' digit sums, counts[j] for j < w (malloc'd, charged
@@ -203,8 +246,6 @@ typedef struct opts {
     mpz_t *y;
     bt__emit emit;
     void *ud;
-    size_t emitted, max;
-    int full; /* max_search moves were listed: the ELIMIT is max_search's */
     bound b;
 } opts;
 
@@ -212,15 +253,8 @@ typedef struct opts {
 static bt_status
 opts_emit(opts *o)
 {
-    bt_status st;
-    if (o->emitted >= o->max) {
-        o->full = 1;
-        return BT_ELIMIT;
-    }
-    if ((st = bound_charge(&o->b, o->b.move_bytes)) != BT_OK)
-        return st;
-    o->emitted++;
-    return o->emit(o->ud, (const mpz_t *)o->y, o->n);
+    bt_status st = bound_move(&o->b);
+    return st != BT_OK ? st : o->emit(o->ud, (const mpz_t *)o->y, o->n);
 }
 
 /* Every y with y_i <= x_i that differs from x in 1..k piles, each once:
@@ -265,9 +299,6 @@ moore_options(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
     o.k = k_of(g);
     o.emit = emit;
     o.ud = ud;
-    o.emitted = 0;
-    o.full = 0;
-    o.max = lim->max_search;
     bound_init(&o.b, c, n, lim, diag);
     o.y = malloc((n ? n : 1) * sizeof *o.y);
     if (o.y == NULL)
@@ -278,11 +309,8 @@ moore_options(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
     for (i = 0; i < n; i++)
         mpz_clear(o.y[i]);
     free(o.y);
-    if (st == BT_ELIMIT && o.full)
-        return bt__fail(diag, st,
-                        "a moore:%lu position has more than %zu moves to "
-                        "list (the max_search limit)",
-                        o.k, lim->max_search);
+    if (st == BT_ELIMIT && o.b.full)
+        return bound_full(&o.b, o.k, "moves");
     return st;
 }
 
@@ -321,8 +349,8 @@ typedef struct pmoves {
     size_t *tight; /* column j's tight ones at tight[off[j]..], in use */
     bt__emit emit;
     void *ud;
-    size_t emitted, max, work, max_work;
-    int full; /* max_search moves listed, or max_work steps taken */
+    size_t work, max_work;
+    int tired; /* max_work steps taken */
     bound b;
 } pmoves;
 
@@ -391,7 +419,7 @@ lower_from(pmoves *m, long j, const size_t *t, size_t T, size_t p, size_t l,
     if ((st = bound_step(&m->b)) != BT_OK)
         return st;
     if (++m->work > m->max_work) {
-        m->full = 1;
+        m->tired = 1;
         return BT_ELIMIT;
     }
     if (free_ones(m, l, T) <= f &&
@@ -426,13 +454,8 @@ p_column(pmoves *m, long j)
     if (j < 0) {
         if (m->nloose == 0)
             return BT_OK;
-        if (m->emitted >= m->max) {
-            m->full = 1;
-            return BT_ELIMIT;
-        }
-        if ((st = bound_charge(&m->b, m->b.move_bytes)) != BT_OK)
+        if ((st = bound_move(&m->b)) != BT_OK)
             return st;
-        m->emitted++;
         return m->emit(m->ud, (const mpz_t *)m->y, m->n);
     }
     t = m->tight + m->off[j];
@@ -559,7 +582,6 @@ p_moves(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
     m.k = k_of(g);
     m.emit = emit;
     m.ud = ud;
-    m.max = lim->max_search;
     m.max_work = lim->max_search * 64;
     bound_init(&m.b, c, n, lim, diag);
     m.y = malloc((n ? n : 1) * sizeof *m.y);
@@ -586,7 +608,7 @@ p_moves(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
             st = BT_ELIMIT;
     } else if ((st = column_lists(&m, w)) == BT_OK) {
         st = p_column(&m, (long)w - 1);
-        if (st == BT_ELIMIT && m.emitted == 0 && m.full) {
+        if (st == BT_ELIMIT && m.b.listed == 0 && m.tired) {
             /* the search ran out before a first move: the greedy one */
             for (i = 0; i < n; i++)
                 mpz_set(m.y[i], c[i]);
@@ -605,11 +627,14 @@ p_moves(bt_game *g, const mpz_t *c, size_t n, bt__emit emit, void *ud,
     free(m.off);
     free(m.ones);
     free(m.tight);
-    if (st == BT_ELIMIT && m.full)
+    if (st == BT_ELIMIT && m.b.full)
+        return bound_full(&m.b, m.k, "winning moves");
+    if (st == BT_ELIMIT && m.tired)
         return bt__fail(diag, st,
-                        "a moore:%lu position has more winning moves than "
-                        "the limit lets list (max_search %zu)",
-                        m.k, lim->max_search);
+                        "a moore:%lu position's winning moves take more "
+                        "steps to find than the limit allows (64 max_search, "
+                        "%zu)",
+                        m.k, m.max_work);
     return st;
 }
 
@@ -684,8 +709,6 @@ typedef struct mis {
     size_t n;
     bt_status (*move)(void *ud, size_t comp, const mpz_t *to, size_t nto);
     void *ud;
-    size_t emitted, max;
-    int full; /* max_search moves were listed */
     bound b;
 } mis;
 
@@ -693,15 +716,8 @@ typedef struct mis {
 static bt_status
 mis_emit(mis *m, const mpz_t *to, size_t nto)
 {
-    bt_status st;
-    if (m->emitted >= m->max) {
-        m->full = 1;
-        return BT_ELIMIT;
-    }
-    if ((st = bound_charge(&m->b, m->b.move_bytes)) != BT_OK)
-        return st;
-    m->emitted++;
-    return m->move(m->ud, 0, to, nto);
+    bt_status st = bound_move(&m->b);
+    return st != BT_OK ? st : m->move(m->ud, 0, to, nto);
 }
 
 static bt_status
@@ -813,9 +829,6 @@ moore_misere(bt_game *g, const bt_position *p, bt_outcome *outcome,
     m.n = n;
     m.move = move;
     m.ud = ud;
-    m.emitted = 0;
-    m.full = 0;
-    m.max = lim->max_search;
     bound_init(&m.b, c, n, lim, diag);
     for (i = 0; i < n; i++) {
         if (mpz_cmp_ui(c[i], 1) > 0)
@@ -864,11 +877,8 @@ moore_misere(bt_game *g, const bt_position *p, bt_outcome *outcome,
         mpz_clear(y[i]);
     free(y);
     free(one);
-    if (st == BT_ELIMIT && m.full)
-        return bt__fail(diag, st,
-                        "a moore:%lu position has more winning moves than "
-                        "the limit lets list (max_search %zu)",
-                        k, lim->max_search);
+    if (st == BT_ELIMIT && m.b.full)
+        return bound_full(&m.b, k, "winning moves");
     return st;
 }
 

@@ -287,6 +287,7 @@ typedef struct gather {
     size_t *live, depth;
     const bt_limits *lim;
     bt_diag *diag;
+    int over; /* over_budget stopped the list (its message is written) */
 } gather;
 
 static bt_status
@@ -303,19 +304,23 @@ on_kid(void *ud, const mpz_t *to, size_t nto)
     f->bytes += bytes;
     *g->live += bytes;
     g->s->moves++;
-    return over_budget(g->s, g->depth, *g->live,
-                       g->s->moves % POLL_MOVES == 0, g->lim, g->diag);
+    st = over_budget(g->s, g->depth, *g->live, g->s->moves % POLL_MOVES == 0,
+                     g->lim, g->diag);
+    g->over = st != BT_OK;
+    return st;
 }
 
 /* Lists every move of f's position, within s's budget (depth frames on the
-   path, live the bytes of their moves, f's added as they are listed). */
+   path, live the bytes of their moves, f's added as they are listed);
+   *over: the budget stopped it, not the ruleset's limit. */
 static bt_status
 frame_expand(frame *f, const games *gs, bt_solver *s, size_t depth,
-             size_t *live, const bt_limits *lim, bt_diag *diag)
+             size_t *live, int *over, const bt_limits *lim, bt_diag *diag)
 {
     bt_position *q;
     size_t i;
     bt_status st = key_position(&q, f->parts, f->nparts, gs, diag);
+    *over = 0;
     for (i = 0; st == BT_OK && i < bt_position_size(q); i++) {
         bt_game *g = bt_position_game(q, i);
         gather ga;
@@ -326,8 +331,10 @@ frame_expand(frame *f, const games *gs, bt_solver *s, size_t depth,
         ga.depth = depth;
         ga.lim = lim;
         ga.diag = diag;
+        ga.over = 0;
         st = bt__rs_options(g, bt_position_nums(q, i), bt_position_count(q, i), on_kid, &ga, lim,
                                diag);
+        *over = ga.over;
     }
     bt_position_free(q);
     if (st == BT_OK && f->nkids < f->capkids && f->nkids > 0) {
@@ -456,6 +463,7 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
 {
     frame *stack = NULL;
     size_t depth = 0, cap = 64, i, len, live = 0, steps = 0;
+    int over = 0;
     games gs;
     bt_status st = BT_OK;
     char *key;
@@ -514,9 +522,8 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         frame *f = &stack[depth - 1];
         if (!f->expanded) {
             f->expanded = 1;
-            st = frame_expand(f, &gs, s, depth, &live, lim, diag);
-            if (st == BT_ELIMIT && s->max_moves != SIZE_MAX &&
-                f->nkids >= lim->max_search)
+            st = frame_expand(f, &gs, s, depth, &live, &over, lim, diag);
+            if (st == BT_ELIMIT && s->max_moves != SIZE_MAX && !over)
                 st = bt__fail(diag, st,
                               "a position of the game graph has more than "
                               "%zu moves (the remoteness budget)",

@@ -922,11 +922,12 @@ test_hostile(void **state)
     memset(&d, 0, sizeof d);
     t0 = cpu_seconds();
     assert_int_equal(bt_analyze(&a, p, BT_MISERE, &lim, &d), BT_ELIMIT);
-    assert_non_null(strstr(d.message, "max_search 20000"));
-    /* normal play: C(100, 35) winning moves, the first 20000 listed */
+    assert_non_null(strstr(d.message, "max_search limit"));
+    /* normal play: C(100, 35) winning moves; a move of 100 piles counts
+       100 toward max_search, so the first 200 are listed */
     assert_int_equal(bt_analyze(&a, p, 0, &lim, &d), BT_OK);
     assert_int_equal(bt_analysis_outcome(a), BT_N);
-    assert_int_equal(bt_analysis_move_count(a), 20000);
+    assert_int_equal(bt_analysis_move_count(a), 200);
     assert_false(bt_analysis_moves_complete(a));
     bt_analysis_free(a);
     if (cpu_seconds() - t0 > 10)
@@ -946,9 +947,10 @@ test_hostile(void **state)
     for (i = 0; i < 100; i++)
         mpz_clear(x[i]);
 
-    /* six piles of 2 000 sevens of moore:5: each move is 5 KB; 20 000 of
-       them are 100 MB, past a max_memory of 16 MB, which stops the list
-       as it is made (it was listed whole, then kept).  Bound: 5 s. */
+    /* six piles of 2 000 sevens of moore:5: each move is 5 KB, 624
+       words; 200 000 words of them are 1.6 MB, past a max_memory of 1 MB,
+       which stops the list as it is made (200 000 moves, 1 GB, were
+       listed whole, then kept).  Bound: 5 s. */
     g = bt_test_gamef("moore:%u", 5);
     mpz_init(x[0]);
     assert_int_equal(mpz_set_str(x[0], "7", 10), 0);
@@ -959,8 +961,8 @@ test_hostile(void **state)
     for (i = 1; i < 6; i++)
         mpz_init_set(x[i], x[0]);
     p = position_of(g, (const mpz_t *)x, 6, NULL);
-    lim.max_search = 20000;
-    lim.max_memory = (size_t)16 << 20;
+    lim.max_search = 200000;
+    lim.max_memory = (size_t)1 << 20;
     memset(&d, 0, sizeof d);
     t0 = cpu_seconds();
     assert_int_equal(bt_position_moves(&mv, &nm, p, &lim, &d), BT_ELIMIT);
