@@ -472,16 +472,24 @@ p_column(pmoves *m, long j)
    top column down, the loose piles take the ones that fix the column when
    they can, else d = the column's residue piles with a 1 are freed.  From
    the columns' sums (column_counts) the tight ones of a column are its sum
-   less the loose piles' ones (at most k), and piles are searched only to
-   be freed (at most k of them): the work is that of the input. */
+   less the loose piles' ones (at most k), and the piles are scanned only
+   when some are freed (at most k times): the work is k times the input's,
+   not its piles times its columns. */
 static bt_status
 winning_one(const mpz_t *c, size_t n, unsigned long k, mpz_t *y, bound *b)
 {
     size_t w = columns(c, n), i, *counts, loose[MOORE_MAX_K], nloose = 0, x;
+    unsigned char *isl; /* isl[i]: pile i is loose */
     long j;
     bt_status st = column_counts(&counts, c, n, w, b);
     if (st != BT_OK)
         return st;
+    if ((st = bound_charge(b, n ? n : 1)) != BT_OK ||
+        (isl = calloc(n ? n : 1, 1)) == NULL) {
+        free(counts);
+        return st != BT_OK ? st
+                           : bt__fail(b->diag, BT_ENOMEM, "out of memory");
+    }
     for (i = 0; i < n; i++)
         mpz_set(y[i], c[i]);
     for (j = (long)w - 1; j >= 0; j--) {
@@ -505,10 +513,8 @@ winning_one(const mpz_t *c, size_t n, unsigned long k, mpz_t *y, bound *b)
         for (x = 0; x < nloose; x++)
             mpz_clrbit(y[loose[x]], (mp_bitcnt_t)j);
         for (i = 0; i < n && d > 0; i++) {
-            int is_loose = 0;
-            for (x = 0; x < nloose; x++)
-                is_loose |= loose[x] == i;
-            if (!is_loose && mpz_tstbit(c[i], (mp_bitcnt_t)j)) {
+            if (!isl[i] && mpz_tstbit(c[i], (mp_bitcnt_t)j)) {
+                isl[i] = 1;
                 loose[nloose++] = i;
                 mpz_clrbit(y[i], (mp_bitcnt_t)j);
                 d--;
@@ -520,7 +526,8 @@ winning_one(const mpz_t *c, size_t n, unsigned long k, mpz_t *y, bound *b)
             break;
     }
     free(counts);
-    bt__budget_release(&b->budget, (w ? w : 1) * sizeof *counts);
+    free(isl);
+    bt__budget_release(&b->budget, (w ? w : 1) * sizeof *counts + (n ? n : 1));
     return st;
 }
 
