@@ -370,7 +370,6 @@ bt_position_is_terminal(const bt_position *p)
     return 1;
 }
 
-
 bt_status
 bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t comp,
               const mpz_t *to, size_t nto)
