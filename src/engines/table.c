@@ -16,10 +16,12 @@
  * numbers, or of variable arity with no such rule) have no table.
  *
  * Neither walks to `min` (nor across long gaps without rows): pair tables
- * find the first index with x >= min by bisection (x_n is increasing, so
- * x_n >= n and the index lies in [0, min]); Nim tables seek the entry
+ * find the first index with x >= min by interpolation (x_n is increasing
+ * and nearly linear, so a few closed forms find it: seek_index); Nim tables seek the entry
  * before the last by a construction on binary digits (seek_pair), so the
  * time to a row grows with the digits of the numbers, not their size.
+ * Every walk polls the budget (table_tick), the first step included, and
+ * holds a constant number of numbers: a table's memory is its k piles.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +41,8 @@ struct bt_table {
     mpz_t xo, t; /* scratch */
     mpz_t index; /* arity 2: the index of the next P-position */
     bt__search *memo;
-    unsigned long steps;
+    unsigned long steps; /* work since the last poll, in units */
+    unsigned long unit;  /* the units of one step: see table_tick */
     bt_diag diag; /* the message of the last error */
 };
 
@@ -83,7 +86,8 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
     lim = bt__limits(lim);
     if (mpz_sgn(min) < 0 || mpz_sgn(below) < 0)
         return bt__fail(diag, BT_EINVAL, "table bounds must not be negative");
-    if ((st = bt__check_number(below, lim, "--below", diag)) != BT_OK)
+    if ((st = bt__check_number(below, lim, "--below", diag)) != BT_OK ||
+        (st = bt__check_number(min, lim, "--min", diag)) != BT_OK)
         return st;
     if (k > lim->max_table_piles)
         return bt__fail(diag, BT_ELIMIT,
@@ -140,12 +144,39 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
     t->m = k ? k - 1 : 0;
     t->lim = *lim;
     t->state = T_START;
+    {
+        size_t limbs = mpz_size(below) > mpz_size(min) ? mpz_size(below)
+                                                       : mpz_size(min);
+        size_t unit = 1 + (k + 1) * (limbs / 16);
+        t->unit = unit < 4096 ? (unsigned long)unit : 4096;
+        t->steps = 4096; /* the first step polls: an interrupt already
+                            set stops the table before its first row */
+    }
     if (misere && !t->nim && g->rules->arity == 1 &&
         (st = bt__search_new(&t->memo)) != BT_OK) {
         bt_table_free(t);
         return bt__fail(diag, st, "out of memory");
     }
     *out = t;
+    return BT_OK;
+}
+
+/*
+ * Counts one step of a walk and polls the budget every 4096 units of work.
+ * A step costs O(k) operations on numbers of below's size (the nim-sum of
+ * the prefix, seek_pair's pass over the bits), so its units grow with k and
+ * with below's limbs: a table of 64 piles of 50 000 digits polls at every
+ * step, one of small piles every 4096 steps.
+ */
+static bt_status
+table_tick(bt_table *t)
+{
+    t->steps += t->unit;
+    if (t->steps < 4096)
+        return BT_OK;
+    t->steps = 0;
+    if (bt__poll(&t->lim) != BT_OK)
+        return bt__fail(&t->diag, BT_EINTR, "the time budget ran out");
     return BT_OK;
 }
 
@@ -346,28 +377,83 @@ heap_is_p(bt_table *t, int *is_p)
     }
 }
 
-/* Pair tables: t->index becomes the least n with x_n >= min (bisection:
-   x_n is increasing in n, hence x_n >= n, so n = min qualifies). */
+/*
+ * Pair tables: t->index becomes the least n with x_n >= min.  x_n is
+ * increasing in n, hence x_n >= n, so n = min qualifies and the answer lies
+ * in [0, min].  A bisection there costs log2(min) closed forms, each a
+ * product of numbers of min's size: for a min of 20 000 digits, 66 000 of
+ * them (seconds).  The closed forms of the pair games are Beatty sequences,
+ * x_n = floor(n alpha + beta), nearly linear, so the search interpolates
+ * between the two ends it knows (a safeguarded interpolation search: a
+ * step that does not halve the interval is followed by a bisection, so it
+ * never takes more than twice the bisection's steps); on a Beatty sequence
+ * the first guess lands within a few indexes of the answer, and the search
+ * ends after a handful of closed forms at any size.  Polled every step.
+ */
 static bt_status
 seek_index(bt_table *t, mpz_t *row)
 {
-    mpz_t lo, hi, mid;
+    mpz_t a, b, fa, fb, g, d, e;
     bt_status st = BT_OK;
-    mpz_inits(lo, hi, mid, NULL);
-    mpz_set(hi, t->min); /* x_hi >= min; the answer is in [lo, hi] */
-    while (mpz_cmp(lo, hi) < 0) {
-        mpz_add(mid, lo, hi);
-        mpz_fdiv_q_2exp(mid, mid, 1);
-        if ((st = t->g->rules->p_position(t->g, t->misere, mid, row)) !=
-            BT_OK)
+    int bisect = 0;
+
+    mpz_set_ui(t->index, 0);
+    if (mpz_sgn(t->min) == 0)
+        return BT_OK;
+    mpz_inits(a, b, fa, fb, g, d, e, NULL);
+    /* the ends: f(0) < min (else 0 is the answer) and f(min) >= min */
+    if ((st = t->g->rules->p_position(t->g, t->misere, a, row)) != BT_OK)
+        goto done;
+    if (mpz_cmp(row[0], t->min) >= 0)
+        goto done;
+    mpz_set(fa, row[0]);
+    mpz_set(b, t->min);
+    if ((st = t->g->rules->p_position(t->g, t->misere, b, row)) != BT_OK)
+        goto done;
+    mpz_set(fb, row[0]);
+    /* invariant: f(a) = fa < min <= fb = f(b), the answer in (a, b] */
+    for (;;) {
+        mpz_sub(d, b, a);
+        if (mpz_cmp_ui(d, 1) <= 0)
             break;
-        if (mpz_cmp(row[0], t->min) >= 0)
-            mpz_set(hi, mid);
-        else
-            mpz_add_ui(lo, mid, 1);
+        if ((st = bt__poll(&t->lim)) != BT_OK) {
+            bt__fail(&t->diag, st, "the time budget ran out");
+            goto done;
+        }
+        if (bisect) {
+            mpz_fdiv_q_2exp(g, d, 1);
+        } else {
+            /* g - a = ceil((min - fa) (b - a) / (fb - fa)), within
+               [1, b - a - 1] */
+            mpz_sub(g, t->min, fa);
+            mpz_mul(g, g, d);
+            mpz_sub(e, fb, fa);
+            mpz_cdiv_q(g, g, e);
+            if (mpz_cmp_ui(g, 1) < 0)
+                mpz_set_ui(g, 1);
+            mpz_sub_ui(e, d, 1);
+            if (mpz_cmp(g, e) > 0)
+                mpz_set(g, e);
+        }
+        mpz_add(g, g, a);
+        if ((st = t->g->rules->p_position(t->g, t->misere, g, row)) !=
+            BT_OK)
+            goto done;
+        if (mpz_cmp(row[0], t->min) >= 0) {
+            mpz_set(b, g);
+            mpz_set(fb, row[0]);
+        } else {
+            mpz_set(a, g);
+            mpz_set(fa, row[0]);
+        }
+        /* bisect next when this step did not halve the interval */
+        mpz_sub(g, b, a);
+        mpz_mul_2exp(g, g, 1);
+        bisect = !bisect && mpz_cmp(g, d) > 0;
     }
-    mpz_set(t->index, lo);
-    mpz_clears(lo, hi, mid, NULL);
+    mpz_set(t->index, b);
+done:
+    mpz_clears(a, b, fa, fb, g, d, e, NULL);
     return st;
 }
 
@@ -375,8 +461,15 @@ static int
 next_pair(bt_table *t, mpz_t *row)
 {
     bt_status st;
+    if ((st = table_tick(t)) != BT_OK)
+        return -(int)st;
     if (t->state == T_START) {
         t->state = T_RUN;
+        /* x <= y < below: no row has x >= min unless min < below */
+        if (mpz_cmp(t->min, t->below) >= 0) {
+            t->state = T_DONE;
+            return 0;
+        }
         if ((st = seek_index(t, row)) != BT_OK)
             return -(int)st;
     }
@@ -419,9 +512,8 @@ bt_table_next(bt_table *t, mpz_t *row)
         }
     }
     for (;;) {
-        if ((++t->steps & 4095) == 0 && bt__poll(&t->lim) != BT_OK)
-            return -(int)bt__fail(&t->diag, BT_EINTR,
-                                  "the time budget ran out");
+        if ((st = table_tick(t)) != BT_OK)
+            return -(int)st;
         if (t->nim || t->last_n) {
             int ok = t->nim ? nim_last(t) : varset_last(t);
             if (t->nim && !ok && t->m >= 1 &&
@@ -442,6 +534,9 @@ bt_table_next(bt_table *t, mpz_t *row)
         } else {
             while (mpz_cmp(t->x[t->m], t->below) < 0) {
                 int is_p;
+                /* up to max_grundy tuples a prefix: polled here too */
+                if ((st = table_tick(t)) != BT_OK)
+                    return -(int)st;
                 st = heap_is_p(t, &is_p);
                 if (st != BT_OK)
                     return -(int)st;

@@ -11,7 +11,13 @@
  *   - pair tables (Wythoff, wythoff:2, misère) from MIN: the rows of the
  *     table from 0 with x >= MIN, for every MIN below 200, and the first
  *     row for MIN = 10^40 against the pairs around the bisection's index;
- *   - a far start (MIN = 10^21) answers at once with rows of the right form.
+ *   - a far start (MIN = 10^21) answers at once with rows of the right form;
+ *   - a start of 20 000 digits answers at once for the pair tables (the
+ *     index found by interpolation, not by 66 000 bisection steps), with
+ *     the right first pair, within a bound of CPU time;
+ *   - an interrupt already set stops every kind of table before its first
+ *     row (a Nim table of 64 piles of 50 000 digits polled only every 4096
+ *     rows of 3 MB).
  * BT_TEST_SEED sets the seed of the random part; a failure prints it.
  */
 #include <setjmp.h>
@@ -21,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -264,6 +271,140 @@ test_far(void **state)
     mpz_clears(lo, hi, prev, n, NULL);
 }
 
+/* The CPU time of this thread, in seconds. */
+static double
+cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Pair tables from MIN = 7...7 (20 000 digits) + a few: the first row is
+ * the first pair with x >= MIN, checked by the pair before it (by index)
+ * having x < MIN.  Before the interpolation search this took 8 s of CPU
+ * for each of the six tables (a bisection of 66 000 closed forms); now
+ * about 30 ms each.  CPU bound: 2 s for the six (ASan is about 3x slower).
+ */
+static void
+test_far_pairs_at_once(void **state)
+{
+    static const char *const games[] = {"wythoff", "wythoff:2", "wythoff:3"};
+    size_t gi;
+    int misere;
+    double t0 = cpu_now();
+    char *digits = malloc(20001);
+    mpz_t lo, hi, row[2], n, a, b;
+    (void)state;
+    assert_non_null(digits);
+    memset(digits, '7', 20000);
+    digits[20000] = '\0';
+    mpz_init_set_str(lo, digits, 10);
+    mpz_add_ui(lo, lo, 12345);
+    mpz_init(hi);
+    mpz_mul_ui(hi, lo, 4);
+    mpz_inits(row[0], row[1], n, a, b, NULL);
+    for (gi = 0; gi < 3; gi++)
+        for (misere = 0; misere < 2; misere++) {
+            bt_game *g = bt_test_game(games[gi]);
+            bt_table *t;
+            bt_diag d;
+            memset(&d, 0, sizeof d);
+            assert_int_equal(bt_table_new(&t, g, misere, 1, lo, hi, NULL, &d),
+                             BT_OK);
+            assert_int_equal(bt_table_next(t, row), 1);
+            assert_true(mpz_cmp(row[0], lo) >= 0);
+            assert_true(mpz_cmp(row[1], hi) < 0);
+            assert_int_equal(bt_wythoff_index_of(n, NULL, a, b, g, misere,
+                                                 row[0], NULL, &d),
+                             BT_OK);
+            assert_int_equal(mpz_cmp(a, row[0]), 0);
+            assert_int_equal(mpz_cmp(b, row[1]), 0);
+            mpz_sub_ui(n, n, 1);
+            assert_int_equal(bt_wythoff_pair(a, b, g, misere, n, NULL, &d),
+                             BT_OK);
+            assert_true(mpz_cmp(a, lo) < 0);
+            bt_table_free(t);
+            bt_game_free(g);
+        }
+    if (cpu_now() - t0 > 2.0)
+        fail_msg("six pair tables from 20 000 digits took %.1f s of CPU "
+                 "(at once: well under 2 s)",
+                 cpu_now() - t0);
+    mpz_clears(lo, hi, row[0], row[1], n, a, b, NULL);
+    free(digits);
+}
+
+static int
+always(void *ud)
+{
+    (void)ud;
+    return 1;
+}
+
+/* One table of spec under an interrupt already set: its first next()
+   says -BT_EINTR, with a message, and nothing else happens. */
+static void
+interrupted_table(const char *spec, int misere, size_t k, const mpz_t lo,
+                  const mpz_t hi)
+{
+    bt_game *g = bt_test_game(spec);
+    bt_table *t;
+    bt_limits lim;
+    bt_diag d;
+    mpz_t *row = malloc((k ? 2 * k : 2) * sizeof *row);
+    size_t i, w;
+    int r;
+    assert_non_null(row);
+    memset(&d, 0, sizeof d);
+    bt_limits_default(&lim);
+    lim.interrupt = always;
+    assert_int_equal(bt_table_new(&t, g, misere, k, lo, hi, &lim, &d), BT_OK);
+    w = bt_table_width(t);
+    for (i = 0; i < w; i++)
+        mpz_init(row[i]);
+    r = bt_table_next(t, row);
+    if (r != -(int)BT_EINTR)
+        fail_msg("table of %s%s, %zu piles, under an interrupt: %d, not "
+                 "-BT_EINTR",
+                 spec, misere ? " (misère)" : "", k, r);
+    assert_true(bt_table_message(t)[0] != '\0');
+    for (i = 0; i < w; i++)
+        mpz_clear(row[i]);
+    free(row);
+    bt_table_free(t);
+    bt_game_free(g);
+}
+
+/*
+ * Before the fix a Nim table polled every 4096 steps, so an interrupt set
+ * before the call let 4096 rows of 64 piles of 50 000 digits through
+ * (seconds of CPU and 13 GB of text at the caller); the pair tables never
+ * polled.  CPU: well under 1 s.
+ */
+static void
+test_interrupt_first_row(void **state)
+{
+    mpz_t lo, hi, small;
+    (void)state;
+    mpz_init(lo);
+    mpz_ui_pow_ui(lo, 10, 50000);
+    mpz_init(hi);
+    mpz_mul_ui(hi, lo, 2);
+    mpz_init_set_ui(small, 1000);
+    interrupted_table("nim", 0, 64, lo, hi);
+    interrupted_table("nim", 1, 64, lo, hi);
+    interrupted_table("wythoff", 0, 1, lo, hi);
+    interrupted_table("wythoff:2", 1, 1, lo, hi);
+    mpz_set_ui(lo, 0);
+    interrupted_table("nim", 0, 3, lo, small);
+    interrupted_table("kayles", 0, 3, lo, small);
+    interrupted_table("kayles", 1, 2, lo, small);
+    interrupted_table("moore:2", 0, 3, lo, small);
+    mpz_clears(lo, hi, small, NULL);
+}
+
 int
 main(void)
 {
@@ -272,6 +413,8 @@ main(void)
         cmocka_unit_test(test_nim_random),
         cmocka_unit_test(test_pairs_from_min),
         cmocka_unit_test(test_far),
+        cmocka_unit_test(test_far_pairs_at_once),
+        cmocka_unit_test(test_interrupt_first_row),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }
