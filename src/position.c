@@ -314,15 +314,49 @@ bt_position_format(const bt_position *p)
 
 /* ------------------------------------------------------------- parsing */
 
+/*
+ * The games of a text.  A term names its game by a text ("kayles",
+ * "octal:0.77", "octal:0.770"); texts that mean one game must give one
+ * bt_game, or a sum of 60 000 Kayles terms makes 60 000 games, each with
+ * its own Grundy sequence (and a lookup among all of them at every term:
+ * quadratic).  So the games are kept in a hash table under two kinds of
+ * key: each text written (pointing into the text, so that a repeated name
+ * costs one lookup) and each game's canonical spec (pointing into the
+ * game, so that a new text of a known game is recognised after
+ * bt_game_new and the new game dropped).  A table at most half full of
+ * open addressing; its slots and each distinct game's text are charged to
+ * the parse's memory budget, and the distinct games are counted against
+ * lim->max_games.
+ */
+typedef struct gslot {
+    const char *key; /* NULL: empty */
+    size_t len;
+    bt_game *game;
+} gslot;
+
 typedef struct parser {
     const char *text;
     size_t pos, len;
     bt_position *p;
     const bt_limits *lim;
     bt_diag *diag;
-    bt_game **games; /* games named in the text, to share them */
-    size_t ngames;
+    bt_game **games; /* the distinct games named in the text */
+    size_t ngames, gcap;
+    gslot *slots; /* the hash table: texts and specs to games */
+    size_t nslots, used;
+    bt__budget budget;
+    size_t ticks; /* numbers and terms read: polled every 4096 */
 } parser;
+
+/* Polls the budget every 4096 numbers or terms: a text of max_text bytes
+   is linear work, but of up to 64 MiB. */
+static bt_status
+parse_tick(parser *ps)
+{
+    if ((++ps->ticks & 4095) != 0)
+        return BT_OK;
+    return bt__budget_check(&ps->budget, ps->lim, ps->diag);
+}
 
 static int
 is_blank(char ch)
@@ -337,29 +371,86 @@ skip_blanks(parser *ps)
         ps->pos++;
 }
 
+/* FNV-1a of a key. */
+static size_t
+key_hash(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603u;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211u;
+    }
+    return (size_t)h;
+}
+
+static gslot *
+slot_of(const parser *ps, const char *key, size_t n)
+{
+    size_t i = key_hash(key, n) & (ps->nslots - 1);
+    while (ps->slots[i].key != NULL &&
+           (ps->slots[i].len != n || memcmp(ps->slots[i].key, key, n) != 0))
+        i = (i + 1) & (ps->nslots - 1);
+    return &ps->slots[i];
+}
+
+static bt_game *
+games_find(const parser *ps, const char *key, size_t n)
+{
+    return ps->nslots ? slot_of(ps, key, n)->game : NULL;
+}
+
+/* Maps key (not yet in the table, and alive as long as the parse) to g. */
+static bt_status
+games_put(parser *ps, const char *key, size_t n, bt_game *g)
+{
+    gslot *sl;
+    bt_status st;
+    if (2 * (ps->used + 1) > ps->nslots) {
+        size_t oldcap = ps->nslots, cap = oldcap ? 2 * oldcap : 64, i;
+        gslot *old = ps->slots, *fresh;
+        st = bt__budget_charge(&ps->budget, cap * sizeof *fresh, ps->diag);
+        if (st != BT_OK)
+            return st;
+        fresh = calloc(cap, sizeof *fresh);
+        if (fresh == NULL)
+            return bt__fail(ps->diag, BT_ENOMEM, "out of memory");
+        ps->slots = fresh;
+        ps->nslots = cap;
+        for (i = 0; i < oldcap; i++)
+            if (old[i].key != NULL)
+                *slot_of(ps, old[i].key, old[i].len) = old[i];
+        bt__budget_release(&ps->budget, oldcap * sizeof *fresh);
+        free(old);
+    }
+    sl = slot_of(ps, key, n);
+    sl->key = key;
+    sl->len = n;
+    sl->game = g;
+    ps->used++;
+    return BT_OK;
+}
+
 static bt_status
 game_at(parser *ps, bt_game **out)
 {
-    size_t start = ps->pos, n, i;
+    size_t start = ps->pos, n;
+    const char *name = ps->text + start;
     char *spec;
+    bt_game *g, *known;
     bt_status st;
     while (ps->pos < ps->len && !isspace((unsigned char)ps->text[ps->pos]) &&
            ps->text[ps->pos] != '+')
         ps->pos++;
     n = ps->pos - start;
-    for (i = 0; i < ps->ngames; i++) {
-        const char *s = ps->games[i]->spec;
-        if (strlen(s) == n && memcmp(s, ps->text + start, n) == 0) {
-            *out = ps->games[i];
-            return BT_OK;
-        }
-    }
+    if ((*out = games_find(ps, name, n)) != NULL)
+        return BT_OK;
     spec = malloc(n + 1);
     if (spec == NULL)
         return bt__fail(ps->diag, BT_ENOMEM, "out of memory");
-    memcpy(spec, ps->text + start, n);
+    memcpy(spec, name, n);
     spec[n] = '\0';
-    st = bt_game_new(out, spec, ps->diag);
+    st = bt_game_new(&g, spec, ps->diag);
     free(spec);
     if (st != BT_OK) {
         if (ps->diag != NULL) {
@@ -369,16 +460,43 @@ game_at(parser *ps, bt_game **out)
         }
         return st;
     }
-    {
-        bt_game **gs = realloc(ps->games, (ps->ngames + 1) * sizeof *gs);
+    known = games_find(ps, g->spec, strlen(g->spec));
+    if (known != NULL) {
+        /* another text of a game already named ("kayles" after
+           "octal:0.77"): the one game serves both */
+        bt_game_free(g);
+        *out = known;
+        return games_put(ps, name, n, known);
+    }
+    if (ps->ngames >= ps->lim->max_games) {
+        bt_game_free(g);
+        return bt__fail_at(ps->diag, BT_ELIMIT, start,
+                           "more than %zu distinct games in one position "
+                           "(the max_games limit), at column %zu",
+                           ps->lim->max_games, start + 1);
+    }
+    if (ps->ngames == ps->gcap) {
+        size_t cap = ps->gcap ? 2 * ps->gcap : 8;
+        bt_game **gs = realloc(ps->games, cap * sizeof *gs);
         if (gs == NULL) {
-            bt_game_free(*out);
+            bt_game_free(g);
             return bt__fail(ps->diag, BT_ENOMEM, "out of memory");
         }
         ps->games = gs;
-        gs[ps->ngames++] = *out;
+        ps->gcap = cap;
     }
-    return BT_OK;
+    ps->games[ps->ngames++] = g;
+    /* a game's rules grow with its text (a code of 1 000 digits keeps
+       lists of its moves): charged by that measure */
+    st = bt__budget_charge(&ps->budget,
+                           sizeof *g + 64 * (n + strlen(g->spec)) + 256,
+                           ps->diag);
+    if (st == BT_OK)
+        st = games_put(ps, g->spec, strlen(g->spec), g);
+    if (st == BT_OK && (n != strlen(g->spec) || memcmp(name, g->spec, n)))
+        st = games_put(ps, name, n, g);
+    *out = g;
+    return st;
 }
 
 static bt_status
@@ -410,6 +528,8 @@ parse_term(parser *ps, bt_game *dflt)
         skip_blanks(ps);
         if (ps->pos >= ps->len || ps->text[ps->pos] == '+')
             break;
+        if ((st = parse_tick(ps)) != BT_OK)
+            goto cleanup;
         start = ps->pos;
         while (ps->pos < ps->len && isdigit((unsigned char)ps->text[ps->pos]))
             ps->pos++;
@@ -520,6 +640,7 @@ bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
     ps.len = strlen(text);
     ps.lim = lim;
     ps.diag = diag;
+    bt__budget_init(&ps.budget, lim);
     if (ps.len > lim->max_text)
         return bt__fail(diag, BT_ELIMIT,
                         "position text of %zu bytes is more than the limit "
@@ -529,6 +650,8 @@ bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
     if (st != BT_OK)
         return bt__fail(diag, st, "out of memory");
     for (;;) {
+        if ((st = parse_tick(&ps)) != BT_OK)
+            break;
         st = parse_term(&ps, dflt);
         if (st != BT_OK)
             break;
@@ -546,6 +669,7 @@ bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
     for (i = 0; i < ps.ngames; i++)
         bt_game_free(ps.games[i]);
     free(ps.games);
+    free(ps.slots);
     if (st != BT_OK) {
         bt_position_free(ps.p);
         return st;

@@ -94,6 +94,7 @@ bt_limits_default(bt_limits *lim)
     lim->max_search = 250000; /* about 8 s of search at most */
     lim->max_grundy = (size_t)1 << 26;
     lim->max_table_piles = 4096;
+    lim->max_games = 1000;
     lim->max_memory = (size_t)1 << 30;
     {
         /* on a machine (or under a ulimit -v) with less address space, half

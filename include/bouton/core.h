@@ -89,6 +89,13 @@ typedef struct bt_limits {
        BT_EINTR.  NULL: never interrupted. */
     int (*interrupt)(void *ud);
     void *interrupt_ud;
+    /* Distinct games in one position text (bt_position_parse): 1 000.
+       Terms of one game share it, however they name it ("kayles",
+       "octal:0.77"), so a long sum of one game costs linear time; each
+       distinct game holds its own caches (a Grundy sequence each), so
+       their number is bounded, and their rules are charged to max_memory
+       while parsing.  Added in 0.4.1, after the other fields. */
+    size_t max_games;
 } bt_limits;
 
 /* Fills *lim with the defaults documented above. */
