@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "engines/heapgame.h"
 
 struct bt_analysis {
     int misere;
@@ -202,6 +203,80 @@ analyze_single(bt_analysis *a, const bt_position *p, const bt_limits *lim,
     return BT_OK;
 }
 
+/*
+ * The caches of the games of one analysis.  Each distinct heap game of a
+ * sum keeps its own Grundy sequence (a few hundred kilobytes to megabytes
+ * each, held after the computation that made it, which charged only
+ * itself): a sum of a thousand distinct codes held 5.5 GB.  So the
+ * analysis charges every distinct game's cache to one budget of its own
+ * (lim->max_memory), by the growth of each after each component: a set of
+ * the games seen, by address, with what was charged for each.
+ */
+typedef struct held_game {
+    const bt_game *g; /* NULL: empty */
+    size_t charged;
+} held_game;
+
+typedef struct held {
+    held_game *slots;
+    size_t cap, used;
+    bt__budget budget;
+} held;
+
+static held_game *
+held_slot(held *h, const bt_game *g)
+{
+    size_t i = ((uintptr_t)g >> 4) * 0x9E3779B97F4A7C15u & (h->cap - 1);
+    while (h->slots[i].g != NULL && h->slots[i].g != g)
+        i = (i + 1) & (h->cap - 1);
+    return &h->slots[i];
+}
+
+/* Charges what g's cache grew by since it was last charged. */
+static bt_status
+held_charge(held *h, const bt_game *g, bt_diag *diag)
+{
+    size_t bytes = bt__heap_cache_bytes(g);
+    held_game *e;
+    bt_status st;
+    if (bytes == 0)
+        return BT_OK;
+    if (2 * (h->used + 1) > h->cap) {
+        size_t old = h->cap, cap = old ? 2 * old : 16, i;
+        held_game *was = h->slots;
+        if ((st = bt__budget_charge(&h->budget, cap * sizeof *was, diag)) !=
+            BT_OK)
+            return st;
+        h->slots = calloc(cap, sizeof *was);
+        if (h->slots == NULL) {
+            h->slots = was;
+            return bt__fail(diag, BT_ENOMEM, "out of memory");
+        }
+        h->cap = cap;
+        for (i = 0; i < old; i++)
+            if (was[i].g != NULL)
+                *held_slot(h, was[i].g) = was[i];
+        bt__budget_release(&h->budget, old * sizeof *was);
+        free(was);
+    }
+    e = held_slot(h, g);
+    if (e->g == NULL) {
+        e->g = g;
+        h->used++;
+    }
+    if (bytes > e->charged) {
+        st = bt__budget_charge(&h->budget, bytes - e->charged, diag);
+        if (st != BT_OK)
+            return bt__fail(diag, st,
+                            "the Grundy sequences of the sum's %zu distinct "
+                            "games need more than %zu bytes of memory (the "
+                            "max_memory limit)",
+                            h->used, h->budget.max);
+        e->charged = bytes;
+    }
+    return BT_OK;
+}
+
 static bt_status
 analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
                const bt_limits *lim, bt_diag *diag)
@@ -210,9 +285,13 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
     bt_status st;
     mpz_t t;
 
+    held h;
+
     a->comp_grundy = malloc((n ? n : 1) * sizeof *a->comp_grundy);
     if (a->comp_grundy == NULL)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
+    memset(&h, 0, sizeof h);
+    bt__budget_init(&h.budget, lim);
     for (i = 0; i < n; i++) {
         bt_game *g = bt_position_game(p, i);
         mpz_init(a->comp_grundy[i]);
@@ -220,14 +299,23 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         st = bt__rs_grundy(g, a->comp_grundy[i], bt_position_nums(p, i),
                            bt_position_count(p, i),
                               lim, diag);
-        if (st == BT_ERANGE && n == 1)
+        if (st == BT_ERANGE && n == 1) {
+            free(h.slots);
             return analyze_single(a, p, lim, diag);
-        if (st != BT_OK)
+        }
+        if (st == BT_OK)
+            st = held_charge(&h, g, diag);
+        if (st != BT_OK) {
+            free(h.slots);
             return st;
+        }
         mpz_xor(a->grundy, a->grundy, a->comp_grundy[i]);
-        if ((i & 65535) == 65535 && (st = bt__poll(lim)) != BT_OK)
+        if ((i & 4095) == 4095 && (st = bt__poll(lim)) != BT_OK) {
+            free(h.slots);
             return bt__fail(diag, st, "the time budget ran out");
+        }
     }
+    free(h.slots);
     a->has_grundy = 1;
     a->outcome = mpz_sgn(a->grundy) ? BT_N : BT_P;
     if (a->outcome == BT_P || (flags & BT_NO_MOVES))

@@ -74,6 +74,37 @@ heap_value(bt_game *g, unsigned *v, const mpz_t n, const bt_limits *lim,
                         : "an open problem");
 }
 
+/*
+ * What a game's cached sequence holds, estimated as bt__budget counts (what
+ * the code asks malloc for), from what sequence.c makes: the values (16
+ * bits each, grown by doubling: up to twice the length), the values seen
+ * by a mex (BT__HEAP_MAXV bytes), three words per split, the counts of the
+ * sliding windows of a large subtraction set (from 33 elements: 5 bytes a
+ * value), and, once a sequence with splits is long (past its first review,
+ * at 512 values), the tables of the rare-value method (11 bytes a
+ * value).  A sum of 1 000 distinct codes of heaps of
+ * 300 holds about 67 kB a game by mallinfo; this says 66 kB.
+ */
+size_t
+bt__heap_cache_bytes(const bt_game *g)
+{
+    const bt__heap_game *hg;
+    size_t len, bytes;
+    if (!bt__is_heap_game(g))
+        return 0;
+    hg = g->state;
+    if (hg->seq == NULL)
+        return 0;
+    len = bt_sequence_length(hg->seq);
+    bytes = BT__HEAP_MAXV + 64 + 3 * sizeof(size_t) * hg->rules.nsplit +
+            2 * sizeof(uint16_t) * len;
+    if (hg->rules.nint > 0 && hg->rules.setsize >= 33) /* the windows */
+        bytes += (sizeof(uint32_t) + 1) * BT__HEAP_MAXV;
+    if (len > 512 && hg->rules.nsplit > 0 && !hg->rules.general)
+        bytes += (size_t)11 * BT__HEAP_MAXV; /* the rare-value method */
+    return bytes;
+}
+
 bt_status
 bt__heap_grundy(bt_game *g, mpz_t rop, const mpz_t *c, const bt_limits *lim,
                 bt_diag *diag)

@@ -134,5 +134,7 @@ int bt__heap_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
 
 /* Non-zero when g belongs to one of the heap-game families. */
 int bt__is_heap_game(const bt_game *g);
+/* The bytes g's cached Grundy sequence holds (estimated; 0: none yet). */
+size_t bt__heap_cache_bytes(const bt_game *g);
 
 #endif

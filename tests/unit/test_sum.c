@@ -5,6 +5,9 @@
  * every sum of two components of small size, and random sums of three,
  * normal and misère: the outcome and the exact set of winning moves.
  *
+ * A sum of many distinct heap games charges their Grundy sequences, which
+ * each game keeps, to one memory budget (max_memory).
+ *
  * The random part takes its seed from BT_TEST_SEED (printed on failure).
  */
 #include <setjmp.h>
@@ -218,6 +221,43 @@ test_misere_limit(void **state)
     bt_position_free(p);
 }
 
+/*
+ * 300 distinct subtraction games, each keeping a sequence of about 70 kB
+ * (bt__heap_cache_bytes), under max_memory 4 MB: each sequence alone fits,
+ * so before the charge the sum passed while holding 20 MB; now BT_ELIMIT
+ * naming the distinct games.  Under the default budget it passes.
+ * CPU: about 0.1 s.
+ */
+static void
+test_distinct_games_charged(void **state)
+{
+    char *text = malloc(300 * 32), *at = text;
+    bt_position *p;
+    bt_analysis *a = NULL;
+    bt_limits lim;
+    bt_diag d;
+    unsigned i;
+    (void)state;
+    assert_non_null(text);
+    for (i = 1; i <= 300; i++)
+        at += sprintf(at, "%ssub:1-%u 40", i > 1 ? " + " : "", i);
+    p = bt_test_parse(text, NULL, NULL);
+    bt_limits_default(&lim);
+    lim.max_memory = (size_t)4 << 20;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(bt_analyze(&a, p, BT_NO_MOVES, &lim, &d), BT_ELIMIT);
+    assert_null(a);
+    assert_non_null(strstr(d.message, "distinct games"));
+    assert_non_null(strstr(d.message, "max_memory"));
+    bt_position_free(p);
+    /* fresh games (the caches above are warm): the default budget holds */
+    p = bt_test_parse(text, NULL, NULL);
+    assert_int_equal(bt_analyze(&a, p, BT_NO_MOVES, NULL, &d), BT_OK);
+    bt_analysis_free(a);
+    bt_position_free(p);
+    free(text);
+}
+
 int
 main(void)
 {
@@ -225,6 +265,7 @@ main(void)
         cmocka_unit_test(test_pairs),
         cmocka_unit_test(test_triples),
         cmocka_unit_test(test_misere_limit),
+        cmocka_unit_test(test_distinct_games_charged),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
