@@ -325,8 +325,8 @@ bt_position_format(const bt_position *p)
  * game, so that a new text of a known game is recognised after
  * bt_game_new and the new game dropped).  A table at most half full of
  * open addressing; its slots and each distinct game's text are charged to
- * the parse's memory budget, and the distinct games are counted against
- * lim->max_games.
+ * the parse's memory budget (as are the components, parse_charge), and the
+ * distinct games are counted against lim->max_games.
  */
 typedef struct gslot {
     const char *key; /* NULL: empty */
@@ -347,6 +347,17 @@ typedef struct parser {
     bt__budget budget;
     size_t ticks; /* numbers and terms read: polled every 4096 */
 } parser;
+
+/* Charges a component of n numbers to the parse's budget: its slot in
+   the position (doubled as the array grows) and its numbers' bytes. */
+static bt_status
+parse_charge(parser *ps, const mpz_t *nums, size_t n)
+{
+    size_t bytes = 2 * sizeof(comp) + 16, j;
+    for (j = 0; j < n; j++)
+        bytes += bt__mpz_bytes(nums[j]);
+    return bt__budget_charge(&ps->budget, bytes, ps->diag);
+}
 
 /* Polls the budget every 4096 numbers or terms: a text of max_text bytes
    is linear work, but of up to 64 MiB. */
@@ -599,8 +610,10 @@ parse_term(parser *ps, bt_game *dflt)
         }
         count++;
         if (count % ar == 0) {
-            st = bt_position_add(ps->p, g, (const mpz_t *)nums, ps->lim,
-                                 ps->diag);
+            st = parse_charge(ps, (const mpz_t *)nums, ar);
+            if (st == BT_OK)
+                st = bt_position_add(ps->p, g, (const mpz_t *)nums, ps->lim,
+                                     ps->diag);
             if (st != BT_OK) {
                 if (ps->diag != NULL) {
                     ps->diag->has_offset = 1;
@@ -610,6 +623,9 @@ parse_term(parser *ps, bt_game *dflt)
             }
         }
     }
+    if (g->rules->arity == 0 && count > 0 &&
+        (st = parse_charge(ps, (const mpz_t *)nums, count)) != BT_OK)
+        goto cleanup;
     if (g->rules->arity == 0 && count > 0)
         st = bt_position_add_n(ps->p, g, (const mpz_t *)nums, count, ps->lim,
                                ps->diag);

@@ -1,0 +1,714 @@
+/* label: quick
+ *
+ * test_budget.c -- the suite-wide rule of issue 26: no loop of the library
+ * runs unbounded work without polling the budget (time, memory,
+ * interrupt), the family hooks included.
+ *
+ * For every family (nim, moore, wythoff, sub, octal, tb, grundy, sums) its
+ * heaviest public entry points (analysis with moves, misère analysis,
+ * remoteness, tables, Grundy sequences and tables, counts, quotients, the
+ * parse of a long text) run on an input that takes far longer than the
+ * bound without a budget, three times:
+ *   - TIME: an interrupt that says stop after 50 ms of the process's CPU;
+ *   - PRESET: an interrupt already set when the call starts;
+ *   - MEMORY: max_memory of 8 MB (GMP's allocations charged too: the
+ *     test installs bt_gmp_install_allocators), for the cases that hold
+ *     memory as they go; a backstop interrupt past the bound keeps a case
+ *     the budget misses from hanging the test.
+ * Each call must return a status of the budget (BT_EINTR, BT_ELIMIT; some
+ * cases also BT_ERANGE, or BT_OK where a theorem answers at once) within a
+ * bound of CPU time: 2 s (6 s in a sanitizer build), for a case that the
+ * budget stops after 50 ms.  A case that fails names its entry point, its
+ * mode, the status and the CPU time.
+ *
+ * The cases of code other engineers are fixing for issue 26 are in test
+ * functions of their own, named after the finding (test_finding_moore_*,
+ * test_finding_sequence_*, test_finding_quotient_*): they fail until those
+ * fixes are in.
+ *
+ * BT_TEST_VERBOSE=1 prints every call's status and CPU time;
+ * BT_TEST_SKIP="test_finding_*" leaves out the cases of the other
+ * findings.
+ *
+ * CPU: about 8 s in all when every case stops at its budget (about 80
+ * calls of at most 50 ms, plus building the inputs).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include <bouton.h>
+
+#include "testutil.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define CPU_BOUND 6.0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CPU_BOUND 6.0
+#endif
+#endif
+#ifndef CPU_BOUND
+#define CPU_BOUND 2.0 /* seconds of CPU for one call stopped at 50 ms */
+#endif
+
+/* ------------------------------------------------------------ harness */
+
+enum { TIME, PRESET, MEMORY, NMODES };
+static const char *const mode_name[] = {"50 ms of CPU", "interrupt set",
+                                        "max_memory 8 MB"};
+
+/* statuses a case may end with, besides BT_EINTR and BT_ELIMIT */
+#define MAY_OK (1u << BT_OK)
+#define MAY_RANGE (1u << BT_ERANGE)
+
+static double
+cpu_process(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double deadline;
+
+static int
+after_deadline(void *ud)
+{
+    (void)ud;
+    return cpu_process() > deadline;
+}
+
+static int
+always(void *ud)
+{
+    (void)ud;
+    return 1;
+}
+
+/* One entry point on one heavy input under lim; the status it returns. */
+typedef bt_status (*case_fn)(const bt_limits *lim, bt_diag *d);
+
+static void
+run_mode(const char *name, case_fn fn, int mode, unsigned may)
+{
+    bt_limits lim;
+    bt_diag d;
+    bt_status st;
+    double t0, used;
+    bt_limits_default(&lim);
+    memset(&d, 0, sizeof d);
+    if (mode == TIME)
+        lim.interrupt = after_deadline;
+    else if (mode == PRESET)
+        lim.interrupt = always;
+    else
+        lim.max_memory = (size_t)8 << 20;
+    t0 = cpu_process();
+    deadline = t0 + 0.05;
+    if (mode == MEMORY) {
+        /* a backstop, so that a case the memory budget does not stop
+           fails (past the bound) rather than hangs */
+        lim.interrupt = after_deadline;
+        deadline = t0 + CPU_BOUND + 0.5;
+    }
+    st = fn(&lim, &d);
+    used = cpu_process() - t0;
+    if (getenv("BT_TEST_VERBOSE") != NULL)
+        fprintf(stderr, "%-50s %-16s %-7s %.3f s\n", name, mode_name[mode],
+                bt_status_name(st), used);
+    if (used > CPU_BOUND ||
+        !(st == BT_EINTR || st == BT_ELIMIT || ((may >> st) & 1u)))
+        fail_msg("%s under %s: %s after %.2f s of CPU (want EINTR or "
+                 "ELIMIT%s%s within %.0f s): %s",
+                 name, mode_name[mode], bt_status_name(st), used,
+                 (may & MAY_RANGE) ? " or ERANGE" : "",
+                 (may & MAY_OK) ? " or OK" : "", CPU_BOUND, d.message);
+}
+
+/* Runs a case in the modes TIME and PRESET, and MEMORY when `may` has
+   MEM: a computation that holds memory as it goes (searches, sequences,
+   tables of values, many games); a walk in constant memory (a table of
+   P-positions) is stopped by time alone. */
+#define MEM (1u << 31)
+static void
+run_case(const char *name, case_fn fn, unsigned may)
+{
+    int mode;
+    if (getenv("BT_TEST_VERBOSE") != NULL)
+        fprintf(stderr, "%s ...\n", name);
+    for (mode = 0; mode < NMODES; mode++)
+        if (mode != MEMORY || (may & MEM))
+            run_mode(name, fn, mode, may & ~MEM);
+}
+
+/* --------------------------------------------------------- the inputs */
+
+/* term repeated n times, joined by " + "; malloc'd. */
+static char *
+repeat(const char *term, size_t n)
+{
+    size_t len = strlen(term), i;
+    char *s = malloc((len + 3) * n + 1), *at = s;
+    assert_non_null(s);
+    for (i = 0; i < n; i++) {
+        if (i) {
+            memcpy(at, " + ", 3);
+            at += 3;
+        }
+        memcpy(at, term, len);
+        at += len;
+    }
+    *at = '\0';
+    return s;
+}
+
+/* A decimal number of `digits` digits (7...7); malloc'd. */
+static char *
+big(size_t digits)
+{
+    char *s = malloc(digits + 1);
+    assert_non_null(s);
+    memset(s, '7', digits);
+    s[digits] = '\0';
+    return s;
+}
+
+/* Parses text (default limits: the parse itself is not the case). */
+static bt_position *
+pos(const char *text)
+{
+    return bt_test_parse(text, NULL, NULL);
+}
+
+static bt_status
+analyze_text(const char *text, unsigned flags, const bt_limits *lim,
+             bt_diag *d)
+{
+    bt_position *p = pos(text);
+    bt_analysis *a = NULL;
+    bt_status st = bt_analyze(&a, p, flags, lim, d);
+    bt_analysis_free(a);
+    bt_position_free(p);
+    return st;
+}
+
+static bt_status
+remoteness_text(const char *text, int misere, const bt_limits *lim,
+                bt_diag *d)
+{
+    bt_position *p = pos(text);
+    bt_status st;
+    mpz_t r;
+    mpz_init(r);
+    st = bt_remoteness(r, p, misere, lim, d);
+    mpz_clear(r);
+    bt_position_free(p);
+    return st;
+}
+
+/* Rows of a table until it ends or fails (at most 10^7). */
+static bt_status
+table_rows(const char *spec, int misere, size_t k, const char *min,
+           const char *below, const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game(spec);
+    bt_table *t = NULL;
+    mpz_t lo, hi, *row;
+    size_t i, w, n = 0;
+    int r = 1;
+    bt_status st;
+    mpz_init_set_str(lo, min, 10);
+    mpz_init_set_str(hi, below, 10);
+    st = bt_table_new(&t, g, misere, k, lo, hi, lim, d);
+    if (st == BT_OK) {
+        w = bt_table_width(t);
+        row = malloc(w * sizeof *row);
+        assert_non_null(row);
+        for (i = 0; i < w; i++)
+            mpz_init(row[i]);
+        while (n++ < 10000000 && (r = bt_table_next(t, row)) == 1)
+            ;
+        st = r < 0 ? (bt_status)-r : BT_OK;
+        if (r < 0)
+            snprintf(d->message, sizeof d->message, "%s",
+                     bt_table_message(t));
+        for (i = 0; i < w; i++)
+            mpz_clear(row[i]);
+        free(row);
+    }
+    bt_table_free(t);
+    bt_game_free(g);
+    mpz_clears(lo, hi, NULL);
+    return st;
+}
+
+static bt_status
+sequence_of(const char *spec, size_t n, int prove, const bt_limits *lim,
+            bt_diag *d)
+{
+    bt_game *g = bt_test_game(spec);
+    bt_sequence *s = NULL;
+    bt_status st = bt_sequence_new(&s, g, BT_SEQ_AUTO, d);
+    if (st == BT_OK)
+        st = prove ? bt_sequence_prove(s, n, lim, d)
+                   : bt_sequence_compute(s, n, lim, d);
+    bt_sequence_free(s);
+    bt_game_free(g);
+    return st;
+}
+
+/* --------------------------------------------------------------- Nim */
+
+/* 64 piles of 50 000 digits: each row is 3 MB of numbers. */
+static bt_status
+nim_table(const bt_limits *lim, bt_diag *d)
+{
+    char *lo = big(50000), *hi = big(50001);
+    bt_status st = table_rows("nim", 0, 64, lo, hi, lim, d);
+    free(lo);
+    free(hi);
+    return st;
+}
+
+static bt_status
+nim_table_misere(const bt_limits *lim, bt_diag *d)
+{
+    return table_rows("nim", 1, 6, "0", "1000000", lim, d);
+}
+
+/* Misère analysis of a sum of Nim and another game: the search. */
+static bt_status
+nim_misere_sum(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("nim 30 31 29 28 27 26 + kayles 30 29", BT_MISERE,
+                        lim, d);
+}
+
+static bt_status
+nim_count(const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game("nim");
+    mpz_t pos_, p, lo, hi;
+    char *m = big(1000);
+    bt_status st;
+    mpz_inits(pos_, p, lo, NULL);
+    mpz_init_set_str(hi, m, 10);
+    /* about 1.3 s of CPU without a budget */
+    st = bt_game_count(pos_, p, NULL, g, 64, lo, hi, 0, lim, d);
+    mpz_clears(pos_, p, lo, hi, NULL);
+    free(m);
+    bt_game_free(g);
+    return st;
+}
+
+static void
+test_nim(void **state)
+{
+    (void)state;
+    run_case("nim table, 64 piles of 50 000 digits", nim_table, 0);
+    run_case("misère nim table, 6 piles below 10^6", nim_table_misere, 0);
+    run_case("misère analysis of nim + kayles", nim_misere_sum, 0 | MEM);
+    run_case("nim count, 64 piles below 10^1000", nim_count, 0);
+}
+
+/* ----------------------------------------------------------- Wythoff */
+
+static bt_status
+wythoff_table_far(const bt_limits *lim, bt_diag *d)
+{
+    char *lo = big(100000), *hi = big(100001);
+    bt_status st = table_rows("wythoff", 0, 1, lo, hi, lim, d);
+    free(lo);
+    free(hi);
+    return st;
+}
+
+static bt_status
+wythoff_table_long(const bt_limits *lim, bt_diag *d)
+{
+    return table_rows("wythoff:2", 1, 1, "0",
+                      "100000000000000000000000000000", lim, d);
+}
+
+static bt_status
+wythoff_sg(const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game("wythoff");
+    bt_wythoff_sg *t = NULL;
+    bt_status st = bt_wythoff_sg_new(&t, g, 8000, lim, d);
+    bt_wythoff_sg_free(t);
+    bt_game_free(g);
+    return st;
+}
+
+/* A sum of Wythoff pairs: Grundy values from the table, then the moves. */
+static bt_status
+wythoff_sum_moves(const bt_limits *lim, bt_diag *d)
+{
+    char *text = repeat("wythoff 3000 4001", 200);
+    bt_status st = analyze_text(text, 0, lim, d);
+    free(text);
+    return st;
+}
+
+static bt_status
+wythoff_misere_sum(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("wythoff 20 33 + wythoff 17 40 + wythoff 25 26",
+                        BT_MISERE, lim, d);
+}
+
+static bt_status
+wythoff_remoteness(const bt_limits *lim, bt_diag *d)
+{
+    return remoteness_text("wythoff 30 41 + wythoff 28 29 + wythoff 33 35",
+                           0, lim, d);
+}
+
+static void
+test_wythoff(void **state)
+{
+    (void)state;
+    run_case("wythoff table from 10^100000", wythoff_table_far, MAY_OK);
+    run_case("misère wythoff:2 table below 10^29", wythoff_table_long, 0);
+    run_case("wythoff Grundy table of side 8000", wythoff_sg, 0 | MEM);
+    run_case("analysis of 200 wythoff pairs", wythoff_sum_moves,
+             MAY_RANGE | MEM);
+    run_case("misère analysis of 3 wythoff pairs", wythoff_misere_sum, 0 | MEM);
+}
+
+/* ----------------------------------------------------- subtraction */
+
+static bt_status
+sub_sequence(const bt_limits *lim, bt_diag *d)
+{
+    return sequence_of("sub:1,3,7,19,37,61,97,151,211,307", 1 << 26, 0, lim,
+                       d);
+}
+
+static bt_status
+sub_table(const bt_limits *lim, bt_diag *d)
+{
+    return table_rows("sub:1-3,7", 0, 3, "0", "4000000", lim, d);
+}
+
+static bt_status
+sub_table_misere(const bt_limits *lim, bt_diag *d)
+{
+    return table_rows("sub:1-3,7", 1, 3, "0", "400", lim, d);
+}
+
+static bt_status
+sub_misere_sum(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("sub:1-3,7 40 41 42 43 44 45 + sub:2,5 40 41",
+                        BT_MISERE, lim, d);
+}
+
+static void
+test_subtraction(void **state)
+{
+    (void)state;
+    run_case("sub sequence to 2^26", sub_sequence, MAY_OK | MEM);
+    run_case("sub table, 3 heaps below 4 000 000", sub_table, 0);
+    run_case("misère sub table, 3 heaps below 400", sub_table_misere, 0 | MEM);
+    run_case("misère analysis of a sum of two sub games", sub_misere_sum,
+             0 | MEM);
+}
+
+/* ------------------------------------------------------------- octal */
+
+/* An octal game with no known period: values to max_grundy. */
+static bt_status
+octal_sequence(const bt_limits *lim, bt_diag *d)
+{
+    return sequence_of("octal:0.16", 1 << 26, 0, lim, d);
+}
+
+/* A huge heap of an unproved code: its moves to a value. */
+static bt_status
+octal_huge_heap(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("octal:0.16 3000000 + nim 1", 0, lim, d);
+}
+
+static bt_status
+octal_table(const bt_limits *lim, bt_diag *d)
+{
+    return table_rows("kayles", 0, 4, "0", "100000", lim, d);
+}
+
+static bt_status
+octal_misere_table(const bt_limits *lim, bt_diag *d)
+{
+    return table_rows("kayles", 1, 4, "0", "60", lim, d);
+}
+
+static bt_status
+octal_remoteness(const bt_limits *lim, bt_diag *d)
+{
+    return remoteness_text("kayles 14 15 16 17 18", 1, lim, d);
+}
+
+static void
+test_octal(void **state)
+{
+    (void)state;
+    run_case("octal:0.16 sequence to 2^26", octal_sequence, 0 | MEM);
+    /* under max_memory alone its moves are listed from a window: OK */
+    run_case("analysis of octal:0.16 3 000 000", octal_huge_heap,
+             MAY_RANGE | MAY_OK | MEM);
+    run_case("kayles table, 4 heaps below 100 000", octal_table, 0);
+    run_case("misère kayles table, 4 heaps below 60", octal_misere_table,
+             0 | MEM);
+}
+
+/* ---------------------------------------------------- take-and-break */
+
+/* Moves that leave three heaps take the general plain method: cubic
+   (about 1.5 s of CPU to 6000 without a budget). */
+static bt_status
+tb_sequence(const bt_limits *lim, bt_diag *d)
+{
+    return sequence_of("tb:0.F8", 6000, 0, lim, d);
+}
+
+/* Moves that leave three heaps: many options per heap. */
+static bt_status
+tb_analysis(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("tb:0.F8 6000 + tb:0.F8 6001", 0, lim, d);
+}
+
+static bt_status
+tb_misere(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("tb:0.F8 30 31 32 33", BT_MISERE, lim, d);
+}
+
+static void
+test_takebreak(void **state)
+{
+    (void)state;
+    run_case("tb:0.F8 sequence to 6000", tb_sequence, 0);
+    run_case("analysis of tb:0.F8 heaps of 6000", tb_analysis, MAY_RANGE);
+    run_case("misère analysis of tb:0.F8", tb_misere, 0 | MEM);
+}
+
+/* ----------------------------------------------------- Grundy's game */
+
+static bt_status
+grundys_sequence(const bt_limits *lim, bt_diag *d)
+{
+    return sequence_of("grundy", 1 << 26, 0, lim, d);
+}
+
+static bt_status
+grundys_analysis(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("grundy 3000000 + grundy 2999999", 0, lim, d);
+}
+
+static bt_status
+grundys_misere(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("grundy 40 41 42 43", BT_MISERE, lim, d);
+}
+
+static void
+test_grundys(void **state)
+{
+    (void)state;
+    run_case("grundy's game sequence to 2^26", grundys_sequence, 0 | MEM);
+    run_case("analysis of grundy 3 000 000", grundys_analysis, MAY_RANGE);
+    run_case("misère analysis of grundy's game", grundys_misere, 0 | MEM);
+}
+
+/* -------------------------------------------------------------- sums */
+
+/* The parse of a long sum of one game under many names. */
+static bt_status
+sum_parse_long(const bt_limits *lim, bt_diag *d)
+{
+    char *text = repeat("kayles 1 + octal:0.77 2 + dawsons-kayles 3",
+                        400000);
+    bt_position *p = NULL;
+    bt_status st = bt_position_parse(&p, text, NULL, lim, d);
+    bt_position_free(p);
+    free(text);
+    return st;
+}
+
+/* 1 000 distinct codes with moves that leave three heaps, each with its
+   own sequence (20 s of CPU and 5 GB at its peak with remoteness). */
+static bt_status
+sum_distinct_games(const bt_limits *lim, bt_diag *d)
+{
+    char *text = malloc(1000 * 32), *at = text;
+    bt_status st;
+    unsigned i;
+    assert_non_null(text);
+    for (i = 1; i <= 1000; i++)
+        at += sprintf(at, "%stb:0.%08X7 300", i > 1 ? " + " : "",
+                      (i * 2654435761u) | 0x8u);
+    st = analyze_text(text, 0, lim, d);
+    free(text);
+    return st;
+}
+
+static bt_status
+sum_misere(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("nim 9 10 + kayles 20 21 + sub:1-3,7 30 + "
+                        "wythoff 10 12 + grundy 30 + tb:0.F8 20",
+                        BT_MISERE, lim, d);
+}
+
+static bt_status
+sum_moves(const bt_limits *lim, bt_diag *d)
+{
+    bt_position *p = pos("kayles 3000 + tb:0.F8 3000 + grundy 3000");
+    bt_move *m = NULL;
+    size_t n = 0;
+    bt_status st = bt_position_moves(&m, &n, p, lim, d);
+    bt_moves_free(m, n);
+    bt_position_free(p);
+    return st;
+}
+
+static void
+test_sums(void **state)
+{
+    (void)state;
+    run_case("parse of 1 200 000 terms of Kayles", sum_parse_long, 0 | MEM);
+    run_case("analysis of 1 000 distinct tb games", sum_distinct_games,
+             0 | MEM);
+    run_case("misère analysis of a sum of six families", sum_misere, 0 | MEM);
+    run_case("every move of a sum of three heaps of 3000", sum_moves,
+             MAY_OK | MEM);
+}
+
+/* ------------------------------- cases of the other findings of 26 */
+
+/*
+ * Finding: Moore's Nim and the misère search (moore.c, remoteness.c,
+ * search.c) run loops that do not poll.  These cases fail until that fix
+ * is merged.
+ */
+/* 400 piles: the winning moves of Moore's Nim (6 s of CPU before). */
+static bt_status
+moore_analysis(const bt_limits *lim, bt_diag *d)
+{
+    char text[4096], *at = text;
+    unsigned i;
+    at += sprintf(at, "moore:3");
+    for (i = 0; i < 400; i++)
+        at += sprintf(at, " %u", 1000 + 7 * i);
+    return analyze_text(text, 0, lim, d);
+}
+
+static bt_status
+moore_misere(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("moore:2 30 31 32 33 34 35", BT_MISERE, lim, d);
+}
+
+static bt_status
+moore_table(const bt_limits *lim, bt_diag *d)
+{
+    return table_rows("moore:2", 0, 5, "0", "100000", lim, d);
+}
+
+static bt_status
+moore_remoteness(const bt_limits *lim, bt_diag *d)
+{
+    return remoteness_text("moore:2 12 13 14 15 16", 0, lim, d);
+}
+
+static void
+test_finding_moore_and_search(void **state)
+{
+    (void)state;
+    run_case("analysis of moore:3, 400 piles", moore_analysis, MEM);
+    run_case("misère analysis of moore:2, 6 piles", moore_misere, MAY_OK | MEM);
+    run_case("moore:2 table, 5 piles below 100 000", moore_table, 0);
+    run_case("remoteness of moore:2, 5 piles", moore_remoteness, 0 | MEM);
+    run_case("remoteness of 3 wythoff pairs", wythoff_remoteness, 0 | MEM);
+    run_case("misère remoteness of 5 kayles heaps", octal_remoteness,
+             0 | MEM);
+}
+
+/*
+ * Finding: period detection (sequence.c) and quotient verification
+ * (quotient.c).  These cases fail until that fix is merged.
+ */
+static bt_status
+sequence_prove(const bt_limits *lim, bt_diag *d)
+{
+    return sequence_of("octal:0.16", 1 << 26, 1, lim, d);
+}
+
+static void
+test_finding_sequence_period(void **state)
+{
+    (void)state;
+    run_case("octal:0.16 proof of periodicity to 2^26", sequence_prove, 0 | MEM);
+}
+
+static bt_status
+quotient_kayles(const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game("kayles");
+    bt_quotient *q = NULL;
+    bt_status st = bt_quotient_new_until_proved(&q, g, 100000, lim, d);
+    bt_quotient_free(q);
+    bt_game_free(g);
+    return st;
+}
+
+static bt_status
+quotient_misere(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("octal:0.137 30 31 32 33 34 35 36 37", BT_MISERE,
+                        lim, d);
+}
+
+static void
+test_finding_quotient(void **state)
+{
+    (void)state;
+    run_case("kayles quotient until proved", quotient_kayles,
+             MAY_OK | MEM);
+    run_case("misère analysis through the quotient", quotient_misere, 0 | MEM);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nim),
+        cmocka_unit_test(test_wythoff),
+        cmocka_unit_test(test_subtraction),
+        cmocka_unit_test(test_octal),
+        cmocka_unit_test(test_takebreak),
+        cmocka_unit_test(test_grundys),
+        cmocka_unit_test(test_sums),
+        cmocka_unit_test(test_finding_moore_and_search),
+        cmocka_unit_test(test_finding_sequence_period),
+        cmocka_unit_test(test_finding_quotient),
+    };
+    bt_gmp_install_allocators(NULL, NULL);
+    /* BT_TEST_SKIP="test_finding_*" leaves out the cases of the other
+       findings (a glob of cmocka's) */
+    if (getenv("BT_TEST_SKIP") != NULL)
+        cmocka_set_skip_filter(getenv("BT_TEST_SKIP"));
+    return cmocka_run_group_tests(tests, bt_test_setup, NULL);
+}
