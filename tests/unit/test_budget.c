@@ -11,14 +11,14 @@
  * bound without a budget, three times:
  *   - TIME: an interrupt that says stop after 50 ms of the process's CPU;
  *   - PRESET: an interrupt already set when the call starts;
- *   - MEMORY: max_memory of 8 MB (GMP's allocations charged too: the
+ *   - MEMORY: max_memory of 2 MB (GMP's allocations charged too: the
  *     test installs bt_gmp_install_allocators), for the cases that hold
  *     memory as they go; a backstop interrupt past the bound keeps a case
  *     the budget misses from hanging the test.
  * Each call must return a status of the budget (BT_EINTR, BT_ELIMIT; some
  * cases also BT_ERANGE, or BT_OK where a theorem answers at once) within a
- * bound of CPU time: 2 s (6 s in a sanitizer build), for a case that the
- * budget stops after 50 ms.  A case that fails names its entry point, its
+ * bound of CPU time: 2 s (10 s in a sanitizer build, at -O0 about 7 times
+ * slower), for a case that the budget stops after 50 ms.  A case that fails names its entry point, its
  * mode, the status and the CPU time.
  *
  * The cases of code other engineers are fixing for issue 26 are in test
@@ -49,10 +49,10 @@
 #include "testutil.h"
 
 #if defined(__SANITIZE_ADDRESS__)
-#define CPU_BOUND 6.0
+#define CPU_BOUND 10.0
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define CPU_BOUND 6.0
+#define CPU_BOUND 10.0
 #endif
 #endif
 #ifndef CPU_BOUND
@@ -63,7 +63,7 @@
 
 enum { TIME, PRESET, MEMORY, NMODES };
 static const char *const mode_name[] = {"50 ms of CPU", "interrupt set",
-                                        "max_memory 8 MB"};
+                                        "max_memory 2 MB"};
 
 /* statuses a case may end with, besides BT_EINTR and BT_ELIMIT */
 #define MAY_OK (1u << BT_OK)
@@ -110,7 +110,7 @@ run_mode(const char *name, case_fn fn, int mode, unsigned may)
     else if (mode == PRESET)
         lim.interrupt = always;
     else
-        lim.max_memory = (size_t)8 << 20;
+        lim.max_memory = (size_t)2 << 20;
     t0 = cpu_process();
     deadline = t0 + 0.05;
     if (mode == MEMORY) {
