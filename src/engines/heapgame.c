@@ -131,7 +131,19 @@ typedef struct walker {
     const bt_limits *lim;
     bt_diag *diag;
     mpz_t to[3];
+    size_t ticks; /* options examined: polled every 4096 */
 } walker;
+
+/* Counts one option examined and polls every 4096: a walk is bounded by
+   max_search options (walk counts them first), each at most a lookup and
+   the receiver's work, but max_search is the caller's to raise. */
+static bt_status
+walk_tick(walker *wk)
+{
+    if ((++wk->ticks & 4095) != 0 || bt__poll(wk->lim) == BT_OK)
+        return BT_OK;
+    return bt__fail(wk->diag, BT_EINTR, "the time budget ran out");
+}
 
 static bt_status walk_leave(walker *wk, const mpz_t n, size_t k);
 
@@ -181,6 +193,8 @@ walk_digits(walker *wk, const mpz_t n, size_t nn, size_t *count)
         if (st == BT_OK && (d & 4u) && rest >= 2) {
             size_t h = r->unequal ? (rest - 1) / 2 : rest / 2;
             for (a = 1; a <= h && st == BT_OK; a++) {
+                if ((st = walk_tick(wk)) != BT_OK)
+                    break;
                 if (wk->target != NULL &&
                     (walk_g(wk, a) ^ walk_g(wk, rest - a)) != wk->tv)
                     continue;
@@ -193,6 +207,8 @@ walk_digits(walker *wk, const mpz_t n, size_t nn, size_t *count)
             for (a = 1; 3 * a <= rest && st == BT_OK; a++)
                 for (b = a; 2 * b <= rest - a && st == BT_OK; b++) {
                     size_t c = rest - a - b;
+                    if ((st = walk_tick(wk)) != BT_OK)
+                        break;
                     if (wk->target != NULL &&
                         (walk_g(wk, a) ^ walk_g(wk, b) ^ walk_g(wk, c)) !=
                             wk->tv)
@@ -212,6 +228,8 @@ walk_leave(walker *wk, const mpz_t n, size_t k)
 {
     /* take k from n (k <= n), leaving 0 or 1 heap */
     bt_status st;
+    if ((st = walk_tick(wk)) != BT_OK)
+        return st;
     mpz_sub_ui(wk->to[0], n, (unsigned long)k);
     if (mpz_sgn(wk->to[0]) == 0) {
         if (wk->target != NULL && wk->tv != 0)
@@ -317,6 +335,7 @@ walk_run(bt_game *g, const mpz_t *c, const mpz_t *target, bt__emit emit,
     wk.tv = 0;
     wk.lim = bt__limits(lim);
     wk.diag = diag;
+    wk.ticks = 0;
     mpz_init(wk.to[0]);
     mpz_init(wk.to[1]);
     mpz_init(wk.to[2]);
