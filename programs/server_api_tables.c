@@ -92,6 +92,24 @@ row_json(mpz_t *row, size_t width)
     return a;
 }
 
+/* The decimal digits of a row, a bound on its bytes in the answer less
+   the quotes and commas. */
+static size_t
+row_digits(mpz_t *row, size_t width)
+{
+    size_t n = 0, i;
+
+    for (i = 0; i < width; i++)
+        n += mpz_sizeinbase(row[i], 10) + 4;
+    return n;
+}
+
+/* The bytes of rows one page holds at most (besides its first row, which
+   it always holds): past them the page ends short, with its `next`, as
+   when the time budget runs out.  A page of 64 piles of 50 000 digits is
+   thus 5 rows (16 MB), not the 64 rows (200 MB) it was. */
+#define PAGE_BYTES ((size_t)16 << 20)
+
 static char *
 row_cursor(mpz_t *row, size_t width)
 {
@@ -125,7 +143,8 @@ api_table(json_t **out, json_t *req, const srv_config *cfg,
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
     mpz_t min, below, *row = NULL, *cur = NULL;
-    size_t piles, limit, width = 0, ncur = 0, i, got = 0, skipped = 0;
+    size_t piles, limit, width = 0, ncur = 0, i, got = 0, skipped = 0,
+                             bytes = 0;
     int misere, rc = -1, r = 0;
     json_t *rows = NULL;
     char *next = NULL;
@@ -187,25 +206,36 @@ api_table(json_t **out, json_t *req, const srv_config *cfg,
         }
     if (!cursor)
         r = bt_table_next(t, row);
+    /*
+     * `cur` keeps the last row sent, whose text is the page's `next`, made
+     * once at the end (a row's decimal text costs as much as its JSON).
+     */
     while (r == 1) {
-        if (got == limit)
+        size_t n = row_digits(row, width);
+
+        if (got == limit || (got > 0 && n > PAGE_BYTES - bytes))
             break; /* more rows: next (the last row sent) goes on */
         if (json_array_append_new(rows, row_json(row, width)) != 0) {
             srv_fail(e, BT_ENOMEM, "out of memory");
             goto done;
         }
         got++;
-        free(next);
-        next = row_cursor(row, width);
+        bytes += n < PAGE_BYTES ? n : PAGE_BYTES;
+        for (i = 0; i < width; i++)
+            mpz_set(cur[i], row[i]);
+        /* Out of time with rows in hand: a short page that can go on.  A
+           row of many long numbers costs as much as thousands of short
+           ones, so the clock is read at every row. */
+        if (lim->interrupt && lim->interrupt(lim->interrupt_ud))
+            break;
+        r = bt_table_next(t, row);
+    }
+    if (got > 0 && r != 0) {
+        next = row_cursor(cur, width);
         if (!next) {
             srv_fail(e, BT_ENOMEM, "out of memory");
             goto done;
         }
-        /* Out of time with rows in hand: a short page that can go on. */
-        if (lim->interrupt && got % 64 == 0 &&
-            lim->interrupt(lim->interrupt_ud))
-            break;
-        r = bt_table_next(t, row);
     }
     if (r < 0) {
         if (-r == BT_EINTR && got > 0) {

@@ -194,6 +194,24 @@ def slice_enforced(bouton):
         srv.stop()
 
 
+def table_page(bouton):
+    """A page of /v1/table is bounded in bytes, not only in rows: 64 piles
+    of 20 000 digits make rows of 1.3 MB each, and a page of the default
+    100 rows stops at 16 MB with its `next` (it used to hold 64 rows or
+    more, 82 MB, before it read its clock).  About 1 s of CPU."""
+    srv = Server(bouton)
+    try:
+        lo, hi = "1" + "0" * 20000, "1" + "0" * 20001
+        r = post(srv.port, "/v1/table", {"piles": 64, "min": lo, "below": hi}, timeout=60)
+        ok = r[1] == 200
+        j = json.loads(r[3]) if ok else {}
+        check(ok and len(r[3]) < 24 << 20 and 1 <= len(j["rows"]) < 64 and j["next"],
+              "table page: %s, %d bytes, %s rows" % (r[1], len(r[3]), len(j.get("rows", []))))
+        print("  a page of 64 piles of 20 000 digits: %s, %d bytes" % (r[1], len(r[3])), flush=True)
+    finally:
+        srv.stop()
+
+
 def out_of_memory(bouton, request_memory="4000000000"):
     """GMP out of memory in a request: 503 ENOMEM for it, the server goes on
     (unless the numbers it lost pass --request-memory: then it stops, 1)."""
@@ -254,6 +272,7 @@ def main():
     idle_keepalive(bouton)
     abandoned(bouton)
     slice_enforced(bouton)
+    table_page(bouton)
     probe = Server(bouton)
     sanitized = probe.sanitized
     probe.stop()
