@@ -8,8 +8,13 @@
  * each component for its options of that value (bt__ruleset.moves_to).
  *
  * Misère play: the ruleset's own theorem when the whole position is of one
- * game that has one (Bouton sec. 6; Wythoff's closed forms), else the
- * exhaustive search of search.c.  Never a guess.
+ * game that has one (Bouton sec. 6; Wythoff's closed forms; Moore's rule),
+ * else the exhaustive search of search.c.  Never a guess.
+ *
+ * A list of winning moves that a limit stops (max_search, max_memory)
+ * after one move was found does not fail the analysis: the outcome stands,
+ * and the list is marked incomplete with a note that quotes the message
+ * of the limit that stopped it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +124,33 @@ moves_left_out(bt_analysis *a, char *note, bt_diag *diag)
                                  : bt__fail(diag, BT_ENOMEM, "out of memory");
 }
 
+/*
+ * Marks the moves incomplete because a limit stopped their list (st, most
+ * often BT_ELIMIT), with the note: what stopped it, from the message the
+ * ruleset left in why (which names the limit that actually stopped it:
+ * max_search, max_memory), then `listed`, which moves are given.
+ */
+static bt_status
+moves_stopped(bt_analysis *a, const bt_diag *why, bt_status st,
+              const char *listed, bt_diag *diag)
+{
+    bt__buf b;
+    bt__buf_init(&b);
+    bt__buf_printf(&b, "%s; %s",
+                   why->message[0] ? why->message : bt_strerror(st), listed);
+    return moves_left_out(a, bt__buf_take(&b), diag);
+}
+
+/* Hands on to the caller's diag what a call made with a diag of its own
+   left there (diag may be NULL). */
+static bt_status
+pass_on(bt_diag *diag, const bt_diag *why, bt_status st)
+{
+    if (diag != NULL)
+        *diag = *why;
+    return st;
+}
+
 const char *
 bt_analysis_explanation(const bt_analysis *a)
 {
@@ -180,22 +212,24 @@ analyze_single(bt_analysis *a, const bt_position *p, const bt_limits *lim,
     bt_game *g = bt_position_game(p, 0);
     collect c;
     bt_status st;
+    bt_diag why;
     mpz_t zero;
     c.a = a;
     c.comp = 0;
+    memset(&why, 0, sizeof why);
     mpz_init(zero);
-    st = bt__rs_moves_to(g, bt_position_nums(p, 0), bt_position_count(p, 0), zero, on_winning, &c,
-                            lim, diag);
+    st = bt__rs_moves_to(g, bt_position_nums(p, 0), bt_position_count(p, 0),
+                         zero, on_winning, &c, lim, &why);
     mpz_clear(zero);
     if (st == BT_ELIMIT && a->nmoves > 0) {
-        /* more winning moves than the limit lets list: the outcome
+        /* more winning moves than a limit lets list: the outcome
            stands (one was found), the list says it is incomplete */
-        st = moves_left_out(a,
-                            strdup("the component has more moves than the "
-                                   "max_search limit lets bouton examine; "
-                                   "the winning moves listed are those "
-                                   "found before the limit"),
-                            diag);
+        st = moves_stopped(a, &why, st,
+                           "the winning moves listed are those found "
+                           "before the limit",
+                           diag);
+    } else if (st != BT_OK) {
+        return pass_on(diag, &why, st);
     }
     if (st != BT_OK)
         return st;
@@ -326,21 +360,23 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         collect c;
         c.a = a;
         c.comp = i;
+        bt_diag why;
+        memset(&why, 0, sizeof why);
         mpz_xor(t, a->comp_grundy[i], a->grundy);
-        st = bt__rs_moves_to(g, bt_position_nums(p, i), bt_position_count(p, i), t, on_winning, &c,
-                                lim, diag);
+        st = bt__rs_moves_to(g, bt_position_nums(p, i),
+                             bt_position_count(p, i), t, on_winning, &c, lim,
+                             &why);
         if (st == BT_ELIMIT) {
             /* a huge heap whose moves to value t are too many to list
                (10^1000 counters of Kayles): the outcome and the values
                stand; the list says it is incomplete, and gives those of
                the moves of a bounded window (bt__window_moves_to) */
-            st = moves_left_out(
-                a,
-                strdup("a component has more moves than the max_search "
-                       "limit lets bouton examine; its winning moves "
-                       "listed are those of a bounded window of its moves "
-                       "(those that take few counters, and the splits "
-                       "with a small part), the others are left out"),
+            st = moves_stopped(
+                a, &why, st,
+                "the winning moves listed for that component are those of "
+                "a bounded window of its moves (those that take few "
+                "counters, and the splits with a small part), the others "
+                "are left out",
                 diag);
             if (st != BT_OK) {
                 mpz_clear(t);
@@ -357,7 +393,7 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         }
         if (st != BT_OK) {
             mpz_clear(t);
-            return st;
+            return pass_on(diag, &why, st);
         }
     }
     mpz_clear(t);
@@ -453,10 +489,24 @@ analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
 {
     bt_game *g = bt_position_single_game(p);
     if (g != NULL && g->rules->misere != NULL) {
-        bt_status st = g->rules->misere(g, p, &a->outcome, on_misere_move, a,
-                                        lim, diag);
+        bt_diag why;
+        bt_status st;
+        memset(&why, 0, sizeof why);
+        st = g->rules->misere(g, p, &a->outcome, on_misere_move, a, lim,
+                              &why);
+        if (st == BT_ELIMIT && a->nmoves > 0) {
+            /* the theorem gave the outcome, and a limit stopped the list
+               of its winning moves (Moore's Nim: C(100, 34) of them for
+               100 piles of 1): a winning move listed proves N; the list
+               says it is incomplete, as in normal play */
+            a->outcome = BT_N;
+            return moves_stopped(a, &why, st,
+                                 "the winning moves listed are those "
+                                 "found before the limit",
+                                 diag);
+        }
         if (st != BT_EUNDEF)
-            return st;
+            return pass_on(diag, &why, st);
         bt_moves_free(a->moves, a->nmoves);
         a->moves = NULL;
         a->nmoves = a->cap = 0;

@@ -191,7 +191,10 @@ struct bt__ruleset {
      * the closed forms for one Wythoff pair).  Sets *outcome and emits every
      * winning move as (component, to, nto) through `move`.  Returns
      * BT_EUNDEF when the theorem does not cover the position, and the caller
-     * falls back to exhaustive search.
+     * falls back to exhaustive search.  BT_ELIMIT after a move was emitted
+     * means that a limit stopped the list, not the analysis: the caller
+     * answers N with the moves emitted, marked incomplete, and diag's
+     * message (which names the limit) in the note.
      */
     bt_status (*misere)(bt_game *g, const bt_position *p, bt_outcome *outcome,
                         bt_status (*move)(void *ud, size_t comp,

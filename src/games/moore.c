@@ -815,6 +815,15 @@ small_moves(mis *m, const mpz_t *c, size_t n, unsigned long k, mpz_t *y,
     return st;
 }
 
+/*
+ * Misère play of one Moore position: the outcome by the rule of
+ * docs/moore.md, set before any move is listed, then the winning moves.
+ * Their list counts toward max_search and is charged to max_memory (bound
+ * above); past either it stops with BT_ELIMIT and the message of the limit
+ * that stopped it, after at least one move when the first fits the memory,
+ * and the analysis answers with the moves listed, marked incomplete
+ * (analyze.c).
+ */
 static bt_status
 moore_misere(bt_game *g, const bt_position *p, bt_outcome *outcome,
              bt_status (*move)(void *ud, size_t comp, const mpz_t *to,

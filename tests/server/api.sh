@@ -334,6 +334,18 @@ req POST /v1/analyze '{"position":"moore:2 5 6 7 2"}'
 expect 200 "analyze a position of variable arity"
 has '"outcome":"N"' "moore:2 5 6 7 2 is N (column sums 3 3 2)"
 has '"position":["5","6","7","2"]' "one component of four numbers"
+# more winning moves than max_search lets list (5000: 125 moves of 40
+# piles): misère play answers as normal play does (it was a 422), with the
+# moves found and the note of the limit, as the CLI does
+ones=$(awk 'BEGIN { for (i = 0; i < 40; i++) printf " 1" }')
+for m in false true; do
+    req POST /v1/analyze "{\"position\":\"moore:30$ones\",\"misere\":$m}"
+    expect 200 "analyze moore:30, 40 piles of 1, misere $m"
+    has '"winning_moves_complete":false,"winning_moves_note":"a moore:30 position has more winning moves than the max_search limit' \
+        "misere $m: the list is incomplete, and says which limit"
+done
+same_as "analyze moore:30, 40 piles of 1, misère" analyze --json --misere \
+    "moore:30$ones"
 req GET /v1/info
 has '"max_body":4096' "info: max_body"
 has '"max_components":50' "info: max_components"

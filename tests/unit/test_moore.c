@@ -913,7 +913,11 @@ test_hostile(void **state)
 
     /* misère, 100 piles of 1 of moore:64: the moves to piles <= 1 were a
        walk over the 2^100 subsets (it never ended); now the (h, d) pairs
-       list a move each step, to the limit.  Bound: 10 s of CPU. */
+       list a move each step, to the limit.  The outcome is Moore's misère
+       rule's (100 ones, not 1 mod 65: N), so the analysis answers it with
+       the first 200 of the C(100, 34) winning moves, each emptying 34
+       piles, marked incomplete as in normal play (it failed with
+       BT_ELIMIT), and the note names the limit.  Bound: 10 s of CPU. */
     g = bt_test_gamef("moore:%u", 64);
     for (i = 0; i < 100; i++)
         mpz_init_set_ui(x[i], 1);
@@ -921,15 +925,48 @@ test_hostile(void **state)
     lim.max_search = 20000;
     memset(&d, 0, sizeof d);
     t0 = cpu_seconds();
-    assert_int_equal(bt_analyze(&a, p, BT_MISERE, &lim, &d), BT_ELIMIT);
-    assert_non_null(strstr(d.message, "max_search limit"));
+    assert_int_equal(bt_analyze(&a, p, BT_MISERE, &lim, &d), BT_OK);
+    assert_int_equal(bt_analysis_outcome(a), BT_N);
+    assert_int_equal(bt_analysis_move_count(a), 200);
+    for (nm = 0; nm < 200; nm++) {
+        const bt_move *m = bt_analysis_move(a, nm);
+        size_t zeros = 0;
+        for (i = 0; i < 100; i++)
+            zeros += mpz_sgn(m->to[i]) == 0;
+        assert_int_equal(zeros, 34);
+    }
+    assert_false(bt_analysis_moves_complete(a));
+    assert_non_null(bt_analysis_moves_note(a));
+    assert_non_null(strstr(bt_analysis_moves_note(a), "max_search limit"));
+    bt_analysis_free(a);
     /* normal play: C(100, 35) winning moves; a move of 100 piles counts
        100 toward max_search, so the first 200 are listed */
     assert_int_equal(bt_analyze(&a, p, 0, &lim, &d), BT_OK);
     assert_int_equal(bt_analysis_outcome(a), BT_N);
     assert_int_equal(bt_analysis_move_count(a), 200);
     assert_false(bt_analysis_moves_complete(a));
+    assert_non_null(strstr(bt_analysis_moves_note(a), "max_search limit"));
     bt_analysis_free(a);
+    /* the same lists stopped by max_memory (a move holds about 900
+       bytes): the note names max_memory (it always blamed max_search),
+       in both plays, with NULL for diag */
+    lim.max_search = 250000;
+    lim.max_memory = 100000;
+    assert_int_equal(bt_analyze(&a, p, 0, &lim, NULL), BT_OK);
+    assert_int_equal(bt_analysis_outcome(a), BT_N);
+    assert_true(bt_analysis_move_count(a) >= 1);
+    assert_false(bt_analysis_moves_complete(a));
+    assert_non_null(strstr(bt_analysis_moves_note(a), "max_memory limit"));
+    assert_null(strstr(bt_analysis_moves_note(a), "max_search"));
+    bt_analysis_free(a);
+    assert_int_equal(bt_analyze(&a, p, BT_MISERE, &lim, NULL), BT_OK);
+    assert_int_equal(bt_analysis_outcome(a), BT_N);
+    assert_true(bt_analysis_move_count(a) >= 1);
+    assert_false(bt_analysis_moves_complete(a));
+    assert_non_null(strstr(bt_analysis_moves_note(a), "max_memory limit"));
+    assert_null(strstr(bt_analysis_moves_note(a), "max_search"));
+    bt_analysis_free(a);
+    bt_limits_default(&lim);
     if (cpu_seconds() - t0 > 10)
         fail_msg("100 piles of 1: %.2f s of CPU", cpu_seconds() - t0);
     bt_position_free(p);
