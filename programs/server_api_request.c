@@ -294,6 +294,148 @@ add_numbers(bt_position *p, bt_game *g, json_t *nums, size_t from,
 }
 
 /*
+ * The games named by the terms of one structured position.  A term names
+ * its game by a text ("kayles", "octal:0.77"); texts that mean one game
+ * must give one bt_game, as in the position language (bt_position_parse),
+ * or 60 000 terms of Kayles make 60 000 games, each with its own Grundy
+ * sequence (the analysis of such a sum then needs their 60 000 caches).
+ * So the games are kept in a hash table under two kinds of key: each text
+ * written (a string of the request, alive as long as it) and each game's
+ * canonical spec (bt_game_spec, alive as long as the game), so that a new
+ * text of a known game is recognised after bt_game_new and the new game
+ * dropped.  The distinct games are counted against lim->max_games, as the
+ * parser counts them; the table holds one reference to each.  A table at
+ * most half full of open addressing: its keys number at most the terms,
+ * which max_body bounds.
+ */
+typedef struct game_slot {
+    const char *key; /* NULL: empty */
+    bt_game *game;
+} game_slot;
+
+typedef struct game_set {
+    game_slot *slots;
+    size_t cap, used;
+    bt_game **games; /* the distinct games, one reference each */
+    size_t ngames, gcap;
+} game_set;
+
+static void
+game_set_free(game_set *gs)
+{
+    size_t i;
+
+    for (i = 0; i < gs->ngames; i++)
+        bt_game_free(gs->games[i]);
+    free(gs->games);
+    free(gs->slots);
+}
+
+/* FNV-1a of a key. */
+static size_t
+game_key_hash(const char *key)
+{
+    uint64_t h = 1469598103934665603u;
+
+    for (; *key; key++) {
+        h ^= (unsigned char)*key;
+        h *= 1099511628211u;
+    }
+    return (size_t)h;
+}
+
+/* The slot of key: its own, or the empty one where it would go.  The table
+   is not empty. */
+static game_slot *
+game_slot_of(const game_set *gs, const char *key)
+{
+    size_t i = game_key_hash(key) & (gs->cap - 1);
+
+    while (gs->slots[i].key != NULL && strcmp(gs->slots[i].key, key) != 0)
+        i = (i + 1) & (gs->cap - 1);
+    return &gs->slots[i];
+}
+
+static bt_game *
+game_set_find(const game_set *gs, const char *key)
+{
+    return gs->cap ? game_slot_of(gs, key)->game : NULL;
+}
+
+/* Maps key (not yet in the table) to g. */
+static int
+game_set_put(game_set *gs, const char *key, bt_game *g, srv_error *e)
+{
+    game_slot *sl;
+
+    if (2 * (gs->used + 1) > gs->cap) {
+        size_t old = gs->cap, cap = old ? 2 * old : 64, i;
+        game_slot *was = gs->slots, *fresh = calloc(cap, sizeof *fresh);
+
+        if (fresh == NULL)
+            return srv_fail(e, BT_ENOMEM, "out of memory");
+        gs->slots = fresh;
+        gs->cap = cap;
+        for (i = 0; i < old; i++)
+            if (was[i].key != NULL)
+                *game_slot_of(gs, was[i].key) = was[i];
+        free(was);
+    }
+    sl = game_slot_of(gs, key);
+    sl->key = key;
+    sl->game = g;
+    gs->used++;
+    return 0;
+}
+
+/* The game named by spec (a string of the request), made once per
+   canonical spec; borrowed from gs.  `where` names the term in messages. */
+static int
+game_set_get(game_set *gs, bt_game **out, const char *spec,
+             const char *where, const bt_limits *lim, srv_error *e)
+{
+    bt_game *g, *known;
+
+    if ((*out = game_set_find(gs, spec)) != NULL)
+        return 0;
+    if (srv_new_game(&g, spec, e) != 0)
+        return -1;
+    known = game_set_find(gs, bt_game_spec(g));
+    if (known != NULL) {
+        /* another text of a game already named ("kayles" after
+           "octal:0.77"): the one game serves both */
+        bt_game_free(g);
+        *out = known;
+        return game_set_put(gs, spec, known, e);
+    }
+    if (gs->ngames >= lim->max_games) {
+        bt_game_free(g);
+        return srv_fail(e, BT_ELIMIT,
+                        "%s: more than %zu distinct games in one position "
+                        "(the max_games limit)",
+                        where, lim->max_games);
+    }
+    if (gs->ngames == gs->gcap) {
+        size_t cap = gs->gcap ? 2 * gs->gcap : 8;
+        bt_game **games = realloc(gs->games, cap * sizeof *games);
+
+        if (games == NULL) {
+            bt_game_free(g);
+            return srv_fail(e, BT_ENOMEM, "out of memory");
+        }
+        gs->games = games;
+        gs->gcap = cap;
+    }
+    gs->games[gs->ngames++] = g;
+    *out = g;
+    if (game_set_put(gs, bt_game_spec(g), g, e) != 0)
+        return -1;
+    if (strcmp(spec, bt_game_spec(g)) != 0)
+        return game_set_put(gs, spec, g, e);
+    return 0;
+}
+
+/*
  * The structured form of a position: an array whose items are numbers of
  * the default game (grouped by its arity: ["3","5"] is one Wythoff pair),
  * arrays (one component of the default game each: [["3","5"],["1","2"]]),
@@ -302,7 +444,7 @@ add_numbers(bt_position *p, bt_game *g, json_t *nums, size_t from,
  */
 static int
 parse_position_array(bt_position *p, json_t *arr, bt_game *dflt,
-                     const bt_limits *lim, srv_error *e)
+                     const bt_limits *lim, game_set *games, srv_error *e)
 {
     static const char *const term_members[] = {"game", "position", NULL};
     size_t n = json_array_size(arr), i = 0;
@@ -336,7 +478,6 @@ parse_position_array(bt_position *p, json_t *arr, bt_game *dflt,
             json_t *nums = json_object_get(item, "position");
             const char *spec;
             bt_game *g;
-            int rc;
 
             snprintf(where, sizeof where, "position[%zu]", i);
             if (srv_check_members(item, term_members, e) != 0 ||
@@ -349,14 +490,12 @@ parse_position_array(bt_position *p, json_t *arr, bt_game *dflt,
                 return srv_fail(e, BT_EINVAL,
                                 "%s: \"position\" must be an array of "
                                 "numbers", where);
-            if (srv_new_game(&g, spec, e) != 0)
+            if (game_set_get(games, &g, spec, where, lim, e) != 0)
                 return -1;
             snprintf(where, sizeof where, "position[%zu].position", i);
-            rc = add_numbers(p, g, nums, 0, json_array_size(nums), where,
-                             lim, e);
-            bt_game_free(g);
-            if (rc != 0)
-                return rc;
+            if (add_numbers(p, g, nums, 0, json_array_size(nums), where, lim,
+                            e) != 0)
+                return -1;
             i++;
         } else {
             return srv_fail(e, BT_EINVAL,
@@ -401,12 +540,17 @@ srv_parse_position(bt_position **out, json_t *req, const bt_limits *lim,
         }
     } else if (json_is_array(pos)) {
         bt_status st = bt_position_new(&p);
+        game_set games;
+        int bad;
 
         if (st != BT_OK) {
             srv_fail(e, BT_ENOMEM, "out of memory");
             goto done;
         }
-        if (parse_position_array(p, pos, dflt, lim, e) != 0)
+        memset(&games, 0, sizeof games);
+        bad = parse_position_array(p, pos, dflt, lim, &games, e);
+        game_set_free(&games); /* p holds its own references */
+        if (bad)
             goto done;
     } else {
         srv_fail(e, BT_EINVAL, "\"position\" must be a string in the "
