@@ -282,8 +282,9 @@ typedef struct bt_analysis bt_analysis;
  * Analyses p: outcome, Grundy values (normal play), every winning move, and
  * with BT_EXPLAIN the explanation.  Normal play uses Sprague-Grundy theory;
  * misère play uses Bouton's rule for Nim, the closed forms for a single
- * Wythoff pair, and otherwise an exhaustive search bounded by
- * lim->max_search (BT_ELIMIT beyond it: never a guess).
+ * Wythoff pair, a family's misère rule (Moore's Nim), a proved misère
+ * quotient, and otherwise an exhaustive search bounded by lim->max_search
+ * and lim->max_memory (BT_ELIMIT beyond them: never a guess).
  */
 BT_API bt_status bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
                      const bt_limits *lim, bt_diag *diag);
@@ -300,8 +301,9 @@ BT_API bt_status bt_analysis_component_grundy(mpz_t rop, const bt_analysis *a,
 BT_API size_t bt_analysis_move_count(const bt_analysis *a);
 BT_API const bt_move *bt_analysis_move(const bt_analysis *a, size_t i);
 /* Zero when some component had more winning moves than lim->max_search
-   allows to list (a huge octal heap): the moves given are then only some
-   of them, while the outcome and the values are exact. */
+   or lim->max_memory allows to list (a huge octal heap, Moore's Nim of
+   many piles): the moves given are then only some of them, while the
+   outcome and the values are exact. */
 BT_API int bt_analysis_moves_complete(const bt_analysis *a);
 /* When the moves are not complete, one sentence saying which winning
    moves are listed and which are left out, and why; else NULL.  Owned by
