@@ -17,10 +17,24 @@
  * does the same with CONNECTIONS slowloris clients instead: each opens a
  * connection, sends a request line and then one header line a second,
  * never ending its head, and reconnects at once when the server closes it.
+ *
+ *     bench_fairness PORT hostile [SECONDS] [CLIENTS] [same]
+ *
+ * runs the hostile requests of issue 26 one case at a time: for each case,
+ * the plain requests alone for SECONDS (default 3), then for SECONDS while
+ * CLIENTS threads (default 4, at most 4) send that case's request again
+ * and again, each on its own kept-alive connection (reopened when the
+ * server closes it).  Each request differs from the last (a digit, a pile,
+ * a heap size), so that none is known heavy from its hash and each runs
+ * its slice on an HTTP thread first; `same` sends one text instead.
+ * Prints, per case, the percentiles of both phases, the p99 ratio and the
+ * verdict "within 2x of idle" (ratio <= 2) or "NOT within 2x", and what
+ * the hostile requests got (status: count, mean ms).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +45,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 
 static int port;
 static volatile int stop_heavy;
@@ -238,6 +253,377 @@ pct(const double *v, size_t n, double p)
     return n ? v[i < n ? i : n - 1] * 1e3 : 0;
 }
 
+/* ------------------------------------------------ hostile cases (issue 26) */
+
+typedef struct hbuf {
+    char *p;
+    size_t len, cap;
+} hbuf;
+
+static void
+hb_put(hbuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        char *p;
+
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        if (!(p = realloc(b->p, cap))) {
+            fprintf(stderr, "bench_fairness: out of memory\n");
+            exit(1);
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+
+static void
+hb_str(hbuf *b, const char *s)
+{
+    hb_put(b, s, strlen(s));
+}
+
+static void
+hb_rep(hbuf *b, char c, size_t n)
+{
+    while (n--)
+        hb_put(b, &c, 1);
+}
+
+static void
+hb_fmt(hbuf *b, const char *fmt, unsigned long v)
+{
+    char t[256];
+
+    snprintf(t, sizeof t, fmt, v);
+    hb_str(b, t);
+}
+
+static uint64_t
+rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static int vary = 1; /* each hostile request differs from the last */
+
+/* A number of `digits` digits: 1, then zeros, then (varied) 9 random
+   digits at the end. */
+static void
+hb_number(hbuf *b, size_t digits, uint64_t *s)
+{
+    size_t i;
+
+    hb_str(b, "1");
+    for (i = 1; i < digits; i++) {
+        char c = vary && i + 9 >= digits ? (char)('0' + rnd(s) % 10) : '0';
+
+        hb_put(b, &c, 1);
+    }
+}
+
+/* `n` distinct take-and-break games tb:0.XYZ (no code ends in 0, so no
+   two are the same game), a heap each. */
+static void
+hb_tb(hbuf *b, int n, uint64_t *s)
+{
+    int i, k = 0;
+
+    for (i = 1; k < n; i++) {
+        if (i % 16 == 0)
+            continue;
+        hb_fmt(b, k ? " + tb:0.%03lX" : "tb:0.%03lX", (unsigned long)i);
+        hb_fmt(b, " %lu", vary ? 1 + rnd(s) % 9 : 5);
+        k++;
+    }
+}
+
+enum { C_MOVES, C_MOORE, C_WYTHOFF, C_TABLE64, C_PARSE, C_TB900, C_TB1001,
+       C_SUB, C_ABANDON, NCASES };
+
+static const struct hcase {
+    const char *name, *path;
+} hcases[NCASES] = {
+    {"1. moves: moore:5, 6 piles of 10 000 sevens", "/v1/moves"},
+    {"2. analyze: moore:64, 2 048 random piles < 10^6", "/v1/analyze"},
+    {"3. table: wythoff, min of 20 000 digits", "/v1/table"},
+    {"4. table: 64 piles, min of 50 000 digits", "/v1/table"},
+    {"5. parse: kayles 1 + ... (60 001 heaps)", "/v1/parse"},
+    {"6. analyze: 900 distinct tb games", "/v1/analyze"},
+    {"6b. analyze: 1 001 distinct tb games (past max_games)", "/v1/analyze"},
+    {"7. grundy: sub:1000000,2000001,4000003 until_proved", "/v1/grundy"},
+    {"8. 40 heavy grundy requests abandoned after 0.5 s", "/v1/grundy"},
+};
+
+/* The body of case c (varied by s). */
+static void
+hostile_body(hbuf *b, int c, uint64_t *s)
+{
+    int i;
+
+    switch (c) {
+    case C_MOVES:
+        hb_str(b, "{\"position\":\"moore:5");
+        for (i = 0; i < 6; i++) {
+            size_t at = b->len + 1;
+
+            hb_str(b, " ");
+            hb_rep(b, '7', 10000);
+            if (vary && i == (int)(rnd(s) % 6))
+                b->p[at + 1 + rnd(s) % 9999] = (char)('0' + rnd(s) % 10);
+        }
+        hb_str(b, "\"}");
+        break;
+    case C_MOORE:
+        hb_str(b, "{\"position\":\"moore:64");
+        for (i = 0; i < 2048; i++)
+            hb_fmt(b, " %lu", (unsigned long)(rnd(s) % 1000001));
+        hb_str(b, "\"}");
+        break;
+    case C_WYTHOFF:
+        hb_str(b, "{\"game\":\"wythoff\",\"min\":\"");
+        hb_number(b, 20000, s);
+        hb_str(b, "\",\"below\":\"1");
+        hb_rep(b, '0', 20000);
+        hb_str(b, "\"}");
+        break;
+    case C_TABLE64:
+        hb_str(b, "{\"piles\":64,\"min\":\"");
+        hb_number(b, 50000, s);
+        hb_str(b, "\",\"below\":\"1");
+        hb_rep(b, '0', 50000);
+        hb_str(b, "\"}");
+        break;
+    case C_PARSE:
+        hb_str(b, "{\"position\":\"");
+        for (i = 0; i < 60000; i++)
+            hb_str(b, "kayles 1 + ");
+        hb_fmt(b, "kayles %lu\"}", vary ? 1 + rnd(s) % 1000 : 1);
+        break;
+    case C_TB900:
+    case C_TB1001:
+        hb_str(b, "{\"position\":\"");
+        hb_tb(b, c == C_TB900 ? 900 : 1001, s);
+        hb_str(b, "\"}");
+        break;
+    case C_SUB:
+        hb_fmt(b, "{\"game\":\"sub:1000000,2000001,%lu\",\"until_proved\":"
+                  "true,\"no_values\":true}",
+               4000003UL + (vary ? rnd(s) % 1000 : 0));
+        break;
+    default: /* C_ABANDON: runs to the time budget */
+        hb_fmt(b, "{\"game\":\"grundys-game\",\"upto\":%lu,\"no_values\":"
+                  "true}",
+               4194304UL - (vary ? rnd(s) % 100000 : 0));
+        break;
+    }
+}
+
+/* The whole request of case c. */
+static void
+hostile_request(hbuf *req, int c, uint64_t *s)
+{
+    hbuf body = {NULL, 0, 0};
+
+    hostile_body(&body, c, s);
+    req->len = 0;
+    hb_str(req, "POST ");
+    hb_str(req, hcases[c].path);
+    hb_fmt(req, " HTTP/1.1\r\nHost: b\r\nContent-Type: application/json\r\n"
+                "Content-Length: %lu\r\n\r\n",
+           (unsigned long)body.len);
+    hb_put(req, body.p, body.len);
+    free(body.p);
+}
+
+/* Sends req and reads one answer of any size, discarding its body;
+   returns its status, 0 on a failure (reopen the connection). */
+static int
+exchange_any(int fd, const char *req, size_t len)
+{
+    char buf[65536];
+    size_t got = 0, off = 0;
+    unsigned long long left = 0;
+    int status = 0, head = 0;
+
+    while (off < len) {
+        ssize_t w = send(fd, req + off, len - off, MSG_NOSIGNAL);
+
+        if (w <= 0)
+            return 0;
+        off += (size_t)w;
+    }
+    for (;;) {
+        ssize_t r = recv(fd, head ? buf : buf + got,
+                         head ? sizeof buf : sizeof buf - 1 - got, 0);
+        char *e;
+
+        if (r <= 0)
+            return 0;
+        if (head) {
+            if ((unsigned long long)r >= left)
+                return status;
+            left -= (unsigned long long)r;
+            continue;
+        }
+        got += (size_t)r;
+        buf[got] = '\0';
+        if ((e = strstr(buf, "\r\n\r\n")) != NULL) {
+            char *cl = strstr(buf, "Content-Length:");
+            size_t body = got - (size_t)(e + 4 - buf);
+            unsigned long long want =
+                cl && cl < e ? strtoull(cl + 15, NULL, 10) : 0;
+
+            status = atoi(buf + 9);
+            if (body >= want)
+                return status;
+            head = 1;
+            left = want - body;
+        } else if (got >= sizeof buf - 1)
+            return 0;
+    }
+}
+
+static int hostile_case, hostile_clients;
+static double status_s[600]; /* seconds to each answer, by status */
+
+static void
+hostile_count(int st, double secs)
+{
+    pthread_mutex_lock(&mu);
+    statuses[st >= 0 && st < 600 ? st : 0]++;
+    status_s[st >= 0 && st < 600 ? st : 0] += secs;
+    pthread_mutex_unlock(&mu);
+}
+
+static int
+connect_timed(void)
+{
+    int fd = connect_server();
+    struct timeval tv = {30, 0};
+
+    if (fd >= 0) {
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    }
+    return fd;
+}
+
+static void
+sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+
+    nanosleep(&t, NULL);
+}
+
+static void *
+hostile_main(void *arg)
+{
+    uint64_t s = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)(uintptr_t)arg << 32) ^
+                 (uint64_t)(now_s() * 1e6);
+    hbuf req = {NULL, 0, 0};
+    int fd = -1;
+
+    while (!stop_heavy) {
+        double t;
+        int st;
+
+        if (hostile_case == C_ABANDON) {
+            /* 40 sockets in all, each with a heavy request, closed after
+               0.5 s without reading the answer */
+            int n = 40 / hostile_clients, i, fds[40];
+
+            for (i = 0; i < n; i++) {
+                hostile_request(&req, C_ABANDON, &s);
+                if ((fds[i] = connect_timed()) >= 0)
+                    send(fds[i], req.p, req.len, MSG_NOSIGNAL);
+            }
+            sleep_ms(500);
+            for (i = 0; i < n; i++)
+                if (fds[i] >= 0) {
+                    close(fds[i]);
+                    hostile_count(1, 0.5); /* "1": abandoned */
+                }
+            continue;
+        }
+        hostile_request(&req, hostile_case, &s);
+        if (fd < 0 && (fd = connect_timed()) < 0) {
+            sleep_ms(1);
+            continue;
+        }
+        t = now_s();
+        st = exchange_any(fd, req.p, req.len);
+        hostile_count(st, now_s() - t);
+        if (st == 0 || st == 400 || st == 413) {
+            close(fd);
+            fd = -1;
+        }
+    }
+    if (fd >= 0)
+        close(fd);
+    free(req.p);
+    return NULL;
+}
+
+/* The hostile cases, one after another. */
+static int
+hostile_run(double secs, int clients)
+{
+    int c, i;
+
+    hostile_clients = clients;
+    printf("| case | alone: n, p50, p99 (ms) | with %d hostile client%s: n, "
+           "p50, p99, max (ms) | p99 ratio | verdict | hostile answers "
+           "(status: count, mean ms) |\n",
+           clients, clients > 1 ? "s" : "");
+    printf("|---|---|---|---|---|---|\n");
+    for (c = 0; c < NCASES; c++) {
+        pthread_t t[4];
+        double *a, *b, ratio;
+        size_t na, nb;
+
+        memset(statuses, 0, sizeof statuses);
+        memset(status_s, 0, sizeof status_s);
+        hostile_case = c;
+        na = light(secs, &a);
+        stop_heavy = 0;
+        for (i = 0; i < clients; i++)
+            pthread_create(&t[i], NULL, hostile_main,
+                           (void *)(uintptr_t)(i + 1));
+        sleep_ms(300);
+        nb = light(secs, &b);
+        stop_heavy = 1;
+        for (i = 0; i < clients; i++)
+            pthread_join(t[i], NULL);
+        ratio = pct(b, nb, .99) / pct(a, na, .99);
+        printf("| %s | %zu, %.3f, %.3f | %zu, %.3f, %.3f, %.3f | %.2f | %s "
+               "|",
+               hcases[c].name, na, pct(a, na, .5), pct(a, na, .99), nb,
+               pct(b, nb, .5), pct(b, nb, .99), pct(b, nb, 1), ratio,
+               ratio <= 2 ? "within 2x of idle" : "**NOT within 2x**");
+        for (i = 0; i < 600; i++)
+            if (statuses[i])
+                printf(" %s%d: %lu, %.0f", i == 1 ? "abandoned " : "",
+                       i == 1 ? 0 : i, statuses[i],
+                       1e3 * status_s[i] / (double)statuses[i]);
+        printf(" |\n");
+        fflush(stdout);
+        free(a);
+        free(b);
+        /* let the server finish what the last case left */
+        sleep_ms(c == C_ABANDON || c == C_SUB ? 2500 : 500);
+    }
+    return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -245,6 +631,17 @@ main(int argc, char **argv)
     double secs;
     void *(*attack)(void *) = heavy_main;
 
+    if (argc > 2 && strcmp(argv[2], "hostile") == 0) {
+        int clients = argc > 4 ? atoi(argv[4]) : 4;
+
+        if ((port = atoi(argv[1])) <= 0 || clients < 1 || clients > 4) {
+            fprintf(stderr, "usage: bench_fairness PORT hostile [SECONDS] "
+                            "[CLIENTS (1 to 4)] [same]\n");
+            return 2;
+        }
+        vary = !(argc > 5 && strcmp(argv[5], "same") == 0);
+        return hostile_run(argc > 3 ? atof(argv[3]) : 3, clients);
+    }
     if (argc > 2 && strcmp(argv[2], "slowloris") == 0) {
         attack = slowloris_main;
         a0 = 3;
