@@ -11,16 +11,18 @@
 # Then the hostile requests of issue 26, one case at a time: HOSTILE-SECONDS
 # (default 3) of plain requests alone, then as long again while CLIENTS
 # (default 4) clients send that case's request over and over (see
-# bench_fairness.c); ROUNDS 0 runs only these.
+# bench_fairness.c), HOSTILE-ROUNDS (default 1) times; ROUNDS 0 runs only
+# these.
 # Prints Markdown tables for bench/README.md.
 set -eu
-[ $# -ge 1 ] || { echo "usage: sh bench_fairness.sh PATH-TO-bouton [SECONDS] [ROUNDS] [HOSTILE-SECONDS] [CLIENTS]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: sh bench_fairness.sh PATH-TO-bouton [SECONDS] [ROUNDS] [HOSTILE-SECONDS] [CLIENTS] [HOSTILE-ROUNDS]" >&2; exit 2; }
 bouton=$1
 build=$(dirname "$1")
 secs=${2:-5}
 rounds=${3:-3}
 hsecs=${4:-3}
 clients=${5:-4}
+hrounds=${6:-1}
 tmp=$(mktemp -d)
 pid=""
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -43,7 +45,7 @@ if [ "$rounds" -gt 0 ]; then
     "$build/bench/bench_fairness" "$port" slowloris 1000 "$secs" "$rounds"
     echo
 fi
-"$build/bench/bench_fairness" "$port" hostile "$hsecs" "$clients"
+"$build/bench/bench_fairness" "$port" hostile "$hsecs" "$clients" "$hrounds"
 echo
 echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "Server RSS at the end: $(sed -n 's/^VmRSS:[[:space:]]*//p' /proc/$pid/status)"
