@@ -18,7 +18,7 @@
  * connection, sends a request line and then one header line a second,
  * never ending its head, and reconnects at once when the server closes it.
  *
- *     bench_fairness PORT hostile [SECONDS] [CLIENTS] [ROUNDS] [same]
+ *     bench_fairness PORT hostile [SECS] [CLIENTS] [ROUNDS] [same] [CASE...]
  *
  * runs the hostile requests of issue 26 one case at a time: for each case,
  * the plain requests alone for SECONDS (default 3), then for SECONDS while
@@ -32,7 +32,7 @@
  * one plain request, which the p99 may not show), the p99 ratio and the
  * verdict "within 2x of idle" (ratio <= 2) or "NOT within 2x", and what
  * the hostile requests got (status: count, mean ms); ROUNDS (default 1)
- * runs the list again.
+ * runs the list again; CASE... (1, 6b, ...) runs those cases only.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -85,18 +85,18 @@ connect_server(void)
 }
 
 /* Sends req and reads one answer; returns its status, 0 on a failure
-   (the connection is then to be reopened). */
+   (the connection is then to be reopened).  The start of an answer other
+   than 200 is left in buf (of 65536 bytes). */
 static int
-exchange(int fd, const char *req, size_t len)
+exchange_buf(int fd, const char *req, size_t len, char *buf)
 {
-    char buf[65536];
     size_t got = 0, need = 0, head = 0;
     int status = 0;
 
     if (send(fd, req, len, MSG_NOSIGNAL) != (ssize_t)len)
         return 0;
     for (;;) {
-        ssize_t r = recv(fd, buf + got, sizeof buf - 1 - got, 0);
+        ssize_t r = recv(fd, buf + got, 65536 - 1 - got, 0);
         char *e;
 
         if (r <= 0)
@@ -112,9 +112,17 @@ exchange(int fd, const char *req, size_t len)
         }
         if (head && got >= need)
             return status;
-        if (got >= sizeof buf - 1)
+        if (got >= 65536 - 1)
             return 0;
     }
+}
+
+static int
+exchange(int fd, const char *req, size_t len)
+{
+    char buf[65536];
+
+    return exchange_buf(fd, req, len, buf);
 }
 
 static int slowloris_n;
@@ -220,13 +228,17 @@ light(double secs, double **out)
     size_t cap = 1 << 16, count = 0;
     double *v = malloc(cap * sizeof *v), end = now_s() + secs;
     int fd = connect_server();
+    static char ans[65536];
 
     while (v && fd >= 0 && now_s() < end) {
         double t = now_s();
-        int st = exchange(fd, req, (size_t)n);
+        int st = exchange_buf(fd, req, (size_t)n, ans);
 
         if (st != 200) {
-            fprintf(stderr, "bench_fairness: a plain analyze got %d\n", st);
+            char *b = strstr(ans, "\r\n\r\n");
+
+            fprintf(stderr, "bench_fairness: a plain analyze got %d %.120s\n",
+                    st, st && b ? b + 4 : "");
             close(fd);
             fd = connect_server();
             continue;
@@ -364,6 +376,8 @@ static const struct hcase {
     {"7. grundy: sub:1000000,2000001,4000003 until_proved", "/v1/grundy"},
     {"8. 40 heavy grundy requests abandoned after 0.5 s", "/v1/grundy"},
 };
+
+static int only[NCASES], only_any; /* the cases named on the command line */
 
 /* The body of case c (varied by s). */
 static void
@@ -605,6 +619,8 @@ hostile_run(double secs, int clients, int rounds)
             double *a, *b, ratio;
             size_t na, nb;
 
+            if (only_any && !only[c])
+                continue;
             memset(statuses, 0, sizeof statuses);
             memset(status_s, 0, sizeof status_s);
             hostile_case = c;
@@ -665,7 +681,19 @@ main(int argc, char **argv)
 
         if (hr < 1 || hr > 16)
             hr = 1;
-        vary = !(argc > 6 && strcmp(argv[6], "same") == 0);
+        for (i = 6; i < argc; i++) {
+            int c;
+
+            if (strcmp(argv[i], "same") == 0) {
+                vary = 0;
+                continue;
+            }
+            for (c = 0; c < NCASES; c++)
+                if (strncmp(hcases[c].name, argv[i], strlen(argv[i])) == 0 &&
+                    hcases[c].name[strlen(argv[i])] == '.')
+                    only[c] = 1;
+            only_any = 1;
+        }
         return hostile_run(argc > 3 ? atof(argv[3]) : 3, clients, hr);
     }
     if (argc > 2 && strcmp(argv[2], "slowloris") == 0) {
