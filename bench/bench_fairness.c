@@ -674,7 +674,7 @@ main(int argc, char **argv)
 
         if ((port = atoi(argv[1])) <= 0 || clients < 1 || clients > 4) {
             fprintf(stderr, "usage: bench_fairness PORT hostile [SECONDS] "
-                            "[CLIENTS (1 to 4)] [ROUNDS] [same]\n");
+                            "[CLIENTS (1 to 4)] [ROUNDS] [same] [CASE...]\n");
             return 2;
         }
         int hr = argc > 5 ? atoi(argv[5]) : 1;
