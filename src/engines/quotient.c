@@ -1553,11 +1553,20 @@ nim_mul(size_t x, size_t y)
     return (uint32_t)(2 + ((x - 2) ^ (y - 2)));
 }
 
+/* The tame check's search: its budget, and whether it ran out. */
+typedef struct tame_search {
+    const bt_limits *lim;
+    size_t steps; /* images tried, each O(ord) */
+    int stop;     /* the budget ran out: the answer is no answer */
+} tame_search;
+
 /* Non-zero when (Q, P) is isomorphic to the misère Nim quotient of that
-   order.  Backtracks over the images of the generators. */
+   order.  Backtracks over the images of the generators: up to ord^ngen
+   trials, each O(ord * ngen), so it polls the budget every 256 trials
+   (sets ts->stop and answers 0 when it runs out). */
 static int
 iso_extend(const bt_quotient *q, size_t ord, size_t j, uint32_t *img,
-           uint32_t *f, uint32_t *finv, size_t *queue)
+           uint32_t *f, uint32_t *finv, size_t *queue, tame_search *ts)
 {
     size_t t;
     if (j == q->ngen) {
@@ -1571,6 +1580,10 @@ iso_extend(const bt_quotient *q, size_t ord, size_t j, uint32_t *img,
         uint32_t *f2 = f + ord * 2, *fi2 = finv + ord * 2;
         size_t head = 0, tail = 0, x, i;
         int ok = 1;
+        if ((++ts->steps & 255) == 0 && bt__poll(ts->lim) != BT_OK)
+            ts->stop = 1;
+        if (ts->stop)
+            return 0;
         memcpy(f2, f, ord * sizeof *f);
         memcpy(fi2, finv, ord * sizeof *finv);
         img[j] = (uint32_t)t;
@@ -1595,46 +1608,61 @@ iso_extend(const bt_quotient *q, size_t ord, size_t j, uint32_t *img,
                     ok = 0;
             }
         }
-        if (ok && iso_extend(q, ord, j + 1, img, f2, fi2, queue))
+        if (ok && iso_extend(q, ord, j + 1, img, f2, fi2, queue, ts))
             return 1;
     }
     return 0;
 }
 
-static int
-is_tame(const bt_quotient *q)
+/* *tame: whether q is tame (bt_quotient_is_tame); BT_EINTR when the
+   budget runs out first, BT_ENOMEM. */
+static bt_status
+is_tame(int *tame, const bt_quotient *q, const bt_limits *lim,
+        bt_diag *diag)
 {
     size_t ord = q->order, k;
     uint32_t *f, *finv, *img;
     size_t *queue;
-    int r;
-    if (ord == 1)
-        return 1; /* no move at all: the trivial quotient */
+    tame_search ts;
+    bt_status st = BT_OK;
+    *tame = 0;
+    if (ord == 1) {
+        *tame = 1; /* no move at all: the trivial quotient */
+        return BT_OK;
+    }
     if (ord != 2) {
         for (k = 2; k < 13; k++)
             if (ord == ((size_t)1 << k) + 2)
                 break;
         if (k == 13)
-            return 0;
+            return BT_OK;
     }
     f = malloc(ord * (2 * q->ngen + 3) * sizeof *f);
     finv = malloc(ord * (2 * q->ngen + 3) * sizeof *finv);
     img = malloc((q->ngen + 1) * sizeof *img);
     queue = malloc(ord * sizeof *queue);
     if (f == NULL || finv == NULL || img == NULL || queue == NULL) {
-        r = 0;
+        st = bt__fail(diag, BT_ENOMEM, "out of memory");
     } else {
         size_t x;
         for (x = 0; x < ord; x++)
             f[x] = finv[x] = UINT32_MAX;
         f[0] = finv[0] = 0;
-        r = iso_extend(q, ord, 0, img, f, finv, queue);
+        ts.lim = lim;
+        ts.steps = 0;
+        ts.stop = 0;
+        *tame = iso_extend(q, ord, 0, img, f, finv, queue, &ts);
+        if (ts.stop)
+            st = bt__fail(diag, BT_EINTR,
+                          "the time budget ran out while checking whether "
+                          "the quotient of order %zu is tame",
+                          ord);
     }
     free(f);
     free(finv);
     free(img);
     free(queue);
-    return r;
+    return st;
 }
 
 static char *
@@ -2962,9 +2990,9 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
     }
     for (h = 1; h <= n; h++)
         q->heap[h] = c.nopt[h] > 0 ? TR(&c, 0, h) : 0;
-    if ((st = present(q, diag)) != BT_OK)
+    if ((st = present(q, diag)) != BT_OK ||
+        (st = is_tame(&q->tame, q, lim, diag)) != BT_OK)
         goto fail;
-    q->tame = is_tame(q);
     ctx_free(&c);
     free(emap);
     *out = q;
@@ -3621,9 +3649,9 @@ bt_quotient_load(bt_quotient **out, const char *text, size_t len,
     q->period = period;
     q->preperiod = preperiod;
     q->loaded = 1;
-    if ((st = present(q, diag)) != BT_OK)
+    if ((st = present(q, diag)) != BT_OK ||
+        (st = is_tame(&q->tame, q, lim, diag)) != BT_OK)
         goto fail;
-    q->tame = is_tame(q);
     *out = q;
     return BT_OK;
 fail:

@@ -954,6 +954,13 @@ window_heap(pool *pl, const mpz_t n)
                     break;
                 mpz_set_ui(to[0], (unsigned long)a);
                 st = pool_emit(pl, (const mpz_t *)to, 2);
+                /* up to OPP_WINDOW_MAX splits per k, each a copy of the
+                   heap's digits (and its value with a target): poll */
+                if (st == BT_OK && (a & 255) == 0 &&
+                    bt__poll(pl->lim) != BT_OK)
+                    st = bt__fail(pl->diag, BT_EINTR,
+                                  "the time budget ran out while listing a "
+                                  "window of a heap's moves");
             }
         }
     }
@@ -985,6 +992,16 @@ window_plain(pool *pl, const mpz_t *c, size_t n)
         /* j < n: from number j; j == n: from all of them */
         for (j = 0; j < n + (n > 1) && st == BT_OK; j++) {
             int ok = 1;
+            /* 64 (n + 1) candidates of n numbers each, most of them not
+               options when the numbers are small (no emit, no budget
+               spent): quadratic in n, so poll */
+            if ((j & 63) == 0 && bt__poll(pl->lim) != BT_OK) {
+                st = bt__fail(pl->diag, BT_EINTR,
+                              "the time budget ran out while listing a "
+                              "window of moves of %zu numbers",
+                              n);
+                break;
+            }
             for (i = 0; i < n; i++) {
                 mpz_set(to[i], c[i]);
                 if (i == j || j == n) {
@@ -1050,6 +1067,8 @@ options_of(opp *o, pool *pl, size_t i, const mpz_t *target)
     pl->target = NULL;
     if (st == BT_ELIMIT) /* the budget is spent: keep what came */
         st = BT_OK;
+    if (st == BT_EINTR) /* its message is written */
+        return st;
     return st == BT_OK ? st : bt__fail(o->diag, st, "%s", quiet.message);
 }
 

@@ -151,6 +151,12 @@ bt_position_find_move(bt_move **out, const bt_position *from,
     for (i = lo; i <= hi; i++) {
         bt_game *g = bt_position_game(from, i);
         size_t ar = bt_game_arity(g), j;
+        /* up to n candidates (a component removed from a run of equal
+           ones), each an is_option of up to 100 000 options: poll */
+        if ((st = bt__poll(lim)) != BT_OK)
+            return bt__fail(diag, st,
+                            "the time budget ran out while looking for "
+                            "the move");
         size_t k = n2 - n + 1, c, nto;
         mpz_t *nums;
         int ok = 1, yes = 0;
@@ -848,6 +854,14 @@ bt_record_parse(bt_record **out, const char *text, const bt_limits *lim,
         char who;
         bt_move *found;
         bt_diag d;
+        /* a move's check costs up to 100 000 options of its component
+           (is_option above), so the moves of a long record poll */
+        if ((st = bt__poll(lim)) != BT_OK) {
+            st = bt__fail(diag, st,
+                          "the time budget ran out while reading the "
+                          "record's moves");
+            goto cleanup;
+        }
         skip_space(&rd);
         if (rd.pos >= rd.len)
             break;
