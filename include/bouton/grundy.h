@@ -121,7 +121,11 @@ BT_API const uint16_t *bt_sequence_values(const bt_sequence *s);
  * had computed them; then bt_sequence_set_goal(s, goal) with that run's
  * goal makes bt_sequence_prove take the very steps the uninterrupted run
  * took.  The values are trusted (a sliding-window game checks them);
- * BT_ENOMEM, BT_ELIMIT.
+ * BT_ENOMEM, BT_ELIMIT.  It takes no limits: its work is O(count) (times
+ * the intervals of the set, for a sliding-window game) plus one review of
+ * the method at each doubling of the length (O(length + w log w), w the
+ * values' power of two), and it holds the values and the sparse positions,
+ * O(length): the caller bounds it by count.
  */
 BT_API bt_status bt_sequence_append(bt_sequence *s, const uint16_t *values,
                              size_t count, bt_diag *diag);

@@ -23,8 +23,8 @@
  *
  * The cases of the issue's findings are in test functions of their own,
  * named after the finding (test_finding_moore_*, test_finding_search_*,
- * test_finding_sequence_*, test_finding_quotient_*), one each, so that
- * every case reports.
+ * test_finding_sequence_*, test_finding_quotient_*, test_finding_opponent_*,
+ * test_finding_record_*), one each, so that every case reports.
  *
  * BT_TEST_VERBOSE=1 prints every call's status and CPU time;
  * BT_TEST_SKIP="test_finding_*" leaves out the cases of the other
@@ -722,6 +722,70 @@ test_finding_quotient_misere(void **state)
     run_case("misère analysis through the quotient", quotient_misere, 0);
 }
 
+/*
+ * Finding 9: the remaining loops (record.c, opponent.c, quotient.c): the
+ * opponent's window of moves of a component of many numbers, the moves of
+ * a long record, the tame check.
+ */
+/* A P-position of Moore's Nim (k = 2) of 3000 piles of one counter: its
+   options pass the opponent's budget, so the proxy lists the window
+   (window_plain), 64 * 3001 candidates of 3000 numbers (3.6 s of CPU,
+   and OK, before it polled). */
+static bt_status
+opponent_moore_window(const bt_limits *lim, bt_diag *d)
+{
+    char *text = malloc(8 + 2 * 3000), *at = text;
+    bt_position *p;
+    bt_move *m = NULL;
+    bt_status st;
+    unsigned i;
+    assert_non_null(text);
+    at += sprintf(at, "moore:2");
+    for (i = 0; i < 3000; i++)
+        at += sprintf(at, " 1");
+    p = pos(text);
+    st = bt_opponent_move(&m, p, 0, BT_LEVEL_PERFECT, NULL, lim, d);
+    bt_moves_free(m, m != NULL);
+    bt_position_free(p);
+    free(text);
+    return st;
+}
+
+/* 3000 Wythoff pairs (30 000, 30 000), and the same with one fewer: no
+   move removes a pair, but every one of the 3000 could be the one removed
+   (bt_position_find_move), each checked by listing its options (the rules
+   do not decide a pair that vanishes). */
+static bt_status
+record_find_move(const bt_limits *lim, bt_diag *d)
+{
+    char *from = repeat("wythoff 30000 30000", 3000);
+    char *to = repeat("wythoff 30000 30000", 2999);
+    bt_position *p = pos(from), *q = pos(to);
+    bt_move *m = NULL;
+    bt_status st = bt_position_find_move(&m, p, q, lim, d);
+    bt_moves_free(m, m != NULL);
+    bt_position_free(p);
+    bt_position_free(q);
+    free(from);
+    free(to);
+    return st;
+}
+
+static void
+test_finding_opponent_window(void **state)
+{
+    (void)state;
+    run_case("opponent in moore:2, 3000 piles of 1", opponent_moore_window,
+             0);
+}
+
+static void
+test_finding_record_find_move(void **state)
+{
+    (void)state;
+    run_case("find_move among 3000 wythoff pairs", record_find_move, 0);
+}
+
 int
 main(void)
 {
@@ -740,6 +804,8 @@ main(void)
         cmocka_unit_test(test_finding_sequence_period),
         cmocka_unit_test(test_finding_quotient_kayles),
         cmocka_unit_test(test_finding_quotient_misere),
+        cmocka_unit_test(test_finding_opponent_window),
+        cmocka_unit_test(test_finding_record_find_move),
     };
     bt_gmp_install_allocators(NULL, NULL);
     /* BT_TEST_SKIP="test_finding_*" leaves out the cases of the other
