@@ -808,6 +808,7 @@ p_count(mpz_t pp, unsigned long k, const mpz_t min, const mpz_t max,
         goto out;
     }
 
+    /* O(runs * L) bits, within the planned work just bounded */
     st = spectrum_init(&sp, &lv, pl.runs, k);
     if (st == BT_OK && ordered) {
         st = ordered_sum(pp, &sp, n, k, lim, mt);

@@ -1794,6 +1794,8 @@ present(bt_quotient *q, bt_diag *diag)
     ncur = 1;
     if (ht_add(&std, vec, r * sizeof *vec) == SIZE_MAX)
         goto nomem;
+    /* every element once: O(ord * r^2) time and memory, r the generators
+       (few in the quotients known; at most upto), and no poll */
     for (deg = 1; ncur > 0; deg++) {
         size_t nc = 0, j;
         ht_clear(&seen);
@@ -4071,6 +4073,8 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
     x = el[0];
     *outcome = q->isp[x] ? BT_P : BT_N;
     prefix = 0;
+    /* a heap of at most QUNION_MAX counters: O(QUNION_MAX^2) options
+       each, O(n) in all */
     for (i = 0; *outcome == BT_N && i < n; i++) {
         qmove m;
         bt_game *g = bt_position_game(p, i);

@@ -698,7 +698,9 @@ mark_split(const bt_sequence *s, size_t rest, size_t lo, size_t hi,
     mark_split_of(s->g, s->rpos, s->rval, s->r->unequal, rest, lo, hi, seen);
 }
 
-/* The rare-value method (see the top of the file). */
+/* The rare-value method (see the top of the file).  Its work, O(sparse
+   positions * splits) per value, is counted in s->work, which the
+   caller polls by. */
 static unsigned
 value_rare(bt_sequence *s, size_t n)
 {
@@ -878,6 +880,7 @@ review(bt_sequence *s)
     int64_t *f0, *f1;
     int same = 1;
 
+    /* at doubling lengths only: O(n + w log w) each, O(n) in all */
     s->review = s->n * 2;
     if (s->method == BT_SEQ_PLAIN || r->nsplit == 0 || r->general || w < 2)
         return BT_OK;
