@@ -79,6 +79,7 @@ bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
     bt_position *p;
     mpz_t range, *nums;
     size_t ar = g->rules->arity, i, j, n;
+    bt__budget b;
     bt_status st;
 
     *out = NULL;
@@ -110,12 +111,27 @@ bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
         mpz_init(nums[j]);
     mpz_sub(range, max, min);
     mpz_add_ui(range, range, 1);
+    /* k components of up to max_digits digits each: the position can pass
+       any memory, so its numbers are charged as they are drawn, and the
+       draw polls every 1024 components */
+    bt__budget_init(&b, lim);
     for (i = 0; i < (ar ? k : 1) && st == BT_OK; i++) {
+        size_t bytes = 0;
+        if ((i & 1023) == 1023 && bt__poll(lim) != BT_OK) {
+            st = bt__fail(diag, BT_EINTR,
+                          "the time budget ran out while drawing a random "
+                          "start of %zu components",
+                          k);
+            break;
+        }
         for (j = 0; j < n; j++) {
             bt_rng_mpz_below(nums[j], rng, range);
             mpz_add(nums[j], nums[j], min);
+            bytes += bt__mpz_bytes(nums[j]);
         }
-        st = bt_position_add_n(p, g, (const mpz_t *)nums, n, lim, diag);
+        st = bt__budget_charge(&b, bytes, diag);
+        if (st == BT_OK)
+            st = bt_position_add_n(p, g, (const mpz_t *)nums, n, lim, diag);
     }
     mpz_clear(range);
     for (j = 0; j < n; j++)

@@ -771,12 +771,42 @@ record_find_move(const bt_limits *lim, bt_diag *d)
     return st;
 }
 
+/* A random start of 10^6 Nim piles below 10^1000: 400 MB of numbers
+   (bt_position_random: OK after 0.6 s of CPU and 400 MB, whatever the
+   budget, before it polled and charged them). */
+static bt_status
+opponent_random_start(const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game("nim");
+    bt_position *p = NULL;
+    uint64_t rng = 26;
+    char *m = big(1000);
+    mpz_t lo, hi;
+    bt_status st;
+    mpz_init(lo);
+    mpz_init_set_str(hi, m, 10);
+    st = bt_position_random(&p, g, 1000000, lo, hi, &rng, lim, d);
+    bt_position_free(p);
+    mpz_clears(lo, hi, NULL);
+    free(m);
+    bt_game_free(g);
+    return st;
+}
+
 static void
 test_finding_opponent_window(void **state)
 {
     (void)state;
     run_case("opponent in moore:2, 3000 piles of 1", opponent_moore_window,
              0);
+}
+
+static void
+test_finding_opponent_random(void **state)
+{
+    (void)state;
+    run_case("random start of 10^6 piles below 10^1000",
+             opponent_random_start, 0 | MEM);
 }
 
 static void
@@ -805,6 +835,7 @@ main(void)
         cmocka_unit_test(test_finding_quotient_kayles),
         cmocka_unit_test(test_finding_quotient_misere),
         cmocka_unit_test(test_finding_opponent_window),
+        cmocka_unit_test(test_finding_opponent_random),
         cmocka_unit_test(test_finding_record_find_move),
     };
     bt_gmp_install_allocators(NULL, NULL);
