@@ -60,7 +60,11 @@
 #endif
 
 #define MAXV BT__HEAP_MAXV    /* values are below this (16 bits) */
-#define POLL_WORK (1u << 22) /* pair operations between interrupt polls */
+/* Pair operations (or plain values) between interrupt polls: 2^18 is
+   about 1-4 ms of work, so that a request on the server's HTTP thread
+   sees the end of its 1 ms slice within a few ms (2^22 let 70-85 ms
+   pass before the first poll of a subtraction game's sequence). */
+#define POLL_WORK (1u << 18)
 #define WINDOW_MIN_SET 33    /* sliding windows from this set size on */
 #define CONFIRM_BLOCK 64     /* pairs per split and round of the check */
 #define SIMD_NEED 4          /* compare in registers from this few on */
