@@ -356,6 +356,21 @@ test_parse_polls(void **state)
     /* a short one is done before the first poll */
     p = bt_test_parse("nim 1 2 3 + kayles 4", NULL, &lim);
     bt_position_free(p);
+    /* 900 distinct games in 1 800 numbers and terms (under the 4096 of
+       the numbers' poll): making a game costs a microsecond, so the new
+       games are polled too (every 16) */
+    {
+        char *many = malloc(900 * 24), *b = many;
+        unsigned i;
+        assert_non_null(many);
+        for (i = 1; i <= 900; i++)
+            b += sprintf(b, "%ssub:%u 9", i > 1 ? " + " : "", i);
+        memset(&d, 0, sizeof d);
+        assert_int_equal(bt_position_parse(&p, many, NULL, &lim, &d),
+                         BT_EINTR);
+        assert_null(p);
+        free(many);
+    }
 }
 
 int
