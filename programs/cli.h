@@ -286,6 +286,16 @@ int cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
 
 /* A decimal string of x (big integers travel as strings in JSON). */
 json_t *cli_json_mpz(const mpz_t x);
+/*
+ * The budget of the JSON built on this thread, for a builder that runs
+ * within a slice (the server's HTTP threads): with stop set, cli_json_mpz()
+ * asks stop(ud) after every 16 KiB or so of numbers it writes; once stop
+ * says yes, it and every later number of the thread give JSON null, and
+ * cli_json_stopped() is 1 until the next cli_json_set_stop(), so that the
+ * caller throws the answer away.  stop NULL: no budget (the default).
+ */
+void cli_json_set_stop(int (*stop)(void *ud), void *ud);
+int cli_json_stopped(void);
 /* The numbers of a position as an array of decimal strings, flat. */
 json_t *cli_json_numbers(const bt_position *p);
 /* A move: {"component":1-based,"to":[...],"text":"..."}. */

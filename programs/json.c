@@ -11,11 +11,46 @@
 
 #include "cli.h"
 
+/* cli_json_set_stop()'s budget: the bytes of numbers written since stop
+   was last asked, and whether it said yes. */
+static _Thread_local int (*json_stop)(void *);
+static _Thread_local void *json_stop_ud;
+static _Thread_local size_t json_work;
+static _Thread_local int json_stopped;
+
+void
+cli_json_set_stop(int (*stop)(void *ud), void *ud)
+{
+    json_stop = stop;
+    json_stop_ud = ud;
+    json_work = 0;
+    json_stopped = 0;
+}
+
+int
+cli_json_stopped(void)
+{
+    return json_stopped;
+}
+
 json_t *
 cli_json_mpz(const mpz_t x)
 {
-    char *s = mpz_get_str(NULL, 10, x);
-    json_t *v = s ? json_string(s) : NULL;
+    char *s;
+    json_t *v;
+    if (json_stop != NULL) {
+        /* a number costs its digits and about as much again in the
+           tree; 16 KiB of them is some 20 us */
+        json_work += mpz_sizeinbase(x, 10) + 24;
+        if (!json_stopped && json_work >= 16384) {
+            json_work = 0;
+            json_stopped = json_stop(json_stop_ud) != 0;
+        }
+        if (json_stopped)
+            return json_null();
+    }
+    s = mpz_get_str(NULL, 10, x);
+    v = s ? json_string(s) : NULL;
     free(s);
     return v;
 }

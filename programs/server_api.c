@@ -639,12 +639,25 @@ run_route(srv_reply *r, const srv_route *route, const srv_config *cfg,
             return;
         }
     }
+    /* Building an answer's JSON does not poll the library: within a slice
+       its numbers ask the slice's clock as they are written, and an
+       answer past the slice is thrown away for the pool to make again
+       (a position of 4 000 piles took 2 ms there, 1.9 MB of Moore's
+       moves 70-89 ms). */
+    cli_json_set_stop(run && run->slice ? clock_expired : NULL, clk);
     if (route->fn(&out, req, cfg, lim, &e) != 0) {
         json_decref(out);
         srv_reply_error(r, &e);
+    } else if (cli_json_stopped() ||
+               (run && run->slice && clock_expired(clk) && run->sliced)) {
+        json_decref(out);
+        srv_reply_errorf(r, 422, "EINTR", "%s",
+                         run && run->sliced ? "the slice ran out"
+                                            : "the time budget ran out");
     } else {
         reply_json(r, 200, out);
     }
+    cli_json_set_stop(NULL, NULL);
     json_decref(req);
 }
 
@@ -704,6 +717,7 @@ srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,
      * outside GMP's calls), so the other requests go on.
      */
     if (sigsetjmp(jb, 0) != 0) {
+        cli_json_set_stop(NULL, NULL);
         reply_unwound(r, method, path);
         return;
     }

@@ -190,6 +190,16 @@ def slice_enforced(bouton):
         print("  a body that overruns the slice in its parse: %s" % r[1], flush=True)
         r = post(srv.port, "/v1/analyze", {"position": "3 4 5"}, timeout=10)
         check(r[1] == 200, "slice: a plain request then got %s" % r[1])
+        # an answer whose JSON outlasts the slice (Nim on 4 000 piles: a
+        # body under 32 KiB, an analysis that never polls, some 2 ms of
+        # JSON): thrown away for the pool, not finished on the HTTP thread
+        piles = " ".join(str(1000000 + (i * 7919) % 9000000) for i in range(4000))
+        r = post(srv.port, "/v1/analyze", {"position": piles}, timeout=20)
+        check(r[1] == 503 and h.is_json_error(r[3]),
+              "slice: an answer of 4 000 piles built on the HTTP thread: %s (%d bytes)" % (r[1], len(r[3])))
+        print("  an answer that outlasts the slice: %s" % r[1], flush=True)
+        r = post(srv.port, "/v1/analyze", {"position": "3 4 5"}, timeout=10)
+        check(r[1] == 200, "slice: a plain request then got %s" % r[1])
     finally:
         srv.stop()
 
