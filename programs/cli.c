@@ -131,6 +131,7 @@ const char cli_limit_help[] =
     "(default 67108864)\n"
     "  --max-memory B   bytes a computation may hold, with K, M or G "
     "(default 1G; 0: none)\n"
+    "  --max-games N    distinct games in one position (default 1000)\n"
     "  --max-time S     seconds of wall-clock time the command may compute, "
     "e.g. 0.5\n"
     "                   (default: none)\n";
@@ -243,6 +244,9 @@ cli_limit_option(const char *cmd, int code, const char *arg, bt_limits *lim)
         break;
     case CLI_OPT_MAX_GRUNDY:
         name = "--max-grundy", to = &lim->max_grundy;
+        break;
+    case CLI_OPT_MAX_GAMES:
+        name = "--max-games", to = &lim->max_games;
         break;
     case CLI_OPT_MAX_MEMORY:
         return cli_parse_bytes(cmd, "--max-memory", arg, (size_t)1 << 50,

@@ -126,6 +126,7 @@ enum {
     CLI_OPT_MAX_SEARCH,
     CLI_OPT_MAX_GRUNDY,
     CLI_OPT_MAX_MEMORY,
+    CLI_OPT_MAX_GAMES,
     CLI_OPT_MAX_TIME /* the commands' own, not serve's (cli_options) */
 };
 #define CLI_LIMIT_LONGOPTS                                                 \
@@ -133,7 +134,8 @@ enum {
         {"max-piles", required_argument, NULL, CLI_OPT_MAX_PILES},         \
         {"max-search", required_argument, NULL, CLI_OPT_MAX_SEARCH},       \
         {"max-grundy", required_argument, NULL, CLI_OPT_MAX_GRUNDY},       \
-        {"max-memory", required_argument, NULL, CLI_OPT_MAX_MEMORY}
+        {"max-memory", required_argument, NULL, CLI_OPT_MAX_MEMORY},       \
+        {"max-games", required_argument, NULL, CLI_OPT_MAX_GAMES}
 int cli_limit_option(const char *cmd, int code, const char *arg,
                      bt_limits *lim);
 

@@ -97,6 +97,7 @@ static const char serve_usage[] =
     "                       (default 200000)\n"
     "  --max-grundy N       Grundy values computed for one game (default\n"
     "                       4194304)\n"
+    "  --max-games N        distinct games in one position (default 1000)\n"
     "  -h, --help           this text\n";
 
 enum {

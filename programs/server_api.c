@@ -570,13 +570,15 @@ api_info(json_t **out, json_t *req, const srv_config *cfg,
     (void)req;
     (void)lim;
     return srv_answer(out, e, BT_OK, NULL, json_pack(
-        "{s:s,s:{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}}", "version",
+        "{s:s,s:{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}}",
+        "version",
         bt_version_string(), "limits", "max_body",
         (json_int_t)cfg->max_body, "max_components",
         (json_int_t)cfg->lim.max_components, "max_digits",
         (json_int_t)cfg->lim.max_digits, "max_search",
         (json_int_t)cfg->lim.max_search, "max_grundy",
-        (json_int_t)cfg->lim.max_grundy, "max_table_piles",
+        (json_int_t)cfg->lim.max_grundy, "max_games",
+        (json_int_t)cfg->lim.max_games, "max_table_piles",
         (json_int_t)cfg->lim.max_table_piles, "max_page",
         (json_int_t)cfg->max_page, "max_values",
         (json_int_t)cfg->max_values, "time_budget_ms",

@@ -170,6 +170,9 @@ limited time-quotient 2 'max-time 0.3 s' "" -- \
     quotient --game nim --upto 1000 --max-time 0.3
 limited time-analyze 2 'max-time 0.3 s' "" -- \
     analyze --misere --game grundy --max-time 0.3 '1 29429 6 2'
+# --max-games: the distinct games of one position (aliases count once)
+limited games 2 'more than 2 distinct games.*max_games limit' "" -- \
+    analyze --max-games 2 'sub:1 1 + sub:2 1 + kayles 3'
 limited time-bad 2 "max-time 'x' is not a number of seconds" "" -- \
     analyze --max-time x 3 4 5
 limited time-zero 2 "max-time '0' is not a number of seconds" "" -- \
