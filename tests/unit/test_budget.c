@@ -707,8 +707,10 @@ static void
 test_finding_quotient_kayles(void **state)
 {
     (void)state;
-    run_case("kayles quotient until proved", quotient_kayles,
-             MAY_OK | MEM);
+    /* time only, as the misère analysis below: the learner is bounded by
+       max_search, and under 2 MB it runs to its proof (1.4 s of CPU,
+       past 10 s under ASan), which is no test of the budget */
+    run_case("kayles quotient until proved", quotient_kayles, MAY_OK);
 }
 
 static void
