@@ -33,12 +33,19 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The stages run one after another whatever each gives, so that a failure
+# in one (a slow test on a busy machine) does not hide the others; the
+# stages that failed are named at the end, and make fails then.
 test: test-deps
 	@$(MAKE) --no-print-directory build
-	cd $(BUILD) && ctest --no-tests=error --output-on-failure -j $(JOBS)
-	@$(MAKE) --no-print-directory test-asan
-	@$(MAKE) --no-print-directory test-valgrind
-	@sh scripts/test-extra.sh $(BUILD)
+	@failed=""; \
+	(cd $(BUILD) && ctest --no-tests=error --output-on-failure -j $(JOBS)) \
+	  || failed="$$failed ctest"; \
+	$(MAKE) --no-print-directory test-asan || failed="$$failed test-asan"; \
+	$(MAKE) --no-print-directory test-valgrind || failed="$$failed test-valgrind"; \
+	sh scripts/test-extra.sh $(BUILD) || failed="$$failed test-extra"; \
+	if [ -n "$$failed" ]; then echo "make test: failed stages:$$failed"; exit 1; fi; \
+	echo "make test: every stage passed"
 
 # The quick tests only, in the normal build.
 test-quick: build

@@ -24,14 +24,15 @@ command -v clang >/dev/null 2>&1 || {
     exit 77
 }
 
-# The page's files are not needed; json.c, ops.c and the API's files are.
+# The page's files are not needed; json.c, ops.c, cli.c (what json.c
+# prints through) and the API's files are.
 flags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 # shellcheck disable=SC2086
 clang $flags -I"$root/include" -I"$root/src" -I"$root/programs" \
     -o "$work/fuzz_request" "$here/fuzz_request.c" \
     "$root/programs"/server_api*.c "$root/programs/json.c" \
-    "$root/programs/ops.c" \
+    "$root/programs/ops.c" "$root/programs/cli.c" \
     "$root/src"/*.c "$root/src"/*/*.c \
     $(pkg-config --cflags --libs gmp jansson) -lm
 
