@@ -13,25 +13,6 @@ set -u
 B=$1
 . "$(dirname "$0")/lib/check.sh"
 
-# refused NAME PATTERN -- ARGS...: exit 2 within 30 s (a FIFO opened for
-# writing would block), nothing on stdout, one stderr line matching
-# PATTERN; input from /dev/null
-refused() {
-    name=$1 pattern=$2
-    shift 3
-    timeout 30 "$B" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    lines=$(wc -l <"$tmp/err")
-    if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] || [ "$lines" -ne 1 ] ||
-        ! grep -q -- "$pattern" "$tmp/err"; then
-        echo "FAIL $name: status $rc, $lines stderr lines (want 2, 1)"
-        sed 's/^/  stderr: /' "$tmp/err"
-        fail=$((fail + 1))
-    else
-        pass=$((pass + 1))
-    fi
-}
-
 # is NAME TEST-ARGS...: `test TEST-ARGS` holds
 is() {
     name=$1
@@ -85,13 +66,13 @@ mkdir "$tmp/d/dir"
 
 # ---- targets that are not regular files: refused, left as they were
 for t in null fifo dir; do
-    refused quotient-$t 'not a regular file: refused' -- \
+    bad quotient-$t 'not a regular file: refused' -- \
         quotient --game kayles --upto 20 --save "$tmp/d/$t"
-    refused play-$t 'not a regular file: refused' -- \
+    bad play-$t 'not a regular file: refused' -- \
         play --save "$tmp/d/$t" 1 2 3
-    refused checkpoint-$t 'not a regular file: refused' -- \
+    bad checkpoint-$t 'not a regular file: refused' -- \
         grundy --game kayles --upto 100 --checkpoint "$tmp/d/$t"
-    refused census-$t 'not a regular file: refused' -- \
+    bad census-$t 'not a regular file: refused' -- \
         census --codes 0.1d --upto 100 --output "$tmp/d/$t"
 done
 is null-kept -L "$tmp/d/null"
@@ -99,7 +80,7 @@ is null-target-kept -c /dev/null
 is fifo-kept -p "$tmp/d/fifo"
 is dir-kept -d "$tmp/d/dir"
 ln -s "$tmp/d/missing" "$tmp/d/dangling"
-refused dangling 'link to a missing file' -- \
+bad dangling 'link to a missing file' -- \
     quotient --game kayles --upto 20 --save "$tmp/d/dangling"
 is dangling-kept -L "$tmp/d/dangling"
 no_temp refused-no-temp
@@ -190,10 +171,10 @@ is census-resumed "$(cmp "$tmp/d/census" "$tmp/census.want" && echo same)" = sam
 # the file left as it was (appending, or cutting its last line, spoils it)
 printf 'notes\nno newline at the end' >"$tmp/d/notes"
 cp "$tmp/d/notes" "$tmp/notes.orig"
-refused census-foreign 'is not the output of bouton census' -- \
+bad census-foreign 'is not the output of bouton census' -- \
     census --codes 0.1d --upto 100 --output "$tmp/d/notes"
 is census-foreign-intact "$(cmp "$tmp/d/notes" "$tmp/notes.orig" && echo same)" = same
-refused census-json-mixed 'is not the output of bouton census --json' -- \
+bad census-json-mixed 'is not the output of bouton census --json' -- \
     census --codes 0.1d --upto 100 --json --output "$tmp/d/census"
 
 echo "$pass passed, $fail failed"

@@ -25,12 +25,13 @@ check() {
     fi
 }
 
-# bad NAME PATTERN -- ARGS...: exit 2, nothing on stdout, one stderr line
-# that matches PATTERN
+# bad NAME PATTERN -- ARGS...: exit 2 within 60 s (input from /dev/null, so
+# that nothing waits on a terminal or a FIFO), nothing on stdout, one
+# stderr line that matches PATTERN
 bad() {
     name=$1 pattern=$2
     shift 3
-    "$B" "$@" >"$tmp/out" 2>"$tmp/err"
+    timeout 60 "$B" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
     rc=$?
     lines=$(wc -l <"$tmp/err")
     if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] || [ "$lines" -ne 1 ] ||
