@@ -106,6 +106,29 @@ bt_test_light(void)
     return env != NULL && *env != '\0' && strcmp(env, "0") != 0;
 }
 
+double
+bt_test_cpu_bound(double seconds)
+{
+    const char *env = getenv("BT_TEST_CPU_SCALE");
+    double scale = 1.0;
+#if defined(__SANITIZE_ADDRESS__)
+    scale = 5.0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    scale = 5.0;
+#endif
+#endif
+    if (bt_test_light())
+        scale = 30.0;
+    if (env != NULL && *env != '\0') {
+        char *end;
+        double extra = strtod(env, &end);
+        if (*end == '\0' && extra >= 1.0 && extra <= 1000.0)
+            scale *= extra;
+    }
+    return seconds * scale;
+}
+
 void
 bt_test_each_position(const char *fmt, int nums, int below,
                       void (*visit)(void *ud, const bt_test_pos *at),

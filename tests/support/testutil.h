@@ -18,6 +18,13 @@ unsigned bt_test_rnd(unsigned n);
    exhaustive parts take minutes under valgrind check a smaller range there;
    the normal and ASan runs check the whole range. */
 int bt_test_light(void);
+/* The CPU bound of a timed check, `seconds` on a normal build: 5 times
+   that under AddressSanitizer, 30 times under valgrind (BT_TEST_LIGHT),
+   and times BT_TEST_CPU_SCALE (a number >= 1) when it is set, for a
+   machine so loaded that even CPU time stretches.  A bound is set 10-20
+   times above what the check takes, so that it catches a slower order of
+   growth, not a slow machine. */
+double bt_test_cpu_bound(double seconds);
 /* The game of spec (bt_game_new), failing the test with the library's
    message when spec is not a game. */
 bt_game *bt_test_game(const char *spec);

@@ -48,16 +48,9 @@
 
 #include "testutil.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define CPU_BOUND 10.0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CPU_BOUND 10.0
-#endif
-#endif
-#ifndef CPU_BOUND
-#define CPU_BOUND 2.0 /* seconds of CPU for one call stopped at 50 ms */
-#endif
+/* seconds of CPU for one call stopped at 50 ms: 2 s on a normal build,
+   10 under ASan, 60 under valgrind (bt_test_cpu_bound) */
+#define CPU_BOUND bt_test_cpu_bound(2.0)
 
 /* ------------------------------------------------------------ harness */
 
@@ -124,7 +117,7 @@ run_mode(const char *name, case_fn fn, int mode, unsigned may)
     if (getenv("BT_TEST_VERBOSE") != NULL)
         fprintf(stderr, "%-50s %-16s %-7s %.3f s\n", name, mode_name[mode],
                 bt_status_name(st), used);
-    if (used > (bt_test_light() ? 60.0 : CPU_BOUND) ||
+    if (used > CPU_BOUND ||
         !(st == BT_EINTR || st == BT_ELIMIT || ((may >> st) & 1u)))
         fail_msg("%s under %s: %s after %.2f s of CPU (want EINTR or "
                  "ELIMIT%s%s within %.0f s): %s",
