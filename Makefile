@@ -18,25 +18,28 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all deps test-deps build test test-quick test-asan test-valgrind \
+.PHONY: all deps test-deps browser-deps build test test-quick test-asan test-valgrind \
         test-browser run bench install clean
 
 all: build
 
 deps:
-	@sh scripts/deps.sh test
+	@sh scripts/deps.sh build
 
 test-deps:
+	@sh scripts/deps.sh test
+
+browser-deps:
 	@sh scripts/deps.sh browser
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
-	@cmake --build $(BUILD) -j $(JOBS)
+	@MAKEFLAGS=--no-print-directory cmake --build $(BUILD) -j $(JOBS)
 
 # The stages run one after another whatever each gives, so that a failure
 # in one (a slow test on a busy machine) does not hide the others; the
 # stages that failed are named at the end, and make fails then.
-test: test-deps
+test: browser-deps
 	@$(MAKE) --no-print-directory build
 	@failed=""; \
 	(cd $(BUILD) && ctest --no-tests=error --output-on-failure -j $(JOBS)) \
@@ -48,19 +51,25 @@ test: test-deps
 	echo "make test: every stage passed"
 
 # The quick tests only, in the normal build.
-test-quick: build
+test-quick: test-deps
+	@$(MAKE) --no-print-directory build
 	cd $(BUILD) && ctest --no-tests=error --output-on-failure -L quick -j $(JOBS)
 
-# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+# The suite under AddressSanitizer and UndefinedBehaviorSanitizer: every
+# quick test, and the slow ones labelled sanitize (those that reach code
+# no quick test does), light (tests/CMakeLists.txt).  The other slow tests
+# add no line of src/ to the quick ones' (gcov; tests/README.md): they run
+# in the normal build only.
 test-asan: test-deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DBOUTON_SANITIZE=ON >/dev/null
-	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+	@MAKEFLAGS=--no-print-directory cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  ctest --no-tests=error --output-on-failure -j $(JOBS)
+	  ctest --no-tests=error --output-on-failure -L 'quick|sanitize' -j $(JOBS)
 
 # The quick unit tests under valgrind (the normal build, DWARF 4).
-test-valgrind: build
+test-valgrind: test-deps
+	@$(MAKE) --no-print-directory build
 	@sh scripts/valgrind.sh $(BUILD)
 
 run: build
