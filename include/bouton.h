@@ -31,5 +31,6 @@
 #include <bouton/grundy.h>
 #include <bouton/play.h>
 #include <bouton/misere.h>
+#include <bouton/nimber.h>
 
 #endif

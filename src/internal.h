@@ -391,6 +391,16 @@ char *bt__memo_join(const bt__memo_part *parts, size_t n, size_t *len);
 bt_status bt__memo_split(const char *key, size_t len, bt__memo_part **out,
                          size_t *n);
 
+/* ------------------------------------------------------------ nimbers */
+
+/* The 64-bit nim-product by one named method (nimber.c), for the tests
+   and bench/bench_nimber.c to compare: 0 the tables of the field of order
+   256, 1 carry-less multiplication (0 when the processor lacks it), 2 the
+   plain tower recursion down to single bits. */
+uint64_t bt__nimber_mul_u64_by(int which, uint64_t a, uint64_t b);
+/* 1 when bt_nimber_mul_u64 uses carry-less multiplication here. */
+int bt__nimber_has_clmul(void);
+
 /* ------------------------------------------------------------ search */
 
 /*
