@@ -33,6 +33,7 @@ int cmd_move(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_quotient(int argc, char **argv);
+int cmd_nimber(int argc, char **argv);
 
 /* `bouton grundy --game wythoff[:A] --below N [--json]` (programs/
    grundy_wythoff.c), called by cmd_grundy for the Wythoff family. */
@@ -284,6 +285,24 @@ int cli_quotient_read(const char *cmd, const char *what, const char *path,
 int cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
                      const bt_limits *lim);
 
+/* ------------------------------------------------------------- nimbers */
+
+/* The deepest nesting of parentheses and functions in an expression. */
+#define NIMEXPR_MAX_DEPTH 200
+/*
+ * Evaluates a nimber expression (programs/nimber_expr.c: + the nim-sum,
+ * * the nim-product, ^ a power by an ordinary integer, inv(), sqrt(),
+ * order(), log(g, x), parentheses, decimal or 0x numbers) into r, the
+ * text bounded by lim->max_text bytes and NIMEXPR_MAX_DEPTH, each
+ * operation by lim.  With explanation not NULL, *explanation receives the
+ * steps in lines of text (malloc'd), the products of operands below 256
+ * by Conway's rules (bt_nimber_mul_explain) and the sums in binary
+ * columns.  On failure r is unchanged and diag names the fault and its
+ * byte (EPARSE, ELIMIT, EINVAL, ERANGE, EUNDEF, EINTR, ENOMEM).
+ */
+bt_status nimexpr_eval(mpz_t r, const char *text, const bt_limits *lim,
+                       char **explanation, bt_diag *diag);
+
 /* ----------------------------------------------------------------- JSON */
 
 /* A decimal string of x (big integers travel as strings in JSON). */
@@ -341,5 +360,9 @@ json_t *cli_json_grundy_table(const bt_game *g, const bt_wythoff_sg *t,
 /* The answer of `quotient --json` (and /v1/quotient); with table, the
    elements' words and the multiplication table too. */
 json_t *cli_json_quotient(const bt_quotient *q, int table);
+/* The answer of `nimber --json` (and /v1/nimber): {"expression":..,
+   "value":"N"}, with "explanation" when it is not NULL. */
+json_t *cli_json_nimber(const char *text, const mpz_t value,
+                        const char *explanation);
 
 #endif

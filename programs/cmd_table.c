@@ -13,7 +13,8 @@
 
 static const char help[] =
     "usage: bouton table [--game RULES] [--misere] [--json] --piles K "
-    "[--min MIN] --below N\n\n"
+    "[--min MIN] --below N\n"
+    "       bouton table [--json] --nim-products N\n\n"
     "Lists every P-position (safe combination) of K piles, each pile in "
     "[MIN, N)\n(MIN defaults to 0), once, with its piles in non-decreasing "
     "order, in\nlexicographic order.  The list is streamed: it starts at "
@@ -24,7 +25,12 @@ static const char help[] =
     "           a progress line on stderr once the table has taken half a "
     "second\n"
     "           (default: when stderr is a terminal and the rows go "
-    "elsewhere)\n";
+    "elsewhere)\n"
+    "  --nim-products N\n"
+    "           the N x N table of nim-products x * y, x, y < N (row x, "
+    "column y;\n"
+    "           `bouton nimber` explains them), N*N at most the "
+    "max_grundy limit\n";
 
 /* The state the progress line reads, between the rows. */
 typedef struct table_tick {
@@ -53,10 +59,52 @@ table_tick_poll(void *ud)
     return cli_time_up();
 }
 
+/* `table --nim-products N`: the rows x = 0..N-1 of x * y, y < N; every
+   product below 2^64 since N <= 2^32 (the field of order 2^64 holds
+   them). */
+static int
+nim_products(const char *arg, int json, const bt_limits *lim)
+{
+    size_t n, x, y, width;
+    char buf[32];
+    if (cli_parse_size("table", "--nim-products", arg, 1, (size_t)1 << 32,
+                       &n) < 0)
+        return CLI_USAGE;
+    if (n > lim->max_grundy / n)
+        return cli_error("table",
+                         "--nim-products %zu: %zu x %zu products are more "
+                         "than the max_grundy limit (%zu)",
+                         n, n, n, lim->max_grundy);
+    /* the columns as wide as the largest product: below the Fermat
+       2-power past n - 1 */
+    for (width = 1, x = 2; x < n; x *= x)
+        ;
+    width = (size_t)snprintf(buf, sizeof buf, "%llu",
+                             (unsigned long long)(x - 1));
+    for (x = 0; x < n; x++) {
+        if (cli_time_up())
+            return cli_status_error("table", BT_EINTR, NULL);
+        if (json)
+            putchar('[');
+        for (y = 0; y < n; y++) {
+            unsigned long long v = bt_nimber_mul_u64(x, y);
+            if (json)
+                printf(y ? ",\"%llu\"" : "\"%llu\"", v);
+            else
+                printf(y ? " %*llu" : "%*llu", (int)width, v);
+        }
+        puts(json ? "]" : "");
+        if (cli_stdout_check(0) != CLI_OK)
+            break; /* a failed write: main reports it */
+    }
+    return cli_stdout_check(1);
+}
+
 int
 cmd_table(int argc, char **argv)
 {
-    const char *game = "nim", *piles = NULL, *below = NULL, *min = "0";
+    const char *game = "nim", *piles = NULL, *below = NULL, *min = "0",
+               *nimp = NULL;
     int misere = 0, json = 0, rc, r, progress = -1;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_FLAG("misere", &misere),
@@ -64,6 +112,7 @@ cmd_table(int argc, char **argv)
                             CLI_TEXT("piles", &piles),
                             CLI_TEXT("min", &min),
                             CLI_TEXT("below", &below),
+                            CLI_TEXT("nim-products", &nimp),
                             CLI_PROGRESS(&progress),
                             CLI_END};
     table_tick tk;
@@ -81,6 +130,13 @@ cmd_table(int argc, char **argv)
     rc = CLI_OK;
     if (optind < argc)
         return cli_error("table", "unexpected argument '%s'", argv[optind]);
+    if (nimp != NULL) {
+        if (below != NULL || piles != NULL || misere ||
+            strcmp(game, "nim") != 0 || strcmp(min, "0") != 0)
+            return cli_error("table", "--nim-products takes no --game, "
+                                      "--misere, --piles, --min or --below");
+        return nim_products(nimp, json, &lim);
+    }
     if (below == NULL)
         return cli_error("table", "--below N is required");
     memset(&d, 0, sizeof d);

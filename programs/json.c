@@ -228,6 +228,20 @@ cli_json_pair(const bt_game *g, int misere, const mpz_t n, const mpz_t lo,
 }
 
 json_t *
+cli_json_nimber(const char *text, const mpz_t value, const char *explanation)
+{
+    json_t *o = json_pack("{s:s,s:o}", "expression", text, "value",
+                          cli_json_mpz(value));
+    if (o != NULL && explanation != NULL &&
+        json_object_set_new(o, "explanation", json_string(explanation)) !=
+            0) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *
 cli_json_index_of(const mpz_t x, const mpz_t n, int upper, const mpz_t lo,
                   const mpz_t hi)
 {

@@ -25,6 +25,8 @@ static const command commands[] = {
     {"move", cmd_move, "the move the computer plays"},
     {"play", cmd_play, "play a game against the computer in the terminal"},
     {"replay", cmd_replay, "replay a saved game with an analysis of each move"},
+    {"nimber", cmd_nimber, "arithmetic in Nim's field: nim-products, "
+                           "inverses, roots, logs"},
 #ifdef BOUTON_SERVER
     {"serve", cmd_serve, "serve the web app and the HTTP/JSON API"},
 #endif

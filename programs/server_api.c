@@ -606,6 +606,7 @@ static const srv_route routes[] = {
     {"/v1/grundy", "POST", api_grundy},
     {"/v1/quotient", "POST", api_quotient},
     {"/v1/pair", "POST", api_pair},
+    {"/v1/nimber", "POST", api_nimber},
     {"/v1/games", "GET", api_games},
     {"/v1/game", "POST", api_game},
     {"/v1/info", "GET", api_info},

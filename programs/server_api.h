@@ -8,7 +8,7 @@
  *   server_api_play.c     the endpoints on positions: analyze, parse,
  *                         move, moves, record
  *   server_api_tables.c   the endpoints on tables and sequences: table,
- *                         count, grundy, pair, quotient
+ *                         count, grundy, pair, quotient, nimber
  *
  * An endpoint reads its request with the srv_get_* functions, calls the
  * library, and ends with srv_answer(), which maps a failed status to its
@@ -106,5 +106,6 @@ SRV_ENDPOINT(api_count);
 SRV_ENDPOINT(api_grundy);
 SRV_ENDPOINT(api_pair);
 SRV_ENDPOINT(api_quotient);
+SRV_ENDPOINT(api_nimber);
 
 #endif

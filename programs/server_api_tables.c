@@ -547,3 +547,33 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
     return rc;
 }
 
+/* /v1/nimber: an expression of Nim's field, as `bouton nimber --json`
+   evaluates it ("expression"; "explain": true adds the steps). */
+int
+api_nimber(json_t **out, json_t *req, const srv_config *cfg,
+           const bt_limits *lim, srv_error *e)
+{
+    static const char *const members[] = {"expression", "explain", NULL};
+    const char *text;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    char *ex = NULL;
+    int explain, rc;
+    mpz_t v;
+
+    (void)cfg;
+    if (srv_check_members(req, members, e) != 0 ||
+        srv_get_string(req, "expression", NULL, &text, e) != 0 ||
+        srv_get_bool(req, "explain", 0, &explain, e) != 0)
+        return -1;
+    if (text == NULL)
+        return srv_fail(e, BT_EINVAL, "\"expression\" is required, e.g. "
+                                      "\"2*3\"");
+    mpz_init(v);
+    st = nimexpr_eval(v, text, lim, explain ? &ex : NULL, &diag);
+    rc = srv_answer(out, e, st, &diag,
+                    st != BT_OK ? NULL : cli_json_nimber(text, v, ex));
+    free(ex);
+    mpz_clear(v);
+    return rc;
+}

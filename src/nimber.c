@@ -1004,6 +1004,11 @@ bt_nimber_mul_explain(char **out, const mpz_t a, const mpz_t b,
                                    f);
                     first = 0;
                 }
+            if ((i ^ j) == 0 && (common & (common - 1)) == 0) {
+                bt__buf_printf(&t, " = %llu   (F*F = 3F/2)\n",
+                               (unsigned long long)p);
+                continue;
+            }
             bt__buf_puts(&t, " = ");
             if (i ^ j)
                 bt__buf_printf(&t, "%llu * ", (unsigned long long)d);
@@ -1036,7 +1041,8 @@ bt_nimber_mul_explain(char **out, const mpz_t a, const mpz_t b,
                             (uint64_t)1 << i, (uint64_t)1 << j));
                     first = 0;
                 }
-        bt__buf_printf(&t, " = %llu", (unsigned long long)total);
+        if (!first && (va & (va - 1) || vb & (vb - 1)))
+            bt__buf_printf(&t, " = %llu", (unsigned long long)total);
     }
     bt__buf_puts(&t, "\n");
     *out = bt__buf_take(&t);

@@ -288,6 +288,41 @@ expect 400 "pair of nim"
 req POST /v1/pair '{"n":"1","index_of":"1"}'
 expect 400 "pair: n and index_of"
 
+# -------------------------------------------------------------- nimber
+
+req POST /v1/nimber '{"expression":"2*2"}'
+expect 200 "nimber 2*2"
+has '"value":"3"' "nimber: 2*2 = 3 (F*F = 3F/2)"
+same_as "nimber 2*2" nimber --json '2*2'
+req POST /v1/nimber '{"expression":"8*8 + inv(2)","explain":true}'
+expect 200 "nimber explained"
+has '"value":"14"' "nimber: 8*8 + inv(2) = 13 + 3"
+same_as "nimber --explain" nimber --json --explain '8*8 + inv(2)'
+req POST /v1/nimber '{"expression":"log(2^0x20 + 7, (2^32+7)^12345)"}'
+same_as "nimber log" nimber --json 'log(2^0x20 + 7, (2^32+7)^12345)'
+req POST /v1/nimber '{"expression":"2 * (3"}'
+expect 400 "nimber: an unclosed parenthesis"
+has '"code":"EPARSE"' "nimber: EPARSE"
+has 'at byte 7' "nimber: the byte at fault"
+req POST /v1/nimber '{"expression":"inv(0)"}'
+expect 400 "nimber: inv(0)"
+req POST /v1/nimber '{"expression":"log(2, 16)"}'
+expect 422 "nimber: no logarithm"
+has '"code":"EUNDEF"' "nimber: no logarithm is EUNDEF"
+req POST /v1/nimber '{"expression":"order(18446744073709551616)"}'
+expect 422 "nimber: an order past 2^64"
+req POST /v1/nimber "{\"expression\":\"$big * $big $big\"}"
+expect 400 "nimber: a number after a number"
+req POST /v1/nimber "{\"expression\":\"1${big}${big}\"}"
+expect 422 "nimber: a number over --max-digits"
+deep=$(printf '(%.0s' $(seq 1 201))
+req POST /v1/nimber "{\"expression\":\"${deep}1\"}"
+expect 422 "nimber: nested too deep"
+req POST /v1/nimber '{"expr":"1"}'
+expect 400 "nimber: an unknown member"
+req POST /v1/nimber '{}'
+expect 400 "nimber: no expression"
+
 # -------------------------------------------------------------- record
 
 req POST /v1/record '{"record":"(41,163,13) -A-> (25,163,13) -B-> (25,19,13)"}'
