@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const char *const endpoints[] = {
     "/v1/analyze", "/v1/move",  "/v1/table", "/v1/count", "/v1/grundy",
     "/v1/pair",    "/v1/parse", "/v1/record", "/v1/games", "/v1/game",
-    "/v1/nothing",
+    "/v1/nimber",  "/v1/nothing",
 };
 #define NENDPOINTS (sizeof endpoints / sizeof endpoints[0])
 

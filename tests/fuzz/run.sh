@@ -33,6 +33,7 @@ clang $flags -I"$root/include" -I"$root/src" -I"$root/programs" \
     -o "$work/fuzz_request" "$here/fuzz_request.c" \
     "$root/programs"/server_api*.c "$root/programs/json.c" \
     "$root/programs/ops.c" "$root/programs/cli.c" \
+    "$root/programs/nimber_expr.c" \
     "$root/src"/*.c "$root/src"/*/*.c \
     $(pkg-config --cflags --libs gmp jansson) -lm
 
@@ -63,6 +64,8 @@ req '%' '{"game":"wythoff:2","n":"10"}' r1
 req '%' '{"index_of":"10","misere":true}' r2
 req '&' '{"position":"wythoff 3 5"}' s1
 req "'" '{"record":"(41,163,13) -A-> (25,163,13) -B-> (25,19,13)"}' s2
+req '*' '{"expression":"(2*3 + inv(5))^-7 + sqrt(0x10)","explain":true}' n1
+req '*' '{"expression":"log(0x100000007, order(12345) * 7)"}' n2
 req ' ' '{"a\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9":1}' u1
 req ' ' '{"position":"3 ééééééééééééééééééééééééééééééééééééé😀"}' u2
 
@@ -96,6 +99,13 @@ cat >"$work/dict" <<'DICT'
 "grundys-game"
 " + "
 "-A-> "
+"\"expression\""
+"inv("
+"sqrt("
+"order("
+"log("
+"^-"
+"0x"
 DICT
 
 cd "$work"
