@@ -300,15 +300,33 @@ mul64_clmul(uint64_t a, uint64_t b)
 }
 #endif
 
-uint64_t
-bt_nimber_mul_u64(uint64_t a, uint64_t b)
+/*
+ * The product callers get: the fastest form here, chosen once.  Until the
+ * tables are built it is mul64_first, which builds them and then installs
+ * the form; afterwards bt_nimber_mul_u64 is one indirect jump to it (the
+ * pointer is read with acquire order, after the tables it needs).
+ */
+static uint64_t mul64_first(uint64_t a, uint64_t b);
+typedef uint64_t (*mul64_fn)(uint64_t, uint64_t);
+static _Atomic(mul64_fn) mul64_best = mul64_first;
+
+static uint64_t
+mul64_first(uint64_t a, uint64_t b)
 {
+    mul64_fn f = mul64_tab;
     tables();
 #ifdef NIM_CLMUL
     if (have_clmul)
-        return mul64_clmul(a, b);
+        f = mul64_clmul;
 #endif
-    return mul64_tab(a, b);
+    atomic_store_explicit(&mul64_best, f, memory_order_release);
+    return f(a, b);
+}
+
+uint64_t
+bt_nimber_mul_u64(uint64_t a, uint64_t b)
+{
+    return atomic_load_explicit(&mul64_best, memory_order_acquire)(a, b);
 }
 
 uint64_t
