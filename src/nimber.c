@@ -69,6 +69,9 @@ static uint16_t lg_c8;                /* lg[128]: the constant of 16 bits */
 static uint16_t c16[2][256];          /* x * 2^15, x < 2^16, by bytes */
 static uint32_t c32[4][256];          /* x * 2^31, x < 2^32, by bytes */
 static uint64_t sqrt_bit[64];         /* the square root of 2^i */
+/* x * 2^63 for x < 2^64, by bytes: the constant of the step from one word
+   to two (a linear map of x, as every product by a constant is) */
+static uint64_t c64[8][256];
 
 #ifdef NIM_CLMUL
 /*
@@ -85,6 +88,11 @@ static int have_clmul;
 
 static atomic_int tables_ready;
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+#define BYTES8(t, x)                                                        \
+    ((t)[0][(x) & 255] ^ (t)[1][(x) >> 8 & 255] ^ (t)[2][(x) >> 16 & 255] ^ \
+     (t)[3][(x) >> 24 & 255] ^ (t)[4][(x) >> 32 & 255] ^                    \
+     (t)[5][(x) >> 40 & 255] ^ (t)[6][(x) >> 48 & 255] ^ (t)[7][(x) >> 56])
 
 /* Fills t[k][x] = the image of byte x at byte k under the linear map with
    column images col[0..63]. */
@@ -181,6 +189,9 @@ build_tables(void)
                                             (uint64_t)1 << 31, 32);
     for (i = 0; i < 64; i++)
         sqrt_bit[i] = pow_with((uint64_t)1 << i, (uint64_t)1 << 63, mul64_tab);
+    for (i = 0; i < 64; i++)
+        col[i] = mul64_tab((uint64_t)1 << i, (uint64_t)1 << 63);
+    fill_bytes64(c64, col);
 #ifdef NIM_CLMUL
     {
         uint64_t inv[64], g64, rem[3], q;
@@ -218,7 +229,6 @@ build_tables(void)
     }
 #else
     (void)col;
-    (void)fill_bytes64;
 #endif
 }
 
@@ -273,10 +283,6 @@ mul64_tab(uint64_t a, uint64_t b)
 /* ------------------------------------------- the carry-less product */
 
 #ifdef NIM_CLMUL
-#define BYTES8(t, x)                                                        \
-    ((t)[0][(x) & 255] ^ (t)[1][(x) >> 8 & 255] ^ (t)[2][(x) >> 16 & 255] ^ \
-     (t)[3][(x) >> 24 & 255] ^ (t)[4][(x) >> 32 & 255] ^                    \
-     (t)[5][(x) >> 40 & 255] ^ (t)[6][(x) >> 48 & 255] ^ (t)[7][(x) >> 56])
 
 /*
  * a * b in the polynomial basis: the 127-bit carry-less product H x^64 + L,
@@ -566,7 +572,7 @@ mulc(nctx *c, uint64_t *r, const uint64_t *x, size_t n, uint64_t *s)
 {
     size_t h = n / 2;
     if (n == 1) {
-        r[0] = bt_nimber_mul_u64(x[0], (uint64_t)1 << 63);
+        r[0] = BYTES8(c64, x[0]);
         return;
     }
     if (nctx_poll(c, n))
