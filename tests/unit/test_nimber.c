@@ -510,6 +510,12 @@ test_errors_limits(void **state)
     mpz_set_str(b, "1000000000000000000000000000000", 10);
     assert_int_equal(bt_nimber_pow(r, big, b, &lim, &d), BT_EINTR);
     assert_int_equal(bt_nimber_inv(r, big, &lim, &d), BT_EINTR);
+    assert_int_equal(bt_nimber_sqrt(r, big, &lim, &d), BT_EINTR);
+    lim.interrupt = NULL;
+    lim.max_memory = 1000;
+    assert_int_equal(bt_nimber_inv(r, big, &lim, &d), BT_ELIMIT);
+    assert_int_equal(bt_nimber_sqrt(r, big, &lim, &d), BT_ELIMIT);
+    assert_int_equal(bt_nimber_pow(r, big, b, &lim, &d), BT_ELIMIT);
     /* the explanation: within its size, and refused past it */
     mpz_set_ui(a, 8);
     assert_int_equal(bt_nimber_mul_explain(&text, a, a, &d), BT_OK);
