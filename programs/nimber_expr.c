@@ -213,7 +213,8 @@ poll_ops(nparser *p)
 {
     if ((++p->ops & 1023) == 0 && p->lim->interrupt &&
         p->lim->interrupt(p->lim->interrupt_ud))
-        return fail_at(p, BT_EINTR, p->pos, "interrupted: the time budget ran out");
+        return fail_at(p, BT_EINTR, p->pos,
+                       "interrupted: the time budget ran out");
     return BT_OK;
 }
 

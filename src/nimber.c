@@ -34,8 +34,7 @@
 /*
  * The product of a, b < 2^bits (bits a power of 2, at most 64) by the
  * tower step above, down to single bits: the reference from which the
- * tables are built (and what the benchmark's plain recursion improves on
- * by the tables).  3^6 = 729 leaves for 64 bits.
+ * tables are built.  3^6 = 729 leaves for 64 bits.
  */
 static uint64_t
 mul_plain(uint64_t a, uint64_t b, unsigned bits)
@@ -188,7 +187,8 @@ build_tables(void)
             c32[k][x] = (uint32_t)mul_plain((uint64_t)x << (8 * k),
                                             (uint64_t)1 << 31, 32);
     for (i = 0; i < 64; i++)
-        sqrt_bit[i] = pow_with((uint64_t)1 << i, (uint64_t)1 << 63, mul64_tab);
+        sqrt_bit[i] =
+            pow_with((uint64_t)1 << i, (uint64_t)1 << 63, mul64_tab);
     for (i = 0; i < 64; i++)
         col[i] = mul64_tab((uint64_t)1 << i, (uint64_t)1 << 63);
     fill_bytes64(c64, col);
@@ -225,10 +225,9 @@ build_tables(void)
                 rem[s / 64 + 1] ^= poly_p0 >> (64 - s % 64);
         }
         poly_mu0 = q; /* the quotient is x^64 + q: bit 64 came first */
-        have_clmul = __builtin_cpu_supports("pclmul");
+        have_clmul = __builtin_cpu_supports("pclmul") &&
+                     __builtin_cpu_supports("sse4.1");
     }
-#else
-    (void)col;
 #endif
 }
 
