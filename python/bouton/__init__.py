@@ -248,8 +248,11 @@ class Position:
     def __add__(self, other):
         if not isinstance(other, Position):
             return NotImplemented
-        a, b = str(self), str(other)
-        return Position(a + " + " + b if a and b else a or b)
+        if not len(other):
+            return self
+        if not len(self):
+            return other
+        return Position(str(self) + " + " + str(other))
 
     def analyze(self, misere=False, *, explain=True, remoteness=True,
                 **limits):

@@ -1,0 +1,309 @@
+"""Every public function of the package, on the seeds' published examples
+and on what the C library's contract says (its own tests check the
+mathematics; these check that the binding passes it through)."""
+import fractions
+import gc
+import sys
+
+import pytest
+
+import bouton
+
+
+def test_bouton_9_5_12_is_safe():
+    # Bouton (1901/02), sec. 2: 9, 5, 12 is a safe combination.
+    a = bouton.Position("nim 9 5 12").analyze()
+    assert a.outcome == "P" and a.grundy == 0 and a.winning_moves == []
+    assert a.winner == "previous"
+    assert "9" in a.explain() and a.remoteness == 26
+
+
+def test_ams_column_37_20_29():
+    a = bouton.Position.nim([37, 20, 29]).analyze()
+    assert a.outcome == "N" and a.grundy == 37 ^ 20 ^ 29
+    (m,) = a.winning_moves
+    assert (m.component, m.to) == (0, (20 ^ 29,))
+    after = m.apply()
+    assert after == bouton.Position("nim 9 20 29")
+    assert after.analyze().outcome == "P"
+
+
+def test_beardon_41_163_13():
+    p = bouton.Position("41 163 13")          # default game: nim
+    a = p.analyze()
+    assert [(m.component, m.to) for m in a.winning_moves] == [(1, (41 ^ 13,))]
+    assert a.winning_moves[0].text == "take 127 from pile 2"
+
+
+def test_kayles_period():
+    s = bouton.grundy_sequence("kayles", until_proved=True)
+    assert (s.period, s.preperiod, s.proved) == (12, 71, True)
+    assert s.game.spec == "octal:0.77"
+    # G(n) for a heap of any size through the proved period.
+    n = 10 ** 40 + 5
+    assert s.value_at(n) == s[71 + (n - 71) % 12]
+
+
+def test_sum_of_families_and_components():
+    p = bouton.Position("nim 3 4 5 + wythoff 3 5 + kayles 10")
+    assert len(p) == 5
+    assert p.components[3] == ("wythoff", (3, 5))
+    assert p.games == ["nim", "wythoff", "octal:0.77"]
+    a = p.analyze()
+    assert a.component_grundy == [3, 4, 5, 0, 2]
+    assert a.grundy == 3 ^ 4 ^ 5 ^ 0 ^ 2 and a.outcome == "P"
+    q = bouton.Position("nim 3") + bouton.Position.wythoff(1, 2)
+    assert str(q) == "nim 3 + wythoff 1 2"
+
+
+def test_constructors():
+    assert bouton.Position.of("kayles", [10, 12]) == \
+        bouton.Position("10 12", game="kayles")
+    assert bouton.Position.of(bouton.Game("wythoff:2"), [(3, 5)]) == \
+        bouton.Position("wythoff:2 3 5")
+    assert bouton.Game("kayles").position(4) == bouton.Position("kayles 4")
+    assert len(bouton.Position()) == 0
+    assert bouton.Position() + bouton.Position("nim 2") == bouton.Position("nim 2")
+    assert bouton.Position.of("moore:2", [(3, 5, 6)]).components == \
+        [("moore:2", (3, 5, 6))]
+
+
+def test_game():
+    g = bouton.Game("wythoff:2")
+    assert (g.spec, g.family, g.arity) == ("wythoff:2", "wythoff", 2)
+    assert "Wythoff" in g.rules
+    assert bouton.Game("kayles") == bouton.Game("octal:0.77")
+    assert bouton.Game("moore:3").arity == 0
+    names = [f["name"] for f in bouton.games()]
+    assert {"nim", "wythoff", "sub", "octal", "grundy", "moore"} <= set(names)
+
+
+def test_huge_integers_round_trip():
+    big = [3 ** 2000, 2 ** 4000 + 1, 7 ** 1500]
+    p = bouton.Position.nim(big)
+    assert [n for _, (n,) in p.components] == big
+    a = p.analyze(remoteness=False)
+    assert a.grundy == big[0] ^ big[1] ^ big[2]
+    for m in a.winning_moves:
+        after = list(big)
+        after[m.component] = m.to[0]
+        assert after[0] ^ after[1] ^ after[2] == 0
+    # Decimal text of more digits than Python's own str() limit.
+    text = "nim " + "9" * 6000
+    assert bouton.Position(text).components[0][1][0] == int("9" * 6000) \
+        if sys.get_int_max_str_digits() == 0 else True
+    assert bouton.nim_sum(2 ** 100000, 1) == 2 ** 100000 + 1
+    lo, hi = bouton.wythoff_pair(10 ** 60)
+    assert hi - lo == 10 ** 60
+    n, member, lo2, hi2 = bouton.wythoff_index(hi)
+    assert (n, member, lo2, hi2) == (10 ** 60, "upper", lo, hi)
+
+
+def test_moves_and_move_to():
+    p = bouton.Position("nim 1 2")
+    ms = p.moves()
+    assert sorted((m.component, m.to) for m in ms) == \
+        [(0, (0,)), (1, (0,)), (1, (1,))]
+    m = p.move_to("nim 1 1")
+    assert (m.component, m.to) == (1, (1,))
+    with pytest.raises(bouton.ArgumentError):
+        p.move_to("nim 2 2")
+    assert bouton.Position("nim 0 0").is_terminal
+    assert not p.is_terminal
+
+
+def test_misere():
+    a = bouton.Position("nim 1 1 2").analyze(misere=True)
+    assert a.outcome == "N" and a.grundy is None and a.misere
+    assert [(m.component, m.to) for m in a.winning_moves] == [(2, (1,))]
+    assert bouton.Position("nim 1 1 1").analyze(misere=True).outcome == "P"
+
+
+def test_grundy_sequence_buffer():
+    s = bouton.grundy_sequence("octal:0.6", upto=20)
+    assert list(s) == [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3,
+                       2, 1]
+    mv = memoryview(s)
+    assert (mv.format, mv.itemsize, mv.shape, mv.readonly) == \
+        ("H", 2, (20,), True)
+    assert mv.tolist() == list(s)
+    with pytest.raises(BufferError):
+        s.compute(40)        # the view holds the values
+    mv.release()
+    s.compute(40)
+    assert len(s) >= 40 and s.period is None or isinstance(s.period, int)
+    with pytest.raises(IndexError):
+        s[len(s)]
+    with pytest.raises(bouton.RangeError):
+        bouton.grundy_sequence("grundy", upto=10).value_at(10 ** 9)
+    assert "<svg" in s._repr_html_()
+    assert isinstance(s.values(), (memoryview,)) or s.values().dtype.itemsize == 2
+
+
+def test_grundy_sequence_numpy():
+    np = pytest.importorskip("numpy")
+    s = bouton.grundy_sequence("kayles", upto=100)
+    a = np.asarray(s)
+    assert a.dtype == np.uint16 and a.tolist() == list(s)
+    assert not a.flags.writeable
+
+
+def test_grundy_sequence_threads_same_values():
+    one = bouton.grundy_sequence("octal:0.007", upto=3000)
+    many = bouton.grundy_sequence("octal:0.007", upto=3000, threads=4)
+    assert many.threads == 4
+    assert list(many)[:3000] == list(one)[:3000]
+    plain = bouton.grundy_sequence("octal:0.007", upto=3000, method="plain")
+    assert list(plain)[:3000] == list(one)[:3000]
+
+
+def test_table_iterator():
+    rows = list(bouton.table("nim", piles=3, min=1, below=16))
+    assert len(rows) == 35                      # Bouton, sec. 3
+    assert all(a ^ b ^ c == 0 and a <= b <= c for a, b, c in rows)
+    it = bouton.table("wythoff", piles=1, min=0, below=30)
+    assert next(it) == (0, 0) and next(it) == (1, 2)
+    assert iter(it) is it
+
+
+def test_count():
+    c = bouton.count("nim", 3, 1, 15)
+    assert (c.positions, c.p_positions) == (680, 35)
+    assert c.probability == fractions.Fraction(35, 680)
+    big = bouton.count("nim", 4, 0, 2 ** 200, ordered=True)
+    assert big.positions == (2 ** 200 + 1) ** 4
+    with pytest.raises(bouton.UndefinedError):
+        bouton.count("kayles", 3, 0, 10)
+
+
+def test_quotient():
+    q = bouton.quotient("octal:0.75", 200, until_proved=True)
+    assert q.proved and q.order == 8 and len(q.p_portion) == 2
+    assert q.mul(0, 3) == 3 and q.word(0) == "1"
+    assert q.heap(10 ** 30) == q.heap(q.preperiod + (10 ** 30 - q.preperiod)
+                                      % q.period)
+    x = q.element("octal:0.75 1 1")
+    assert q.is_p(x) == (bouton.Position("octal:0.75 1 1")
+                         .analyze(misere=True).outcome == "P")
+    assert len(list(q)) == q.order
+    again = bouton.load_quotient(q.save())
+    assert (again.order, again.relations) == (q.order, q.relations)
+    nim = bouton.quotient("nim", 7)
+    assert nim.tame and nim.order == 2 ** 3 + 2
+    with pytest.raises(bouton.ParseError):
+        bouton.load_quotient("not a quotient")
+    assert "order" in q._repr_html_()
+
+
+def test_opponent_and_remoteness():
+    m = bouton.opponent_move("nim 1 2 4")
+    assert m.rule == "remoteness" and m.outcome == "N"
+    assert m.apply().analyze().outcome == "P"
+    assert bouton.remoteness("nim 9 5 12") == 26
+    assert bouton.Position("nim 1 2 3").remoteness() == 6
+    # The same seed, the same random move at level easy.
+    a = bouton.opponent_move("nim 5 6 7 8 9", level="easy", seed=7)
+    b = bouton.opponent_move("nim 5 6 7 8 9", level="easy", seed=7)
+    assert (a.component, a.to, a.seed) == (b.component, b.to, b.seed)
+    with pytest.raises(bouton.ParseError):
+        bouton.opponent_move("nim 1 2", level="grandmaster")
+    with pytest.raises(bouton.ArgumentError):
+        bouton.opponent_move("nim 0 0")
+
+
+def test_random_position():
+    a = bouton.random_position("kayles", 5, 1, 30, seed=42)
+    b = bouton.Position.random("kayles", 5, 1, 30, seed=42)
+    assert a == b and len(a) == 5
+    assert all(1 <= n[0] <= 30 for _, n in a.components)
+
+
+def test_record():
+    r = bouton.Record("nim 41 163 13")
+    r.play(r.current.analyze().winning_moves[0])
+    r.play("nim 25 36 13")
+    assert len(r) == 2 and r.player() == "A" and r.winner is None
+    r["A"] = "you"
+    text = str(r)
+    assert "(41,163,13)" in text and "-A-> (41,36,13)" in text
+    back = bouton.Record.parse(text)
+    assert len(back) == 2 and back["A"] == "you"
+    assert back.positions[1] == bouton.Position("nim 41 36 13")
+    with pytest.raises(bouton.ArgumentError):
+        r.play("nim 26 36 14")
+    r.undo(2)
+    assert len(r) == 0
+    with pytest.raises(bouton.ParseError):
+        bouton.Record.parse("(1,2)\n-A-> (3,3)\n")
+
+
+def test_errors_carry_status_and_offset():
+    with pytest.raises(bouton.ParseError) as e:
+        bouton.Position("nim 3 x")
+    assert e.value.status == "EPARSE" and e.value.offset == 6
+    assert "'x'" in str(e.value)
+    assert isinstance(e.value, ValueError) and isinstance(e.value, bouton.Error)
+    with pytest.raises(bouton.ParseError):
+        bouton.Game("no-such-game")
+    with pytest.raises(bouton.LimitError) as e:
+        bouton.Position("nim " + "9" * 50, max_digits=10)
+    assert e.value.status == "ELIMIT"
+    with pytest.raises(bouton.LimitError):
+        bouton.Position("kayles 10 11 12 13 14 15").analyze(
+            misere=True, max_search=10)
+    with pytest.raises(bouton.ArgumentError):
+        bouton.grundy_sequence("wythoff", upto=10)
+    with pytest.raises(bouton.RangeError):
+        bouton.Position("wythoff 5000 9000 + nim 1").analyze()
+    with pytest.raises(TypeError):
+        bouton.Position("nim 1").analyze(max_serch=3)
+    with pytest.raises(TypeError):
+        bouton.Position.nim(["3"])
+    with pytest.raises(bouton.ArgumentError):
+        bouton.Position.nim([-1])
+    with pytest.raises(ValueError):
+        bouton.nim_sum(-1, 2)
+
+
+def test_timeout_stops_a_long_run():
+    with pytest.raises(bouton.InterruptedError) as e:
+        bouton.grundy_sequence("grundy", upto=10 ** 6, method="plain",
+                               timeout=0.2)
+    assert e.value.status == "EINTR" and isinstance(e.value, TimeoutError)
+
+
+def test_html():
+    h = bouton.Position("nim 9 5 12").analyze()._repr_html_()
+    assert "nim-sum" in h and "<table" in h
+    h = bouton.Position("wythoff 3 5 + nim 2").analyze()._repr_html_()
+    assert "Wythoff" in h and "(3, 5)" in h
+
+
+def test_no_leak_in_a_loop():
+    """Reference counts: the objects the package makes are freed (a loop
+    of every kind of call leaves no Python object behind)."""
+    def once():
+        p = bouton.Position("nim 3 4 5 + kayles 7 + wythoff 2 3")
+        a = p.analyze()
+        [m.apply() for m in a.winning_moves]
+        p.moves()
+        s = bouton.grundy_sequence("kayles", upto=50)
+        memoryview(s).tolist()
+        list(bouton.table("nim", 2, 0, 8))
+        bouton.count("nim", 2, 0, 7)
+        try:
+            bouton.Position("nim x")
+        except bouton.ParseError:
+            pass
+        r = bouton.Record("nim 1 2")
+        r.play("nim 1 1")
+        str(r)
+        bouton.quotient("octal:0.75", 6)
+    for _ in range(20):
+        once()
+    gc.collect()
+    before = len(gc.get_objects())
+    for _ in range(100):
+        once()
+    gc.collect()
+    assert len(gc.get_objects()) - before < 50
