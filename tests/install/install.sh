@@ -13,9 +13,11 @@
 #   - the man page renders (man -l, or groff), without warnings, with a
 #     section for every command of `bouton --help` holding that command's
 #     --help line for line;
-#   - the bash completion completes the commands and their options.
+#   - the bash completion completes the commands and their options;
+#   - with PYTHON (the interpreter the Python package was built for), the
+#     package imports from the prefix alone and analyses a position.
 #
-# Usage: sh install.sh BUILD CMAKE CC [SANITIZE]
+# Usage: sh install.sh BUILD CMAKE CC [SANITIZE [PYTHON]]
 # Exit 77 (skipped) in a sanitizer build: the consumers would need the
 # sanitizer runtime too, and that build's library is not the one installed.
 set -eu
@@ -167,5 +169,24 @@ if command -v bash >/dev/null 2>&1; then
         [ -s "$tmp/missing" ] &&
             fail "'bouton $c --<TAB>' does not offer: $(cat "$tmp/missing")"
     done
+fi
+# ------------------------------------------------------------ Python package
+python=${5:-}
+if [ -n "$python" ]; then
+    ext=$(find "$prefix" -name '_bouton*.so' | head -n 1)
+    [ -n "$ext" ] || fail "the Python package is not installed (no _bouton*.so)"
+    site=$(dirname "$(dirname "$ext")")
+    for f in __init__.py __init__.pyi _bouton.pyi _html.py py.typed; do
+        [ -e "$site/bouton/$f" ] || fail "${site#"$prefix"/}/bouton/$f not installed"
+    done
+    # Only the prefix: not the build tree, not the user's site-packages.
+    (cd "$tmp" && PYTHONPATH=$site PYTHONNOUSERSITE=1 "$python" -c '
+import sys, bouton
+assert bouton.__file__.startswith(sys.argv[1]), bouton.__file__
+a = bouton.Position("nim 9 5 12").analyze()
+assert (a.outcome, a.grundy) == ("P", 0), a
+assert bouton.__version__ == sys.argv[2], bouton.__version__
+' "$site" "$version") || fail "the installed Python package does not import and run"
+    echo "install.sh: the Python package imports from the prefix ($site)" | sed "s|$prefix|PREFIX|"
 fi
 echo "install.sh: installed tree checked ($version, $(wc -l <"$tmp/exported") symbols exported)"
