@@ -3,7 +3,8 @@
 # Usage: scripts/deps.sh [build|test|browser]
 #   build    compiler, CMake, GMP, jansson, libmicrohttpd, libedit
 #   test     build + cmocka, valgrind, tmux, Open MPI (bouton census on MPI),
-#            man-db (the install test renders the man page)
+#            man-db (the install test renders the man page),
+#            python3-dev and python3-pytest (the Python package and its tests)
 #   browser  test + chromium (for the browser tests; playwright-core comes from npm)
 #   bench    test + wrk and hyperfine (for the benchmarks)
 # As root it runs apt-get; otherwise it prints the exact command and stops.
@@ -12,12 +13,12 @@ level=${1:-build}
 pkgs="gcc make cmake pkg-config libgmp-dev libjansson-dev libmicrohttpd-dev libedit-dev"
 case "$level" in
 build) ;;
-test) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db" ;;
+test) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db python3-dev python3-pytest" ;;
 browser)
-    pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db chromium"
+    pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db python3-dev python3-pytest chromium"
     # Node may come from elsewhere than Debian; only ask for it when absent.
     command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm" ;;
-bench) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db wrk hyperfine" ;;
+bench) pkgs="$pkgs libcmocka-dev valgrind tmux clang curl libopenmpi-dev openmpi-bin man-db python3-dev python3-pytest wrk hyperfine" ;;
 *) echo "deps.sh: unknown level '$level' (build, test, browser or bench)" >&2; exit 2 ;;
 esac
 missing=""
