@@ -33,7 +33,7 @@
 
 /* ------------------------------------------------------------- errors */
 
-static PyObject *Error;         /* bouton.Error: every status */
+static PyObject *Error; /* bouton.Error: every status */
 static PyObject *Status_errors[BT__STATUS_COUNT];
 
 /* Raises the exception of status st with the diagnostic's message (or the
@@ -42,11 +42,10 @@ static PyObject *Status_errors[BT__STATUS_COUNT];
 static PyObject *
 raise_status(bt_status st, const bt_diag *d)
 {
-    PyObject *cls = (st > BT_OK && st < BT__STATUS_COUNT)
-                        ? Status_errors[st]
-                        : Error;
-    const char *msg = (d != NULL && d->message[0]) ? d->message
-                                                   : bt_strerror(st);
+    PyObject *cls =
+        (st > BT_OK && st < BT__STATUS_COUNT) ? Status_errors[st] : Error;
+    const char *msg =
+        (d != NULL && d->message[0]) ? d->message : bt_strerror(st);
     PyObject *exc, *v;
     if (st == BT_ENOMEM && (d == NULL || !d->message[0]))
         return PyErr_NoMemory();
@@ -153,7 +152,8 @@ mpz_tuple(const mpz_t *z, size_t n)
 static int
 mpz_array_from_py(mpz_t **out, size_t *n, PyObject *seq)
 {
-    PyObject *fast = PySequence_Fast(seq, "bouton: numbers must be a sequence of int");
+    PyObject *fast =
+        PySequence_Fast(seq, "bouton: numbers must be a sequence of int");
     Py_ssize_t i, len;
     mpz_t *a;
     *out = NULL;
@@ -314,8 +314,9 @@ limits_from(bt_limits *lim, call_ctx *c, PyObject *t)
 static PyObject *
 call_failed(bt_status st, const bt_diag *d, const call_ctx *c)
 {
-    if (st == BT_EINTR && c != NULL && atomic_load(&c->stop) == 1 &&
-        PyErr_Occurred())
+    /* An exception the interrupt raised (Ctrl-C) wins, whatever the status:
+       the computation may have ended before it looked again. */
+    if (PyErr_Occurred())
         return NULL;
     if (st == BT_EINTR && c != NULL && atomic_load(&c->stop) == 2) {
         bt_diag t;
@@ -324,8 +325,6 @@ call_failed(bt_status st, const bt_diag *d, const call_ctx *c)
                  "the timeout ran out before the computation ended");
         return raise_status(st, &t);
     }
-    if (PyErr_Occurred())
-        return NULL;
     return raise_status(st, d);
 }
 
@@ -367,24 +366,67 @@ group_new(void)
     return g;
 }
 
-/* Runs the statements with the GIL released and the group's lock held. */
-#define COMPUTE(grp, ...)                                                   \
-    do {                                                                    \
-        Py_BEGIN_ALLOW_THREADS PyThread_acquire_lock((grp)->lock, WAIT_LOCK); \
-        __VA_ARGS__;                                                        \
-        PyThread_release_lock((grp)->lock);                                 \
-        Py_END_ALLOW_THREADS                                                \
-    } while (0)
+/*
+ * The library runs with the GIL released and the group's lock held:
+ *
+ *     PyThreadState *ts = compute_begin(grp);
+ *     st = bt_...(...);
+ *     compute_end(grp, ts);
+ */
+static PyThreadState *
+compute_begin(GroupObject *g)
+{
+    PyThreadState *ts = PyEval_SaveThread();
+    PyThread_acquire_lock(g->lock, WAIT_LOCK);
+    return ts;
+}
 
-/* Takes the group's lock with the GIL held (waiting with it released when
-   another thread computes), for the frees of a dealloc. */
+static void
+compute_end(GroupObject *g, PyThreadState *ts)
+{
+    PyThread_release_lock(g->lock);
+    PyEval_RestoreThread(ts);
+}
+
+/* The same with the locks of two groups, taken in the order of their
+   addresses (so that two threads cannot each hold one and wait for the
+   other); once when they are the same group. */
+static PyThreadState *
+compute_begin2(GroupObject *a, GroupObject *b)
+{
+    PyThreadState *ts = PyEval_SaveThread();
+    PyThread_acquire_lock(a < b ? a->lock : b->lock, WAIT_LOCK);
+    if (a != b)
+        PyThread_acquire_lock(a < b ? b->lock : a->lock, WAIT_LOCK);
+    return ts;
+}
+
+static void
+compute_end2(GroupObject *a, GroupObject *b, PyThreadState *ts)
+{
+    if (a != b)
+        PyThread_release_lock(b->lock);
+    PyThread_release_lock(a->lock);
+    PyEval_RestoreThread(ts);
+}
+
+/* Takes the group's lock with the GIL held (waiting with the GIL released
+   while another thread computes): for the quick reads of an object that
+   another thread may be computing on, and for the frees of a dealloc. */
 static void
 group_lock(GroupObject *g)
 {
     if (!PyThread_acquire_lock(g->lock, NOWAIT_LOCK)) {
-        Py_BEGIN_ALLOW_THREADS PyThread_acquire_lock(g->lock, WAIT_LOCK);
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(g->lock, WAIT_LOCK);
         Py_END_ALLOW_THREADS
     }
+}
+
+static void
+group_unlock(GroupObject *g)
+{
+    PyThread_release_lock(g->lock);
 }
 
 /* --------------------------------------------------------------- games */
@@ -430,7 +472,7 @@ Game_dealloc(GameObject *self)
     if (self->g != NULL) {
         group_lock(self->grp);
         bt_game_free(self->g);
-        PyThread_release_lock(self->grp->lock);
+        group_unlock(self->grp);
     }
     Py_XDECREF(self->grp);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -471,7 +513,8 @@ Game_get_rules(GameObject *self, void *c)
 }
 
 static PyGetSetDef Game_getset[] = {
-    {"spec", (getter)Game_get_spec, NULL, "the canonical text of the game", NULL},
+    {"spec", (getter)Game_get_spec, NULL, "the canonical text of the game",
+     NULL},
     {"family", (getter)Game_get_family, NULL, "the family's name", NULL},
     {"arity", (getter)Game_get_arity, NULL,
      "numbers per component: 1 (heaps), 2 (Wythoff pairs), 0 (any)", NULL},
@@ -512,11 +555,11 @@ mod_families(PyObject *m, PyObject *noargs)
         return NULL;
     for (i = 0; i < n; i++) {
         const bt_family_info *f = bt_family(i);
-        PyObject *d = Py_BuildValue(
-            "{s:s,s:s,s:s,s:s,s:s,s:s,s:I}", "name", f->name, "syntax",
-            f->syntax, "summary", f->summary, "aliases", f->aliases, "title",
-            f->title, "example", f->example, "arity",
-            (unsigned)bt_family_arity(i));
+        PyObject *d =
+            Py_BuildValue("{s:s,s:s,s:s,s:s,s:s,s:s,s:I}", "name", f->name,
+                          "syntax", f->syntax, "summary", f->summary, "aliases",
+                          f->aliases, "title", f->title, "example", f->example,
+                          "arity", (unsigned)bt_family_arity(i));
         if (d == NULL || PyList_Append(l, d) < 0) {
             Py_XDECREF(d);
             Py_DECREF(l);
@@ -543,7 +586,7 @@ Position_dealloc(PositionObject *self)
     if (self->p != NULL) {
         group_lock(self->grp);
         bt_position_free(self->p);
-        PyThread_release_lock(self->grp->lock);
+        group_unlock(self->grp);
     }
     Py_XDECREF(self->grp);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -571,7 +614,8 @@ static int
 position_arg(PyObject *o, void *out)
 {
     if (!PyObject_TypeCheck(o, &PositionType)) {
-        PyErr_Format(PyExc_TypeError, "bouton: expected a position handle, not %.80s",
+        PyErr_Format(PyExc_TypeError,
+                     "bouton: expected a position handle, not %.80s",
                      Py_TYPE(o)->tp_name);
         return 0;
     }
@@ -598,11 +642,15 @@ mod_parse(PyObject *m, PyObject *args)
     if (limits_from(&lim, &c, limits) < 0)
         return NULL;
     memset(&d, 0, sizeof d);
-    Py_BEGIN_ALLOW_THREADS if (dflt != NULL) st = bt_game_new(&g, dflt, &d);
+    Py_BEGIN_ALLOW_THREADS
+    if (dflt != NULL)
+        st = bt_game_new(&g, dflt, &d);
     if (st == BT_OK)
         st = bt_position_parse(&p, text, g, &lim, &d);
     bt_game_free(g);
-    Py_END_ALLOW_THREADS if (st != BT_OK) return call_failed(st, &d, &c);
+    Py_END_ALLOW_THREADS
+    if (st != BT_OK || PyErr_Occurred())
+        return call_failed(st, &d, &c);
     return position_wrap(p, NULL);
 }
 
@@ -691,13 +739,13 @@ mod_components(PyObject *m, PyObject *args)
     if (l == NULL)
         return NULL;
     for (i = 0; i < n; i++) {
-        PyObject *nums = mpz_tuple(bt_position_nums(po->p, i),
-                                   bt_position_count(po->p, i));
-        PyObject *t = nums == NULL
-                          ? NULL
-                          : Py_BuildValue("(sN)",
-                                          bt_game_spec(bt_position_game(po->p, i)),
-                                          nums);
+        PyObject *nums =
+            mpz_tuple(bt_position_nums(po->p, i), bt_position_count(po->p, i));
+        PyObject *t =
+            nums == NULL
+                ? NULL
+                : Py_BuildValue("(sN)",
+                                bt_game_spec(bt_position_game(po->p, i)), nums);
         if (t == NULL) {
             Py_DECREF(l);
             return NULL;
@@ -746,8 +794,12 @@ mod_moves(PyObject *m, PyObject *args)
     if (limits_from(&lim, &c, limits) < 0)
         return NULL;
     memset(&d, 0, sizeof d);
-    COMPUTE(po->grp, st = bt_position_moves(&mv, &n, po->p, &lim, &d));
-    if (st != BT_OK)
+    {
+        PyThreadState *ts = compute_begin(po->grp);
+        st = bt_position_moves(&mv, &n, po->p, &lim, &d);
+        compute_end(po->grp, ts);
+    }
+    if (st != BT_OK || PyErr_Occurred())
         return call_failed(st, &d, &c);
     l = PyList_New((Py_ssize_t)n);
     for (i = 0; l != NULL && i < n; i++) {
@@ -777,20 +829,26 @@ mod_apply(PyObject *m, PyObject *args)
     if (!PyArg_ParseTuple(args, "O&nO", position_arg, &po, &comp, &tolist))
         return NULL;
     if (comp < 0 || (size_t)comp >= bt_position_size(po->p)) {
-        PyErr_Format(PyExc_IndexError, "bouton: no component %zd in a position of %zu",
-                     comp, bt_position_size(po->p));
+        PyErr_Format(PyExc_IndexError,
+                     "bouton: no component %zd in a position of %zu", comp,
+                     bt_position_size(po->p));
         return NULL;
     }
     if (mpz_array_from_py(&to, &nto, tolist) < 0)
         return NULL;
-    COMPUTE(po->grp, st = bt_position_copy(&q, po->p);
-            if (st == BT_OK) st = bt_position_replace(
-                q, (size_t)comp, bt_position_game(q, (size_t)comp),
-                (const mpz_t *)to, nto);
-            if (st != BT_OK) {
-                bt_position_free(q);
-                q = NULL;
-            });
+    {
+        PyThreadState *ts = compute_begin(po->grp);
+        st = bt_position_copy(&q, po->p);
+        if (st == BT_OK)
+            st = bt_position_replace(q, (size_t)comp,
+                                     bt_position_game(q, (size_t)comp),
+                                     (const mpz_t *)to, nto);
+        if (st != BT_OK) {
+            bt_position_free(q);
+            q = NULL;
+        }
+        compute_end(po->grp, ts);
+    }
     mpz_array_free(to, nto);
     if (st != BT_OK)
         return raise_status(st, NULL);
@@ -808,7 +866,6 @@ mod_find_move(PyObject *m, PyObject *args)
     call_ctx c;
     bt_diag d;
     bt_status st;
-    PyThread_type_lock l1, l2;
     (void)m;
     if (!PyArg_ParseTuple(args, "O&O&O", position_arg, &a, position_arg, &b,
                           &limits))
@@ -816,17 +873,13 @@ mod_find_move(PyObject *m, PyObject *args)
     if (limits_from(&lim, &c, limits) < 0)
         return NULL;
     memset(&d, 0, sizeof d);
-    /* Two groups: taken in the order of their addresses. */
-    l1 = a->grp < b->grp ? a->grp->lock : b->grp->lock;
-    l2 = a->grp < b->grp ? b->grp->lock : a->grp->lock;
-    Py_BEGIN_ALLOW_THREADS PyThread_acquire_lock(l1, WAIT_LOCK);
-    if (l2 != l1)
-        PyThread_acquire_lock(l2, WAIT_LOCK);
-    st = bt_position_find_move(&mv, a->p, b->p, &lim, &d);
-    if (l2 != l1)
-        PyThread_release_lock(l2);
-    PyThread_release_lock(l1);
-    Py_END_ALLOW_THREADS if (st != BT_OK) return call_failed(st, &d, &c);
+    {
+        PyThreadState *ts = compute_begin2(a->grp, b->grp);
+        st = bt_position_find_move(&mv, a->p, b->p, &lim, &d);
+        compute_end2(a->grp, b->grp, ts);
+    }
+    if (st != BT_OK || PyErr_Occurred())
+        return call_failed(st, &d, &c);
     r = move_to_py(mv);
     bt_moves_free(mv, 1);
     return r;
@@ -840,7 +893,11 @@ mod_is_terminal(PyObject *m, PyObject *args)
     (void)m;
     if (!PyArg_ParseTuple(args, "O&", position_arg, &po))
         return NULL;
-    COMPUTE(po->grp, t = bt_position_is_terminal(po->p));
+    {
+        PyThreadState *ts = compute_begin(po->grp);
+        t = bt_position_is_terminal(po->p);
+        compute_end(po->grp, ts);
+    }
     return PyBool_FromLong(t);
 }
 
@@ -883,8 +940,12 @@ mod_analyze(PyObject *m, PyObject *args)
     flags = (misere ? BT_MISERE : 0u) | (explain ? BT_EXPLAIN : 0u) |
             (remote ? BT_REMOTENESS : 0u);
     memset(&d, 0, sizeof d);
-    COMPUTE(po->grp, st = bt_analyze(&a, po->p, flags, &lim, &d));
-    if (st != BT_OK)
+    {
+        PyThreadState *ts = compute_begin(po->grp);
+        st = bt_analyze(&a, po->p, flags, &lim, &d);
+        compute_end(po->grp, ts);
+    }
+    if (st != BT_OK || PyErr_Occurred())
         return call_failed(st, &d, &c);
     mpz_init(z);
     if (bt_analysis_grundy(z, a) == BT_OK) {
@@ -927,15 +988,15 @@ mod_analyze(PyObject *m, PyObject *args)
         rem = Py_NewRef(Py_None);
     if (rem == NULL)
         goto done;
-    r = Py_BuildValue(
-        "{s:s,s:O,s:O,s:O,s:O,s:O,s:z,s:z,s:O,s:z}", "outcome",
-        bt_analysis_outcome(a) == BT_P ? "P" : "N", "misere",
-        bt_analysis_is_misere(a) ? Py_True : Py_False, "grundy", gv,
-        "component_grundy", cg, "moves", moves, "moves_complete",
-        bt_analysis_moves_complete(a) ? Py_True : Py_False, "moves_note",
-        bt_analysis_moves_note(a), "explanation", bt_analysis_explanation(a),
-        "remoteness", rem, "remoteness_reason",
-        bt_analysis_remoteness_reason(a));
+    r = Py_BuildValue("{s:s,s:O,s:O,s:O,s:O,s:O,s:z,s:z,s:O,s:z}", "outcome",
+                      bt_analysis_outcome(a) == BT_P ? "P" : "N", "misere",
+                      bt_analysis_is_misere(a) ? Py_True : Py_False, "grundy",
+                      gv, "component_grundy", cg, "moves", moves,
+                      "moves_complete",
+                      bt_analysis_moves_complete(a) ? Py_True : Py_False,
+                      "moves_note", bt_analysis_moves_note(a), "explanation",
+                      bt_analysis_explanation(a), "remoteness", rem,
+                      "remoteness_reason", bt_analysis_remoteness_reason(a));
 done:
     Py_XDECREF(gv);
     Py_XDECREF(cg);
@@ -965,8 +1026,13 @@ mod_remoteness(PyObject *m, PyObject *args)
         return NULL;
     memset(&d, 0, sizeof d);
     mpz_init(z);
-    COMPUTE(po->grp, st = bt_remoteness(z, po->p, misere, &lim, &d));
-    r = st == BT_OK ? mpz_to_py(z) : call_failed(st, &d, &c);
+    {
+        PyThreadState *ts = compute_begin(po->grp);
+        st = bt_remoteness(z, po->p, misere, &lim, &d);
+        compute_end(po->grp, ts);
+    }
+    r = st == BT_OK && !PyErr_Occurred() ? mpz_to_py(z)
+                                         : call_failed(st, &d, &c);
     mpz_clear(z);
     return r;
 }
@@ -1000,9 +1066,12 @@ mod_opponent_move(PyObject *m, PyObject *args)
     if (limits_from(&lim, &c, limits) < 0)
         return NULL;
     rng = (uint64_t)state;
-    COMPUTE(po->grp, st = bt_opponent_play(&mv, &info, po->p, misere, level,
-                                           &rng, &lim, &d));
-    if (st != BT_OK)
+    {
+        PyThreadState *ts = compute_begin(po->grp);
+        st = bt_opponent_play(&mv, &info, po->p, misere, level, &rng, &lim, &d);
+        compute_end(po->grp, ts);
+    }
+    if (st != BT_OK || PyErr_Occurred())
         return call_failed(st, &d, &c);
     mv_py = move_to_py(mv);
     bt_moves_free(mv, 1);
@@ -1050,13 +1119,13 @@ mod_random_position(PyObject *m, PyObject *args)
     rng = (uint64_t)state;
     st = bt_game_new(&g, spec, &d);
     if (st == BT_OK) {
-        Py_BEGIN_ALLOW_THREADS st =
-            bt_position_random(&p, g, (size_t)k, lo, hi, &rng, &lim, &d);
+        Py_BEGIN_ALLOW_THREADS
+        st = bt_position_random(&p, g, (size_t)k, lo, hi, &rng, &lim, &d);
         Py_END_ALLOW_THREADS
     }
     bt_game_free(g);
     mpz_clears(lo, hi, NULL);
-    if (st != BT_OK)
+    if (st != BT_OK || PyErr_Occurred())
         return call_failed(st, &d, &c);
     h = position_wrap(p, NULL);
     if (h == NULL)
@@ -1116,9 +1185,13 @@ mod_count(PyObject *m, PyObject *args)
     mpz_inits(lo, hi, pos, pp, NULL);
     if (mpz_from_py(lo, pmin) == 0 && mpz_from_py(hi, pmax) == 0) {
         memset(&d, 0, sizeof d);
-        COMPUTE(go->grp, st = bt_game_count(pos, pp, NULL, go->g, (size_t)k, lo,
-                                            hi, flags, &lim, &d));
-        if (st != BT_OK)
+        {
+            PyThreadState *ts = compute_begin(go->grp);
+            st = bt_game_count(pos, pp, NULL, go->g, (size_t)k, lo, hi, flags,
+                               &lim, &d);
+            compute_end(go->grp, ts);
+        }
+        if (st != BT_OK || PyErr_Occurred())
             call_failed(st, &d, &c);
         else
             r = Py_BuildValue("(NN)", mpz_to_py(pos), mpz_to_py(pp));
@@ -1147,9 +1220,12 @@ mod_wythoff_pair(PyObject *m, PyObject *args)
     mpz_inits(n, lo, hi, NULL);
     if (mpz_from_py(n, pn) == 0) {
         memset(&d, 0, sizeof d);
-        COMPUTE(go->grp,
-                st = bt_wythoff_pair(lo, hi, go->g, misere, n, &lim, &d));
-        if (st != BT_OK)
+        {
+            PyThreadState *ts = compute_begin(go->grp);
+            st = bt_wythoff_pair(lo, hi, go->g, misere, n, &lim, &d);
+            compute_end(go->grp, ts);
+        }
+        if (st != BT_OK || PyErr_Occurred())
             call_failed(st, &d, &c);
         else
             r = Py_BuildValue("(NN)", mpz_to_py(lo), mpz_to_py(hi));
@@ -1179,9 +1255,13 @@ mod_wythoff_index(PyObject *m, PyObject *args)
     mpz_inits(x, n, lo, hi, NULL);
     if (mpz_from_py(x, px) == 0) {
         memset(&d, 0, sizeof d);
-        COMPUTE(go->grp, st = bt_wythoff_index_of(n, &mem, lo, hi, go->g,
-                                                  misere, x, &lim, &d));
-        if (st != BT_OK)
+        {
+            PyThreadState *ts = compute_begin(go->grp);
+            st = bt_wythoff_index_of(n, &mem, lo, hi, go->g, misere, x, &lim,
+                                     &d);
+            compute_end(go->grp, ts);
+        }
+        if (st != BT_OK || PyErr_Occurred())
             call_failed(st, &d, &c);
         else
             r = Py_BuildValue("(NsNN)", mpz_to_py(n),
@@ -1205,6 +1285,7 @@ typedef struct {
     bt_sequence *s;
     GameObject *game;
     Py_ssize_t exports;
+    int busy; /* a thread computes values (they may move) */
     Py_ssize_t shape;
     Py_ssize_t stride;
 } SequenceObject;
@@ -1231,7 +1312,8 @@ Sequence_new(PyTypeObject *type, PyObject *args, PyObject *kw)
         meth = BT_SEQ_RARE;
     else {
         PyErr_Format(PyExc_ValueError,
-                     "bouton: method '%s': expected auto, plain or rare", method);
+                     "bouton: method '%s': expected auto, plain or rare",
+                     method);
         return NULL;
     }
     self = (SequenceObject *)type->tp_alloc(type, 0);
@@ -1240,7 +1322,7 @@ Sequence_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     memset(&d, 0, sizeof d);
     group_lock(go->grp);
     st = bt_sequence_new(&self->s, go->g, meth, &d);
-    PyThread_release_lock(go->grp->lock);
+    group_unlock(go->grp);
     if (st != BT_OK) {
         Py_DECREF(self);
         return raise_status(st, &d);
@@ -1255,7 +1337,7 @@ Sequence_dealloc(SequenceObject *self)
     if (self->s != NULL) {
         group_lock(self->game->grp);
         bt_sequence_free(self->s);
-        PyThread_release_lock(self->game->grp->lock);
+        group_unlock(self->game->grp);
     }
     Py_XDECREF(self->game);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -1266,14 +1348,20 @@ static char format_u16[] = "H";
 static int
 Sequence_getbuffer(SequenceObject *self, Py_buffer *view, int flags)
 {
-    size_t n = bt_sequence_length(self->s);
-    if ((flags & PyBUF_WRITABLE) == PyBUF_WRITABLE) {
+    size_t n;
+    const uint16_t *values;
+    if ((flags & PyBUF_WRITABLE) == PyBUF_WRITABLE || self->busy) {
         PyErr_SetString(PyExc_BufferError,
-                        "bouton: a Grundy sequence is read-only");
+                        self->busy ? "bouton: the sequence is being computed"
+                                   : "bouton: a Grundy sequence is read-only");
         view->obj = NULL;
         return -1;
     }
-    view->buf = n ? (void *)bt_sequence_values(self->s) : (void *)"";
+    group_lock(self->game->grp);
+    n = bt_sequence_length(self->s);
+    values = bt_sequence_values(self->s);
+    group_unlock(self->game->grp);
+    view->buf = n ? (void *)values : (void *)format_u16;
     view->obj = Py_NewRef(self);
     view->len = (Py_ssize_t)(n * sizeof(uint16_t));
     view->readonly = 1;
@@ -1283,8 +1371,8 @@ Sequence_getbuffer(SequenceObject *self, Py_buffer *view, int flags)
     self->shape = (Py_ssize_t)n;
     self->stride = sizeof(uint16_t);
     view->shape = (flags & PyBUF_ND) ? &self->shape : NULL;
-    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? &self->stride
-                                                             : NULL;
+    view->strides =
+        (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? &self->stride : NULL;
     view->suboffsets = NULL;
     view->internal = NULL;
     self->exports++;
@@ -1335,13 +1423,18 @@ sequence_run(SequenceObject *self, PyObject *args, int prove)
     if (!sequence_writable(self) || limits_from(&lim, &c, limits) < 0)
         return NULL;
     memset(&d, 0, sizeof d);
-    if (prove)
-        COMPUTE(self->game->grp,
-                st = bt_sequence_prove(self->s, (size_t)n, &lim, &d));
-    else
-        COMPUTE(self->game->grp,
-                st = bt_sequence_compute(self->s, (size_t)n, &lim, &d));
-    if (st != BT_OK)
+    self->busy++;
+    if (prove) {
+        PyThreadState *ts = compute_begin(self->game->grp);
+        st = bt_sequence_prove(self->s, (size_t)n, &lim, &d);
+        compute_end(self->game->grp, ts);
+    } else {
+        PyThreadState *ts = compute_begin(self->game->grp);
+        st = bt_sequence_compute(self->s, (size_t)n, &lim, &d);
+        compute_end(self->game->grp, ts);
+    }
+    self->busy--;
+    if (st != BT_OK || PyErr_Occurred())
         return call_failed(st, &d, &c);
     Py_RETURN_NONE;
 }
@@ -1386,7 +1479,9 @@ Sequence_value_at(SequenceObject *self, PyObject *arg)
         PyErr_SetString(PyExc_ValueError, "bouton: a heap must be >= 0");
         r = NULL;
     } else {
+        group_lock(self->game->grp);
         st = bt_sequence_grundy(g, self->s, n, &d);
+        group_unlock(self->game->grp);
         r = st == BT_OK ? mpz_to_py(g) : raise_status(st, &d);
     }
     mpz_clears(n, g, NULL);
@@ -1396,19 +1491,29 @@ Sequence_value_at(SequenceObject *self, PyObject *arg)
 static Py_ssize_t
 Sequence_len(SequenceObject *self)
 {
-    return (Py_ssize_t)bt_sequence_length(self->s);
+    size_t n;
+    group_lock(self->game->grp);
+    n = bt_sequence_length(self->s);
+    group_unlock(self->game->grp);
+    return (Py_ssize_t)n;
 }
 
 static PyObject *
 Sequence_item(SequenceObject *self, Py_ssize_t i)
 {
-    Py_ssize_t n = (Py_ssize_t)bt_sequence_length(self->s);
-    if (i < 0 || i >= n) {
+    size_t n;
+    unsigned v = 0;
+    group_lock(self->game->grp);
+    n = bt_sequence_length(self->s);
+    if (i >= 0 && (size_t)i < n)
+        v = bt_sequence_value(self->s, (size_t)i);
+    group_unlock(self->game->grp);
+    if (i < 0 || (size_t)i >= n) {
         PyErr_SetString(PyExc_IndexError,
                         "bouton: heap beyond the values computed");
         return NULL;
     }
-    return PyLong_FromUnsignedLong(bt_sequence_value(self->s, (size_t)i));
+    return PyLong_FromUnsignedLong(v);
 }
 
 static PySequenceMethods Sequence_as_sequence = {
@@ -1420,8 +1525,12 @@ static PyObject *
 Sequence_get_period(SequenceObject *self, void *c)
 {
     size_t p, pre;
+    int found;
     (void)c;
-    if (!bt_sequence_period(self->s, &p, &pre))
+    group_lock(self->game->grp);
+    found = bt_sequence_period(self->s, &p, &pre);
+    group_unlock(self->game->grp);
+    if (!found)
         Py_RETURN_NONE;
     return Py_BuildValue("(nn)", (Py_ssize_t)p, (Py_ssize_t)pre);
 }
@@ -1429,15 +1538,23 @@ Sequence_get_period(SequenceObject *self, void *c)
 static PyObject *
 Sequence_get_proved(SequenceObject *self, void *c)
 {
+    int proved;
     (void)c;
-    return PyBool_FromLong(bt_sequence_is_proved(self->s));
+    group_lock(self->game->grp);
+    proved = bt_sequence_is_proved(self->s);
+    group_unlock(self->game->grp);
+    return PyBool_FromLong(proved);
 }
 
 static PyObject *
 Sequence_get_method(SequenceObject *self, void *c)
 {
+    PyObject *r;
     (void)c;
-    return PyUnicode_FromString(bt_sequence_method_name(self->s));
+    group_lock(self->game->grp);
+    r = PyUnicode_FromString(bt_sequence_method_name(self->s));
+    group_unlock(self->game->grp);
+    return r;
 }
 
 static PyObject *
@@ -1458,7 +1575,8 @@ static PyGetSetDef Sequence_getset[] = {
     {"_period", (getter)Sequence_get_period, NULL, NULL, NULL},
     {"proved", (getter)Sequence_get_proved, NULL,
      "True when a theorem proves the period (Guy-Smith for octal games, "
-     "the max(S) window for subtraction games)", NULL},
+     "the max(S) window for subtraction games)",
+     NULL},
     {"method", (getter)Sequence_get_method, NULL,
      "the method of the latest values: plain, rare, rare-domain, window", NULL},
     {"threads", (getter)Sequence_get_threads, NULL, "threads set", NULL},
@@ -1496,6 +1614,7 @@ typedef struct {
     bt_limits lim;
     call_ctx ctx;
     PyObject *limits; /* kept: the timeout counts from the start */
+    int busy;         /* a thread is in next() */
 } TableObject;
 
 static PyTypeObject TableType;
@@ -1524,6 +1643,7 @@ mod_table(PyObject *m, PyObject *args)
     if (self == NULL)
         return NULL;
     self->t = NULL;
+    self->busy = 0;
     self->game = (GameObject *)Py_NewRef(go);
     self->limits = Py_NewRef(limits);
     if (limits_from(&self->lim, &self->ctx, limits) < 0) {
@@ -1538,10 +1658,14 @@ mod_table(PyObject *m, PyObject *args)
         return NULL;
     }
     memset(&d, 0, sizeof d);
-    COMPUTE(go->grp, st = bt_table_new(&self->t, go->g, misere, (size_t)k, lo,
-                                       hi, &self->lim, &d));
+    {
+        PyThreadState *ts = compute_begin(go->grp);
+        st = bt_table_new(&self->t, go->g, misere, (size_t)k, lo, hi,
+                          &self->lim, &d);
+        compute_end(go->grp, ts);
+    }
     mpz_clears(lo, hi, NULL);
-    if (st != BT_OK) {
+    if (st != BT_OK || PyErr_Occurred()) {
         call_failed(st, &d, &self->ctx);
         Py_DECREF(self);
         return NULL;
@@ -1555,7 +1679,7 @@ Table_dealloc(TableObject *self)
     if (self->t != NULL) {
         group_lock(self->game->grp);
         bt_table_free(self->t);
-        PyThread_release_lock(self->game->grp->lock);
+        group_unlock(self->game->grp);
     }
     Py_XDECREF(self->game);
     Py_XDECREF(self->limits);
@@ -1571,6 +1695,11 @@ Table_next(TableObject *self)
     PyObject *out;
     if (self->t == NULL)
         return NULL;
+    if (self->busy) {
+        PyErr_SetString(PyExc_ValueError,
+                        "bouton: the table is being read by another thread");
+        return NULL;
+    }
     w = bt_table_width(self->t);
     row = PyMem_Calloc(w ? w : 1, sizeof *row);
     if (row == NULL)
@@ -1579,7 +1708,15 @@ Table_next(TableObject *self)
         mpz_init(row[i]);
     /* the interrupt's owner is the thread that iterates now */
     self->ctx.thread = PyThread_get_thread_ident();
-    COMPUTE(self->game->grp, r = bt_table_next(self->t, row));
+    self->busy = 1;
+    {
+        PyThreadState *ts = compute_begin(self->game->grp);
+        r = bt_table_next(self->t, row);
+        compute_end(self->game->grp, ts);
+    }
+    self->busy = 0;
+    if (r == 1 && PyErr_Occurred()) /* Ctrl-C seen by the interrupt */
+        r = -BT_EINTR;
     if (r == 1)
         out = mpz_tuple((const mpz_t *)row, w);
     else if (r == 0)
@@ -1587,8 +1724,7 @@ Table_next(TableObject *self)
     else {
         bt_diag d;
         memset(&d, 0, sizeof d);
-        snprintf(d.message, sizeof d.message, "%s",
-                 bt_table_message(self->t));
+        snprintf(d.message, sizeof d.message, "%s", bt_table_message(self->t));
         out = call_failed((bt_status)-r, &d, &self->ctx);
     }
     for (i = 0; i < w; i++)
@@ -1597,7 +1733,7 @@ Table_next(TableObject *self)
     if (r != 1) {
         group_lock(self->game->grp);
         bt_table_free(self->t);
-        PyThread_release_lock(self->game->grp->lock);
+        group_unlock(self->game->grp);
         self->t = NULL;
     }
     return out;
@@ -1608,7 +1744,8 @@ static PyTypeObject TableType = {
     .tp_basicsize = sizeof(TableObject),
     .tp_dealloc = (destructor)Table_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "An iterator over the P-positions of a table, in constant memory.",
+    .tp_doc =
+        "An iterator over the P-positions of a table, in constant memory.",
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = (iternextfunc)Table_next,
 };
@@ -1659,13 +1796,16 @@ mod_quotient(PyObject *m, PyObject *args)
     if (limits_from(&lim, &c, limits) < 0)
         return NULL;
     memset(&d, 0, sizeof d);
-    if (until)
-        COMPUTE(go->grp, st = bt_quotient_new_until_proved(&q, go->g, (size_t)n,
-                                                           &lim, &d));
-    else
-        COMPUTE(go->grp,
-                st = bt_quotient_new(&q, go->g, (size_t)n, &lim, &d));
-    if (st != BT_OK)
+    if (until) {
+        PyThreadState *ts = compute_begin(go->grp);
+        st = bt_quotient_new_until_proved(&q, go->g, (size_t)n, &lim, &d);
+        compute_end(go->grp, ts);
+    } else {
+        PyThreadState *ts = compute_begin(go->grp);
+        st = bt_quotient_new(&q, go->g, (size_t)n, &lim, &d);
+        compute_end(go->grp, ts);
+    }
+    if (st != BT_OK || PyErr_Occurred())
         return call_failed(st, &d, &c);
     return quotient_wrap(q, go->grp);
 }
@@ -1689,9 +1829,11 @@ mod_quotient_load(PyObject *m, PyObject *args)
     if (limits_from(&lim, &c, limits) < 0)
         return NULL;
     memset(&d, 0, sizeof d);
-    Py_BEGIN_ALLOW_THREADS st =
-        bt_quotient_load(&q, text, (size_t)len, &lim, &d);
-    Py_END_ALLOW_THREADS if (st != BT_OK) return call_failed(st, &d, &c);
+    Py_BEGIN_ALLOW_THREADS
+    st = bt_quotient_load(&q, text, (size_t)len, &lim, &d);
+    Py_END_ALLOW_THREADS
+    if (st != BT_OK || PyErr_Occurred())
+        return call_failed(st, &d, &c);
     grp = group_new();
     if (grp == NULL) {
         bt_quotient_free(q);
@@ -1708,7 +1850,7 @@ Quotient_dealloc(QuotientObject *self)
     if (self->q != NULL) {
         group_lock(self->grp);
         bt_quotient_free(self->q);
-        PyThread_release_lock(self->grp->lock);
+        group_unlock(self->grp);
     }
     Py_XDECREF(self->grp);
     PyObject_Free(self);
@@ -1728,8 +1870,9 @@ Quotient_info(QuotientObject *self, PyObject *noargs)
     if (gens == NULL || rels == NULL || words == NULL || pset == NULL)
         goto fail;
     for (i = 0; i < bt_quotient_generator_count(q); i++) {
-        PyObject *t = Py_BuildValue("(sn)", bt_quotient_generator_name(q, i),
-                                    (Py_ssize_t)bt_quotient_generator_heap(q, i));
+        PyObject *t =
+            Py_BuildValue("(sn)", bt_quotient_generator_name(q, i),
+                          (Py_ssize_t)bt_quotient_generator_heap(q, i));
         if (t == NULL || PyList_Append(gens, t) < 0) {
             Py_XDECREF(t);
             goto fail;
@@ -1832,7 +1975,11 @@ Quotient_element(QuotientObject *self, PyObject *arg)
     if (!position_arg(arg, &po))
         return NULL;
     memset(&d, 0, sizeof d);
-    st = bt_quotient_element(&x, self->q, po->p, &d);
+    {
+        PyThreadState *ts = compute_begin2(self->grp, po->grp);
+        st = bt_quotient_element(&x, self->q, po->p, &d);
+        compute_end2(self->grp, po->grp, ts);
+    }
     if (st != BT_OK)
         return raise_status(st, &d);
     return PyLong_FromSize_t(x);
@@ -1900,7 +2047,7 @@ Record_dealloc(RecordObject *self)
     if (self->r != NULL) {
         group_lock(self->grp);
         bt_record_free(self->r);
-        PyThread_release_lock(self->grp->lock);
+        group_unlock(self->grp);
     }
     Py_XDECREF(self->grp);
     PyObject_Free(self);
@@ -1924,7 +2071,11 @@ mod_record_new(PyObject *m, PyObject *args)
         return NULL;
     }
     memset(&d, 0, sizeof d);
-    COMPUTE(po->grp, st = bt_record_new(&r, po->p, misere, first[0], &d));
+    {
+        PyThreadState *ts = compute_begin(po->grp);
+        st = bt_record_new(&r, po->p, misere, first[0], &d);
+        compute_end(po->grp, ts);
+    }
     if (st != BT_OK)
         return raise_status(st, &d);
     return record_wrap(r, po->grp);
@@ -1947,8 +2098,11 @@ mod_record_parse(PyObject *m, PyObject *args)
     if (limits_from(&lim, &c, limits) < 0)
         return NULL;
     memset(&d, 0, sizeof d);
-    Py_BEGIN_ALLOW_THREADS st = bt_record_parse(&r, text, &lim, &d);
-    Py_END_ALLOW_THREADS if (st != BT_OK) return call_failed(st, &d, &c);
+    Py_BEGIN_ALLOW_THREADS
+    st = bt_record_parse(&r, text, &lim, &d);
+    Py_END_ALLOW_THREADS
+    if (st != BT_OK || PyErr_Occurred())
+        return call_failed(st, &d, &c);
     grp = group_new();
     if (grp == NULL) {
         bt_record_free(r);
@@ -1962,8 +2116,12 @@ mod_record_parse(PyObject *m, PyObject *args)
 static PyObject *
 Record_length(RecordObject *self, PyObject *noargs)
 {
+    size_t n;
     (void)noargs;
-    return PyLong_FromSize_t(bt_record_length(self->r));
+    group_lock(self->grp);
+    n = bt_record_length(self->r);
+    group_unlock(self->grp);
+    return PyLong_FromSize_t(n);
 }
 
 /* position(i): a copy of the position after i moves (same group). */
@@ -1972,15 +2130,20 @@ Record_position(RecordObject *self, PyObject *arg)
 {
     Py_ssize_t i = PyLong_AsSsize_t(arg);
     bt_position *p = NULL;
-    bt_status st;
+    bt_status st = BT_EINVAL;
     if (i == -1 && PyErr_Occurred())
         return NULL;
-    if (i < 0 || (size_t)i > bt_record_length(self->r)) {
-        PyErr_SetString(PyExc_IndexError, "bouton: no such position in the record");
+    {
+        PyThreadState *ts = compute_begin(self->grp);
+        if (i >= 0 && (size_t)i <= bt_record_length(self->r))
+            st = bt_position_copy(&p, bt_record_position(self->r, (size_t)i));
+        compute_end(self->grp, ts);
+    }
+    if (st == BT_EINVAL) {
+        PyErr_SetString(PyExc_IndexError,
+                        "bouton: no such position in the record");
         return NULL;
     }
-    COMPUTE(self->grp,
-            st = bt_position_copy(&p, bt_record_position(self->r, (size_t)i)));
     if (st != BT_OK)
         return raise_status(st, NULL);
     return position_wrap(p, self->grp);
@@ -1990,27 +2153,33 @@ static PyObject *
 Record_move(RecordObject *self, PyObject *arg)
 {
     Py_ssize_t i = PyLong_AsSsize_t(arg);
+    PyObject *r = NULL;
     if (i == -1 && PyErr_Occurred())
         return NULL;
-    if (i < 0 || (size_t)i >= bt_record_length(self->r)) {
+    group_lock(self->grp);
+    if (i >= 0 && (size_t)i < bt_record_length(self->r))
+        r = move_to_py(bt_record_move(self->r, (size_t)i));
+    else
         PyErr_SetString(PyExc_IndexError, "bouton: no such move in the record");
-        return NULL;
-    }
-    return move_to_py(bt_record_move(self->r, (size_t)i));
+    group_unlock(self->grp);
+    return r;
 }
 
 static PyObject *
 Record_player(RecordObject *self, PyObject *arg)
 {
     Py_ssize_t i = PyLong_AsSsize_t(arg);
-    char p;
+    char p = 0;
     if (i == -1 && PyErr_Occurred())
         return NULL;
-    if (i < 0 || (size_t)i > bt_record_length(self->r)) {
+    group_lock(self->grp);
+    if (i >= 0 && (size_t)i <= bt_record_length(self->r))
+        p = bt_record_player(self->r, (size_t)i);
+    group_unlock(self->grp);
+    if (p == 0) {
         PyErr_SetString(PyExc_IndexError, "bouton: no such move in the record");
         return NULL;
     }
-    p = bt_record_player(self->r, (size_t)i);
     return PyUnicode_FromStringAndSize(&p, 1);
 }
 
@@ -2019,7 +2188,11 @@ Record_winner(RecordObject *self, PyObject *noargs)
 {
     char w;
     (void)noargs;
-    COMPUTE(self->grp, w = bt_record_winner(self->r));
+    {
+        PyThreadState *ts = compute_begin(self->grp);
+        w = bt_record_winner(self->r);
+        compute_end(self->grp, ts);
+    }
     if (w == 0)
         Py_RETURN_NONE;
     return PyUnicode_FromStringAndSize(&w, 1);
@@ -2060,9 +2233,13 @@ Record_play(RecordObject *self, PyObject *args)
     mv.to = to;
     mv.text = NULL;
     memset(&d, 0, sizeof d);
-    COMPUTE(self->grp, st = bt_record_play(self->r, &mv, &lim, &d));
+    {
+        PyThreadState *ts = compute_begin(self->grp);
+        st = bt_record_play(self->r, &mv, &lim, &d);
+        compute_end(self->grp, ts);
+    }
     mpz_array_free(to, nto);
-    if (st != BT_OK)
+    if (st != BT_OK || PyErr_Occurred())
         return call_failed(st, &d, &c);
     Py_RETURN_NONE;
 }
@@ -2079,7 +2256,11 @@ Record_undo(RecordObject *self, PyObject *arg)
         PyErr_SetString(PyExc_ValueError, "bouton: undo takes n >= 0");
         return NULL;
     }
-    COMPUTE(self->grp, st = bt_record_undo(self->r, (size_t)n));
+    {
+        PyThreadState *ts = compute_begin(self->grp);
+        st = bt_record_undo(self->r, (size_t)n);
+        compute_end(self->grp, ts);
+    }
     if (st != BT_OK) {
         memset(&d, 0, sizeof d);
         snprintf(d.message, sizeof d.message,
@@ -2096,7 +2277,11 @@ Record_format(RecordObject *self, PyObject *noargs)
     char *s;
     PyObject *r;
     (void)noargs;
-    COMPUTE(self->grp, s = bt_record_format(self->r));
+    {
+        PyThreadState *ts = compute_begin(self->grp);
+        s = bt_record_format(self->r);
+        compute_end(self->grp, ts);
+    }
     if (s == NULL)
         return PyErr_NoMemory();
     r = PyUnicode_FromString(s);
@@ -2108,12 +2293,14 @@ static PyObject *
 Record_get(RecordObject *self, PyObject *args)
 {
     const char *key, *v;
+    PyObject *r;
     if (!PyArg_ParseTuple(args, "s", &key))
         return NULL;
+    group_lock(self->grp);
     v = bt_record_get(self->r, key);
-    if (v == NULL)
-        Py_RETURN_NONE;
-    return PyUnicode_FromString(v);
+    r = v != NULL ? PyUnicode_FromString(v) : Py_NewRef(Py_None);
+    group_unlock(self->grp);
+    return r;
 }
 
 static PyObject *
@@ -2125,7 +2312,9 @@ Record_set(RecordObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "sz", &key, &value))
         return NULL;
     memset(&d, 0, sizeof d);
+    group_lock(self->grp);
     st = bt_record_set(self->r, key, value, &d);
+    group_unlock(self->grp);
     if (st != BT_OK)
         return raise_status(st, &d);
     Py_RETURN_NONE;
@@ -2182,9 +2371,15 @@ static PyMethodDef module_methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "bouton._bouton",
-    "The C extension under the package bouton (use `import bouton`).", -1,
-    module_methods, NULL, NULL, NULL, NULL};
+    PyModuleDef_HEAD_INIT,
+    "bouton._bouton",
+    "The C extension under the package bouton (use `import bouton`).",
+    -1,
+    module_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL};
 
 /* The exception of each status: bouton.<name>, a subclass of Error (and
    of the matching built-in where one fits). */
@@ -2197,15 +2392,15 @@ add_errors(PyObject *m)
         const char *doc;
     } map[] = {
         {BT_EINVAL, "bouton.ArgumentError", "EINVAL: an invalid argument"},
-        {BT_EPARSE, "bouton.ParseError", "EPARSE: a malformed position or game"},
+        {BT_EPARSE, "bouton.ParseError",
+         "EPARSE: a malformed position or game"},
         {BT_ELIMIT, "bouton.LimitError", "ELIMIT: past a configured limit"},
         {BT_ENOMEM, "bouton.OutOfMemoryError", "ENOMEM: out of memory"},
         {BT_ERANGE, "bouton.RangeError",
          "ERANGE: beyond what has been computed or proved"},
         {BT_EUNDEF, "bouton.UndefinedError",
          "EUNDEF: not defined for this game or play convention"},
-        {BT_EINTR, "bouton.InterruptedError",
-         "EINTR: stopped by the timeout"}};
+        {BT_EINTR, "bouton.InterruptError", "EINTR: stopped by the timeout"}};
     size_t i;
     Error = PyErr_NewExceptionWithDoc(
         "bouton.Error",
@@ -2242,8 +2437,8 @@ PyMODINIT_FUNC
 PyInit__bouton(void)
 {
     PyObject *m;
-    PyTypeObject *types[] = {&GroupType,    &GameType,   &PositionType,
-                             &SequenceType, &TableType,  &QuotientType,
+    PyTypeObject *types[] = {&GroupType,    &GameType,  &PositionType,
+                             &SequenceType, &TableType, &QuotientType,
                              &RecordType};
     size_t i;
     for (i = 0; i < sizeof types / sizeof types[0]; i++)
@@ -2255,8 +2450,8 @@ PyInit__bouton(void)
     if (add_errors(m) < 0 ||
         PyModule_AddObjectRef(m, "Game", (PyObject *)&GameType) < 0 ||
         PyModule_AddObjectRef(m, "Sequence", (PyObject *)&SequenceType) < 0 ||
-        PyModule_AddStringConstant(m, "library_version",
-                                   bt_version_string()) < 0 ||
+        PyModule_AddStringConstant(m, "library_version", bt_version_string()) <
+            0 ||
         PyModule_AddIntConstant(m, "SEQ_MAX_THREADS", BT_SEQ_MAX_THREADS) < 0) {
         Py_DECREF(m);
         return NULL;

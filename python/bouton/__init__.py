@@ -33,7 +33,7 @@ from ._bouton import (
     OutOfMemoryError,
     RangeError,
     UndefinedError,
-    InterruptedError,
+    InterruptError,
 )
 from . import _html
 
@@ -41,7 +41,7 @@ __version__ = _bouton.library_version
 
 __all__ = [
     "Error", "ArgumentError", "ParseError", "LimitError", "OutOfMemoryError",
-    "RangeError", "UndefinedError", "InterruptedError",
+    "RangeError", "UndefinedError", "InterruptError",
     "Game", "Position", "Move", "Analysis", "GrundySequence", "Quotient",
     "Record", "games", "grundy_sequence", "table", "count", "quotient",
     "opponent_move", "nim_sum", "wythoff_pair", "wythoff_index",

@@ -266,7 +266,7 @@ def test_errors_carry_status_and_offset():
 
 
 def test_timeout_stops_a_long_run():
-    with pytest.raises(bouton.InterruptedError) as e:
+    with pytest.raises(bouton.InterruptError) as e:
         bouton.grundy_sequence("grundy", upto=10 ** 6, method="plain",
                                timeout=0.2)
     assert e.value.status == "EINTR" and isinstance(e.value, TimeoutError)

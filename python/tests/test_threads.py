@@ -45,7 +45,7 @@ def test_gil_released_while_computing():
     def work():
         try:
             long_run(timeout=1.0)
-        except bouton.InterruptedError:
+        except bouton.InterruptError:
             pass
         except BaseException as e:   # pragma: no cover - reported below
             errors.append(e)
