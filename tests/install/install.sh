@@ -15,7 +15,8 @@
 #     --help line for line;
 #   - the bash completion completes the commands and their options;
 #   - with PYTHON (the interpreter the Python package was built for), the
-#     package imports from the prefix alone and analyses a position.
+#     package imports from the prefix alone and analyses a position, and
+#     pip builds python/ offline against the installed library.
 #
 # Usage: sh install.sh BUILD CMAKE CC [SANITIZE [PYTHON]]
 # Exit 77 (skipped) in a sanitizer build: the consumers would need the
@@ -188,5 +189,24 @@ assert (a.outcome, a.grundy) == ("P", 0), a
 assert bouton.__version__ == sys.argv[2], bouton.__version__
 ' "$site" "$version") || fail "the installed Python package does not import and run"
     echo "install.sh: the Python package imports from the prefix ($site)" | sed "s|$prefix|PREFIX|"
+    # pip, offline, against the installed library (pkg-config bouton), with
+    # the setuptools the system has.
+    if "$python" -c 'import setuptools' 2>/dev/null &&
+        "$python" -m pip --version >/dev/null 2>&1; then
+        cp -R "$here/../../python" "$tmp/pysrc"
+        rm -rf "$tmp/pysrc/build" "$tmp/pysrc/tests"
+        PKG_CONFIG_PATH="$libdir/pkgconfig" PIP_DISABLE_PIP_VERSION_CHECK=1 \
+            "$python" -m pip install -q --no-build-isolation --no-index \
+            --target "$tmp/pysite" "$tmp/pysrc" >"$tmp/pip.log" 2>&1 ||
+            { cat "$tmp/pip.log" >&2; fail "pip install ./python failed"; }
+        (cd "$tmp" && PYTHONPATH=$tmp/pysite PYTHONNOUSERSITE=1 "$python" -c '
+import sys, bouton
+assert bouton.__file__.startswith(sys.argv[1]), bouton.__file__
+assert bouton.Position.nim([37, 20, 29]).analyze().grundy == 44
+' "$tmp/pysite") || fail "the package pip installed does not import and run"
+        echo "install.sh: pip install ./python (offline) builds a package that imports"
+    else
+        echo "install.sh: no pip or setuptools for $python: pip install ./python not checked"
+    fi
 fi
 echo "install.sh: installed tree checked ($version, $(wc -l <"$tmp/exported") symbols exported)"
