@@ -92,3 +92,32 @@ def test_two_threads_compute_at_once_on_one_game():
         assert values == expect[:4000]
         assert grundy == want.grundy
         assert moves == [(m.component, m.to) for m in want.winning_moves]
+
+
+def test_reads_while_another_thread_computes():
+    """A sequence read from one thread while another extends it: reads
+    wait for the values to settle, a view is refused while they move."""
+    s = bouton.grundy_sequence("grundy", upto=10, method="plain")
+    done = threading.Event()
+
+    def work():
+        try:
+            s.compute(60000)
+        finally:
+            done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    refused = reads = 0
+    while not done.is_set():
+        n = len(s)
+        assert n >= 10 and s[n - 1] >= 0 and s[0] == 0
+        try:
+            with memoryview(s) as mv:
+                assert mv.tolist()[:10] == list(s)[:10]
+        except BufferError:
+            refused += 1
+        reads += 1
+        time.sleep(0.001)
+    t.join()
+    assert len(s) >= 60000 and reads > 0
