@@ -1,7 +1,9 @@
 """Every public function of the package, on the seeds' published examples
 and on what the C library's contract says (its own tests check the
-mathematics; these check that the binding passes it through)."""
+mathematics; these check that the binding passes it through).
+CPU budget: about 4 s (the two leak loops take most of it)."""
 import fractions
+import math
 import os
 import gc
 import sys
@@ -341,3 +343,39 @@ def test_no_leak_of_numbers():
         once()
     gc.collect()
     assert _rss_kib() - before < 8 * 1024
+
+
+def test_the_rest_of_the_api():
+    assert list(bouton.grundy_sequence("sub:1-3", upto=10)) == \
+        [n % 4 for n in range(10)]
+    g = bouton.Game("kayles")
+    s = g.grundy_sequence(upto=10)
+    assert not s.proved and len(s) == 10
+    s.prove(1000)
+    assert s.proved and (s.period, s.preperiod) == (12, 71)
+    assert s.value_at(10 ** 50 + 3) == s[71 + (10 ** 50 + 3 - 71) % 12]
+    assert isinstance(s.method, str) and s.game == g
+    # Moves are values: equal when they do the same; positions hash.
+    p = bouton.Position("nim 3 3")
+    assert set(p.moves()) == set(p.moves()) and len(set(p.moves())) == 6
+    assert len({p, bouton.Position("nim 3 3"), bouton.Position("nim 3")}) == 2
+    positions, safe = bouton.count("nim", 2, 0, 3)
+    assert (positions, safe) == (10, 4)
+    assert bouton.count("nim", 3, 1, 15, misere=True).p_positions > 0
+    assert list(bouton.table("nim", 2, 0, 3, misere=True)) == [(0, 1), (2, 2)]
+    assert bouton.wythoff_pair(0, misere=True) == (0, 1)
+    # a = 2: alpha = sqrt(2), the pair (floor(n sqrt 2), that + 2n).
+    n = 10 ** 20
+    lo = math.isqrt(2 * n * n)
+    assert bouton.wythoff_pair(n, game="wythoff:2") == (lo, lo + 2 * n)
+    r = bouton.Record("nim 2 2", misere=True, first="B")
+    assert r.misere and r.player() == "B" and r.player(0) == "B"
+    r.play("nim 2 1")
+    (m,) = r.moves
+    assert (m.component, m.to) == (1, (1,))
+    assert r.positions[0] == bouton.Position("nim 2 2")
+    assert "misère" in str(r) or "misere" in str(r)
+    a = bouton.Position("nim 1").analyze()
+    assert a.winner == "next" and "Analysis" in repr(a)
+    assert "GrundySequence" in repr(s) and "Quotient" in repr(
+        bouton.quotient("nim", 3))
