@@ -49,7 +49,12 @@ raise_status(bt_status st, const bt_diag *d)
     PyObject *exc, *v;
     if (st == BT_ENOMEM && (d == NULL || !d->message[0]))
         return PyErr_NoMemory();
-    exc = PyObject_CallFunction(cls, "s", msg);
+    /* The message is cut at 255 bytes, maybe inside a character. */
+    v = PyUnicode_DecodeUTF8(msg, (Py_ssize_t)strlen(msg), "replace");
+    if (v == NULL)
+        return NULL;
+    exc = PyObject_CallOneArg(cls, v);
+    Py_DECREF(v);
     if (exc == NULL)
         return NULL;
     v = PyUnicode_FromString(bt_status_name(st));
