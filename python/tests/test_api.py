@@ -7,6 +7,7 @@ import math
 import os
 import gc
 import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -139,7 +140,13 @@ def test_grundy_sequence_buffer():
         s[len(s)]
     with pytest.raises(bouton.RangeError):
         bouton.grundy_sequence("grundy", upto=10).value_at(10 ** 9)
-    assert "<svg" in s._repr_html_()
+    # The plot is an inline SVG that parses, with one line per period
+    # boundary once a period is known.
+    k = bouton.grundy_sequence("kayles", upto=200)
+    svg = ET.fromstring(k._repr_html_())
+    assert svg.tag.endswith("svg")
+    lines = [e for e in svg if e.tag == "{http://www.w3.org/2000/svg}line"]
+    assert len(lines) == len(range(71, min(len(k), 2048), 12))
     assert isinstance(s.values(), (memoryview,)) or s.values().dtype.itemsize == 2
 
 
