@@ -1277,6 +1277,67 @@ mod_wythoff_index(PyObject *m, PyObject *args)
     return r;
 }
 
+/*
+ * wythoff_table(game, below, limits) -> bytes: G(x, y) for x, y < below of
+ * a game of the Wythoff family, row by row, as native uint16 (the package
+ * shows them as a below x below memoryview, or a NumPy array).
+ */
+static PyObject *
+mod_wythoff_table(PyObject *m, PyObject *args)
+{
+    GameObject *go;
+    Py_ssize_t below;
+    PyObject *limits, *out;
+    bt_wythoff_sg *t = NULL;
+    bt_limits lim;
+    call_ctx c;
+    bt_diag d;
+    bt_status st;
+    uint16_t *cells;
+    size_t x, y, n;
+    (void)m;
+    if (!PyArg_ParseTuple(args, "O&nO", game_arg, &go, &below, &limits))
+        return NULL;
+    if (below < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "bouton.wythoff_grundy_table: below must be >= 0");
+        return NULL;
+    }
+    if (limits_from(&lim, &c, limits) < 0)
+        return NULL;
+    memset(&d, 0, sizeof d);
+    /* The copy handed to Python is charged like the table itself. */
+    if (lim.max_memory != 0 &&
+        (size_t)below > lim.max_memory / sizeof *cells / (size_t)below) {
+        snprintf(d.message, sizeof d.message,
+                 "a Grundy table of side %zd takes more than max_memory "
+                 "(%zu bytes)",
+                 below, lim.max_memory);
+        return raise_status(BT_ELIMIT, &d);
+    }
+    {
+        PyThreadState *ts = compute_begin(go->grp);
+        st = bt_wythoff_sg_new(&t, go->g, (size_t)below, &lim, &d);
+        compute_end(go->grp, ts);
+    }
+    if (st != BT_OK || PyErr_Occurred()) {
+        bt_wythoff_sg_free(t);
+        return call_failed(st, &d, &c);
+    }
+    n = bt_wythoff_sg_below(t);
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * n * sizeof *cells));
+    if (out == NULL) {
+        bt_wythoff_sg_free(t);
+        return NULL;
+    }
+    cells = (uint16_t *)PyBytes_AS_STRING(out);
+    for (x = 0; x < n; x++)
+        for (y = 0; y < n; y++)
+            cells[x * n + y] = (uint16_t)bt_wythoff_sg_get(t, x, y);
+    bt_wythoff_sg_free(t);
+    return out;
+}
+
 /* ---------------------------------------------------- Grundy sequences */
 
 /*
@@ -2368,6 +2429,7 @@ static PyMethodDef module_methods[] = {
     {"count", mod_count, METH_VARARGS, NULL},
     {"wythoff_pair", mod_wythoff_pair, METH_VARARGS, NULL},
     {"wythoff_index", mod_wythoff_index, METH_VARARGS, NULL},
+    {"wythoff_table", mod_wythoff_table, METH_VARARGS, NULL},
     {"table", mod_table, METH_VARARGS, NULL},
     {"quotient", mod_quotient, METH_VARARGS, NULL},
     {"quotient_load", mod_quotient_load, METH_VARARGS, NULL},

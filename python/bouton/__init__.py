@@ -43,8 +43,10 @@ __all__ = [
     "Error", "ArgumentError", "ParseError", "LimitError", "OutOfMemoryError",
     "RangeError", "UndefinedError", "InterruptError",
     "Game", "Position", "Move", "Analysis", "GrundySequence", "Quotient",
-    "Record", "games", "grundy_sequence", "table", "count", "quotient",
+    "Record", "Count", "OpponentMove", "games", "grundy_sequence", "table",
+    "count", "quotient",
     "opponent_move", "nim_sum", "wythoff_pair", "wythoff_index",
+    "wythoff_grundy_table",
     "remoteness", "random_position", "load_quotient", "LIMITS",
 ]
 
@@ -592,6 +594,17 @@ def wythoff_index(x, game="wythoff", misere=False, **limits):
     """The P-position containing x: (n, 'lower' or 'upper', lo, hi)."""
     return _bouton.wythoff_index(_game(game), x, misere,
                                  _limits(limits, "wythoff_index"))
+
+
+def wythoff_grundy_table(below, game="wythoff", **limits):
+    """The Sprague-Grundy values G(x, y), x, y < below, of a game of the
+    Wythoff family in normal play: a below x below memoryview of uint16
+    (``t[x, y]``; ``numpy.asarray(t)`` is a 2-D array).  The library bounds
+    it: below * min(a, below) <= 16384 (LimitError past it)."""
+    raw = _bouton.wythoff_table(_game(game), below,
+                                _limits(limits, "wythoff_grundy_table"))
+    return memoryview(raw).cast("H", (below, below)) if below else \
+        memoryview(raw).cast("H")
 
 
 def remoteness(position, misere=False, **limits):

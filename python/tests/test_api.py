@@ -386,3 +386,15 @@ def test_the_rest_of_the_api():
     assert a.winner == "next" and "Analysis" in repr(a)
     assert "GrundySequence" in repr(s) and "Quotient" in repr(
         bouton.quotient("nim", 3))
+
+
+def test_wythoff_grundy_table():
+    t = bouton.wythoff_grundy_table(30)
+    assert (t.format, t.shape) == ("H", (30, 30))
+    for x, y in ((3, 5), (7, 2), (29, 11), (0, 0)):
+        a = bouton.Position.wythoff(x, y).analyze(remoteness=False)
+        assert t[x, y] == t[y, x] == a.grundy
+    with pytest.raises(bouton.LimitError):
+        bouton.wythoff_grundy_table(1000, max_memory=1000)
+    with pytest.raises(bouton.ArgumentError):
+        bouton.wythoff_grundy_table(10, game="nim")

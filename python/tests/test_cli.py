@@ -178,3 +178,12 @@ def test_errors_agree_with_the_cli(cli):
         with pytest.raises(bouton.ParseError) as e:
             bouton.Position(text)
         assert str(e.value) in out.stderr + out.stdout
+
+
+def test_wythoff_grundy_tables_agree_with_the_cli(cli):
+    for game, below in (("wythoff", 40), ("wythoff:3", 25)):
+        out = subprocess.run([cli, "grundy", "--json", "--game", game,
+                              "--below", str(below)], capture_output=True,
+                             text=True, timeout=60)
+        assert bouton.wythoff_grundy_table(below, game=game).tolist() == \
+            json.loads(out.stdout)["rows"]
