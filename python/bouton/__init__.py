@@ -98,6 +98,9 @@ class Game(_bouton.Game):
     def __hash__(self):
         return hash(self.spec)
 
+    def __reduce__(self):
+        return (Game, (self.spec,))
+
     def position(self, *components, **limits):
         """A position of this game: ``Game("kayles").position(10, 12)``
         (heaps), ``Game("wythoff").position((3, 5))`` (pairs)."""
@@ -246,6 +249,10 @@ class Position:
 
     def __hash__(self):
         return hash(str(self))
+
+    def __reduce__(self):
+        # The position language is exact: the text is the position.
+        return (Position, (str(self),))
 
     def __add__(self, other):
         if not isinstance(other, Position):
@@ -401,6 +408,11 @@ class GrundySequence(_bouton.Sequence):
     def __iter__(self):
         return iter(memoryview(self).tolist())
 
+    def __reduce__(self):
+        # Computed again where it is unpickled: the values follow from the
+        # game, and the proof from the values.
+        return (_sequence_again, (self.game.spec, len(self), self.proved))
+
     def __repr__(self):
         per = ("no period found" if self.period is None else
                "period %d, preperiod %d%s" % (self.period, self.preperiod,
@@ -411,6 +423,13 @@ class GrundySequence(_bouton.Sequence):
 
     def _repr_html_(self):
         return _html.sequence(self)
+
+
+def _sequence_again(spec, length, proved):
+    s = grundy_sequence(spec, length)
+    if proved:
+        s.prove(max(length, 1))
+    return s
 
 
 def grundy_sequence(game, upto=None, *, until_proved=False, limit=None,
@@ -541,6 +560,9 @@ class Quotient:
     def save(self):
         """The quotient as text (bouton quotient --save)."""
         return self._h.save()
+
+    def __reduce__(self):
+        return (load_quotient, (self.save(),))
 
     def __len__(self):
         return self.order
@@ -715,6 +737,9 @@ class Record:
 
     def __str__(self):
         return self._h.format()
+
+    def __reduce__(self):
+        return (Record.parse, (str(self),))
 
     def __repr__(self):
         return "<bouton.Record of %d moves from %r>" % (

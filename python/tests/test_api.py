@@ -398,3 +398,28 @@ def test_wythoff_grundy_table():
         bouton.wythoff_grundy_table(1000, max_memory=1000)
     with pytest.raises(bouton.ArgumentError):
         bouton.wythoff_grundy_table(10, game="nim")
+
+
+def test_pickle():
+    """Values cross process boundaries (multiprocessing): positions and
+    games as their texts, records and quotients as theirs, sequences
+    computed again."""
+    import pickle
+    p = bouton.Position("nim 3 4 5 + wythoff 3 5 + kayles 10 " +
+                        str(10 ** 50))
+    a = p.analyze(remoteness=False)
+    r = bouton.Record("nim 1 2")
+    r.play("nim 1 1")
+    q = bouton.quotient("octal:0.75", 200, until_proved=True)
+    s = bouton.grundy_sequence("kayles", until_proved=True)
+    for x in (p, bouton.Game("wythoff:2"), a.winning_moves[0]
+              if a.winning_moves else p.moves()[0]):
+        assert pickle.loads(pickle.dumps(x)) == x
+    b = pickle.loads(pickle.dumps(a))
+    assert (b.outcome, b.grundy, b.position) == (a.outcome, a.grundy, p)
+    assert str(pickle.loads(pickle.dumps(r))) == str(r)
+    q2 = pickle.loads(pickle.dumps(q))
+    assert (q2.order, q2.relations, q2.period) == (q.order, q.relations,
+                                                   q.period)
+    s2 = pickle.loads(pickle.dumps(s))
+    assert list(s2)[:len(s)] == list(s) and s2.proved
