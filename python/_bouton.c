@@ -659,57 +659,78 @@ mod_parse(PyObject *m, PyObject *args)
     return position_wrap(p, NULL);
 }
 
-/* build(game_spec, components, limits) -> handle: each component a
-   sequence of ints, in a game of the position's own. */
+/*
+ * build(game, components, limits) -> handle: each component a sequence of
+ * ints.  game is a Game, whose library game (and its caches: a Grundy
+ * sequence proved once) the position shares, in the Game's group; or a
+ * text, for a game of the position's own (a new group).
+ */
 static PyObject *
 mod_build(PyObject *m, PyObject *args)
 {
-    const char *spec;
-    PyObject *comps, *limits, *fast;
+    PyObject *game, *comps, *limits, *fast = NULL, *r = NULL;
+    GroupObject *grp = NULL;
     bt_game *g = NULL;
     bt_position *p = NULL;
+    mpz_t **nums = NULL;
+    size_t *counts = NULL;
+    Py_ssize_t i, k = 0;
     bt_limits lim;
     call_ctx c;
     bt_diag d;
-    bt_status st;
-    Py_ssize_t i;
+    bt_status st = BT_OK;
     (void)m;
-    if (!PyArg_ParseTuple(args, "sOO", &spec, &comps, &limits))
+    if (!PyArg_ParseTuple(args, "OOO", &game, &comps, &limits))
         return NULL;
     if (limits_from(&lim, &c, limits) < 0)
         return NULL;
     memset(&d, 0, sizeof d);
-    st = bt_game_new(&g, spec, &d);
-    if (st != BT_OK)
-        return raise_status(st, &d);
-    st = bt_position_new(&p);
-    if (st != BT_OK) {
-        bt_game_free(g);
-        return raise_status(st, NULL);
-    }
+    /* The numbers first, with the GIL; then the library, under the lock. */
     fast = PySequence_Fast(comps, "bouton: components must be a sequence");
     if (fast == NULL)
-        goto fail;
-    for (i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
-        mpz_t *nums;
-        size_t n;
-        if (mpz_array_from_py(&nums, &n, PySequence_Fast_GET_ITEM(fast, i)) < 0)
-            goto fail;
-        st = bt_position_add_n(p, g, (const mpz_t *)nums, n, &lim, &d);
-        mpz_array_free(nums, n);
-        if (st != BT_OK) {
-            raise_status(st, &d);
-            goto fail;
-        }
+        return NULL;
+    k = PySequence_Fast_GET_SIZE(fast);
+    nums = PyMem_Calloc(k ? (size_t)k : 1, sizeof *nums);
+    counts = PyMem_Calloc(k ? (size_t)k : 1, sizeof *counts);
+    if (nums == NULL || counts == NULL) {
+        PyErr_NoMemory();
+        goto done;
     }
+    for (i = 0; i < k; i++)
+        if (mpz_array_from_py(&nums[i], &counts[i],
+                              PySequence_Fast_GET_ITEM(fast, i)) < 0)
+            goto done;
+    if (PyObject_TypeCheck(game, &GameType)) {
+        grp = (GroupObject *)Py_NewRef(((GameObject *)game)->grp);
+        group_lock(grp);
+        g = bt_game_ref(((GameObject *)game)->g);
+    } else {
+        const char *spec = PyUnicode_AsUTF8(game);
+        if (spec == NULL || (grp = group_new()) == NULL)
+            goto done;
+        group_lock(grp);
+        st = bt_game_new(&g, spec, &d);
+    }
+    if (st == BT_OK)
+        st = bt_position_new(&p);
+    for (i = 0; st == BT_OK && i < k; i++)
+        st = bt_position_add_n(p, g, (const mpz_t *)nums[i], counts[i], &lim,
+                               &d);
+    if (st != BT_OK) {
+        bt_position_free(p);
+        p = NULL;
+    }
+    bt_game_free(g);
+    group_unlock(grp);
+    r = st == BT_OK ? position_wrap(p, grp) : raise_status(st, &d);
+done:
+    for (i = 0; nums != NULL && i < k; i++)
+        mpz_array_free(nums[i], counts[i]);
+    PyMem_Free(nums);
+    PyMem_Free(counts);
+    Py_XDECREF(grp);
     Py_DECREF(fast);
-    bt_game_free(g);
-    return position_wrap(p, NULL);
-fail:
-    Py_XDECREF(fast);
-    bt_position_free(p);
-    bt_game_free(g);
-    return NULL;
+    return r;
 }
 
 static PyObject *

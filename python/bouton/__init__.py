@@ -197,8 +197,11 @@ class Position:
     def of(cls, game, components, **limits):
         """A position of one game from a list: ints for heaps
         (``of("kayles", [10, 12])``), sequences for pairs or Moore's Nim
-        (``of("wythoff", [(3, 5)])``)."""
-        g = game.spec if isinstance(game, _bouton.Game) else str(game)
+        (``of("wythoff", [(3, 5)])``).  Given a Game (not its text), the
+        position shares the game's caches (its Grundy sequence, proved
+        once), and so takes turns with the other users of that Game when
+        threads compute."""
+        g = game if isinstance(game, _bouton.Game) else str(game)
         comps = [c if isinstance(c, (tuple, list)) else (c,)
                  for c in components]
         return cls._wrap(_bouton.build(g, comps, _limits(limits, "of")))

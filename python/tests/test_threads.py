@@ -78,7 +78,9 @@ def test_two_threads_compute_at_once_on_one_game():
 
     def work():
         s = bouton.grundy_sequence(g, upto=4000)
-        a = pos.analyze()
+        # A position of the Game itself shares its caches (and its lock).
+        a = g.position(1000, 333, 77).analyze()
+        assert a.grundy == pos.analyze().grundy
         results.append((list(s)[:4000], a.grundy,
                         [(m.component, m.to) for m in a.winning_moves]))
 
