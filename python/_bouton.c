@@ -750,6 +750,16 @@ mod_format(PyObject *m, PyObject *args)
     return r;
 }
 
+static PyObject *
+mod_size(PyObject *m, PyObject *args)
+{
+    PositionObject *po;
+    (void)m;
+    if (!PyArg_ParseTuple(args, "O&", position_arg, &po))
+        return NULL;
+    return PyLong_FromSize_t(bt_position_size(po->p));
+}
+
 /* components(handle) -> list of (game spec, tuple of ints). */
 static PyObject *
 mod_components(PyObject *m, PyObject *args)
@@ -2437,6 +2447,7 @@ static PyMethodDef module_methods[] = {
     {"build", mod_build, METH_VARARGS, NULL},
     {"format", mod_format, METH_VARARGS, NULL},
     {"components", mod_components, METH_VARARGS, NULL},
+    {"size", mod_size, METH_VARARGS, NULL},
     {"equal", mod_equal, METH_VARARGS, NULL},
     {"moves", mod_moves, METH_VARARGS, NULL},
     {"apply", mod_apply, METH_VARARGS, NULL},

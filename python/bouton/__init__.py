@@ -239,7 +239,7 @@ class Position:
         return seen
 
     def __len__(self):
-        return len(self.components)
+        return _bouton.size(self._h)
 
     def __str__(self):
         return _bouton.format(self._h)
