@@ -2099,12 +2099,53 @@ Quotient_save(QuotientObject *self, PyObject *noargs)
     return r;
 }
 
+/*
+ * install(limits): lends a copy of the quotient to the misère analyses of
+ * this process (bt_quotient_install).  The copy is saved and loaded back,
+ * so it has a game of its own, shared with no Python object: the analyses
+ * of every thread may use it.  Loading checks it again (never trusted).
+ */
+static PyObject *
+Quotient_install(QuotientObject *self, PyObject *args)
+{
+    PyObject *limits;
+    char *text = NULL;
+    bt_quotient *copy = NULL;
+    bt_limits lim;
+    call_ctx c;
+    bt_diag d;
+    bt_status st;
+    if (!PyArg_ParseTuple(args, "O", &limits))
+        return NULL;
+    if (limits_from(&lim, &c, limits) < 0)
+        return NULL;
+    memset(&d, 0, sizeof d);
+    group_lock(self->grp);
+    st = bt_quotient_save(&text, self->q, &d);
+    group_unlock(self->grp);
+    if (st != BT_OK)
+        return raise_status(st, &d);
+    Py_BEGIN_ALLOW_THREADS
+    st = bt_quotient_load(&copy, text, strlen(text), &lim, &d);
+    Py_END_ALLOW_THREADS
+    free(text);
+    if (st != BT_OK || PyErr_Occurred()) {
+        bt_quotient_free(copy);
+        return call_failed(st, &d, &c);
+    }
+    st = bt_quotient_install(copy, &d); /* takes copy, whatever it gives */
+    if (st != BT_OK)
+        return raise_status(st, &d);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Quotient_methods[] = {
     {"info", (PyCFunction)Quotient_info, METH_NOARGS, NULL},
     {"mul", (PyCFunction)Quotient_mul, METH_VARARGS, NULL},
     {"heap", (PyCFunction)Quotient_heap, METH_O, NULL},
     {"element", (PyCFunction)Quotient_element, METH_O, NULL},
     {"save", (PyCFunction)Quotient_save, METH_NOARGS, NULL},
+    {"install", (PyCFunction)Quotient_install, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject QuotientType = {

@@ -564,6 +564,16 @@ class Quotient:
         """The quotient as text (bouton quotient --save)."""
         return self._h.save()
 
+    def install(self, **limits):
+        """Lends the quotient to every later misère analysis of this
+        process (Position.analyze(misere=True), the opponent): sums of this
+        game's heaps of at most `upto` counters (any size when proved) are
+        answered through it, where a search might pass max_search.  A copy
+        is installed (loaded back and checked again); at most 16 quotients,
+        for the life of the process (LimitError past them).  Install before
+        threads start analysing."""
+        self._h.install(_limits(limits, "install"))
+
     def __reduce__(self):
         return (load_quotient, (self.save(),))
 

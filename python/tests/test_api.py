@@ -7,6 +7,7 @@ import math
 import os
 import gc
 import sys
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -423,3 +424,23 @@ def test_pickle():
                                                    q.period)
     s2 = pickle.loads(pickle.dumps(s))
     assert list(s2)[:len(s)] == list(s) and s2.proved
+
+
+def test_installed_quotient_answers_misere_sums():
+    """Grundy's game has no misère theorem: past small heaps the analysis
+    searches (LimitError past max_search).  Its quotient to 28, installed,
+    answers at once, and agrees with the quotient's own P-portion."""
+    text = "grundy 27 28 9"
+    with pytest.raises(bouton.LimitError):
+        bouton.Position(text).analyze(misere=True, remoteness=False,
+                                      max_search=1000)
+    q = bouton.quotient("grundy", 28)
+    q.install()
+    t0 = time.process_time()
+    a = bouton.Position(text).analyze(misere=True, remoteness=False,
+                                      max_search=1000)
+    assert time.process_time() - t0 < 2
+    assert (a.outcome == "P") == q.is_p(q.element(text))
+    for m in a.winning_moves:
+        after = m.apply()
+        assert q.is_p(q.element(str(after)))
