@@ -291,13 +291,21 @@ limits_from(bt_limits *lim, call_ctx *c, PyObject *t)
         return -1;
     }
     for (i = 0; i < 8; i++) {
+        static const char *const names[8] = {
+            "max_components", "max_digits",      "max_text",   "max_search",
+            "max_grundy",     "max_table_piles", "max_memory", "max_games"};
         PyObject *v = PyTuple_GET_ITEM(t, i);
         size_t x;
         if (v == Py_None)
             continue;
-        x = PyLong_AsSize_t(v);
-        if (x == (size_t)-1 && PyErr_Occurred())
+        x = PyLong_Check(v) ? PyLong_AsSize_t(v) : (size_t)-1;
+        if (x == (size_t)-1) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "bouton: %s must be an int from 0 to %zu, not %R",
+                         names[i], (size_t)-2, v);
             return -1;
+        }
         *fields[i] = x;
     }
     if (PyTuple_GET_ITEM(t, 8) != Py_None) {

@@ -268,6 +268,10 @@ def test_errors_carry_status_and_offset():
         bouton.Position("wythoff 5000 9000 + nim 1").analyze()
     with pytest.raises(TypeError):
         bouton.Position("nim 1").analyze(max_serch=3)
+    with pytest.raises(ValueError, match="max_search must be an int"):
+        bouton.Position("nim 1").analyze(max_search=-3)
+    with pytest.raises(ValueError, match="timeout"):
+        bouton.Position("nim 1").analyze(timeout=-1)
     with pytest.raises(TypeError):
         bouton.Position.nim(["3"])
     with pytest.raises(bouton.ArgumentError):
