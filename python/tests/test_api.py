@@ -448,3 +448,37 @@ def test_installed_quotient_answers_misere_sums():
     for m in a.winning_moves:
         after = m.apply()
         assert q.is_p(q.element(str(after)))
+
+
+def test_type_hints_cover_the_api():
+    """__init__.pyi parses and declares every name of __all__, and every
+    public method of the classes (the stub cannot fall behind)."""
+    import ast
+    import inspect
+    path = os.path.join(os.path.dirname(bouton.__file__), "__init__.pyi")
+    tree = ast.parse(open(path).read())
+    top = {n.name: n for n in tree.body
+           if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    assert [n for n in bouton.__all__ if n not in top and n != "LIMITS"] == []
+    for name, node in top.items():
+        if not isinstance(node, ast.ClassDef) or name.endswith("Error"):
+            continue
+        declared = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+        declared |= {t.target.id for t in node.body
+                     if isinstance(t, ast.AnnAssign)}
+        cls = getattr(bouton, name)
+        public = {m for m, _ in inspect.getmembers(cls)
+                  if not m.startswith("_")}
+        for base in cls.__mro__[1:]:
+            if base.__module__ == "bouton._bouton" or base is object:
+                continue
+            bnode = top.get(base.__name__)
+            if bnode is not None:
+                declared |= {n.name for n in bnode.body
+                             if isinstance(n, ast.FunctionDef)}
+                declared |= {t.target.id for t in bnode.body
+                             if isinstance(t, ast.AnnAssign)}
+        own = {m for m in public
+               if not any(m in vars(b) for b in cls.__mro__
+                          if b.__module__ == "bouton._bouton")}
+        assert own <= declared, (name, sorted(own - declared))
