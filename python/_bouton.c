@@ -177,6 +177,12 @@ mpz_array_from_py(mpz_t **out, size_t *n, PyObject *seq)
     for (i = 0; i < len; i++)
         if (mpz_from_py(a[i], PySequence_Fast_GET_ITEM(fast, i)) < 0) {
             Py_ssize_t j;
+            if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_TypeError,
+                             "bouton: number %zd of %R is not an int",
+                             i + 1, seq);
+            }
             for (j = 0; j < len; j++)
                 mpz_clear(a[j]);
             PyMem_Free(a);

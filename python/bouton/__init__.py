@@ -204,6 +204,12 @@ class Position:
         g = game if isinstance(game, _bouton.Game) else str(game)
         comps = [c if isinstance(c, (tuple, list)) else (c,)
                  for c in components]
+        for i, c in enumerate(comps):
+            if not all(isinstance(x, int) or hasattr(x, "__index__")
+                       for x in c):
+                raise TypeError("bouton: component %d is %r: the numbers "
+                                "of a position are ints" %
+                                (i + 1, components[i]))
         return cls._wrap(_bouton.build(g, comps, _limits(limits, "of")))
 
     @classmethod

@@ -272,8 +272,12 @@ def test_errors_carry_status_and_offset():
         bouton.Position("nim 1").analyze(max_search=-3)
     with pytest.raises(ValueError, match="timeout"):
         bouton.Position("nim 1").analyze(timeout=-1)
+    with pytest.raises(TypeError, match="component 2 is '4'"):
+        bouton.Position.nim([3, "4"])
+    with pytest.raises(TypeError, match=r"component 1 is \(3, 'x'\)"):
+        bouton.Position.of("wythoff", [(3, "x")])
     with pytest.raises(TypeError):
-        bouton.Position.nim(["3"])
+        bouton.Position(3)
     with pytest.raises(bouton.ArgumentError):
         bouton.Position.nim([-1])
     with pytest.raises(ValueError):
