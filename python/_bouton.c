@@ -1383,6 +1383,138 @@ mod_wythoff_table(PyObject *m, PyObject *args)
     return out;
 }
 
+/* ------------------------------------------------------------- nimbers */
+
+/*
+ * The nimber operations of <bouton/nimber.h>, at any size: pure functions
+ * of their numbers (no object of the library is shared), so they run with
+ * the GIL released and no lock.
+ */
+typedef bt_status (*nimber_op2)(mpz_t r, const mpz_t a, const mpz_t b,
+                                const bt_limits *lim, bt_diag *diag);
+typedef bt_status (*nimber_op1)(mpz_t r, const mpz_t a, const bt_limits *lim,
+                                bt_diag *diag);
+
+static PyObject *
+nimber_run(PyObject *args, nimber_op1 op1, nimber_op2 op2)
+{
+    PyObject *pa, *pb = NULL, *limits, *r = NULL;
+    bt_limits lim;
+    call_ctx c;
+    bt_diag d;
+    bt_status st;
+    mpz_t x, a, b;
+    if (op2 != NULL ? !PyArg_ParseTuple(args, "OOO", &pa, &pb, &limits)
+                    : !PyArg_ParseTuple(args, "OO", &pa, &limits))
+        return NULL;
+    if (limits_from(&lim, &c, limits) < 0)
+        return NULL;
+    mpz_inits(x, a, b, NULL);
+    if (mpz_from_py(a, pa) == 0 && (pb == NULL || mpz_from_py(b, pb) == 0)) {
+        memset(&d, 0, sizeof d);
+        Py_BEGIN_ALLOW_THREADS
+        st = op2 != NULL ? op2(x, a, b, &lim, &d) : op1(x, a, &lim, &d);
+        Py_END_ALLOW_THREADS
+        if (st != BT_OK || PyErr_Occurred())
+            call_failed(st, &d, &c);
+        else
+            r = mpz_to_py(x);
+    }
+    mpz_clears(x, a, b, NULL);
+    return r;
+}
+
+static PyObject *
+mod_nimber_mul(PyObject *m, PyObject *args)
+{
+    (void)m;
+    return nimber_run(args, NULL, bt_nimber_mul);
+}
+
+static PyObject *
+mod_nimber_pow(PyObject *m, PyObject *args)
+{
+    (void)m;
+    return nimber_run(args, NULL, bt_nimber_pow);
+}
+
+static PyObject *
+mod_nimber_inv(PyObject *m, PyObject *args)
+{
+    (void)m;
+    return nimber_run(args, bt_nimber_inv, NULL);
+}
+
+static PyObject *
+mod_nimber_sqrt(PyObject *m, PyObject *args)
+{
+    (void)m;
+    return nimber_run(args, bt_nimber_sqrt, NULL);
+}
+
+/* nimber_order(x) and nimber_log(g, x): below 2^64 (ERANGE past it). */
+static PyObject *
+mod_nimber_order(PyObject *m, PyObject *arg)
+{
+    PyObject *r = NULL;
+    bt_diag d;
+    bt_status st;
+    mpz_t x, o;
+    (void)m;
+    mpz_inits(x, o, NULL);
+    if (mpz_from_py(x, arg) == 0) {
+        memset(&d, 0, sizeof d);
+        st = bt_nimber_order(o, x, &d);
+        r = st == BT_OK ? mpz_to_py(o) : raise_status(st, &d);
+    }
+    mpz_clears(x, o, NULL);
+    return r;
+}
+
+static PyObject *
+mod_nimber_log(PyObject *m, PyObject *args)
+{
+    PyObject *pg, *px, *r = NULL;
+    bt_diag d;
+    bt_status st;
+    mpz_t g, x, e;
+    (void)m;
+    if (!PyArg_ParseTuple(args, "OO", &pg, &px))
+        return NULL;
+    mpz_inits(g, x, e, NULL);
+    if (mpz_from_py(g, pg) == 0 && mpz_from_py(x, px) == 0) {
+        memset(&d, 0, sizeof d);
+        Py_BEGIN_ALLOW_THREADS
+        st = bt_nimber_log(e, g, x, &d);
+        Py_END_ALLOW_THREADS
+        r = st == BT_OK ? mpz_to_py(e) : raise_status(st, &d);
+    }
+    mpz_clears(g, x, e, NULL);
+    return r;
+}
+
+static PyObject *
+mod_nimber_explain(PyObject *m, PyObject *args)
+{
+    PyObject *pa, *pb, *r = NULL;
+    char *text = NULL;
+    bt_diag d;
+    bt_status st;
+    mpz_t a, b;
+    (void)m;
+    if (!PyArg_ParseTuple(args, "OO", &pa, &pb))
+        return NULL;
+    mpz_inits(a, b, NULL);
+    if (mpz_from_py(a, pa) == 0 && mpz_from_py(b, pb) == 0) {
+        memset(&d, 0, sizeof d);
+        st = bt_nimber_mul_explain(&text, a, b, &d);
+        r = st == BT_OK ? PyUnicode_FromString(text) : raise_status(st, &d);
+        free(text);
+    }
+    mpz_clears(a, b, NULL);
+    return r;
+}
+
 /* ---------------------------------------------------- Grundy sequences */
 
 /*
@@ -2513,6 +2645,13 @@ static PyMethodDef module_methods[] = {
     {"opponent_move", mod_opponent_move, METH_VARARGS, NULL},
     {"random_position", mod_random_position, METH_VARARGS, NULL},
     {"nim_sum", mod_nim_sum, METH_VARARGS, NULL},
+    {"nimber_mul", mod_nimber_mul, METH_VARARGS, NULL},
+    {"nimber_pow", mod_nimber_pow, METH_VARARGS, NULL},
+    {"nimber_inv", mod_nimber_inv, METH_VARARGS, NULL},
+    {"nimber_sqrt", mod_nimber_sqrt, METH_VARARGS, NULL},
+    {"nimber_order", mod_nimber_order, METH_O, NULL},
+    {"nimber_log", mod_nimber_log, METH_VARARGS, NULL},
+    {"nimber_explain", mod_nimber_explain, METH_VARARGS, NULL},
     {"count", mod_count, METH_VARARGS, NULL},
     {"wythoff_pair", mod_wythoff_pair, METH_VARARGS, NULL},
     {"wythoff_index", mod_wythoff_index, METH_VARARGS, NULL},

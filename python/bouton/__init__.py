@@ -12,7 +12,8 @@ A Python package over libbouton (the C library of the `bouton` program)::
     >>> s.period, s.preperiod, s.proved
     (12, 71, True)
 
-Numbers are Python ints of any size.  Every failure of the library raises
+Numbers are Python ints of any size (and bouton.Nimber is an int whose
++ and * are those of Conway's field of nimbers).  Every failure of the library raises
 a subclass of bouton.Error named after its status (ParseError, LimitError,
 RangeError, ...) with the library's one-line message.  Every computation
 takes the library's limits as keyword arguments (max_search, max_memory,
@@ -46,7 +47,9 @@ __all__ = [
     "Record", "Count", "OpponentMove", "games", "grundy_sequence", "table",
     "count", "quotient",
     "opponent_move", "nim_sum", "wythoff_pair", "wythoff_index",
-    "wythoff_grundy_table",
+    "wythoff_grundy_table", "Nimber", "nimber_mul", "nimber_pow",
+    "nimber_inv", "nimber_sqrt", "nimber_order", "nimber_log",
+    "nimber_explain",
     "remoteness", "random_position", "load_quotient", "LIMITS",
 ]
 
@@ -686,6 +689,109 @@ def random_position(game, k, min=1, max=15, seed=None, **limits):
     h, _ = _bouton.random_position(g, k, min, max, _seed(seed),
                                    _limits(limits, "random_position"))
     return Position._wrap(h)
+
+
+# ---------------------------------------------------------------- nimbers
+
+def nimber_mul(a, b, **limits):
+    """The nim-product of two non-negative ints of any size: Conway's
+    field of nimbers (On Numbers and Games, ch. 6), where the nim-sum is
+    the addition (docs/nimbers.md)."""
+    return _bouton.nimber_mul(a, b, _limits(limits, "nimber_mul"))
+
+
+def nimber_pow(x, e, **limits):
+    """x to the nim-power e (any int e: a negative one is a power of the
+    inverse)."""
+    return _bouton.nimber_pow(x, e, _limits(limits, "nimber_pow"))
+
+
+def nimber_inv(x, **limits):
+    """The nim-inverse of x != 0 (ArgumentError for 0)."""
+    return _bouton.nimber_inv(x, _limits(limits, "nimber_inv"))
+
+
+def nimber_sqrt(x, **limits):
+    """The nimber whose nim-square is x (one for every x)."""
+    return _bouton.nimber_sqrt(x, _limits(limits, "nimber_sqrt"))
+
+
+def nimber_order(x):
+    """The multiplicative order of 0 < x < 2^64 (RangeError past it)."""
+    return _bouton.nimber_order(x)
+
+
+def nimber_log(g, x):
+    """The least e >= 0 with g^e = x (nim-powers), for g, x below 2^64;
+    UndefinedError when x is no power of g."""
+    return _bouton.nimber_log(g, x)
+
+
+def nimber_explain(a, b):
+    """The nim-product of a, b < 256 worked by hand, Conway's rules on
+    Fermat 2-powers step by step."""
+    return _bouton.nimber_explain(a, b)
+
+
+class Nimber(int):
+    """A non-negative int in Conway's field of nimbers: ``+`` and ``-``
+    are the nim-sum, ``*`` the nim-product, ``/`` by the nim-inverse,
+    ``**`` the nim-power; any size.  ``Nimber(2) * Nimber(2) == 3``."""
+
+    __slots__ = ()
+
+    def __new__(cls, value=0):
+        v = int.__new__(cls, value)
+        if v < 0:
+            raise ValueError("bouton.Nimber: a nimber is >= 0, not %d" % v)
+        return v
+
+    def __add__(self, other):
+        if not isinstance(other, int):
+            return NotImplemented
+        return Nimber(_bouton.nim_sum(int(self), int(other)))
+
+    __radd__ = __sub__ = __rsub__ = __add__
+
+    def __neg__(self):
+        return self
+
+    def __mul__(self, other):
+        if not isinstance(other, int):
+            return NotImplemented
+        return Nimber(nimber_mul(int(self), int(other)))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        if not isinstance(other, int):
+            return NotImplemented
+        return self * nimber_inv(int(other))
+
+    def __rtruediv__(self, other):
+        if not isinstance(other, int):
+            return NotImplemented
+        return Nimber(other) * nimber_inv(int(self))
+
+    def __pow__(self, e, mod=None):
+        if mod is not None or not isinstance(e, int):
+            return NotImplemented
+        return Nimber(nimber_pow(int(self), int(e)))
+
+    def inverse(self):
+        return Nimber(nimber_inv(int(self)))
+
+    def sqrt(self):
+        return Nimber(nimber_sqrt(int(self)))
+
+    def order(self):
+        return nimber_order(int(self))
+
+    def __repr__(self):
+        return "Nimber(%d)" % int(self)
+
+    __str__ = int.__repr__
+
 
 
 # ---------------------------------------------------------------- records

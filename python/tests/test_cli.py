@@ -187,3 +187,53 @@ def test_wythoff_grundy_tables_agree_with_the_cli(cli):
                              text=True, timeout=60)
         assert bouton.wythoff_grundy_table(below, game=game).tolist() == \
             json.loads(out.stdout)["rows"]
+
+
+def test_nimbers_agree_with_the_cli(cli, rng):
+    """A few expressions of `bouton nimber --json`, one process each."""
+    for bits in (8, 64, 200, 3000):
+        a, b = rng.getrandbits(bits) | 1, rng.getrandbits(bits) | 1
+        cases = [("%d * %d" % (a, b), bouton.nimber_mul(a, b)),
+                 ("inv(%d)" % a, bouton.nimber_inv(a)),
+                 ("%d ^ -7" % a, bouton.nimber_pow(a, -7))]
+        if bits <= 64:
+            cases.append(("log(2, %d)" % (bouton.nimber_pow(2, a)),
+                          bouton.nimber_log(2, bouton.nimber_pow(2, a))))
+        for expr, ours in cases:
+            out = subprocess.run([cli, "nimber", "--json", expr],
+                                 capture_output=True, text=True, timeout=60)
+            assert out.returncode == 0, out.stderr
+            assert json.loads(out.stdout)["value"] == str(ours), expr
+
+
+# Found by the test below: in a process whose first nimber operation is a
+# square root of a number past 2^64, bt_nimber_sqrt returns a wrong root
+# (`bouton nimber 'sqrt(X)^2 + X'` is not 0 for such X); after any other
+# nimber operation it is right.  Kept as an expected failure until the
+# library is fixed (then it passes, XPASS, and the mark goes).
+SQRT_FIRST_USE = pytest.mark.xfail(
+    reason="bt_nimber_sqrt as the first nimber operation of a process",
+    strict=False)
+
+
+@SQRT_FIRST_USE
+def test_nimber_sqrt_agrees_with_the_cli(cli, rng):
+    for bits in (8, 64, 200, 3000):
+        x = rng.getrandbits(bits) | 1
+        r = bouton.nimber_sqrt(x)
+        assert bouton.nimber_mul(r, r) == x
+        out = subprocess.run([cli, "nimber", "--json", "sqrt(%d)" % x],
+                             capture_output=True, text=True, timeout=60)
+        assert json.loads(out.stdout)["value"] == str(r), bits
+
+
+@SQRT_FIRST_USE
+def test_nimber_sqrt_first_in_a_process():
+    import sys
+    out = subprocess.run([sys.executable, "-c", """if True:
+        import bouton, random
+        x = random.Random(200).getrandbits(200) | 1
+        r = bouton.nimber_sqrt(x)
+        assert bouton.nimber_mul(r, r) == x, "sqrt(x)^2 != x"
+        """], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
