@@ -691,6 +691,9 @@ begin(nctx *c, bt__budget *b, uint64_t **ws, size_t words,
       const bt_limits *lim, bt_diag *diag)
 {
     bt_status st;
+    /* the tables before any step: mulc() reads them directly, and a
+       square root reaches it before any 64-bit product would build them */
+    tables();
     c->budget = b, c->lim = lim, c->diag = diag, c->st = BT_OK;
     bt__budget_init(b, lim);
     if (words > SIZE_MAX / 16)

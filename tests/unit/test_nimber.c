@@ -555,10 +555,28 @@ setup(void **state)
     return bt_test_setup(state);
 }
 
+/* A square root past 64 bits as the process's first nimber operation: its
+   steps multiply by the constant through the tables, which a 64-bit
+   product used to build first (a wrong root came back when none had). */
+static void
+test_sqrt_first(void **state)
+{
+    mpz_t x, r, back;
+    (void)state;
+    mpz_inits(x, r, back, NULL);
+    mpz_set_str(x, "123456789012345678901234567890123456789012345678901", 10);
+    assert_int_equal(bt_nimber_sqrt(r, x, NULL, NULL), BT_OK);
+    assert_int_equal(bt_nimber_mul(back, r, r, NULL, NULL), BT_OK);
+    assert_int_equal(mpz_cmp(back, x), 0);
+    mpz_clears(x, r, back, NULL);
+}
+
 int
 main(void)
 {
     const struct CMUnitTest tests[] = {
+        /* first: it needs a process where no nimber was computed yet */
+        cmocka_unit_test(test_sqrt_first),
         cmocka_unit_test(test_definition),
         cmocka_unit_test(test_methods),
         cmocka_unit_test(test_conway_rules),
