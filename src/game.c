@@ -19,6 +19,10 @@ extern const bt__ruleset bt__ruleset_octal;
 extern const bt__ruleset bt__ruleset_grundys;
 extern const bt__ruleset bt__ruleset_tb;
 extern const bt__varset bt__varset_moore;
+extern const bt__varset bt__varset_turtles;
+extern const bt__varset bt__varset_mock_turtles;
+extern const bt__varset bt__varset_ruler;
+extern const bt__varset bt__varset_twins;
 
 /* ... and the registry, in the order of listings: one line per family. */
 static const bt__ruleset *const registry[] = {
@@ -29,6 +33,10 @@ static const bt__ruleset *const registry[] = {
     &bt__ruleset_grundys,
     &bt__ruleset_tb,
     &bt__varset_moore.base,
+    &bt__varset_turtles.base,
+    &bt__varset_mock_turtles.base,
+    &bt__varset_ruler.base,
+    &bt__varset_twins.base,
 };
 #define NFAMILIES (sizeof registry / sizeof registry[0])
 
