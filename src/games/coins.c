@@ -324,23 +324,16 @@ mock_pairs(sets *w, const mpz_t f)
     mpz_fdiv_q_2exp(h, f, 1);
     hb = mpz_sizeinbase(h, 2) - 1;
     w->s.nlow = 2;
-    mpz_set_ui(w->s.low[0], 0);
-    while (st == BT_OK && mpz_cmp(w->s.low[0], w->top) < 0) {
-        if (mpz_tstbit(w->s.low[0], hb)) {
-            /* skip to the next multiple of 2^hb: every number between has
-               bit hb set */
-            mpz_fdiv_q_2exp(w->s.low[0], w->s.low[0], hb);
-            mpz_add_ui(w->s.low[0], w->s.low[0], 1);
-            mpz_mul_2exp(w->s.low[0], w->s.low[0], hb);
-            st = bt__coin_step(w->b);
-            continue;
-        }
-        mpz_xor(w->s.low[1], w->s.low[0], h);
-        if (mpz_cmp(w->s.low[1], w->top) < 0)
-            st = sets_visit(w);
-        else
-            st = bt__coin_step(w->b);
-        mpz_add_ui(w->s.low[0], w->s.low[0], 1);
+    /* m = low[1] runs over the numbers below n with bit hb set, each the
+       larger of a pair (l = m ^ h < m): every step finds a move */
+    mpz_set_ui(w->s.low[1], 0);
+    mpz_setbit(w->s.low[1], hb);
+    while (st == BT_OK && mpz_cmp(w->s.low[1], w->top) < 0) {
+        mpz_xor(w->s.low[0], w->s.low[1], h);
+        st = sets_visit(w);
+        mpz_add_ui(w->s.low[1], w->s.low[1], 1);
+        if (!mpz_tstbit(w->s.low[1], hb)) /* the next block with bit hb */
+            mpz_setbit(w->s.low[1], hb);
     }
     mpz_clear(h);
     return st;

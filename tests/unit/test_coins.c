@@ -1,0 +1,613 @@
+/* label: quick
+ *
+ * test_coins.c -- the coin-turning games (src/games/coins.c) through the
+ * public API, against a brute force written here from the rules alone: a
+ * position of a board of B coins is a bitmask of its heads, a move turns a
+ * set of coins allowed by the game (its top from heads to tails), and the
+ * Grundy value is the mex over the moves.  On every position of a board
+ * of 14 coins, for each game: the value, the outcome and the exact set of
+ * winning moves; on every position of 10 coins, the set of all moves
+ * (bt_position_moves).  Mock Turtles' single heads against the odious
+ * numbers (OEIS A000069), Turning Turtles against Nim on random positions
+ * of 60-digit coins, huge positions (moves checked against the rules'
+ * sets), bad positions, and a list of winning moves cut by max_search.
+ *
+ * BT_TEST_SEED in the environment sets the seed of the random tests.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include <bouton.h>
+#include "testutil.h"
+
+#define BOARD 14
+#define SPACE (1u << BOARD)
+#define MAXSETS 128
+
+/* The games as their rules word them: which coins a move may turn, given
+   its top t (bit positions on the board; coin number = base + bit). */
+typedef enum { TURTLES, MOCK, RULER, TWINS } kind;
+
+typedef struct game {
+    const char *name;
+    unsigned base;
+    kind kind;
+} game;
+
+static const game games[] = {
+    {"turtles", 1, TURTLES},
+    {"mock-turtles", 0, MOCK},
+    {"ruler", 1, RULER},
+    {"twins", 0, TWINS},
+};
+
+/* The move sets of top t, as masks, into out; returns how many. */
+static unsigned
+move_sets(kind k, unsigned t, unsigned *out)
+{
+    unsigned n = 0, l, m;
+    unsigned top = 1u << t;
+    switch (k) {
+    case TURTLES: /* one or two coins */
+        out[n++] = top;
+        for (m = 0; m < t; m++)
+            out[n++] = top | 1u << m;
+        break;
+    case TWINS: /* exactly two */
+        for (m = 0; m < t; m++)
+            out[n++] = top | 1u << m;
+        break;
+    case MOCK: /* one, two or three */
+        out[n++] = top;
+        for (m = 0; m < t; m++)
+            out[n++] = top | 1u << m;
+        for (m = 0; m < t; m++)
+            for (l = 0; l < m; l++)
+                out[n++] = top | 1u << m | 1u << l;
+        break;
+    case RULER: /* a run of consecutive coins ending at the top */
+        for (m = 0; m <= t; m++)
+            out[n++] = (top << 1) - (1u << m);
+        break;
+    }
+    return n;
+}
+
+static unsigned sets[BOARD][MAXSETS], nsets[BOARD];
+static unsigned char grundy[SPACE];
+
+/* The brute-force Grundy values of every position of the board: a move
+   clears the top bit and changes only lower ones, so it lowers the mask,
+   and increasing order sees every option first. */
+static void
+solve(kind k)
+{
+    unsigned t, mask, i;
+    for (t = 0; t < BOARD; t++)
+        nsets[t] = move_sets(k, t, sets[t]);
+    for (mask = 0; mask < SPACE; mask++) {
+        unsigned char seen[256];
+        unsigned g = 0;
+        memset(seen, 0, sizeof seen);
+        for (t = 0; t < BOARD; t++)
+            if (mask >> t & 1)
+                for (i = 0; i < nsets[t]; i++)
+                    seen[grundy[mask ^ sets[t][i]]] = 1;
+        while (seen[g])
+            g++;
+        assert_true(g < 256);
+        grundy[mask] = (unsigned char)g;
+    }
+}
+
+/* The text of the position `mask` of game gm. */
+static void
+text_of(const game *gm, unsigned mask, char *buf, size_t size)
+{
+    size_t len = (size_t)snprintf(buf, size, "%s", gm->name);
+    unsigned t;
+    for (t = 0; t < BOARD; t++)
+        if (mask >> t & 1)
+            len += (size_t)snprintf(buf + len, size - len, " %u",
+                                    gm->base + t);
+}
+
+/* The mask of the heads to[0..nto-1] (each on the board, each once). */
+static unsigned
+mask_of(const game *gm, const mpz_t *to, size_t nto)
+{
+    unsigned mask = 0;
+    size_t j;
+    for (j = 0; j < nto; j++) {
+        unsigned long x;
+        assert_true(mpz_cmp_ui(to[j], gm->base) >= 0);
+        assert_true(mpz_cmp_ui(to[j], gm->base + BOARD) < 0);
+        x = mpz_get_ui(to[j]) - gm->base;
+        assert_false(mask >> x & 1);
+        mask |= 1u << x;
+    }
+    return mask;
+}
+
+static unsigned char want[SPACE], got[SPACE];
+
+static void
+check_game(const game *gm, unsigned board_moves)
+{
+    unsigned mask, t, i;
+    char text[256];
+    mpz_t v;
+    mpz_init(v);
+    solve(gm->kind);
+    for (mask = 0; mask < SPACE; mask++) {
+        bt_position *p;
+        bt_analysis *a;
+        bt_diag d;
+        unsigned nwant = 0, n;
+        text_of(gm, mask, text, sizeof text);
+        p = bt_test_parse(text, NULL, NULL);
+        if (bt_analyze(&a, p, 0, NULL, &d) != BT_OK)
+            fail_msg("%s: %s", text, d.message);
+        assert_int_equal(bt_analysis_grundy(v, a), BT_OK);
+        if (mpz_cmp_ui(v, grundy[mask]) != 0)
+            fail_msg("%s: value %lu, the brute force %u", text,
+                     mpz_get_ui(v), grundy[mask]);
+        assert_int_equal(bt_analysis_outcome(a), grundy[mask] ? BT_N : BT_P);
+        assert_true(bt_analysis_moves_complete(a));
+        /* the winning moves: exactly the options of value 0 */
+        memset(want, 0, sizeof want);
+        memset(got, 0, sizeof got);
+        if (grundy[mask])
+            for (t = 0; t < BOARD; t++)
+                if (mask >> t & 1)
+                    for (i = 0; i < nsets[t]; i++)
+                        if (grundy[mask ^ sets[t][i]] == 0) {
+                            want[mask ^ sets[t][i]] = 1;
+                            nwant++;
+                        }
+        n = (unsigned)bt_analysis_move_count(a);
+        if (n != nwant)
+            fail_msg("%s: %u winning moves, the brute force %u", text, n,
+                     nwant);
+        for (i = 0; i < n; i++) {
+            const bt_move *m = bt_analysis_move(a, i);
+            unsigned to = mask_of(gm, (const mpz_t *)m->to, m->nto);
+            assert_int_equal(m->component, 0);
+            if (!want[to] || got[to]++)
+                fail_msg("%s: move '%s' is not a winning move once", text,
+                         m->text);
+        }
+        bt_analysis_free(a);
+        /* every move, on the smaller boards */
+        if (mask < board_moves) {
+            bt_move *ms;
+            size_t count, j;
+            unsigned nall = 0;
+            memset(got, 0, sizeof got);
+            if (bt_position_moves(&ms, &count, p, NULL, &d) != BT_OK)
+                fail_msg("%s: %s", text, d.message);
+            for (t = 0; t < BOARD; t++)
+                if (mask >> t & 1)
+                    nall += nsets[t];
+            assert_int_equal(count, nall);
+            for (j = 0; j < count; j++) {
+                unsigned to = mask_of(gm, (const mpz_t *)ms[j].to,
+                                      ms[j].nto);
+                unsigned s = to ^ mask, top;
+                for (top = BOARD; top-- > 0 && !(s >> top & 1);)
+                    ;
+                for (i = 0; i < nsets[top] && sets[top][i] != s; i++)
+                    ;
+                if (i == nsets[top] || !(mask >> top & 1) || got[to]++)
+                    fail_msg("%s: move '%s' is not a legal move once", text,
+                             ms[j].text);
+            }
+            bt_moves_free(ms, count);
+        }
+        bt_position_free(p);
+    }
+    mpz_clear(v);
+}
+
+/* 4 x 16 384 analyses and 4 x 1 024 lists of moves: about 1 s of CPU */
+static void
+test_turtles(void **state)
+{
+    (void)state;
+    check_game(&games[0], 1u << 10);
+}
+
+static void
+test_mock_turtles(void **state)
+{
+    (void)state;
+    check_game(&games[1], 1u << 10);
+}
+
+static void
+test_ruler(void **state)
+{
+    (void)state;
+    check_game(&games[2], 1u << 10);
+}
+
+static void
+test_twins(void **state)
+{
+    (void)state;
+    check_game(&games[3], 1u << 10);
+}
+
+/*
+ * The odious numbers, OEIS A000069 (numbers with an odd number of ones in
+ * binary), its first 64 terms as published: a(1) = 1, a(2) = 2, ...
+ * Mock Turtles numbers its coins from 0 (Ferguson, Game Theory I.5.2), so
+ * the head at coin n is worth a(n + 1).
+ */
+static const unsigned a000069[] = {
+    1,  2,  4,  7,  8,  11, 13, 14, 16,  19,  21,  22,  25,  26,  28,  31,
+    32, 35, 37, 38, 41, 42, 44, 47, 49,  50,  52,  55,  56,  59,  61,  62,
+    64, 67, 69, 70, 73, 74, 76, 79, 81,  82,  84,  87,  88,  91,  93,  94,
+    97, 98, 100, 103, 104, 107, 109, 110, 112, 115, 117, 118, 121, 122, 124,
+    127};
+
+static void
+test_odious(void **state)
+{
+    unsigned n, x = 0;
+    char text[64];
+    mpz_t v;
+    (void)state;
+    mpz_init(v);
+    solve(MOCK);
+    for (n = 0; n < sizeof a000069 / sizeof a000069[0]; n++) {
+        bt_position *p;
+        bt_analysis *a;
+        /* the published term is an odious number, the next one */
+        for (x++; __builtin_popcount(x) % 2 == 0; x++)
+            ;
+        assert_int_equal(a000069[n], x);
+        snprintf(text, sizeof text, "mock-turtles %u", n);
+        p = bt_test_parse(text, NULL, NULL);
+        assert_int_equal(bt_analyze(&a, p, BT_NO_MOVES, NULL, NULL), BT_OK);
+        assert_int_equal(bt_analysis_grundy(v, a), BT_OK);
+        assert_int_equal(mpz_get_ui(v), a000069[n]);
+        if (n < BOARD)
+            assert_int_equal(grundy[1u << n], a000069[n]);
+        bt_analysis_free(a);
+        bt_position_free(p);
+    }
+    mpz_clear(v);
+}
+
+/* A random number of up to `digits` decimal digits, at least 1. */
+static void
+random_coin(mpz_t r, unsigned digits)
+{
+    unsigned i, n = 1 + bt_test_rnd(digits);
+    mpz_set_ui(r, 1 + bt_test_rnd(9));
+    for (i = 1; i < n; i++) {
+        mpz_mul_ui(r, r, 10);
+        mpz_add_ui(r, r, bt_test_rnd(10));
+    }
+}
+
+/* Turning Turtles is Nim with a heap of n for a head at n (Ferguson
+   I.5.1): random positions of distinct 60-digit coins have the value and
+   as many winning moves as the Nim position of the same numbers, and each
+   move turns the head n and, unless n alone is the move, the coin n ^ X. */
+static void
+test_turtles_is_nim(void **state)
+{
+    int round;
+    (void)state;
+    for (round = 0; round < 200; round++) {
+        unsigned k = 1 + bt_test_rnd(6), i;
+        char *text = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&text, &size);
+        bt_position *pt, *pn;
+        bt_analysis *at, *an;
+        mpz_t c[6], x, v;
+        mpz_init(x);
+        mpz_init(v);
+        fputs("turtles", f);
+        for (i = 0; i < k; i++) {
+            mpz_init(c[i]);
+            random_coin(c[i], 60);
+            if (i > 0 && bt_test_rnd(3) == 0) /* small ones too */
+                mpz_set_ui(c[i], 1 + bt_test_rnd(1000));
+            fputc(' ', f);
+            mpz_out_str(f, 10, c[i]);
+        }
+        fclose(f);
+        pt = bt_test_parse(text, NULL, NULL);
+        pn = bt_test_parse(text + strlen("turtles"), "nim", NULL);
+        free(text);
+        assert_int_equal(bt_analyze(&at, pt, 0, NULL, NULL), BT_OK);
+        assert_int_equal(bt_analyze(&an, pn, 0, NULL, NULL), BT_OK);
+        assert_int_equal(bt_analysis_grundy(x, at), BT_OK);
+        assert_int_equal(bt_analysis_grundy(v, an), BT_OK);
+        assert_int_equal(mpz_cmp(x, v), 0);
+        assert_int_equal(bt_analysis_move_count(at),
+                         bt_analysis_move_count(an));
+        for (i = 0; i < bt_analysis_move_count(at); i++) {
+            const bt_move *m = bt_analysis_move(at, i);
+            size_t j;
+            /* the value after the move, from the heads: 0 */
+            mpz_set_ui(v, 0);
+            for (j = 0; j < m->nto; j++)
+                mpz_xor(v, v, m->to[j]);
+            assert_int_equal(mpz_sgn(v), 0);
+            /* the head alone (k - 1 heads left), or with a tail turned up
+               (k) or another head turned down (k - 2) */
+            assert_true(m->nto == k || m->nto + 1 == k || m->nto + 2 == k);
+        }
+        bt_analysis_free(at);
+        bt_analysis_free(an);
+        bt_position_free(pt);
+        bt_position_free(pn);
+        for (i = 0; i < k; i++)
+            mpz_clear(c[i]);
+        mpz_clear(x);
+        mpz_clear(v);
+    }
+}
+
+/* The value of a head by the closed forms the brute force confirms on the
+   board (Ferguson I.5): what the huge tests below count with. */
+static void
+value_of(kind k, mpz_t r, const mpz_t n)
+{
+    switch (k) {
+    case MOCK: {
+        int evil = mpz_popcount(n) % 2 == 0;
+        mpz_mul_2exp(r, n, 1);
+        mpz_add_ui(r, r, (unsigned long)evil);
+        break;
+    }
+    case RULER: {
+        mp_bitcnt_t b = mpz_scan1(n, 0);
+        mpz_set_ui(r, 0);
+        mpz_setbit(r, b);
+        break;
+    }
+    default:
+        mpz_set(r, n);
+    }
+}
+
+static int
+cmp_mpz(const void *a, const void *b)
+{
+    return mpz_cmp(*(mpz_srcptr const *)a, *(mpz_srcptr const *)b);
+}
+
+/* Whether the move from heads c to heads `to` turns a legal set of kind
+   k (its top a head of c), from the rules. */
+static int
+legal(kind k, const mpz_t *c, size_t n, const mpz_t *to, size_t nto)
+{
+    mpz_srcptr *s = malloc((n + nto) * sizeof *s);
+    size_t ns = 0, i, j;
+    int ok = 1, top_head = 0;
+    assert_non_null(s);
+    /* the symmetric difference: the coins turned */
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < nto && mpz_cmp(c[i], to[j]) != 0; j++)
+            ;
+        if (j == nto)
+            s[ns++] = c[i];
+    }
+    for (j = 0; j < nto; j++) {
+        for (i = 0; i < n && mpz_cmp(c[i], to[j]) != 0; i++)
+            ;
+        if (i == n)
+            s[ns++] = to[j];
+    }
+    qsort(s, ns, sizeof *s, cmp_mpz);
+    switch (k) {
+    case TURTLES:
+        ok = ns == 1 || ns == 2;
+        break;
+    case TWINS:
+        ok = ns == 2;
+        break;
+    case MOCK:
+        ok = ns >= 1 && ns <= 3;
+        break;
+    case RULER: {
+        mpz_t dlt;
+        mpz_init(dlt);
+        for (i = 1; i < ns && ok; i++) {
+            mpz_sub(dlt, s[i], s[i - 1]);
+            ok = mpz_cmp_ui(dlt, 1) == 0;
+        }
+        mpz_clear(dlt);
+        ok = ok && ns >= 1;
+        break;
+    }
+    }
+    for (i = 0; ok && i < n; i++)
+        top_head = top_head || mpz_cmp(c[i], s[ns - 1]) == 0;
+    free(s);
+    return ok && top_head;
+}
+
+/* Random positions of 40-digit coins in every game: the value is the
+   nim-sum of the heads' values, and every winning move listed is legal and
+   leaves value 0 (max_search 2 000: Mock Turtles' lists of pairs are cut
+   short). */
+static void
+test_huge(void **state)
+{
+    size_t gi;
+    bt_limits lim;
+    (void)state;
+    bt_limits_default(&lim);
+    lim.max_search = 2000;
+    for (gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        int round, moves = 0;
+        for (round = 0; round < 100; round++) {
+            const game *gm = &games[gi];
+            unsigned k = 1 + bt_test_rnd(5), i;
+            char *text = NULL;
+            size_t size = 0, j;
+            FILE *f = open_memstream(&text, &size);
+            bt_position *p;
+            bt_analysis *a;
+            bt_diag d;
+            mpz_t c[5], x, v, w;
+            mpz_init(x);
+            mpz_init(v);
+            mpz_init(w);
+            fputs(gm->name, f);
+            for (i = 0; i < k; i++) {
+                mpz_init(c[i]);
+                do {
+                    random_coin(c[i], 40);
+                    if (gm->kind == RULER && bt_test_rnd(2))
+                        /* neighbours: short runs win */
+                        mpz_add_ui(c[i], c[0], bt_test_rnd(5));
+                    for (j = 0; j < i && mpz_cmp(c[i], c[j]) != 0; j++)
+                        ;
+                } while (j < i);
+                value_of(gm->kind, v, c[i]);
+                mpz_xor(x, x, v);
+                fputc(' ', f);
+                mpz_out_str(f, 10, c[i]);
+            }
+            fclose(f);
+            p = bt_test_parse(text, NULL, NULL);
+            if (bt_analyze(&a, p, 0, &lim, &d) != BT_OK)
+                fail_msg("%s: %s", text, d.message);
+            assert_int_equal(bt_analysis_grundy(v, a), BT_OK);
+            assert_int_equal(mpz_cmp(v, x), 0);
+            for (i = 0; i < bt_analysis_move_count(a); i++) {
+                const bt_move *m = bt_analysis_move(a, i);
+                if (!legal(gm->kind, (const mpz_t *)c, k,
+                           (const mpz_t *)m->to, m->nto))
+                    fail_msg("%s: '%s' is not a legal move", text, m->text);
+                mpz_set_ui(w, 0);
+                for (j = 0; j < m->nto; j++) {
+                    value_of(gm->kind, v, m->to[j]);
+                    mpz_xor(w, w, v);
+                }
+                if (mpz_sgn(w) != 0)
+                    fail_msg("%s: '%s' leaves value non-zero", text,
+                             m->text);
+                moves++;
+            }
+            bt_analysis_free(a);
+            bt_position_free(p);
+            free(text);
+            for (i = 0; i < k; i++)
+                mpz_clear(c[i]);
+            mpz_clear(x);
+            mpz_clear(v);
+            mpz_clear(w);
+        }
+        assert_true(moves > 0);
+    }
+}
+
+static double
+cpu_seconds(void)
+{
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+/* Mock Turtles' heads 1, 2 and 10^30: the top's pairs {l, l ^ 1} below it
+   are 5 10^29 winning moves; max_search cuts the list, which says so, in
+   well under 0.1 s of CPU.  A Ruler run longer than max_search is left
+   out, and said so. */
+static void
+test_limits(void **state)
+{
+    bt_position *p;
+    bt_analysis *a;
+    bt_limits lim;
+    bt_diag d;
+    double t0 = cpu_seconds();
+    (void)state;
+    bt_limits_default(&lim);
+    lim.max_search = 1000;
+    p = bt_test_parse("mock-turtles 1 2 1000000000000000000000000000000",
+                      NULL, NULL);
+    assert_int_equal(bt_analyze(&a, p, 0, &lim, &d), BT_OK);
+    assert_int_equal(bt_analysis_outcome(a), BT_N);
+    assert_false(bt_analysis_moves_complete(a));
+    assert_true(bt_analysis_move_count(a) >= 100);
+    assert_non_null(strstr(bt_analysis_moves_note(a), "max_search"));
+    bt_analysis_free(a);
+    bt_position_free(p);
+    /* ruler 1 2^100: from the top, the run of value 2^100 ^ 1 is the
+       coins 2^100 - 1 and 2^100 (gray(2^100) ^ 2^100 ^ 1 = 2^99 + 1,
+       whose inverse is 2^100 - 2) */
+    p = bt_test_parse("ruler 1 1267650600228229401496703205376", NULL, NULL);
+    assert_int_equal(bt_analyze(&a, p, 0, &lim, &d), BT_OK);
+    assert_int_equal(bt_analysis_move_count(a), 1);
+    assert_int_equal(bt_analysis_move(a, 0)->nto, 2);
+    bt_analysis_free(a);
+    bt_position_free(p);
+    /* ruler 4096 2^100: its one winning move turns the run of the 2^13
+       coins up to 2^100 (gray(m - 1) = 2^99 ^ 2^12) */
+    p = bt_test_parse("ruler 4096 1267650600228229401496703205376", NULL,
+                      NULL);
+    assert_int_equal(bt_analyze(&a, p, 0, &lim, &d), BT_OK);
+    assert_int_equal(bt_analysis_outcome(a), BT_N);
+    assert_false(bt_analysis_moves_complete(a));
+    assert_non_null(strstr(bt_analysis_moves_note(a), "run"));
+    bt_analysis_free(a);
+    bt_position_free(p);
+    if (cpu_seconds() - t0 > bt_test_cpu_bound(1))
+        fail_msg("limits: %.2f s of CPU", cpu_seconds() - t0);
+}
+
+/* Bad positions: one clear error each. */
+static void
+test_bad(void **state)
+{
+    static const struct {
+        const char *text, *msg;
+    } bad[] = {
+        {"turtles 0 3", "coin 0 does not exist"},
+        {"ruler 0", "numbered from 1"},
+        {"mock-turtles 4 1 4", "coin 4 is listed twice"},
+        {"turtles:3 1", "takes no parameters"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        bt_position *p = NULL;
+        bt_diag d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(bt_position_parse(&p, bad[i].text, NULL, NULL, &d),
+                         BT_EPARSE);
+        assert_null(p);
+        if (strstr(d.message, bad[i].msg) == NULL)
+            fail_msg("%s: '%s' lacks '%s'", bad[i].text, d.message,
+                     bad[i].msg);
+    }
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_turtles),   cmocka_unit_test(test_mock_turtles),
+        cmocka_unit_test(test_ruler),     cmocka_unit_test(test_twins),
+        cmocka_unit_test(test_odious),    cmocka_unit_test(test_turtles_is_nim),
+        cmocka_unit_test(test_huge),      cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_bad),
+    };
+    return cmocka_run_group_tests(tests, bt_test_setup, NULL);
+}
