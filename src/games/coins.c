@@ -380,6 +380,25 @@ bt__coin_sets_to(const bt__coin_code *k, const mpz_t n, const mpz_t e,
     return st;
 }
 
+int
+bt__coin_is_set(const bt__coin_code *k, const mpz_srcptr *s, size_t n)
+{
+    size_t j;
+    int ok = n >= 1 && mpz_cmp_ui(s[0], k->base) >= 0;
+    if (ok && k->rule == RULER) {
+        mpz_t x;
+        mpz_init(x);
+        for (j = 1; j < n && ok; j++) {
+            mpz_sub(x, s[j], s[j - 1]);
+            ok = mpz_cmp_ui(x, 1) == 0;
+        }
+        mpz_clear(x);
+    } else if (ok) {
+        ok = n - 1 < 3 && ((k->sizes >> (n - 1)) & 1);
+    }
+    return ok;
+}
+
 static int
 cmp_ptr(const void *a, const void *b)
 {
@@ -781,19 +800,7 @@ coins_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
             return 0;
     if ((s = turned(c, n, to, nto, &ns, &dup)) == NULL)
         return -1;
-    if (dup || ns == 0) {
-        ok = 0;
-    } else if (k->rule == RULER) {
-        mpz_t x;
-        mpz_init(x);
-        for (j = 1; j < ns && ok; j++) {
-            mpz_sub(x, s[j], s[j - 1]);
-            ok = mpz_cmp_ui(x, 1) == 0;
-        }
-        mpz_clear(x);
-    } else {
-        ok = ns - 1 < 3 && ((k->sizes >> (ns - 1)) & 1);
-    }
+    ok = !dup && bt__coin_is_set(k, s, ns);
     for (j = 0; ok && j < n && !top_head; j++)
         top_head = mpz_cmp(c[j], s[ns - 1]) == 0;
     free(s);

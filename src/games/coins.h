@@ -74,6 +74,11 @@ bt_status bt__coin_sets_to(const bt__coin_code *k, const mpz_t n,
                            const mpz_t e, int pairs, bt__coin_visit f,
                            void *ud, bt__coin_bound *b);
 
+/* Whether the coins s[0..n-1] (distinct, ascending) are a move set of
+   code k, by the rules (its top s[n - 1]; whether it is heads is the
+   caller's to check). */
+int bt__coin_is_set(const bt__coin_code *k, const mpz_srcptr *s, size_t n);
+
 /* Sorts the pointers p[0..n-1] by their numbers. */
 void bt__coin_sort(mpz_srcptr *p, size_t n);
 
