@@ -381,6 +381,27 @@ bt__coin_sets_to(const bt__coin_code *k, const mpz_t n, const mpz_t e,
 }
 
 int
+bt__coin_sets_few(const bt__coin_code *k, const mpz_t n, unsigned long most)
+{
+    unsigned long m, count;
+    /* m coins below the top */
+    if (mpz_cmp_ui(n, k->base + 4096ul) >= 0)
+        return 0;
+    m = mpz_get_ui(n) - k->base;
+    switch (k->rule) {
+    case MOCK:
+        count = 1 + m + m * (m - 1) / 2;
+        break;
+    case TWINS:
+        count = m;
+        break;
+    default:
+        count = m + 1;
+    }
+    return count <= most;
+}
+
+int
 bt__coin_is_set(const bt__coin_code *k, const mpz_srcptr *s, size_t n)
 {
     size_t j;

@@ -74,6 +74,11 @@ bt_status bt__coin_sets_to(const bt__coin_code *k, const mpz_t n,
                            const mpz_t e, int pairs, bt__coin_visit f,
                            void *ud, bt__coin_bound *b);
 
+/* Whether code k has at most `most` move sets of top n (then walking them
+   all is cheaper than solving for a value). */
+int bt__coin_sets_few(const bt__coin_code *k, const mpz_t n,
+                      unsigned long most);
+
 /* Whether the coins s[0..n-1] (distinct, ascending) are a move set of
    code k, by the rules (its top s[n - 1]; whether it is heads is the
    caller's to check). */
