@@ -160,11 +160,13 @@ bt_position_find_move(bt_move **out, const bt_position *from,
         size_t k = n2 - n + 1, c, nto;
         mpz_t *nums;
         int ok = 1, yes = 0;
-        if (ar == 0) /* variable arity: one component becomes one */
-            ar = k == 1 ? bt_position_count(to, i) : 0;
+        if (ar == 0) { /* variable arity: one component becomes one, or
+                          vanishes (a coin game's last head turned) */
+            if (k > 1)
+                continue;
+            ar = k == 1 ? bt_position_count(to, i) : 1;
+        }
         nto = k * ar;
-        if (ar == 0)
-            continue;
         for (c = 0; c < k && ok; c++)
             ok = same_game(g, bt_position_game(to, i + c));
         if (!ok)

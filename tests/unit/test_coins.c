@@ -10,7 +10,8 @@
  * (bt_position_moves).  Mock Turtles' single heads against the odious
  * numbers (OEIS A000069), Turning Turtles against Nim on random positions
  * of 60-digit coins, huge positions (moves checked against the rules'
- * sets), bad positions, and a list of winning moves cut by max_search.
+ * sets), bad positions, a list of winning moves cut by max_search, and
+ * a move that turns the last heads found from the position it leaves.
  *
  * BT_TEST_SEED in the environment sets the seed of the random tests.
  */
@@ -137,7 +138,9 @@ mask_of(const game *gm, const mpz_t *to, size_t nto)
     return mask;
 }
 
-static unsigned char want[SPACE], got[SPACE];
+/* Sets of positions (14 coins, or 4 x 4) as marks of a round: `round`
+   steps instead of clearing them. */
+static unsigned want[1u << 16], got[1u << 16], round_want, round_got;
 
 static void
 check_game(const game *gm, unsigned board_moves)
@@ -163,14 +166,14 @@ check_game(const game *gm, unsigned board_moves)
         assert_int_equal(bt_analysis_outcome(a), grundy[mask] ? BT_N : BT_P);
         assert_true(bt_analysis_moves_complete(a));
         /* the winning moves: exactly the options of value 0 */
-        memset(want, 0, sizeof want);
-        memset(got, 0, sizeof got);
+        round_want++;
+        round_got++;
         if (grundy[mask])
             for (t = 0; t < BOARD; t++)
                 if (mask >> t & 1)
                     for (i = 0; i < nsets[t]; i++)
                         if (grundy[mask ^ sets[t][i]] == 0) {
-                            want[mask ^ sets[t][i]] = 1;
+                            want[mask ^ sets[t][i]] = round_want;
                             nwant++;
                         }
         n = (unsigned)bt_analysis_move_count(a);
@@ -181,9 +184,10 @@ check_game(const game *gm, unsigned board_moves)
             const bt_move *m = bt_analysis_move(a, i);
             unsigned to = mask_of(gm, (const mpz_t *)m->to, m->nto);
             assert_int_equal(m->component, 0);
-            if (!want[to] || got[to]++)
+            if (want[to] != round_want || got[to] == round_got)
                 fail_msg("%s: move '%s' is not a winning move once", text,
                          m->text);
+            got[to] = round_got;
         }
         bt_analysis_free(a);
         /* every move, on the smaller boards */
@@ -191,7 +195,7 @@ check_game(const game *gm, unsigned board_moves)
             bt_move *ms;
             size_t count, j;
             unsigned nall = 0;
-            memset(got, 0, sizeof got);
+            round_got++;
             if (bt_position_moves(&ms, &count, p, NULL, &d) != BT_OK)
                 fail_msg("%s: %s", text, d.message);
             for (t = 0; t < BOARD; t++)
@@ -206,9 +210,11 @@ check_game(const game *gm, unsigned board_moves)
                     ;
                 for (i = 0; i < nsets[top] && sets[top][i] != s; i++)
                     ;
-                if (i == nsets[top] || !(mask >> top & 1) || got[to]++)
+                if (i == nsets[top] || !(mask >> top & 1) ||
+                    got[to] == round_got)
                     fail_msg("%s: move '%s' is not a legal move once", text,
                              ms[j].text);
+                got[to] = round_got;
             }
             bt_moves_free(ms, count);
         }
@@ -599,6 +605,36 @@ test_bad(void **state)
     }
 }
 
+/* A move that turns the last heads leaves no component: the records and
+   `bouton play` find it from the position it leaves (bt_position_find_move),
+   and refuse a set the rules do not allow. */
+static void
+test_find_move(void **state)
+{
+    bt_position *from = bt_test_parse("mock-turtles 1 4", NULL, NULL);
+    bt_position *to = bt_test_parse("mock-turtles", NULL, NULL);
+    bt_position *bad = bt_test_parse("twins 1 4", NULL, NULL);
+    bt_position *none = bt_test_parse("twins", NULL, NULL);
+    bt_position *one = bt_test_parse("twins 1", NULL, NULL);
+    bt_move *m = NULL;
+    bt_diag d;
+    (void)state;
+    assert_int_equal(bt_position_find_move(&m, from, to, NULL, &d), BT_OK);
+    assert_int_equal(m->nto, 0);
+    assert_string_equal(m->text, "turn coin 4 to tails and coin 1 over");
+    bt_moves_free(m, 1);
+    /* Twins turns exactly two coins: 4 alone is no move, 1 and 4 is */
+    assert_int_not_equal(bt_position_find_move(&m, bad, one, NULL, &d),
+                         BT_OK);
+    assert_int_equal(bt_position_find_move(&m, bad, none, NULL, &d), BT_OK);
+    bt_moves_free(m, 1);
+    bt_position_free(from);
+    bt_position_free(to);
+    bt_position_free(bad);
+    bt_position_free(none);
+    bt_position_free(one);
+}
+
 int
 main(void)
 {
@@ -607,7 +643,7 @@ main(void)
         cmocka_unit_test(test_ruler),     cmocka_unit_test(test_twins),
         cmocka_unit_test(test_odious),    cmocka_unit_test(test_turtles_is_nim),
         cmocka_unit_test(test_huge),      cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_bad),
+        cmocka_unit_test(test_bad),       cmocka_unit_test(test_find_move),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }
