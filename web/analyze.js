@@ -178,7 +178,9 @@ function drawTable() {
 // The games one may name, from the server's registry: each family's
 // example and its named games, with a few numbers.
 function gameExamples(games) {
-  const nums = (f, k) => Array.from({length: f.arity || 3}, (_, i) => String(k + 2 * i));
+  // a game of variable arity: four distinct numbers (coin games list
+  // distinct heads, a board's heads in pairs)
+  const nums = (f, k) => Array.from({length: f.arity || 4}, (_, i) => String(k + 2 * i));
   const codes = [];
   for (const f of games) {
     if (f.name === 'nim') continue;

@@ -108,7 +108,7 @@ function onGameChange() {
     : f && f.arity === 2
       ? 'Two numbers: the two piles.'
       : f && f.arity === 0
-        ? 'Numbers separated by spaces, any size: the piles of one game.'
+        ? 'Numbers separated by spaces, any size: the piles of one game, or the coins showing heads.'
         : 'Numbers separated by spaces; any size.';
   randomStart();
 }
@@ -133,7 +133,13 @@ function randomStart() {
     text = $('misere').checked ? sumExample(true, () => r(1, 4)) : sumExample(false, () => r(1, 9));
   } else if (f && f.arity === 2) {
     text = `${r(2, 20)} ${r(2, 20)}`;
-  } else if (f && (f.name === 'nim' || f.arity === 0)) {
+  } else if (f && f.arity === 0) {
+    // four distinct numbers: the piles of Moore's Nim, the heads of a coin
+    // game (each coin once), or two coins (x, y) of a board
+    const picked = new Set();
+    while (picked.size < 4) picked.add(r(1, 15));
+    text = [...picked].join(' ');
+  } else if (f && f.name === 'nim') {
     const k = r(3, 4);
     text = Array.from({length: k}, () => r(1, 15)).join(' ');
   } else {

@@ -344,6 +344,9 @@ has '"arity":0' "games: moore's variable arity"
 has '"arity":2' "games: wythoff's arity"
 has '"name":"moore","syntax":"moore:K","title":"Moore' "games: each family's title"
 has '"example":"sub:1-3"' "games: each family's example"
+for g in turtles mock-turtles ruler twins; do
+    has "\"name\":\"$g\",\"syntax\":\"$g\"" "games lists the coin game $g"
+done
 has '"named":[{"game":"octal:0.77","family":"octal","title":"Octal game","arity":1,"rules":"Kayles:' \
     "games: a named game with its canonical text and rules"
 req POST /v1/game '{"game":"dawsons-kayles"}'
@@ -359,6 +362,15 @@ has "\"rules\":\"$cli\"" "game: the rules bouton play shows"
 req POST /v1/game '{"game":"moore:3"}'
 has '"game":"moore:3","family":"moore","title":"Moore' "game: moore"
 has '"arity":0' "game: variable arity"
+# a coin game: one component of the heads, its winning moves by value
+req POST /v1/analyze '{"position":"mock-turtles 1 4 7"}'
+expect 200 "analyze: mock turtles"
+has '"grundy":"4"' "analyze: mock turtles, the nim-sum of the odious values 2, 8, 14"
+has '"to":["1","3","4","6"],"text":"turn coin 7 to tails and coins 3, 6 over"' \
+    "analyze: a mock turtles move of three coins"
+req POST /v1/analyze '{"position":"twins 2 2"}'
+expect 400 "analyze: a coin listed twice"
+has 'coin 2 is listed twice' "analyze: the coin listed twice named"
 req POST /v1/game '{"game":"chess"}'
 expect 400 "game: an unknown game"
 has '"code":"EPARSE"' "game: EPARSE for an unknown game"
