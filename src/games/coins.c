@@ -806,6 +806,59 @@ coins_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
     free(s);
 }
 
+/*
+ * A move written in place: `to` differs from c at no more than 3
+ * positions (what the opponent's window of moves tries: one coin lowered).
+ * Decided in O(n) without sorting c, since a window tries 64 (n + 1)
+ * candidates.  Returns 1 or 0, or -2 when `to` is not of that form.
+ */
+static int
+in_place(const bt__coin_code *k, const mpz_t *c, size_t n, const mpz_t *to,
+         size_t nto)
+{
+    size_t p[3], np = 0, i, j, ns = 0;
+    mpz_srcptr s[6], x;
+    int from_c[6], top_c;
+    if (nto != n)
+        return -2;
+    for (i = 0; i < n; i++)
+        if (mpz_cmp(c[i], to[i]) != 0) {
+            if (np == 3)
+                return -2;
+            p[np++] = i;
+        }
+    for (i = 0; i < np; i++) {
+        /* a new number equal to a coin kept, or to another new one: a
+           coin listed twice */
+        for (j = 0; j < n; j++)
+            if (j != p[i] && mpz_cmp(to[p[i]], to[j]) == 0)
+                return 0;
+    }
+    /* the coins turned: the old numbers not among the new, and the new
+       not among the old (a coin only moved in the list stays) */
+    for (i = 0; i < np; i++) {
+        int in_to = 0, in_c = 0;
+        for (j = 0; j < np; j++) {
+            in_to = in_to || mpz_cmp(c[p[i]], to[p[j]]) == 0;
+            in_c = in_c || mpz_cmp(to[p[i]], c[p[j]]) == 0;
+        }
+        if (!in_to) {
+            from_c[ns] = 1;
+            s[ns++] = c[p[i]];
+        }
+        if (!in_c) {
+            from_c[ns] = 0;
+            s[ns++] = to[p[i]];
+        }
+    }
+    for (i = 1; i < ns; i++) /* insertion sort of at most 6 */
+        for (j = i; j > 0 && mpz_cmp(s[j - 1], s[j]) > 0; j--) {
+            x = s[j], s[j] = s[j - 1], s[j - 1] = x;
+            top_c = from_c[j], from_c[j] = from_c[j - 1], from_c[j - 1] = top_c;
+        }
+    return ns > 0 && from_c[ns - 1] && bt__coin_is_set(k, s, ns);
+}
+
 /* The rules decide a move from c to `to` from the coins it turns: a
    legal set of the code whose top was heads (and `to` a set). */
 static int
@@ -819,6 +872,8 @@ coins_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
     for (j = 0; j < nto; j++)
         if (mpz_cmp_ui(to[j], k->base) < 0)
             return 0;
+    if ((ok = in_place(k, c, n, to, nto)) != -2)
+        return ok;
     if ((s = turned(c, n, to, nto, &ns, &dup)) == NULL)
         return -1;
     ok = !dup && bt__coin_is_set(k, s, ns);

@@ -4,7 +4,8 @@
  * runs unbounded work without polling the budget (time, memory,
  * interrupt), the family hooks included.
  *
- * For every family (nim, moore, wythoff, sub, octal, tb, grundy, sums) its
+ * For every family (nim, moore, wythoff, sub, octal, tb, grundy, the coin
+ * games, sums) its
  * heaviest public entry points (analysis with moves, misère analysis,
  * remoteness, tables, Grundy sequences and tables, counts, quotients, the
  * parse of a long text) run on an input that takes far longer than the
@@ -529,6 +530,59 @@ test_grundys(void **state)
     run_case("misère analysis of grundy's game", grundys_misere, 0 | MEM);
 }
 
+/* ------------------------------------------------------- coin games */
+
+/* Mock Turtles, 600 heads of 30 digits: each head's pairs below it
+   (l ^ h < top, as many as top / 2) are walked until max_search cuts the
+   list.  (Past max_memory the analysis lists the opponent's window of
+   moves, 64 (n + 1) candidates each valued in O(n): quadratic in the
+   heads, so a few hundred here.) */
+static bt_status
+coins_analysis(const bt_limits *lim, bt_diag *d)
+{
+    char *text = malloc(600 * 40 + 32), *at = text;
+    bt_status st;
+    int i;
+    assert_non_null(text);
+    at += sprintf(at, "mock-turtles");
+    for (i = 0; i < 600; i++)
+        at += sprintf(at, " 1%029d", 7 * i + 3);
+    st = analyze_text(text, 0, lim, d);
+    free(text);
+    return st;
+}
+
+/* Every move of Turning Turtles' head at 10^30: 10^30 of them. */
+static bt_status
+coins_moves(const bt_limits *lim, bt_diag *d)
+{
+    bt_position *p = pos("turtles 1000000000000000000000000000000");
+    bt_move *m = NULL;
+    size_t n = 0;
+    bt_status st = bt_position_moves(&m, &n, p, lim, d);
+    bt_moves_free(m, n);
+    bt_position_free(p);
+    return st;
+}
+
+/* Misère play of a coin game: the exhaustive search. */
+static bt_status
+coins_misere(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("ruler 3 5 8 13 21 34 55 89", BT_MISERE, lim, d);
+}
+
+static void
+test_coins(void **state)
+{
+    (void)state;
+    run_case("analysis of mock-turtles, 600 heads of 30 digits",
+             coins_analysis, MAY_OK | MEM);
+    run_case("moves of turtles 10^30", coins_moves, 0 | MEM);
+    run_case("misère analysis of ruler, 8 heads to 89", coins_misere,
+             0 | MEM);
+}
+
 /* -------------------------------------------------------------- sums */
 
 /* The parse of a long sum of one game under many names. */
@@ -826,6 +880,7 @@ main(void)
         cmocka_unit_test(test_takebreak),
         cmocka_unit_test(test_grundys),
         cmocka_unit_test(test_sums),
+        cmocka_unit_test(test_coins),
         cmocka_unit_test(test_finding_moore_analysis),
         cmocka_unit_test(test_finding_moore_misere),
         cmocka_unit_test(test_finding_moore_table),
