@@ -187,7 +187,7 @@ bt__coin_step(bt__coin_bound *b)
         b->tired = 1;
         return bt__fail(b->diag, BT_ELIMIT,
                         "the move sets of a coin position take more steps to "
-                        "walk than the limit allows (64 max_search, %zu)",
+                        "walk than the limit allows (%zu, from max_search)",
                         b->max_steps);
     }
     if ((b->steps % COIN_POLL) != 0)
