@@ -991,11 +991,18 @@ window_heap(pool *pl, const mpz_t n)
    piles).  A family with no is_option has no window here (the caller
    says it found no move within its budget; it never plays a move the
    rules may not allow). */
+/* The numbers the candidates of window_plain copy and check, in all: a
+   candidate is a whole component of n numbers, and 64 (n + 1) of them for
+   10^4 numbers (a coin game's heads) is 6.4 10^9 numbers, minutes of
+   work; the window stops past this many, taking from the first numbers
+   first. */
+#define WINDOW_PLAIN_WORK ((size_t)1 << 24)
+
 static bt_status
 window_plain(pool *pl, const mpz_t *c, size_t n)
 {
     bt_game *g = pl->g;
-    size_t k, j, i, w = 64;
+    size_t k, j, i, w = 64, work = 0;
     mpz_t *to;
     bt_status st = BT_OK;
     if (g->rules->is_option == NULL)
@@ -1004,10 +1011,12 @@ window_plain(pool *pl, const mpz_t *c, size_t n)
         return BT_ENOMEM;
     for (i = 0; i < n; i++)
         mpz_init(to[i]);
-    for (k = 1; k <= w && st == BT_OK; k++) {
+    for (k = 1; k <= w && st == BT_OK && work <= WINDOW_PLAIN_WORK; k++) {
         /* j < n: from number j; j == n: from all of them */
         for (j = 0; j < n + (n > 1) && st == BT_OK; j++) {
             int ok = 1;
+            if ((work += n) > WINDOW_PLAIN_WORK)
+                break;
             /* 64 (n + 1) candidates of n numbers each, most of them not
                options when the numbers are small (no emit, no budget
                spent): quadratic in n, so poll */

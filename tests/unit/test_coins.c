@@ -10,8 +10,9 @@
  * (bt_position_moves).  Mock Turtles' single heads against the odious
  * numbers (OEIS A000069), Turning Turtles against Nim on random positions
  * of 60-digit coins, huge positions (moves checked against the rules'
- * sets), bad positions, a list of winning moves cut by max_search, and
- * a move that turns the last heads found from the position it leaves.
+ * sets), bad positions, a list of winning moves cut by max_search, a
+ * move that turns the last heads found from the position it leaves, and
+ * 4 000 heads analysed within a CPU bound.
  *
  * BT_TEST_SEED in the environment sets the seed of the random tests.
  */
@@ -635,6 +636,39 @@ test_find_move(void **state)
     bt_position_free(one);
 }
 
+/* Many heads: 4 000 of 100 digits.  The winning moves (each a position of
+   4 000 coins) fill max_search at once, and the analysis then lists the
+   opponent's window of moves, which once tried 64 (n + 1) candidates of n
+   numbers each (10^9 numbers here: a minute); now bounded, about 0.5 s
+   of CPU. */
+static void
+test_many_heads(void **state)
+{
+    char *text = malloc(4000 * 102 + 32), *at = text;
+    bt_position *p;
+    bt_analysis *a;
+    bt_diag d;
+    double t0;
+    int i;
+    (void)state;
+    assert_non_null(text);
+    at += sprintf(at, "mock-turtles");
+    for (i = 0; i < 4000; i++)
+        at += sprintf(at, " 1%099d", 7919 * i + 1);
+    p = bt_test_parse(text, NULL, NULL);
+    free(text);
+    t0 = cpu_seconds();
+    if (bt_analyze(&a, p, 0, NULL, &d) != BT_OK)
+        fail_msg("%s", d.message);
+    assert_int_equal(bt_analysis_outcome(a), BT_N);
+    assert_true(bt_analysis_move_count(a) >= 1);
+    assert_false(bt_analysis_moves_complete(a));
+    bt_analysis_free(a);
+    bt_position_free(p);
+    if (cpu_seconds() - t0 > bt_test_cpu_bound(5))
+        fail_msg("4 000 heads: %.2f s of CPU", cpu_seconds() - t0);
+}
+
 int
 main(void)
 {
@@ -644,6 +678,7 @@ main(void)
         cmocka_unit_test(test_odious),    cmocka_unit_test(test_turtles_is_nim),
         cmocka_unit_test(test_huge),      cmocka_unit_test(test_limits),
         cmocka_unit_test(test_bad),       cmocka_unit_test(test_find_move),
+        cmocka_unit_test(test_many_heads),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }
