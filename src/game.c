@@ -23,6 +23,8 @@ extern const bt__varset bt__varset_turtles;
 extern const bt__varset bt__varset_mock_turtles;
 extern const bt__varset bt__varset_ruler;
 extern const bt__varset bt__varset_twins;
+extern const bt__varset bt__varset_corners;
+extern const bt__varset bt__varset_tartan;
 
 /* ... and the registry, in the order of listings: one line per family. */
 static const bt__ruleset *const registry[] = {
@@ -37,6 +39,8 @@ static const bt__ruleset *const registry[] = {
     &bt__varset_mock_turtles.base,
     &bt__varset_ruler.base,
     &bt__varset_twins.base,
+    &bt__varset_corners.base,
+    &bt__varset_tartan.base,
 };
 #define NFAMILIES (sizeof registry / sizeof registry[0])
 

@@ -289,6 +289,11 @@ typedef struct bt__varset {
      */
     int (*p_last_n)(bt_game *g, int misere, const mpz_t *x, size_t n,
                     mpz_t last);
+    /* Numbers that make one item of the component (2: the coin (x,y) of a
+       board), written with a comma between them ("corners 3,5 6,2", a
+       comma being a blank of the position language); 0 or 1: each
+       number alone. */
+    unsigned group;
 } bt__varset;
 
 /* The variable-arity hooks of g (arity 0). */

@@ -305,7 +305,11 @@ bt_position_format(const bt_position *p)
             bt__buf_puts(&b, c->game->spec);
         }
         for (j = 0; j < c->nv; j++) {
-            bt__buf_putc(&b, ' ');
+            /* the numbers of one item (a board's coin) joined by commas */
+            unsigned group = c->game->rules->arity == 0
+                                 ? BT__VARSET(c->game)->group
+                                 : 0;
+            bt__buf_putc(&b, group > 1 && j % group != 0 ? ',' : ' ');
             bt__buf_mpz(&b, c->v[j]);
         }
     }

@@ -572,6 +572,16 @@ coins_misere(const bt_limits *lim, bt_diag *d)
     return analyze_text("ruler 3 5 8 13 21 34 55 89", BT_MISERE, lim, d);
 }
 
+/* Turning Corners of two heads at 20-digit coordinates: every move set
+   of the x side (10^20 of them) paired with the y side's of the value. */
+static bt_status
+corners_analysis(const bt_limits *lim, bt_diag *d)
+{
+    return analyze_text("corners 100000000000000000000,300000000000000000007 "
+                        "5,123456789012345678901",
+                        0, lim, d);
+}
+
 static void
 test_coins(void **state)
 {
@@ -581,6 +591,8 @@ test_coins(void **state)
     run_case("moves of turtles 10^30", coins_moves, 0 | MEM);
     run_case("misère analysis of ruler, 8 heads to 89", coins_misere,
              0 | MEM);
+    run_case("analysis of corners, coordinates of 20 digits",
+             corners_analysis, MAY_OK | MEM);
 }
 
 /* -------------------------------------------------------------- sums */

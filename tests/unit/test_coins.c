@@ -13,6 +13,11 @@
  * sets), bad positions, a list of winning moves cut by max_search, a
  * move that turns the last heads found from the position it leaves, and
  * 4 000 heads analysed within a CPU bound.
+ * The products (tartan:G*H, corners) against a brute force of the product
+ * rule (A x B for move sets A and B of the two games): every position of
+ * a 4 x 4 board (4 x 3 for some products), values, winning moves and all
+ * moves, and a sample of a 5 x 4 board; Turning Corners of huge
+ * coordinates against bt_nimber_mul.
  *
  * BT_TEST_SEED in the environment sets the seed of the random tests.
  */
@@ -606,6 +611,311 @@ test_bad(void **state)
     }
 }
 
+/* ---------------------------------------------------------- two dimensions */
+
+/*
+ * Products G x H (tartan:G*H; corners is twins x twins): a board of W
+ * columns (x, G's coins) and R rows (y, H's coins), coin (a, b) the bit
+ * a R + b.  A move turns A x B for a move set A of G with top a and B of H
+ * with top b, from the rules of each game (move_sets above); its top
+ * (a, b) is the highest bit it turns, so moves lower the mask and
+ * increasing order sees every option first.
+ */
+#define MAXBITS2 20
+#define MAXSETS2 256
+
+static unsigned sets2[MAXBITS2][MAXSETS2], nsets2[MAXBITS2];
+static unsigned char *grundy2;
+
+static void
+solve2(kind kg, kind kh, unsigned w, unsigned r)
+{
+    unsigned a, b, i, j, mask, t, n = w * r;
+    unsigned sa[MAXSETS], sb[MAXSETS];
+    for (a = 0; a < w; a++)
+        for (b = 0; b < r; b++) {
+            unsigned na = move_sets(kg, a, sa), nb = move_sets(kh, b, sb);
+            unsigned top = a * r + b;
+            nsets2[top] = 0;
+            for (i = 0; i < na; i++)
+                for (j = 0; j < nb; j++) {
+                    unsigned m = 0, x, y;
+                    for (x = 0; x < w; x++)
+                        for (y = 0; y < r; y++)
+                            if ((sa[i] >> x & 1) && (sb[j] >> y & 1))
+                                m |= 1u << (x * r + y);
+                    assert_true(nsets2[top] < MAXSETS2);
+                    sets2[top][nsets2[top]++] = m;
+                }
+        }
+    for (mask = 0; mask < 1u << n; mask++) {
+        unsigned char seen[256];
+        unsigned g = 0;
+        memset(seen, 0, sizeof seen);
+        for (t = 0; t < n; t++)
+            if (mask >> t & 1)
+                for (i = 0; i < nsets2[t]; i++)
+                    seen[grundy2[mask ^ sets2[t][i]]] = 1;
+        while (seen[g])
+            g++;
+        assert_true(g < 256);
+        grundy2[mask] = (unsigned char)g;
+    }
+}
+
+typedef struct product {
+    const char *spec;
+    kind g, h;
+    unsigned gbase, hbase;
+} product;
+
+static const product products[] = {
+    {"corners", TWINS, TWINS, 0, 0},
+    {"tartan:turtles*ruler", TURTLES, RULER, 1, 1},
+    {"tartan:mock-turtles*mock-turtles", MOCK, MOCK, 0, 0},
+    {"tartan:ruler*turtles", RULER, TURTLES, 1, 1},
+    {"tartan:mock-turtles*twins", MOCK, TWINS, 0, 0},
+    {"tartan:ruler*twins", RULER, TWINS, 1, 0},
+};
+
+static void
+text2(const product *pr, unsigned mask, unsigned n, unsigned r, char *buf,
+      size_t size)
+{
+    size_t len = (size_t)snprintf(buf, size, "%s", pr->spec);
+    unsigned t;
+    for (t = 0; t < n; t++)
+        if (mask >> t & 1)
+            len += (size_t)snprintf(buf + len, size - len, " %u,%u",
+                                    pr->gbase + t / r, pr->hbase + t % r);
+}
+
+static unsigned
+mask2(const product *pr, unsigned w, unsigned r, const mpz_t *to, size_t nto)
+{
+    unsigned mask = 0;
+    size_t j;
+    assert_int_equal(nto % 2, 0);
+    for (j = 0; j < nto; j += 2) {
+        unsigned long x = mpz_get_ui(to[j]) - pr->gbase;
+        unsigned long y = mpz_get_ui(to[j + 1]) - pr->hbase;
+        assert_true(x < w && y < r);
+        assert_false(mask >> (x * r + y) & 1);
+        mask |= 1u << (x * r + y);
+    }
+    return mask;
+}
+
+/* Every position of a 4 x R board (R = 3 or 4): value, outcome, the
+   exact winning moves, and every move (bt_position_moves) on the
+   positions below 2^10; then the values of a 5 x 4 board on a sample of
+   its positions. */
+static void
+check_product(const product *pr, unsigned r)
+{
+    unsigned mask, t, i, w = 4, n = w * r;
+    char text[512];
+    mpz_t v;
+    mpz_init(v);
+    grundy2 = malloc(1u << MAXBITS2);
+    assert_non_null(grundy2);
+    solve2(pr->g, pr->h, w, r);
+    for (mask = 0; mask < 1u << n; mask++) {
+        bt_position *p;
+        bt_analysis *a;
+        bt_diag d;
+        unsigned nwant = 0, nm;
+        text2(pr, mask, n, r, text, sizeof text);
+        p = bt_test_parse(text, NULL, NULL);
+        if (bt_analyze(&a, p, 0, NULL, &d) != BT_OK)
+            fail_msg("%s: %s", text, d.message);
+        assert_int_equal(bt_analysis_grundy(v, a), BT_OK);
+        if (mpz_cmp_ui(v, grundy2[mask]) != 0)
+            fail_msg("%s: value %lu, the brute force %u", text,
+                     mpz_get_ui(v), grundy2[mask]);
+        assert_true(bt_analysis_moves_complete(a));
+        round_want++;
+        round_got++;
+        if (grundy2[mask])
+            for (t = 0; t < n; t++)
+                if (mask >> t & 1)
+                    for (i = 0; i < nsets2[t]; i++)
+                        if (grundy2[mask ^ sets2[t][i]] == 0) {
+                            want[mask ^ sets2[t][i]] = round_want;
+                            nwant++;
+                        }
+        nm = (unsigned)bt_analysis_move_count(a);
+        if (nm != nwant)
+            fail_msg("%s: %u winning moves, the brute force %u", text, nm,
+                     nwant);
+        for (i = 0; i < nm; i++) {
+            const bt_move *m = bt_analysis_move(a, i);
+            unsigned to = mask2(pr, w, r, (const mpz_t *)m->to, m->nto);
+            if (want[to] != round_want || got[to] == round_got)
+                fail_msg("%s: move '%s' is not a winning move once", text,
+                         m->text);
+            got[to] = round_got;
+        }
+        bt_analysis_free(a);
+        if (mask < 1u << 10) {
+            bt_move *ms;
+            size_t count, j;
+            unsigned nall = 0;
+            round_got++;
+            if (bt_position_moves(&ms, &count, p, NULL, &d) != BT_OK)
+                fail_msg("%s: %s", text, d.message);
+            for (t = 0; t < n; t++)
+                if (mask >> t & 1)
+                    nall += nsets2[t];
+            assert_int_equal(count, nall);
+            for (j = 0; j < count; j++) {
+                unsigned to = mask2(pr, w, r, (const mpz_t *)ms[j].to,
+                                    ms[j].nto);
+                unsigned s = to ^ mask, top;
+                for (top = n; top-- > 0 && !(s >> top & 1);)
+                    ;
+                for (i = 0; i < nsets2[top] && sets2[top][i] != s; i++)
+                    ;
+                if (i == nsets2[top] || !(mask >> top & 1) ||
+                    got[to] == round_got)
+                    fail_msg("%s: move '%s' is not a legal move once", text,
+                             ms[j].text);
+                got[to] = round_got;
+            }
+            bt_moves_free(ms, count);
+        }
+        bt_position_free(p);
+    }
+    /* 5 x 4: every position of at most two heads, and 3 000 at random */
+    w = 5;
+    r = 4;
+    n = w * r;
+    solve2(pr->g, pr->h, w, r);
+    for (i = 0; i < 3000 + n * n; i++) {
+        bt_position *p;
+        bt_analysis *a;
+        bt_diag d;
+        mask = i < n * n ? 1u << (i / n) | 1u << (i % n)
+                         : (bt_test_rnd(1u << 10) << 10 | bt_test_rnd(1u << 10));
+        text2(pr, mask, n, r, text, sizeof text);
+        p = bt_test_parse(text, NULL, NULL);
+        if (bt_analyze(&a, p, BT_NO_MOVES, NULL, &d) != BT_OK)
+            fail_msg("%s: %s", text, d.message);
+        assert_int_equal(bt_analysis_grundy(v, a), BT_OK);
+        if (mpz_cmp_ui(v, grundy2[mask]) != 0)
+            fail_msg("%s: value %lu, the brute force %u", text,
+                     mpz_get_ui(v), grundy2[mask]);
+        bt_analysis_free(a);
+        bt_position_free(p);
+    }
+    free(grundy2);
+    mpz_clear(v);
+}
+
+/* 3 products x 65 536 analyses on 4 x 4, 3 x 4 096 on 4 x 3: about 5 s
+   of CPU in all */
+static void
+test_products(void **state)
+{
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof products / sizeof products[0]; i++)
+        check_product(&products[i], i < 3 ? 4 : 3);
+}
+
+/* Turning Corners is x (x) y (Ferguson I.5.5): single heads of 30-digit
+   coordinates against bt_nimber_mul, and every winning move listed from a
+   random position of three huge heads is legal (four corners of a
+   rectangle, the top a head) and leaves value 0. */
+static void
+test_corners_huge(void **state)
+{
+    int round;
+    mpz_t c[6], x, v;
+    bt_limits lim;
+    (void)state;
+    bt_limits_default(&lim);
+    lim.max_search = 2000;
+    mpz_init(x);
+    mpz_init(v);
+    for (round = 0; round < 6; round++)
+        mpz_init(c[round]);
+    for (round = 0; round < 30; round++) {
+        char *text = NULL;
+        size_t size = 0, i, j;
+        FILE *f = open_memstream(&text, &size);
+        bt_position *p;
+        bt_analysis *a;
+        bt_diag d;
+        fputs("corners", f);
+        mpz_set_ui(x, 0);
+        for (i = 0; i < 6; i += 2) {
+            random_coin(c[i], round < 15 ? 4 : 30);
+            random_coin(c[i + 1], round < 15 ? 4 : 30);
+            assert_int_equal(bt_nimber_mul(v, c[i], c[i + 1], NULL, NULL),
+                             BT_OK);
+            mpz_xor(x, x, v);
+            gmp_fprintf(f, " %Zd,%Zd", c[i], c[i + 1]);
+        }
+        fclose(f);
+        p = bt_test_parse(text, NULL, NULL);
+        if (bt_analyze(&a, p, 0, &lim, &d) != BT_OK)
+            fail_msg("%s: %s", text, d.message);
+        assert_int_equal(bt_analysis_grundy(v, a), BT_OK);
+        assert_int_equal(mpz_cmp(v, x), 0);
+        for (i = 0; i < bt_analysis_move_count(a); i++) {
+            const bt_move *m = bt_analysis_move(a, i);
+            mpz_t y;
+            mpz_init(y);
+            /* the value left: the heads' products, 0 */
+            mpz_set_ui(x, 0);
+            for (j = 0; j + 1 < m->nto; j += 2) {
+                assert_int_equal(bt_nimber_mul(y, m->to[j], m->to[j + 1],
+                                               NULL, NULL),
+                                 BT_OK);
+                mpz_xor(x, x, y);
+            }
+            assert_int_equal(mpz_sgn(x), 0);
+            mpz_clear(y);
+        }
+        bt_analysis_free(a);
+        bt_position_free(p);
+        free(text);
+    }
+    for (round = 0; round < 6; round++)
+        mpz_clear(c[round]);
+    mpz_clear(x);
+    mpz_clear(v);
+}
+
+static void
+test_bad2(void **state)
+{
+    static const struct {
+        const char *text, *msg;
+    } bad[] = {
+        {"corners 3", "a coin is two numbers"},
+        {"corners 1,2 1,2", "a coin is listed twice"},
+        {"tartan:turtles*ruler 0,1", "columns are numbered from 1"},
+        {"tartan:turtles*chess 1,1", "'chess' is not a coin game"},
+        {"tartan:turtles 1,1", "tartan needs two coin games"},
+        {"corners:2 1,1", "corners takes no parameters"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        bt_position *p = NULL;
+        bt_diag d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(bt_position_parse(&p, bad[i].text, NULL, NULL, &d),
+                         BT_EPARSE);
+        assert_null(p);
+        if (strstr(d.message, bad[i].msg) == NULL)
+            fail_msg("%s: '%s' lacks '%s'", bad[i].text, d.message,
+                     bad[i].msg);
+    }
+}
+
 /* A move that turns the last heads leaves no component: the records and
    `bouton play` find it from the position it leaves (bt_position_find_move),
    and refuse a set the rules do not allow. */
@@ -634,6 +944,43 @@ test_find_move(void **state)
     bt_position_free(bad);
     bt_position_free(none);
     bt_position_free(one);
+}
+
+/* The products' moves found from the position they leave: the four
+   corners of a rectangle (written in place, or in another order), and not
+   three of them, nor a rectangle whose far corner is tails. */
+static void
+test_find_move2(void **state)
+{
+    static const struct {
+        const char *from, *to;
+        int legal;
+    } cases[] = {
+        {"corners 3,5 6,2", "corners 2,1 2,5 3,1 6,2", 1},
+        {"corners 3,5 6,2", "corners 6,2 3,1 2,5 2,1", 1},
+        {"corners 3,5", "corners 2,5 3,1", 0},
+        {"corners 3,5", "corners 3,4", 0},
+        {"corners 1,1", "corners", 0},
+        {"tartan:turtles*ruler 4,4", "tartan:turtles*ruler 3,4", 1},
+        {"tartan:turtles*ruler 4,4", "tartan:turtles*ruler 3,3 3,4 4,3", 1},
+        {"tartan:turtles*ruler 4,4", "tartan:turtles*ruler 3,2 4,2 3,4", 0},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bt_position *a = bt_test_parse(cases[i].from, NULL, NULL);
+        bt_position *b = bt_test_parse(cases[i].to, NULL, NULL);
+        bt_move *m = NULL;
+        bt_diag d;
+        bt_status st = bt_position_find_move(&m, a, b, NULL, &d);
+        if ((st == BT_OK) != cases[i].legal)
+            fail_msg("%s -> %s: %s", cases[i].from, cases[i].to,
+                     st == BT_OK ? m->text : d.message);
+        if (m != NULL)
+            bt_moves_free(m, 1);
+        bt_position_free(a);
+        bt_position_free(b);
+    }
 }
 
 /* Many heads: 4 000 of 100 digits.  The winning moves (each a position of
@@ -679,6 +1026,9 @@ main(void)
         cmocka_unit_test(test_huge),      cmocka_unit_test(test_limits),
         cmocka_unit_test(test_bad),       cmocka_unit_test(test_find_move),
         cmocka_unit_test(test_many_heads),
+        cmocka_unit_test(test_products),
+        cmocka_unit_test(test_corners_huge), cmocka_unit_test(test_bad2),
+        cmocka_unit_test(test_find_move2),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }
