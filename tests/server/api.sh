@@ -344,7 +344,7 @@ has '"arity":0' "games: moore's variable arity"
 has '"arity":2' "games: wythoff's arity"
 has '"name":"moore","syntax":"moore:K","title":"Moore' "games: each family's title"
 has '"example":"sub:1-3"' "games: each family's example"
-for g in turtles mock-turtles ruler twins; do
+for g in turtles mock-turtles ruler twins corners; do
     has "\"name\":\"$g\",\"syntax\":\"$g\"" "games lists the coin game $g"
 done
 has '"named":[{"game":"octal:0.77","family":"octal","title":"Octal game","arity":1,"rules":"Kayles:' \
@@ -368,6 +368,13 @@ expect 200 "analyze: mock turtles"
 has '"grundy":"4"' "analyze: mock turtles, the nim-sum of the odious values 2, 8, 14"
 has '"to":["1","3","4","6"],"text":"turn coin 7 to tails and coins 3, 6 over"' \
     "analyze: a mock turtles move of three coins"
+req POST /v1/analyze '{"game":"corners","position":["3","5","6","2"]}'
+expect 200 "analyze: turning corners"
+has '"grundy":"4"' "analyze: corners, 3 nim-times 5 = 15 plus 6 nim-times 2 = 11"
+req POST /v1/game '{"game":"tartan:turtles*ruler"}'
+has '"rules":"Tartan product turtles x ruler:' "game: a tartan's rules from its games"
+req POST /v1/game '{"game":"tartan:turtles*chess"}'
+expect 400 "game: a tartan of an unknown coin game"
 req POST /v1/analyze '{"position":"twins 2 2"}'
 expect 400 "analyze: a coin listed twice"
 has 'coin 2 is listed twice' "analyze: the coin listed twice named"
