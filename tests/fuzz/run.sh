@@ -29,11 +29,10 @@ command -v clang >/dev/null 2>&1 || {
 flags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 # shellcheck disable=SC2086
-clang $flags -I"$root/include" -I"$root/src" -I"$root/programs" \
+clang $flags -I"$root/include" -I"$root/src" \
+    -I"$root/programs/server" -I"$root/programs/common" \
     -o "$work/fuzz_request" "$here/fuzz_request.c" \
-    "$root/programs"/server_api*.c "$root/programs/json.c" \
-    "$root/programs/ops.c" "$root/programs/cli.c" \
-    "$root/programs/nimber_expr.c" \
+    "$root/programs/server"/server_api*.c "$root/programs/common"/*.c \
     "$root/src"/*.c "$root/src"/*/*.c \
     $(pkg-config --cflags --libs gmp jansson) -lm
 

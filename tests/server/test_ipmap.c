@@ -1,8 +1,8 @@
 /* label: quick
  *
  * test_ipmap.c -- the server's counters per client address
- * (programs/server_ipmap.c: open addressing with backward-shift deletion)
- * against a plain array of counts, on random additions and removals with
+ * (programs/server/server_ipmap.c: open addressing with backward-shift
+ * deletion) against a plain array of counts, on random additions and removals with
  * and without a maximum, until the map is full and empties again.
  *
  * BT_TEST_SEED in the environment sets the seed; a failure prints it.

@@ -2,7 +2,7 @@
  * cli.h -- what the files of the `bouton` program share.
  *
  * The program uses libbouton's public API only (<bouton.h>).  Each command
- * lives in programs/cmd_NAME.c as `int cmd_NAME(int argc, char **argv)`,
+ * lives in programs/cli/cmd_NAME.c as `int cmd_NAME(int argc, char **argv)`,
  * registered in the table of main.c; json.c turns library results into the
  * JSON values that the CLI's --json and the HTTP API both print, so the two
  * interfaces cannot drift apart.
@@ -35,7 +35,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_quotient(int argc, char **argv);
 int cmd_nimber(int argc, char **argv);
 
-/* `bouton grundy --game wythoff[:A] --below N [--json]` (programs/
+/* `bouton grundy --game wythoff[:A] --below N [--json]` (programs/cli/
    grundy_wythoff.c), called by cmd_grundy for the Wythoff family. */
 int cli_grundy_wythoff(const char *game_spec, const char *below, int json,
                        const bt_limits *lim);
@@ -290,8 +290,8 @@ int cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
 /* The deepest nesting of parentheses and functions in an expression. */
 #define NIMEXPR_MAX_DEPTH 200
 /*
- * Evaluates a nimber expression (programs/nimber_expr.c: + the nim-sum,
- * * the nim-product, ^ a power by an ordinary integer, inv(), sqrt(),
+ * Evaluates a nimber expression (programs/common/nimber_expr.c: + the
+ * nim-sum, * the nim-product, ^ a power by an ordinary integer, inv(), sqrt(),
  * order(), log(g, x), parentheses, decimal or 0x numbers) into r, the
  * text bounded by lim->max_text bytes and NIMEXPR_MAX_DEPTH, each
  * operation by lim.  With explanation not NULL, *explanation receives the
