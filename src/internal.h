@@ -91,6 +91,12 @@ void bt__budget_leave(bt__budget *prev);
 /* The bytes held by x (its struct and limbs) and by n moves. */
 size_t bt__mpz_bytes(const mpz_t x);
 size_t bt__moves_bytes(const bt_move *m, size_t n);
+/* Grows the array *v of *cap initialised numbers to hold `need` (doubling,
+   from 16), the new slots charged to b (their structs and a few limbs
+   each) and initialised; BT_ELIMIT or BT_ENOMEM with a message, *v and
+   *cap unchanged.  The caller clears the *cap numbers and frees *v. */
+bt_status bt__mpz_reserve(mpz_t **v, size_t *cap, size_t need, bt__budget *b,
+                          bt_diag *diag);
 
 /* ------------------------------------------------------- growable buffers */
 

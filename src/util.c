@@ -436,6 +436,30 @@ bt__moves_bytes(const bt_move *m, size_t n)
     return bytes;
 }
 
+bt_status
+bt__mpz_reserve(mpz_t **v, size_t *cap, size_t need, bt__budget *b,
+                bt_diag *diag)
+{
+    size_t nc = *cap ? *cap : 16, j;
+    mpz_t *grown;
+    bt_status st;
+    if (need <= *cap)
+        return BT_OK;
+    while (nc < need)
+        nc *= 2;
+    if ((st = bt__budget_charge(b, (nc - *cap) * (sizeof(mpz_t) + 16),
+                                diag)) != BT_OK)
+        return st;
+    grown = realloc(*v, nc * sizeof *grown);
+    if (grown == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    for (j = *cap; j < nc; j++)
+        mpz_init(grown[j]);
+    *v = grown;
+    *cap = nc;
+    return BT_OK;
+}
+
 /* ------------------------------------------------------- GMP allocators */
 
 static void (*gmp_on_failure)(size_t, void *);

@@ -548,25 +548,7 @@ typedef struct walk {
 static bt_status
 out_reserve(walk *w, size_t need)
 {
-    size_t cap = w->cap ? w->cap : 16, j;
-    mpz_t *grown;
-    bt_status st;
-    if (need <= w->cap)
-        return BT_OK;
-    while (cap < need)
-        cap *= 2;
-    st = bt__budget_charge(&w->b.budget, (cap - w->cap) * (sizeof(mpz_t) + 16),
-                           w->b.diag);
-    if (st != BT_OK)
-        return st;
-    grown = realloc(w->out, cap * sizeof *grown);
-    if (grown == NULL)
-        return bt__fail(w->b.diag, BT_ENOMEM, "out of memory");
-    for (j = w->cap; j < cap; j++)
-        mpz_init(grown[j]);
-    w->out = grown;
-    w->cap = cap;
-    return BT_OK;
+    return bt__mpz_reserve(&w->out, &w->cap, need, &w->b.budget, w->b.diag);
 }
 
 /* Appends x to the option at *m. */

@@ -255,21 +255,10 @@ expand(walk *w, const bt__coin_set *s, mpz_srcptr top, mpz_t **v,
     } else {
         need = s->nlow + 1;
     }
-    if (need > *cap) {
-        size_t nc = need < 4 ? 4 : need;
-        mpz_t *grown;
-        bt_status st = bt__budget_charge(&w->b.budget,
-                                         (nc - *cap) * (sizeof(mpz_t) + 16),
-                                         w->b.diag);
+    {
+        bt_status st = bt__mpz_reserve(v, cap, need, &w->b.budget, w->b.diag);
         if (st != BT_OK)
             return st;
-        grown = realloc(*v, nc * sizeof *grown);
-        if (grown == NULL)
-            return bt__fail(w->b.diag, BT_ENOMEM, "out of memory");
-        for (j = *cap; j < nc; j++)
-            mpz_init(grown[j]);
-        *v = grown;
-        *cap = nc;
     }
     if (s->run) {
         mpz_set((*v)[0], s->low[0]);
@@ -287,25 +276,8 @@ expand(walk *w, const bt__coin_set *s, mpz_srcptr top, mpz_t **v,
 static bt_status
 out_reserve(walk *w, size_t coins)
 {
-    size_t need = 2 * coins, cap = w->cap ? w->cap : 16, j;
-    mpz_t *grown;
-    bt_status st;
-    if (need <= w->cap)
-        return BT_OK;
-    while (cap < need)
-        cap *= 2;
-    st = bt__budget_charge(&w->b.budget, (cap - w->cap) * (sizeof(mpz_t) + 16),
+    return bt__mpz_reserve(&w->out, &w->cap, 2 * coins, &w->b.budget,
                            w->b.diag);
-    if (st != BT_OK)
-        return st;
-    grown = realloc(w->out, cap * sizeof *grown);
-    if (grown == NULL)
-        return bt__fail(w->b.diag, BT_ENOMEM, "out of memory");
-    for (j = w->cap; j < cap; j++)
-        mpz_init(grown[j]);
-    w->out = grown;
-    w->cap = cap;
-    return BT_OK;
 }
 
 /* Emits heads ^ (ax x by): the product is sorted already (ax and by
