@@ -754,26 +754,27 @@ cleanup:
     return st;
 }
 
-bt_status
-bt_nimber_inv(mpz_t r, const mpz_t x, const bt_limits *lim, bt_diag *diag)
+/* r = op(x) for a one-operand step (inverse, root), x checked: x in the
+   first n words of the work space, op's result in the next n, its
+   scratch (scratch * n words) after them. */
+typedef void unary_step(nctx *c, uint64_t *r, const uint64_t *x, size_t n,
+                        uint64_t *s);
+
+static bt_status
+unary(mpz_t r, const mpz_t x, unary_step *op, size_t scratch,
+      const bt_limits *lim, bt_diag *diag)
 {
     nctx c;
     bt__budget bud, *prev;
     uint64_t *ws = NULL;
     size_t n;
     bt_status st;
-    lim = bt__limits(lim);
-    if ((st = check2(x, "the nimber to invert", NULL, NULL, lim, diag)) !=
-        BT_OK)
-        return st;
-    if (mpz_sgn(x) == 0)
-        return bt__fail(diag, BT_EINVAL, "0 has no inverse");
     n = field_words(x, x);
-    if ((st = begin(&c, &bud, &ws, 10 * n, lim, diag)) != BT_OK)
+    if ((st = begin(&c, &bud, &ws, 2 * n + scratch * n, lim, diag)) != BT_OK)
         goto cleanup;
     prev = bt__budget_enter(&bud);
     to_words(ws, n, x);
-    invw(&c, ws + n, ws, n, ws + 2 * n);
+    op(&c, ws + n, ws, n, ws + 2 * n);
     if ((st = c.st) == BT_OK)
         st = bt__budget_check(&bud, lim, diag);
     if (st == BT_OK)
@@ -785,31 +786,29 @@ cleanup:
 }
 
 bt_status
+bt_nimber_inv(mpz_t r, const mpz_t x, const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    lim = bt__limits(lim);
+    if ((st = check2(x, "the nimber to invert", NULL, NULL, lim, diag)) !=
+        BT_OK)
+        return st;
+    if (mpz_sgn(x) == 0)
+        return bt__fail(diag, BT_EINVAL, "0 has no inverse");
+    /* invw: 3n words and mulw's 5h */
+    return unary(r, x, invw, 8, lim, diag);
+}
+
+bt_status
 bt_nimber_sqrt(mpz_t r, const mpz_t x, const bt_limits *lim, bt_diag *diag)
 {
-    nctx c;
-    bt__budget bud, *prev;
-    uint64_t *ws = NULL;
-    size_t n;
     bt_status st;
     lim = bt__limits(lim);
     if ((st = check2(x, "the nimber under the root", NULL, NULL, lim,
                      diag)) != BT_OK)
         return st;
-    n = field_words(x, x);
-    if ((st = begin(&c, &bud, &ws, 6 * n, lim, diag)) != BT_OK)
-        goto cleanup;
-    prev = bt__budget_enter(&bud);
-    to_words(ws, n, x);
-    sqrtw(&c, ws, ws, n, ws + n);
-    if ((st = c.st) == BT_OK)
-        st = bt__budget_check(&bud, lim, diag);
-    if (st == BT_OK)
-        from_words(r, ws, n);
-    bt__budget_leave(prev);
-cleanup:
-    free(ws);
-    return st;
+    /* sqrtw: h words a level and mulc's */
+    return unary(r, x, sqrtw, 5, lim, diag);
 }
 
 bt_status
