@@ -262,7 +262,48 @@ struct bt__ruleset {
      */
     int (*is_option)(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
                      size_t nto);
+
+    /*
+     * What the family's components are, for the engines whose theory
+     * needs it (BT__RS_* below, or'ed; 0: none).  The engines ask these
+     * and never which family they are looking at, so a new family with
+     * the same structure gets the same engines.
+     */
+    unsigned flags;
+
+    /*
+     * Optional: the heap game of g for the Grundy-sequence engine
+     * (engines/heapgame.h): the rules of its moves on one heap and the
+     * cached sequence; it lives as long as g.  A family that has it (sub,
+     * octal, grundy, tb, through heapgame.c's hooks) gets Grundy
+     * sequences, their periods and proofs, the misère analysis by the
+     * quotient of its heaps (with unions of such families) and the
+     * opponent's move window over its rules for huge heaps.  NULL: none of
+     * these.
+     */
+    struct bt__heap_game *(*heap)(const bt_game *g);
 };
+
+/*
+ * A component is one heap (arity 1), and every option of a heap of n is a
+ * sum of heaps each below n.  The misère quotient of the game is then
+ * learnt heap by heap (bt_quotient_new, quotient.c); without it the
+ * quotient is refused.
+ */
+#define BT__RS_HEAPS 1u
+/*
+ * A component is a Nim heap: one number n, whose options are exactly the
+ * heaps 0, 1, ..., n - 1 and whose Grundy value is n (implies
+ * BT__RS_HEAPS).  A position of such heaps takes Nim's closed forms: its
+ * remoteness (remoteness.c), the opponent's exact rule and its moves
+ * numbered for a random draw (opponent.c), tables whose last pile is the
+ * nim-sum of the others with no Grundy value to compute (table.c).
+ */
+#define BT__RS_NIM_HEAPS 2u
+
+/* Non-zero when every component of p is of a family with all the flags
+   `flags` (position.c); 1 for the empty position. */
+int bt__position_is_all(const bt_position *p, unsigned flags);
 
 /*
  * A game of variable arity (arity 0: a component is any number n >= 1 of
@@ -510,11 +551,6 @@ bt_status bt__remoteness_cheap(mpz_t rop, const bt_position *p, int misere,
 bt_status bt__window_moves_to(bt_game *g, const mpz_t *c, size_t n,
                               const mpz_t target, bt__emit emit, void *ud,
                               const bt_limits *lim);
-
-/* Non-zero when every component of p is a Nim pile (nim.c). */
-int bt__all_nim(const bt_position *p);
-/* The number of counters of a position of Nim piles (nim.c). */
-void bt__nim_total(mpz_t rop, const bt_position *p);
 
 /* Makes g->spec a malloc'd copy of the formatted text; BT_ENOMEM on
    failure. */

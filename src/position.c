@@ -207,6 +207,16 @@ bt_position_game(const bt_position *p, size_t i)
     return i < p->n ? p->c[i].game : NULL;
 }
 
+int
+bt__position_is_all(const bt_position *p, unsigned flags)
+{
+    size_t i;
+    for (i = 0; i < p->n; i++)
+        if ((p->c[i].game->rules->flags & flags) != flags)
+            return 0;
+    return 1;
+}
+
 const mpz_t *
 bt_position_nums(const bt_position *p, size_t i)
 {

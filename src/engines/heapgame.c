@@ -26,6 +26,12 @@ bt__heap_fini(bt_game *g)
     g->state = NULL;
 }
 
+bt__heap_game *
+bt__heap_state(const bt_game *g)
+{
+    return g->state;
+}
+
 /*
  * G(n) of game g from its cache, computing on demand: up to n itself when n
  * is within lim->max_grundy (stopping early if the periodicity is proved on
@@ -90,9 +96,8 @@ bt__heap_cache_bytes(const bt_game *g)
 {
     const bt__heap_game *hg;
     size_t len, bytes;
-    if (!bt__is_heap_game(g))
+    if ((hg = bt__heap_of(g)) == NULL)
         return 0;
-    hg = g->state;
     if (hg->seq == NULL)
         return 0;
     len = bt_sequence_length(hg->seq);

@@ -132,8 +132,16 @@ void bt__heap_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
 int bt__heap_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
                        size_t nto);
 
-/* Non-zero when g belongs to one of the heap-game families. */
-int bt__is_heap_game(const bt_game *g);
+/* The heap hook of the heap families (g->state is their bt__heap_game). */
+bt__heap_game *bt__heap_state(const bt_game *g);
+
+/* g's heap game when its family has one (the ruleset's heap hook), else
+   NULL: how the engines tell a game of heap rules, never by its family. */
+static inline bt__heap_game *
+bt__heap_of(const bt_game *g)
+{
+    return g != NULL && g->rules->heap != NULL ? g->rules->heap(g) : NULL;
+}
 /* The bytes g's cached Grundy sequence holds (estimated; 0: none yet). */
 size_t bt__heap_cache_bytes(const bt_game *g);
 

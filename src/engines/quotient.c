@@ -1886,11 +1886,12 @@ done:
 static size_t
 misere_need(const bt_game *g, size_t n0, size_t p)
 {
+    const bt__heap_game *hg = bt__heap_of(g);
     const bt__heap_rules *r;
     size_t m = n0 > 0 ? n0 : 1;
-    if (!bt__is_heap_game(g))
+    if (hg == NULL) /* no rules to bound the proof by */
         return SIZE_MAX;
-    r = &((const bt__heap_game *)g->state)->rules;
+    r = &hg->rules;
     if (r->general || r->unequal || r->ntriple > 0 || r->blen > 0 ||
         (r->kind != BT__HEAP_OCTAL && r->kind != BT__HEAP_SUB &&
          r->kind != BT__HEAP_TB))
@@ -2845,8 +2846,7 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
 
     *out = NULL;
     lim = bt__limits(lim);
-    if (g == NULL || g->rules->arity != 1 ||
-        (!bt__is_heap_game(g) && !bt_game_is_nim(g)))
+    if (g == NULL || !(g->rules->flags & BT__RS_HEAPS))
         return bt__fail(diag, BT_EINVAL,
                         "%s is not a heap game: misère quotients are for "
                         "games whose component is one heap",
@@ -3193,8 +3193,7 @@ quotient_parse(bt_quotient *q, qtext *t, const bt_limits *lim,
     free(spec);
     if (st != BT_OK)
         return st;
-    if (q->g->rules->arity != 1 ||
-        (!bt__is_heap_game(q->g) && !bt_game_is_nim(q->g)))
+    if (!(q->g->rules->flags & BT__RS_HEAPS))
         return bt__fail(t->diag, BT_EINVAL,
                         "%s is not a heap game: misère quotients are for "
                         "games whose component is one heap",
@@ -3998,8 +3997,7 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
     for (i = 0; i < n; i++) {
         bt_game *g = bt_position_game(p, i);
         const mpz_t *v = bt_position_nums(p, i);
-        if (!bt__is_heap_game(g) || g->rules->arity != 1 ||
-            mpz_cmp_ui(v[0], QUNION_MAX) > 0)
+        if (bt__heap_of(g) == NULL || mpz_cmp_ui(v[0], QUNION_MAX) > 0)
             return BT_EUNDEF;
         if (mpz_get_ui(v[0]) > top)
             top = mpz_get_ui(v[0]);
@@ -4138,8 +4136,7 @@ bt_quotient_new_sum(bt_quotient **out, bt_game *const *games, size_t ng,
                         "the quotient of a union is of 2 to %d games, not "
                         "%zu", QUNION_GAMES, ng);
     for (i = 0; i < ng; i++) {
-        if (games[i] == NULL || games[i]->rules->arity != 1 ||
-            !bt__is_heap_game(games[i]))
+        if (bt__heap_of(games[i]) == NULL)
             return bt__fail(diag, BT_EINVAL,
                             "%s is not a heap game of a union: the union's "
                             "quotient is of sub:S, octal and Grundy's game",
@@ -4193,7 +4190,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     *left_out = NULL;
     if (g == NULL && n > 0)
         return quotient_misere_union(p, outcome, move, ud, note, lim, diag);
-    if (g == NULL || n == 0 || !bt__is_heap_game(g))
+    if (n == 0 || bt__heap_of(g) == NULL)
         return BT_EUNDEF;
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
@@ -4279,8 +4276,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                                 on_quotient_option, &m, lim, diag);
             if (st == BT_ELIMIT && mpz_cmp_ui(v[0], top) > 0) {
                 /* a huge heap with splits: a window of its moves */
-                const bt__heap_rules *r =
-                    &((const bt__heap_game *)g->state)->rules;
+                const bt__heap_rules *r = &bt__heap_of(g)->rules;
                 int more = 0;
                 st = window_moves(&m, r, v[0], &more, lim, diag);
                 if (st == BT_OK && more && *left_out == NULL) {

@@ -2307,16 +2307,9 @@ detect(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
 /* ----------------------------------------------------- public API */
 
 int
-bt__is_heap_game(const bt_game *g)
-{
-    /* a heap game is one whose ruleset uses this engine's hooks */
-    return g != NULL && g->rules->fini == bt__heap_fini;
-}
-
-int
 bt_sequence_is_supported(const bt_game *g)
 {
-    return bt__is_heap_game(g);
+    return bt__heap_of(g) != NULL;
 }
 
 bt_status
@@ -2328,7 +2321,7 @@ bt_sequence_new(bt_sequence **out, bt_game *g, bt_seq_method method,
     *out = NULL;
     if (g == NULL)
         return bt__fail(diag, BT_EINVAL, "no game given");
-    if (!bt__is_heap_game(g))
+    if ((hg = bt__heap_of(g)) == NULL)
         return bt__fail(diag, BT_EINVAL,
                         "%s has no Grundy sequence: sequences are for "
                         "heap games (games whose component is one heap)",
@@ -2336,7 +2329,6 @@ bt_sequence_new(bt_sequence **out, bt_game *g, bt_seq_method method,
     if (method != BT_SEQ_AUTO && method != BT_SEQ_PLAIN &&
         method != BT_SEQ_RARE)
         return bt__fail(diag, BT_EINVAL, "unknown method %d", (int)method);
-    hg = g->state;
     st = bt__seq_create(out, &hg->rules, method);
     if (st != BT_OK)
         return bt__fail(diag, st, "out of memory");

@@ -119,7 +119,7 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
                         "tables of %s are not supported (components of %u "
                         "numbers, with no rule for their P-positions)",
                         g->spec, g->rules->arity);
-    } else if (!bt_game_is_nim(g) &&
+    } else if (!(g->rules->flags & BT__RS_NIM_HEAPS) &&
                mpz_cmp_ui(below, (unsigned long)lim->max_grundy) > 0) {
         return bt__fail(diag, BT_ELIMIT,
                         "a table of %s below %zu or more needs Grundy values "
@@ -138,7 +138,7 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
     mpz_init_set(t->below, below);
     t->g = bt_game_ref(g);
     t->misere = misere;
-    t->nim = bt_game_is_nim(g);
+    t->nim = (g->rules->flags & BT__RS_NIM_HEAPS) != 0;
     t->last_n = g->rules->arity == 0;
     t->k = k;
     t->m = k ? k - 1 : 0;

@@ -315,25 +315,6 @@ done:
     mpz_clear(t);
 }
 
-int
-bt__all_nim(const bt_position *p)
-{
-    size_t i;
-    for (i = 0; i < bt_position_size(p); i++)
-        if (!bt_game_is_nim(bt_position_game(p, i)))
-            return 0;
-    return 1;
-}
-
-void
-bt__nim_total(mpz_t rop, const bt_position *p)
-{
-    size_t i;
-    mpz_set_ui(rop, 0);
-    for (i = 0; i < bt_position_size(p); i++)
-        mpz_add(rop, rop, bt_position_nums(p, i)[0]);
-}
-
 /*
  * P-positions of one pile: (0) in normal play, (1) in misère play.  Tables
  * of several piles are built in table.c.
@@ -377,4 +358,6 @@ const bt__ruleset bt__ruleset_nim = {
     NULL,
     nim_count,
     nim_is_option,
+    BT__RS_HEAPS | BT__RS_NIM_HEAPS,
+    NULL,
 };

@@ -1422,4 +1422,6 @@ const bt__ruleset bt__ruleset_wythoff = {
     wy_rules,
     NULL,
     wy_is_option,
+    0,    /* flags: a component is a pair, not a heap */
+    NULL, /* heap */
 };

@@ -192,6 +192,24 @@ bt_level_parse(bt_level *out, const char *text, bt_diag *diag)
 
 /* ------------------------------------------------------------- helpers */
 
+/* Non-zero when every component of p is a Nim heap (BT__RS_NIM_HEAPS):
+   Nim's closed forms then give the moves and the rule. */
+static int
+all_nim_heaps(const bt_position *p)
+{
+    return bt__position_is_all(p, BT__RS_NIM_HEAPS);
+}
+
+/* The counters of a position of Nim heaps: its number of moves. */
+static void
+nim_total(mpz_t rop, const bt_position *p)
+{
+    size_t i;
+    mpz_set_ui(rop, 0);
+    for (i = 0; i < bt_position_size(p); i++)
+        mpz_add(rop, rop, bt_position_nums(p, i)[0]);
+}
+
 /* ------------------------------------------------------------ random move */
 
 bt_status
@@ -219,7 +237,7 @@ bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
         bt_moves_free(moves, n);
         return st;
     }
-    if (st == BT_ELIMIT && bt__all_nim(p)) {
+    if (st == BT_ELIMIT && all_nim_heaps(p)) {
         /*
          * Too many moves to list, but a Nim pile of a counters has exactly
          * the moves to 0, 1, ..., a - 1: number the T moves of the position
@@ -230,7 +248,7 @@ bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
         size_t i;
         mpz_init(t);
         mpz_init(r);
-        bt__nim_total(t, p);
+        nim_total(t, p);
         bt_rng_mpz_below(r, rng, t);
         for (i = 0; i < bt_position_size(p); i++) {
             const mpz_t *v = bt_position_nums(p, i);
@@ -275,12 +293,12 @@ opp_init(opp *o, const bt_position *p, int misere, const bt_limits *lim,
     o->flags = misere ? BT_MISERE : 0;
     o->lim = lim;
     o->diag = diag;
-    o->nim = bt__all_nim(p);
+    o->nim = all_nim_heaps(p);
     o->rem_known = o->nim;
     mpz_init(o->total);
     if (o->nim) {
         size_t i;
-        bt__nim_total(o->total, p);
+        nim_total(o->total, p);
         for (i = 0; i < bt_position_size(p); i++)
             o->big += mpz_cmp_ui(bt_position_nums(p, i)[0], 1) > 0;
     }
@@ -744,7 +762,7 @@ nim_delay(bt_move **out, opp *o)
     mpz_init(b);
     scored_init(&cur);
     scored_init(&top);
-    bt__nim_total(t, p);
+    nim_total(t, p);
     /* the distinct z of the piles, and for each c_z and e_z (the piles
        with a 1 in column z, and those with z trailing zeros) */
     zs = malloc((n ? n : 1) * sizeof *zs);
@@ -922,9 +940,8 @@ pool_emit(void *ud, const mpz_t *to, size_t nto)
 
 /* The window of a heap game's heap n (see above). */
 static bt_status
-window_heap(pool *pl, const mpz_t n)
+window_heap(pool *pl, const bt__heap_game *hg, const mpz_t n)
 {
-    const bt__heap_game *hg = pl->g->state;
     const bt__heap_rules *r = &hg->rules;
     size_t per = 0, pre = 0, w, k, a, i;
     mpz_t to[2];
@@ -1045,6 +1062,16 @@ window_plain(pool *pl, const mpz_t *c, size_t n)
     return st;
 }
 
+/* The window of component c (n numbers) of pl->g: over its heap rules
+   when its family has them (the ruleset's heap hook), else the plain
+   one. */
+static bt_status
+window(pool *pl, const mpz_t *c, size_t n)
+{
+    const bt__heap_game *hg = bt__heap_of(pl->g);
+    return hg != NULL ? window_heap(pl, hg, c[0]) : window_plain(pl, c, n);
+}
+
 /*
  * The options of component i of o->p (with target, those of that value):
  * every one when they fit what is left of the budget, else its window.
@@ -1085,10 +1112,7 @@ options_of(opp *o, pool *pl, size_t i, const mpz_t *target)
     }
     pl->budget = budget;
     pl->target = target;
-    if (bt__is_heap_game(g))
-        st = window_heap(pl, c[0]);
-    else
-        st = window_plain(pl, c, bt_position_count(o->p, i));
+    st = window(pl, c, bt_position_count(o->p, i));
     pl->target = NULL;
     if (st == BT_ELIMIT) /* the budget is spent: keep what came */
         st = BT_OK;
@@ -1466,7 +1490,7 @@ bt_opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
             return bt_random_move(out, p, rng, lim, diag);
         }
     }
-    if (!misere && bt__all_nim(p)) {
+    if (!misere && all_nim_heaps(p)) {
         info->outcome_known = 1;
         info->remoteness_known = 1;
         info->rule = BT_RULE_REMOTENESS;
@@ -1557,8 +1581,7 @@ bt__window_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
     pl.g = g;
     mpz_init_set(t, target);
     pl.target = (const mpz_t *)&t;
-    st = bt__is_heap_game(g) ? window_heap(&pl, c[0])
-                             : window_plain(&pl, c, n);
+    st = window(&pl, c, n);
     if (st != BT_ENOMEM)
         st = BT_OK; /* a value out of reach, a spent budget: fewer moves */
     for (i = 0; i < pl.n && st == BT_OK; i++)

@@ -701,7 +701,7 @@ remoteness(mpz_t rop, const bt_position *p, int misere, int cheap,
     bt_status st;
 
     lim = bt__limits(lim);
-    if (bt__all_nim(p))
+    if (bt__position_is_all(p, BT__RS_NIM_HEAPS))
         return nim_remoteness(rop, p, misere, lim, diag);
     st = cheap ? bt__solver_cheap(&s, misere, lim)
                : bt_solver_new(&s, misere, lim->max_search);
