@@ -92,6 +92,7 @@ random_starts(const char *game, unsigned flags, int json, const char *piles,
     bt_status st;
     int rc = CLI_OK;
 
+    /* the starts are counted by Nim's own API (bt_nim_count) */
     if (game != NULL && strcmp(game, "nim") != 0)
         return cli_error("analyze", "--random-starts counts Nim positions "
                                     "only (--game %s: its starts are not "

@@ -85,6 +85,7 @@ print_text(const bt_game *g, size_t k, const mpz_t min, const mpz_t max,
            mpq_srcptr q)
 {
     double d = mpq_get_d(q);
+    /* Nim, the default game, is not named (as in the JSON answer) */
     gmp_printf("%zu pile%s%s%s, each of %Zd to %Zd counters, %s, %s play\n",
                k, k == 1 ? "" : "s", bt_game_is_nim(g) ? "" : " of ",
                bt_game_is_nim(g) ? "" : bt_game_spec(g), min, max,

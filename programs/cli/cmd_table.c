@@ -131,6 +131,7 @@ cmd_table(int argc, char **argv)
     if (optind < argc)
         return cli_error("table", "unexpected argument '%s'", argv[optind]);
     if (nimp != NULL) {
+        /* "nim" is --game's default: any other text was given */
         if (below != NULL || piles != NULL || misere ||
             strcmp(game, "nim") != 0 || strcmp(min, "0") != 0)
             return cli_error("table", "--nim-products takes no --game, "

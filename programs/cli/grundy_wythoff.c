@@ -51,6 +51,7 @@ cli_grundy_wythoff(const char *game_spec, const char *below, int json,
         return cli_error("grundy", "--below N is required");
     if (bt_game_new(&g, game_spec ? game_spec : "wythoff", &d) != BT_OK)
         return cli_error("grundy", "--game '%s': %s", game_spec, d.message);
+    /* the table is Wythoff's own API (bt_wythoff_sg_*) */
     if (strcmp(bt_game_family(g), "wythoff") != 0) {
         bt_game_free(g);
         return cli_error("grundy", "--game '%s' is not a Wythoff game",

@@ -139,7 +139,8 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
     if (bt_analysis_grundy(g, a) == BT_OK)
         json_object_set_new(o, "grundy", cli_json_mpz(g));
     /* each component's own value, except for plain Nim, where it is the
-       pile itself and would only repeat the position */
+       pile itself and would only repeat the position: the answer's shape
+       for the game Nim itself (docs/api.md), not a capability */
     if (single == NULL || !bt_game_is_nim(single)) {
         json_t *comps = json_array();
         for (i = 0; i < n; i++) {
@@ -187,6 +188,8 @@ cli_json_count(const bt_game *g, size_t k, const mpz_t min, const mpz_t max,
     mpz_t kz;
     if (o == NULL)
         return NULL;
+    /* Nim is the count's default game (Bouton's sec. 3): its answer
+       names no game */
     if (!bt_game_is_nim(g))
         json_object_set_new(o, "game", json_string(bt_game_spec(g)));
     mpz_init_set_ui(kz, (unsigned long)k);

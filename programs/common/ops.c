@@ -104,6 +104,9 @@ op_table_default_piles(const bt_game *g)
     return bt_game_arity(g) == 2 ? 1 : 0;
 }
 
+/* The pairs and the Grundy table of a pair are Wythoff's own public API
+   (bouton/wythoff.h), not a capability other families could have: this
+   asks which game it is on purpose. */
 static int
 is_wythoff(const bt_game *g)
 {
@@ -131,6 +134,8 @@ bt_status
 op_grundy_sequence(op_iface in, const bt_game *g, const char *spec,
                    bt_diag *d)
 {
+    /* the library says which games have a sequence; Nim is named only to
+       word the refusal */
     if (!bt_sequence_is_supported(g))
         return refuse(d, BT_EUNDEF,
                       "%s '%.60s': only heap games have a Grundy "
