@@ -9,7 +9,11 @@
  * exactly the options of the asked value, and a clean BT_ELIMIT past
  * max_search.  A third toy of arity 3 (a component of three numbers, a
  * move lowers one) goes through the analysis, remoteness, the computer's
- * move and tables, against a brute force from its rules.
+ * move and tables, against a brute force from its rules.  Last, what a
+ * family says it has reaches the engines: the toy saying its components
+ * are heaps (BT__RS_HEAPS) gets the misère quotient of its registered
+ * twin and, unsaid, a refusal; a toy Nim saying BT__RS_NIM_HEAPS gets
+ * Nim's closed forms of play at sizes no search reaches.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -311,6 +315,222 @@ test_arity3(void **state)
     mpz_clear(z);
 }
 
+/* ------------------------------------------------ what a family has */
+
+/* The toy of the first tests again, saying that its components are heaps
+   whose options are smaller heaps. */
+static const bt__ruleset toy_heaps = {
+    .info = {"toy", "toy", "a toy game for the tests", ""},
+    .arity = 1,
+    .options = toy_options,
+    .describe = toy_describe,
+    .flags = BT__RS_HEAPS,
+};
+
+/* Whether the sum of heaps a and b is P in misère play by quotient q. */
+static int
+sum_is_p(const bt_quotient *q, size_t a, size_t b)
+{
+    return bt_quotient_is_p(
+        q, bt_quotient_mul(q, bt_quotient_heap(q, a), bt_quotient_heap(q, b)));
+}
+
+/*
+ * The engines ask a family what it has, never which family it is: the
+ * toy that says BT__RS_HEAPS gets the misère quotient of its registered
+ * twin (sub:1,2; octal:0.7 with the splits), the same rules unsaid get a
+ * clear refusal.  Among the registered families, every one whose
+ * components are heaps gets a quotient and the others the refusal; the
+ * heap families (sub, octal, grundy, tb) have heap rules, hence Grundy
+ * sequences.
+ */
+static void
+test_capabilities(void **state)
+{
+    static const char *const twin[] = {"sub:1,2", "octal:0.7"};
+    bt_game plain = {&toy, (char *)"toy", NULL, 1};
+    bt_game heaps = {&toy_heaps, (char *)"toy-heaps", NULL, 1};
+    bt_quotient *q, *r;
+    bt_game *g;
+    bt_diag diag;
+    size_t i, a, b, heap_families = 0;
+    int split;
+    (void)state;
+    for (split = 0; split < 2; split++) {
+        splits = split;
+        memset(&diag, 0, sizeof diag);
+        assert_int_equal(bt_quotient_new(&q, &plain, 12, NULL, &diag),
+                         BT_EINVAL);
+        assert_null(q);
+        assert_non_null(strstr(diag.message, "not a heap game"));
+        assert_int_equal(bt_quotient_new(&q, &heaps, 12, NULL, NULL), BT_OK);
+        assert_int_equal(bt_game_new(&g, twin[split], NULL), BT_OK);
+        assert_int_equal(bt_quotient_new(&r, g, 12, NULL, NULL), BT_OK);
+        assert_int_equal(bt_quotient_order(q), bt_quotient_order(r));
+        assert_int_equal(bt_quotient_p_count(q), bt_quotient_p_count(r));
+        for (a = 0; a <= 12; a++)
+            for (b = 0; b <= 12; b++)
+                assert_int_equal(sum_is_p(q, a, b), sum_is_p(r, a, b));
+        bt_quotient_free(q);
+        bt_quotient_free(r);
+        bt_game_free(g);
+    }
+    for (i = 0; i < bt_family_count(); i++) {
+        const char *name = bt_family(i)->name;
+        unsigned flags;
+        bt_status st;
+        assert_int_equal(bt_game_new(&g, bt_family(i)->example, NULL), BT_OK);
+        flags = g->rules->flags;
+        memset(&diag, 0, sizeof diag);
+        st = bt_quotient_new(&q, g, 8, NULL, &diag);
+        if (flags & BT__RS_HEAPS) {
+            assert_int_equal(st, BT_OK);
+            assert_int_equal(g->rules->arity, 1);
+            bt_quotient_free(q);
+        } else {
+            assert_int_equal(st, BT_EINVAL);
+            assert_non_null(strstr(diag.message, "not a heap game"));
+        }
+        if (flags & BT__RS_NIM_HEAPS)
+            assert_true(flags & BT__RS_HEAPS);
+        assert_int_equal(bt_sequence_is_supported(g), g->rules->heap != NULL);
+        if (g->rules->heap != NULL) {
+            assert_true(flags & BT__RS_HEAPS);
+            heap_families++;
+        }
+        if (strcmp(name, "sub") == 0 || strcmp(name, "octal") == 0 ||
+            strcmp(name, "grundy") == 0 || strcmp(name, "tb") == 0)
+            assert_non_null(g->rules->heap);
+        bt_game_free(g);
+    }
+    assert_int_equal(heap_families, 4);
+}
+
+/* A toy Nim heap: the options of n are 0..n-1 (listed only within
+   max_search), its value n, its move to value t the heap t. */
+static bt_status
+tnim_grundy(bt_game *g, mpz_t rop, const mpz_t *c, const bt_limits *lim,
+            bt_diag *diag)
+{
+    (void)g, (void)lim, (void)diag;
+    mpz_set(rop, c[0]);
+    return BT_OK;
+}
+
+static bt_status
+tnim_options(bt_game *g, const mpz_t *c, bt__emit emit, void *ud,
+             const bt_limits *lim, bt_diag *diag)
+{
+    mpz_t to;
+    bt_status st = BT_OK;
+    (void)g;
+    lim = bt__limits(lim);
+    if (mpz_cmp_ui(c[0], (unsigned long)lim->max_search) > 0)
+        return bt__fail(diag, BT_ELIMIT, "too many options (max_search)");
+    mpz_init(to);
+    while (st == BT_OK && mpz_cmp(to, c[0]) < 0) {
+        st = emit(ud, (const mpz_t *)&to, mpz_sgn(to) ? 1 : 0);
+        mpz_add_ui(to, to, 1);
+    }
+    mpz_clear(to);
+    return st;
+}
+
+static bt_status
+tnim_moves_to(bt_game *g, const mpz_t *c, const mpz_t target, bt__emit emit,
+              void *ud, const bt_limits *lim, bt_diag *diag)
+{
+    mpz_t to;
+    bt_status st;
+    (void)g, (void)lim, (void)diag;
+    if (mpz_cmp(target, c[0]) >= 0)
+        return BT_OK;
+    mpz_init_set(to, target);
+    st = emit(ud, (const mpz_t *)&to, mpz_sgn(to) ? 1 : 0);
+    mpz_clear(to);
+    return st;
+}
+
+static const bt__ruleset tnim_plain = {
+    .info = {"tnim", "tnim", "a toy Nim for the tests", ""},
+    .arity = 1,
+    .grundy = tnim_grundy,
+    .options = tnim_options,
+    .moves_to = tnim_moves_to,
+    .describe = toy_describe,
+};
+
+static const bt__ruleset tnim = {
+    .info = {"tnim", "tnim", "a toy Nim for the tests", ""},
+    .arity = 1,
+    .grundy = tnim_grundy,
+    .options = tnim_options,
+    .moves_to = tnim_moves_to,
+    .describe = toy_describe,
+    .flags = BT__RS_HEAPS | BT__RS_NIM_HEAPS,
+};
+
+/*
+ * A family that says its components are Nim heaps (BT__RS_NIM_HEAPS) gets
+ * Nim's closed forms of play: the remoteness of heaps of 10^30 counters,
+ * which no search reaches (the same rules unsaid: BT_ELIMIT), equal to
+ * Nim's own, and the computer's move of Nim's exact rule.
+ */
+static void
+test_nim_heaps(void **state)
+{
+    bt_game said = {&tnim, (char *)"tnim", NULL, 1};
+    bt_game unsaid = {&tnim_plain, (char *)"tnim-plain", NULL, 1};
+    bt_game *nim;
+    bt_position *p, *pu, *pn;
+    bt_move *m, *mn;
+    mpz_t x, v, w;
+    unsigned k;
+    (void)state;
+    assert_int_equal(bt_game_new(&nim, "nim", NULL), BT_OK);
+    mpz_init(x);
+    mpz_init(v);
+    mpz_init(w);
+    assert_int_equal(bt_position_new(&p), BT_OK);
+    assert_int_equal(bt_position_new(&pu), BT_OK);
+    assert_int_equal(bt_position_new(&pn), BT_OK);
+    for (k = 0; k < 3; k++) {
+        mpz_ui_pow_ui(x, 10, 30);
+        mpz_add_ui(x, x, 7 * k + 3);
+        assert_int_equal(
+            bt_position_add_n(p, &said, (const mpz_t *)&x, 1, NULL, NULL),
+            BT_OK);
+        assert_int_equal(
+            bt_position_add_n(pu, &unsaid, (const mpz_t *)&x, 1, NULL, NULL),
+            BT_OK);
+        assert_int_equal(
+            bt_position_add_n(pn, nim, (const mpz_t *)&x, 1, NULL, NULL),
+            BT_OK);
+    }
+    assert_int_equal(bt_remoteness(v, p, 0, NULL, NULL), BT_OK);
+    assert_int_equal(bt_remoteness(w, pn, 0, NULL, NULL), BT_OK);
+    assert_int_equal(mpz_cmp(v, w), 0);
+    assert_int_equal(bt_remoteness(v, pu, 0, NULL, NULL), BT_ELIMIT);
+    assert_int_equal(bt_opponent_play(&m, NULL, p, 0, BT_LEVEL_PERFECT, NULL,
+                                      NULL, NULL),
+                     BT_OK);
+    assert_int_equal(bt_opponent_play(&mn, NULL, pn, 0, BT_LEVEL_PERFECT,
+                                      NULL, NULL, NULL),
+                     BT_OK);
+    assert_int_equal(m->component, mn->component);
+    assert_int_equal(m->nto, mn->nto);
+    assert_int_equal(mpz_cmp(m->to[0], mn->to[0]), 0);
+    bt_moves_free(m, 1);
+    bt_moves_free(mn, 1);
+    bt_position_free(p);
+    bt_position_free(pu);
+    bt_position_free(pn);
+    bt_game_free(nim);
+    mpz_clear(x);
+    mpz_clear(v);
+    mpz_clear(w);
+}
+
 int
 main(void)
 {
@@ -319,6 +539,8 @@ main(void)
         cmocka_unit_test(test_splitting),
         cmocka_unit_test(test_limit),
         cmocka_unit_test(test_arity3),
+        cmocka_unit_test(test_capabilities),
+        cmocka_unit_test(test_nim_heaps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
