@@ -274,12 +274,13 @@ struct bt__ruleset {
     /*
      * Optional: the heap game of g for the Grundy-sequence engine
      * (engines/heapgame.h): the rules of its moves on one heap and the
-     * cached sequence; it lives as long as g.  A family that has it (sub,
-     * octal, grundy, tb, through heapgame.c's hooks) gets Grundy
-     * sequences, their periods and proofs, the misère analysis by the
-     * quotient of its heaps (with unions of such families) and the
-     * opponent's move window over its rules for huge heaps.  NULL: none of
-     * these.
+     * cached sequence; it lives as long as g.  Its moves are those of the
+     * rules (arity 1, and the flags include BT__RS_HEAPS).  A family that
+     * has it (sub, octal, grundy, tb, through heapgame.c's hooks) gets
+     * Grundy sequences, their periods and proofs, the misère analysis by
+     * the quotient of its heaps (with unions of such families) and the
+     * opponent's move window over its rules for huge heaps.  NULL: none
+     * of these.
      */
     struct bt__heap_game *(*heap)(const bt_game *g);
 };

@@ -5,6 +5,7 @@
  * proved period for heaps of any size, and its options are walked from the
  * digits of the code (or the intervals of a subtraction set).
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,8 @@ bt__heap_fini(bt_game *g)
 bt__heap_game *
 bt__heap_state(const bt_game *g)
 {
+    /* the heap hook's contract (internal.h) */
+    assert(g->rules->arity == 1 && (g->rules->flags & BT__RS_HEAPS));
     return g->state;
 }
 
