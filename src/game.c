@@ -62,6 +62,59 @@ bt_family_arity(size_t i)
     return i < NFAMILIES ? registry[i]->arity : 0;
 }
 
+/* The coin games' hook of a family, or NULL for piles. */
+static const bt__varset *
+coin_hooks(const bt__ruleset *r)
+{
+    const bt__varset *v = r->arity == 0 ? (const bt__varset *)(const void *)r
+                                        : NULL;
+    return v != NULL && v->first_coin != NULL ? v : NULL;
+}
+
+static bt_board
+board_of(const bt__ruleset *r)
+{
+    const bt__varset *v = coin_hooks(r);
+    if (v == NULL)
+        return BT_BOARD_PILES;
+    return v->group == 2 ? BT_BOARD_GRID : BT_BOARD_ROW;
+}
+
+bt_board
+bt_family_board(size_t i)
+{
+    return i < NFAMILIES ? board_of(registry[i]) : BT_BOARD_PILES;
+}
+
+bt_board
+bt_game_board(const bt_game *g)
+{
+    return board_of(g->rules);
+}
+
+const char *
+bt_board_name(bt_board b)
+{
+    switch (b) {
+    case BT_BOARD_PILES:
+        return "piles";
+    case BT_BOARD_ROW:
+        return "row";
+    case BT_BOARD_GRID:
+        return "grid";
+    }
+    return NULL;
+}
+
+unsigned long
+bt_game_board_first(const bt_game *g, unsigned axis)
+{
+    const bt__varset *v = coin_hooks(g->rules);
+    if (v == NULL || axis > (v->group == 2 ? 1u : 0u))
+        return 0;
+    return v->first_coin(g, axis);
+}
+
 char *
 bt_games_text(void)
 {

@@ -342,6 +342,10 @@ typedef struct bt__varset {
        comma being a blank of the position language); 0 or 1: each
        number alone. */
     unsigned group;
+    /* Optional, for coin games (bt_game_board: a row, or a grid when
+       group is 2): the number of the first coin along axis 0 (x) or 1
+       (y), bt_game_board_first.  NULL: piles. */
+    unsigned long (*first_coin)(const bt_game *g, unsigned axis);
 } bt__varset;
 
 /* The variable-arity hooks of g (arity 0). */

@@ -167,6 +167,32 @@ BT_API unsigned bt_family_arity(size_t i);
    malloc'd (caller frees); NULL when out of memory. */
 BT_API char *bt_games_text(void);
 
+/*
+ * How a front end draws a game's component (appended: never reordered).
+ * PILES: counters in piles (heap games, Wythoff, Moore's Nim); ROW: a row
+ * of coins, the component the set of heads (coin-turning games); GRID: a
+ * board of coins (x, y), the component its heads, two numbers each
+ * (Turning Corners, Tartan products).
+ */
+typedef enum bt_board {
+    BT_BOARD_PILES = 0,
+    BT_BOARD_ROW = 1,
+    BT_BOARD_GRID = 2
+} bt_board;
+/* The board of g's components, and of family i's games (BT_BOARD_PILES
+   for i past the families). */
+BT_API bt_board bt_game_board(const bt_game *g);
+BT_API bt_board bt_family_board(size_t i);
+/* The board's name as JSON shows it: "piles", "row" or "grid" (NULL for a
+   value not in the list). */
+BT_API const char *bt_board_name(bt_board b);
+/* The number of the first coin along axis 0 (x, or the row) or 1 (y) of
+   a coin game (BT_BOARD_ROW or GRID), as its family numbers them: 0 or 1
+   (Turning Turtles and Ruler from 1, Mock Turtles and Twins from 0; a
+   Tartan product G*H numbers x as G and y as H).  0 for a game of piles
+   or an axis it does not have. */
+BT_API unsigned long bt_game_board_first(const bt_game *g, unsigned axis);
+
 /* -------------------------------------------------------------- positions */
 
 /*

@@ -462,7 +462,8 @@ split_words(const char *s)
 }
 
 /* A game as the page needs it: {"game" (canonical), "family", "title",
-   "arity", "rules"} (bt_game_rules: worded from its parameters). */
+   "arity", "rules" (bt_game_rules: worded from its parameters), "board"
+   (how to draw it), and for coins "first_coin" (each axis' first)}. */
 static json_t *
 game_json(bt_game *g)
 {
@@ -475,10 +476,28 @@ game_json(bt_game *g)
         if (strcmp(bt_family(i)->name, bt_game_family(g)) == 0)
             f = bt_family(i);
     if (rules && f)
-        o = json_pack("{s:s,s:s,s:s,s:i,s:s}", "game", bt_game_spec(g),
+        o = json_pack("{s:s,s:s,s:s,s:i,s:s,s:s}", "game", bt_game_spec(g),
                       "family", f->name, "title", f->title, "arity",
-                      (int)bt_game_arity(g), "rules", rules);
+                      (int)bt_game_arity(g), "rules", rules, "board",
+                      bt_board_name(bt_game_board(g)));
     free(rules);
+    if (o && bt_game_board(g) != BT_BOARD_PILES) {
+        /* the coins' numbering: the first coin of each axis */
+        json_t *first = json_array();
+        unsigned axis, axes = bt_game_board(g) == BT_BOARD_GRID ? 2 : 1;
+
+        for (axis = 0; first && axis < axes; axis++)
+            if (json_array_append_new(
+                    first, json_integer((json_int_t)bt_game_board_first(
+                               g, axis))) != 0) {
+                json_decref(first);
+                first = NULL;
+            }
+        if (!first || json_object_set_new(o, "first_coin", first) != 0) {
+            json_decref(o);
+            o = NULL;
+        }
+    }
     return o;
 }
 
@@ -521,12 +540,13 @@ api_games(json_t **out, json_t *req, const srv_config *cfg,
     (void)lim;
     for (i = 0; games && i < n; i++) {
         const bt_family_info *f = bt_family(i);
-        json_t *g = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:i}", "name",
+        json_t *g = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:i,s:s}", "name",
                               f->name, "syntax", f->syntax, "title",
                               f->title, "summary", f->summary, "example",
                               f->example, "aliases", split_words(f->aliases),
                               "named", named_json(f->aliases), "arity",
-                              (int)bt_family_arity(i));
+                              (int)bt_family_arity(i), "board",
+                              bt_board_name(bt_family_board(i)));
 
         if (json_array_append_new(games, g) != 0) {
             json_decref(games);

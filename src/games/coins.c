@@ -456,6 +456,14 @@ coins_init(bt_game *g, const char *name, const char *params, bt_diag *diag)
     return bt__game_set_spec(g, "%s", k->name);
 }
 
+/* The first coin's number, for front ends (bt_game_board_first). */
+static unsigned long
+coins_first(const bt_game *g, unsigned axis)
+{
+    (void)axis;
+    return code_of(g)->base;
+}
+
 /* The heads c[0..n-1] sorted into h (malloc'd); NULL when out of memory. */
 static mpz_srcptr *
 sorted_heads(const mpz_t *c, size_t n)
@@ -961,6 +969,7 @@ coins_explain(bt_game *g, bt__buf *out, const bt_position *p,
         .options_n = coins_options,                                            \
         .moves_to_n = coins_moves_to,                                          \
         .describe_n = coins_describe,                                          \
+        .first_coin = coins_first,                                             \
     }
 
 COIN_FAMILY(turtles, "turtles",

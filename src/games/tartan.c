@@ -809,10 +809,19 @@ tartan_rules(const bt_game *g, bt__buf *out)
                    bt__coin_code_name(t->h), bt__coin_code_base(t->h));
 }
 
+/* The first coin's number along x (G's numbering) or y (H's), for front
+   ends (bt_game_board_first). */
+static unsigned long
+tartan_first(const bt_game *g, unsigned axis)
+{
+    const tartan *t = tartan_of(g);
+    return bt__coin_code_base(axis == 0 ? t->g : t->h);
+}
+
 #define TARTAN_HOOKS                                                           \
     .check_n = tartan_check, .grundy_n = tartan_grundy,                        \
     .options_n = tartan_options, .moves_to_n = tartan_moves_to,                \
-    .describe_n = tartan_describe, .group = 2
+    .describe_n = tartan_describe, .group = 2, .first_coin = tartan_first
 
 const bt__varset bt__varset_corners = {
     .base = {

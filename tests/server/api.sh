@@ -373,6 +373,36 @@ expect 200 "analyze: turning corners"
 has '"grundy":"4"' "analyze: corners, 3 nim-times 5 = 15 plus 6 nim-times 2 = 11"
 req POST /v1/game '{"game":"tartan:turtles*ruler"}'
 has '"rules":"Tartan product turtles x ruler:' "game: a tartan's rules from its games"
+# how to draw a game: the board of its family, and a coin game's numbering
+has '"rules":"Tartan product turtles x ruler:' "game: a tartan's rules (again)"
+has '"board":"grid","first_coin":[1,1]}' "game: a tartan's board, coins from 1 as turtles and ruler number them"
+req POST /v1/game '{"game":"corners"}'
+has '"board":"grid","first_coin":[0,0]}' "game: turning corners on a grid from (0,0)"
+req POST /v1/game '{"game":"mock-turtles"}'
+has '"board":"row","first_coin":[0]}' "game: mock turtles on a row from coin 0"
+req POST /v1/game '{"game":"ruler"}'
+has '"board":"row","first_coin":[1]}' "game: ruler on a row from coin 1"
+req POST /v1/game '{"game":"kayles"}'
+has '"board":"piles"}' "game: kayles drawn as piles"
+case $body in *first_coin*) fail "game: piles have no coins to number: $body" ;; esac
+# board_of NAME: the board of family NAME in the last GET /v1/games (its
+# "arity" comes just before it; a named game's is followed by its rules)
+board_of() {
+    printf '%s' "$body" | awk -v f="{\"name\":\"$1\",\"syntax\"" '{
+        i = index($0, f); if (!i) exit
+        s = substr($0, i)
+        if (match(s, /"arity":[0-9]+,"board":"[a-z]+"/))
+            print substr(s, RSTART, RLENGTH)
+    }' | sed 's/.*"board":"\([a-z]*\)"/\1/'
+}
+req GET /v1/games
+for g in nim:piles wythoff:piles sub:piles octal:piles grundy:piles tb:piles \
+         moore:piles turtles:row mock-turtles:row ruler:row twins:row \
+         corners:grid tartan:grid; do
+    checks=$((checks + 1))
+    b=$(board_of "${g%%:*}")
+    [ "$b" = "${g#*:}" ] || fail "games: ${g%%:*} drawn as ${g#*:}, not '$b'"
+done
 req POST /v1/game '{"game":"tartan:turtles*chess"}'
 expect 400 "game: a tartan of an unknown coin game"
 req POST /v1/analyze '{"position":"twins 2 2"}'

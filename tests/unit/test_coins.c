@@ -1016,6 +1016,55 @@ test_many_heads(void **state)
         fail_msg("4 000 heads: %.2f s of CPU", cpu_seconds() - t0);
 }
 
+/* How a front end draws each game (bt_game_board): coins in a row or on
+   a grid, numbered from the family's first coin; piles for the rest. */
+static void
+test_board(void **state)
+{
+    static const struct {
+        const char *spec;
+        bt_board board;
+        unsigned long x, y;
+    } cases[] = {
+        {"nim", BT_BOARD_PILES, 0, 0},
+        {"wythoff", BT_BOARD_PILES, 0, 0},
+        {"kayles", BT_BOARD_PILES, 0, 0},
+        {"moore:2", BT_BOARD_PILES, 0, 0},
+        {"turtles", BT_BOARD_ROW, 1, 0},
+        {"mock-turtles", BT_BOARD_ROW, 0, 0},
+        {"ruler", BT_BOARD_ROW, 1, 0},
+        {"twins", BT_BOARD_ROW, 0, 0},
+        {"corners", BT_BOARD_GRID, 0, 0},
+        {"tartan:turtles*mock-turtles", BT_BOARD_GRID, 1, 0},
+        {"tartan:twins*ruler", BT_BOARD_GRID, 0, 1},
+    };
+    size_t i, n = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bt_game *g = NULL;
+        assert_int_equal(bt_game_new(&g, cases[i].spec, NULL), BT_OK);
+        assert_int_equal(bt_game_board(g), cases[i].board);
+        assert_int_equal(bt_game_board_first(g, 0), cases[i].x);
+        assert_int_equal(bt_game_board_first(g, 1), cases[i].y);
+        assert_int_equal(bt_game_board_first(g, 2), 0);
+        bt_game_free(g);
+    }
+    /* each family's board is its games' */
+    for (i = 0; i < bt_family_count(); i++) {
+        bt_game *g = NULL;
+        assert_int_equal(bt_game_new(&g, bt_family(i)->example, NULL), BT_OK);
+        assert_int_equal(bt_family_board(i), bt_game_board(g));
+        n += bt_family_board(i) != BT_BOARD_PILES;
+        bt_game_free(g);
+    }
+    assert_int_equal(n, 6); /* four rows, corners and tartan */
+    assert_int_equal(bt_family_board(bt_family_count()), BT_BOARD_PILES);
+    assert_string_equal(bt_board_name(BT_BOARD_PILES), "piles");
+    assert_string_equal(bt_board_name(BT_BOARD_ROW), "row");
+    assert_string_equal(bt_board_name(BT_BOARD_GRID), "grid");
+    assert_null(bt_board_name((bt_board)3));
+}
+
 int
 main(void)
 {
@@ -1028,7 +1077,7 @@ main(void)
         cmocka_unit_test(test_many_heads),
         cmocka_unit_test(test_products),
         cmocka_unit_test(test_corners_huge), cmocka_unit_test(test_bad2),
-        cmocka_unit_test(test_find_move2),
+        cmocka_unit_test(test_find_move2), cmocka_unit_test(test_board),
     };
     return cmocka_run_group_tests(tests, bt_test_setup, NULL);
 }
