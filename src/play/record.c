@@ -196,13 +196,12 @@ bt_position_find_move(bt_move **out, const bt_position *from,
         const mpz_t *b = bt_position_nums(to, lo);
         bt__buf t;
         char *text;
-        size_t j, ar = bt_position_count(from, lo);
-        if (bt_position_count(to, lo) < ar)
-            ar = bt_position_count(to, lo);
+        size_t j;
         bt__buf_init(&t);
         for (j = 0; j < 2; j++) {
             const mpz_t *v = j ? b : a;
-            size_t k;
+            /* each side's own count: a coin game's move changes it */
+            size_t k, ar = bt_position_count(j ? to : from, lo);
             bt__buf_puts(&t, j ? " to " : "");
             if (ar > 1)
                 bt__buf_putc(&t, '(');

@@ -272,6 +272,9 @@ test_not_moves(void **state)
     expect_no_move("kayles 7", "kayles 1 1", "no legal move");
     expect_no_move("nim 3 + kayles 3", "nim 3 + nim 2", "no legal move");
     expect_no_move("", "", "position itself");
+    /* a coin game: each side written whole (a move changes the count) */
+    expect_no_move("mock-turtles 1 4 7", "mock-turtles 1 2 3 4 5 7",
+                   "(1,4,7) to (1,2,3,4,5,7) is not a move of component 1");
     /* piles too big to list: the rules' moves_to decides */
     snprintf(big, sizeof big, "1%050d 1%050d", 0, 0);
     p = bt_test_parse(big, "nim", NULL);
