@@ -7,7 +7,7 @@ import {
   isOver, recordText, binaryPanel, parseGame, positionText,
   wythoffAround, sumPanel, outcomePanel, randInt,
   apiIndex, pageIndex, remotenessOf, loadGames, families, familyOf,
-  loadRules, rulesOf, dropsEmpty, checkOnServer,
+  loadRules, rulesOf, dropsEmpty, checkOnServer, firstCoin, isCoinGame,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
@@ -42,6 +42,8 @@ const S = {
   showValues: false,
   values: null, // {key, moves: Map, list, error} of the position to move
   flash: null, // {i, before, n, id}: the computer's last move, drawn fading
+  cursor: null, // {comp, j}: the keyboard's coin on a coin board
+  hintMarks: null, // {key, moves}: the hint's winning moves, marked on coin boards
 };
 const valueCache = new Map(); // position key -> {outcome, remoteness} (who wins)
 
@@ -105,6 +107,10 @@ function onGameChange() {
   const f = familyOf(kind === 'misere-nim' ? 'nim' : kind);
   $('start-help').textContent = kind === 'sum'
     ? `In the position language, e.g. ${sumExample(false, () => 3)}.`
+    : f && f.board === 'row'
+      ? 'The coins showing heads, by their numbers, separated by spaces; any size.'
+      : f && f.board === 'grid'
+        ? 'The coins showing heads, each as x,y (e.g. 3,2 1,4), separated by spaces.'
     : f && f.arity === 2
       ? 'Two numbers: the two piles.'
       : f && f.arity === 0
@@ -133,6 +139,16 @@ function randomStart() {
     text = $('misere').checked ? sumExample(true, () => r(1, 4)) : sumExample(false, () => r(1, 9));
   } else if (f && f.arity === 2) {
     text = `${r(2, 20)} ${r(2, 20)}`;
+  } else if (f && f.board === 'grid') {
+    // three heads on a small board (x,y)
+    const picked = new Set();
+    while (picked.size < 3) picked.add(`${r(0, 4)},${r(0, 4)}`);
+    text = [...picked].join(' ');
+  } else if (f && f.board === 'row') {
+    // four heads in the first dozen coins (coin 0 does not exist in some)
+    const picked = new Set();
+    while (picked.size < 4) picked.add(r(1, 12));
+    text = [...picked].sort((a, b) => a - b).join(' ');
   } else if (f && f.arity === 0) {
     // four distinct numbers: the piles of Moore's Nim, the heads of a coin
     // game (each coin once), or two coins (x, y) of a board
@@ -301,13 +317,14 @@ function drawRules() {
 // What a click does, next to the board.
 function boardHelp() {
   if (!S.started) return '';
-  const modes = new Set(S.comps.map((c) => selMode(c.game)));
+  const modes = new Set(S.comps.filter((c) => !isCoinGame(c.game)).map((c) => selMode(c.game)));
   const out = [];
   if (modes.has('tail')) out.push('Click a counter to take it and every counter to its right, then Take (or click it again).');
   if (modes.has('range')) out.push('Click the counters to take (side by side); taking from the middle splits the heap in two.');
   if (modes.has('cut')) out.push('Click where to split: the counter you click starts the second heap.');
   if (S.comps.some((c) => c.game.arity === 2)) out.push('In a pair, choose in both piles to take from both.');
-  if (S.comps.some((c) => c.game.arity === 0)) out.push('In a game of several piles, choose in each pile to take from (as many piles as its rules allow).');
+  if (S.comps.some((c) => c.game.arity === 0 && !isCoinGame(c.game))) out.push('In a game of several piles, choose in each pile to take from (as many piles as its rules allow).');
+  if (S.comps.some((c) => isCoinGame(c.game))) out.push('Gold coins show heads, pale ones tails. Click the coins to turn (again to unchoose), then Turn; the farthest coin you turn must show heads.');
   return out.join(' ');
 }
 
@@ -458,6 +475,330 @@ function drawRow(c, i, r) {
   return h('div', {class: 'row-drawn'}, h('span', {class: 'row-label'}, `${label}: ${count}`), svg);
 }
 
+// ------------------------------------------------------------ coin boards
+
+// A coin game (GET /v1/games' board "row" or "grid") is drawn as its
+// coins, heads and tails; the player chooses the coins to turn and
+// confirms, and the move is sent as the heads it leaves (the server
+// checks it).  A coin is named by its key: "n" in a row, "x,y" on a grid.
+const ROW_MAX = 96n; // a row reaching past this many coins is written as text
+const GRID_MAX = 24n; // the same for each side of a grid
+
+const cmpBig = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+// The heads of component c as [[x] or [x, y]] (a ghost has none).
+function headsOf(c) {
+  if (c.ghost) return [];
+  const w = c.game.board === 'grid' ? 2 : 1;
+  const out = [];
+  for (let k = 0; k + w <= c.nums.length; k += w) out.push(c.nums.slice(k, k + w));
+  return out;
+}
+
+const coinKey = (xy) => xy.map(String).join(',');
+const keyCoin = (k) => k.split(',').map((x) => BigInt(x));
+
+// The heads left by turning the coins `turned` (keys) of c, sorted as the
+// server writes them (by x, then y), flattened into numbers.
+function coinsAfter(c, turned) {
+  const set = new Set(headsOf(c).map(coinKey));
+  for (const k of turned) {
+    if (set.has(k)) set.delete(k);
+    else set.add(k);
+  }
+  return coinNums([...set]);
+}
+
+function coinNums(keys) {
+  return keys.map(keyCoin)
+    .sort((a, b) => cmpBig(a[0], b[0]) || (a.length > 1 ? cmpBig(a[1], b[1]) : 0))
+    .flat();
+}
+
+// The coins (keys) a move of c to `to` turns: the heads that change.
+function turnedBy(c, to) {
+  const w = c.game.board === 'grid' ? 2 : 1;
+  const before = new Set(headsOf(c).map(coinKey));
+  const after = new Set();
+  for (let k = 0; k + w <= to.length; k += w) after.add(coinKey(to.slice(k, k + w)));
+  const out = new Set();
+  for (const k of before) if (!after.has(k)) out.add(k);
+  for (const k of after) if (!before.has(k)) out.add(k);
+  return out;
+}
+
+// The words of a coin: "coin 7" or "coin (3,5)".
+const coinWords = (k) => (k.includes(',') ? `coin (${k})` : `coin ${k}`);
+
+// The drawn extent of the coin components: the largest coordinate of each
+// axis over the start and the position, so the board keeps its size as
+// heads go.
+function coinSpan(c) {
+  const max = [-1n, -1n];
+  const first = firstCoin(c.game);
+  const limit = c.game.board === 'grid' ? GRID_MAX : ROW_MAX;
+  const seen = [...S.history[0].comps, ...S.comps].filter((x) => x.game.spec === c.game.spec);
+  for (const x of seen) {
+    for (const h of headsOf(x)) {
+      // a start too far along to draw sizes no later board
+      for (let a = 0; a < h.length; a++) if (h[a] > max[a] && h[a] - first[a] < limit) max[a] = h[a];
+    }
+  }
+  return max;
+}
+
+// The winning moves to mark on the board of component i: from the hint
+// and from the move values, each as the set of coins it turns.
+function winningTurns(i) {
+  const c = S.comps[i];
+  const k = apiIndex(S.comps, i);
+  const out = [];
+  const key = analysisKey();
+  if (S.hintMarks && S.hintMarks.key === key) {
+    for (const m of S.hintMarks.moves) if (m.component === k) out.push(turnedBy(c, m.to.map((x) => BigInt(x))));
+  }
+  if (S.showValues && S.values && S.values.key === key && S.values.list) {
+    for (const m of S.values.list) {
+      if (m.component === k && m.outcome === 'P') out.push(turnedBy(c, m.to.map((x) => BigInt(x))));
+    }
+  }
+  return out;
+}
+
+function chosenCoins(i) {
+  return S.sel && S.sel.comp === i && S.sel.coins ? S.sel.coins : new Set();
+}
+
+function coinCell() {
+  return phone() ? 44 : 34;
+}
+
+function drawCoins(c, i) {
+  const grid = c.game.board === 'grid';
+  const first = firstCoin(c.game);
+  const span = coinSpan(c);
+  const label = compName(c.game, i);
+  const heads = headsOf(c);
+  const far = heads.some((h) => h[0] - first[0] >= (grid ? GRID_MAX : ROW_MAX) ||
+    (grid && h[1] - first[1] >= GRID_MAX));
+  if (far) return drawCoinsText(c, i, label, heads, grid);
+  const headSet = new Set(heads.map(coinKey));
+  const chosen = chosenCoins(i);
+  const marks = winningTurns(i);
+  const win = new Set(marks.flatMap((s) => [...s]));
+  const flashed = S.flash && S.flash.id === S.gameId && S.flash.i === i && !S.view
+    ? turnedBy({game: c.game, nums: S.flash.before}, c.ghost ? [] : c.nums) : new Set();
+  const D = coinCell();
+  const R = D * 0.4;
+  // a row: two tails past the largest head (at least 8 coins), in lines
+  // that fit the screen; a grid: one more line and column than the heads
+  // reach (at least 4 x 4), with the coordinates on its edges
+  let w;
+  let hgt;
+  let cols;
+  let pos; // index -> [cx, cy]
+  let keyAt; // index -> key
+  const room = $('piles').clientWidth || 600;
+  if (!grid) {
+    const n = Math.max(8, Number(span[0] - first[0]) + 3);
+    cols = Math.max(5, Math.min(n, Math.floor((room - 8) / (D + 4))));
+    w = n;
+    hgt = Math.ceil(n / cols);
+    pos = (j) => [(j % cols) * D + D / 2, Math.floor(j / cols) * D + D / 2];
+    keyAt = (j) => String(first[0] + BigInt(j));
+  } else {
+    w = Math.max(4, Number(span[0] - first[0]) + 2);
+    hgt = Math.max(4, Number(span[1] - first[1]) + 2);
+    cols = w;
+    pos = (j) => [D + (j % w) * D + D / 2, D * 0.7 + Math.floor(j / w) * D + D / 2];
+    keyAt = (j) => `${first[0] + BigInt(j % w)},${first[1] + BigInt(Math.floor(j / w))}`;
+  }
+  const count = grid ? w * hgt : w;
+  const width = grid ? D + w * D : cols * D;
+  const height = grid ? D * 0.7 + hgt * D : hgt * D;
+  if (!S.cursor || S.cursor.comp !== i || S.cursor.j >= count) {
+    // the keyboard's cursor starts on the largest head (the top of a move)
+    let j = 0;
+    for (let t = 0; t < count; t++) if (headSet.has(keyAt(t))) j = t;
+    S.cursor = {comp: i, j};
+  }
+  const svg = h('svg:svg', {
+    class: 'coins' + (grid ? ' grid' : ' row'), viewBox: `0 0 ${width} ${height}`, width, height,
+    tabindex: humanTurn() ? 0 : -1, role: 'group',
+    'aria-label': `${label}: ${heads.length} head${heads.length === 1 ? '' : 's'}` +
+      (heads.length ? ` (${heads.map((x) => coinKey(x)).join('; ')})` : '') +
+      `; ${chosen.size} chosen to turn. Arrows move, Space chooses a coin, Enter turns the chosen coins.`,
+    'data-comp': i, 'data-row': 0,
+  });
+  if (grid) {
+    for (let x = 0; x < w; x++) {
+      svg.append(h('svg:text', {x: D + x * D + D / 2, y: D * 0.5, class: 'axis-label'}, String(first[0] + BigInt(x))));
+    }
+    for (let y = 0; y < hgt; y++) {
+      svg.append(h('svg:text', {x: D / 2, y: D * 0.7 + y * D + D / 2 + 4, class: 'axis-label'}, String(first[1] + BigInt(y))));
+    }
+  }
+  for (let j = 0; j < count; j++) {
+    const key = keyAt(j);
+    const [cx, cy] = pos(j);
+    const head = headSet.has(key);
+    const cls = ['coin', head ? 'heads' : 'tails', chosen.has(key) ? 'chosen' : '',
+      win.has(key) ? 'win' : '', flashed.has(key) ? 'flash' : ''].filter(Boolean).join(' ');
+    const g = h('svg:g', {class: cls, 'data-coin': key, 'data-j': j});
+    // the whole cell answers a tap (44 px on a phone), not only the face
+    g.append(h('svg:rect', {x: cx - D / 2, y: cy - D / 2, width: D, height: D, class: 'hit'}));
+    g.append(h('svg:circle', {cx, cy, r: R, class: 'face'}));
+    if (!grid) g.append(h('svg:text', {x: cx, y: cy + 4, class: 'coin-num'}, key));
+    else g.append(h('svg:text', {x: cx, y: cy + 4, class: 'coin-num'}, head ? 'H' : ''));
+    if (S.cursor.comp === i && S.cursor.j === j) {
+      svg.append(h('svg:rect', {x: cx - D / 2 + 1, y: cy - D / 2 + 1, width: D - 2, height: D - 2, rx: 4, class: 'cursor'}));
+    }
+    g.append(h('svg:title', {}, `${coinWords(key)}: ${head ? 'heads' : 'tails'}` +
+      (chosen.has(key) ? ', chosen to turn' : '') + (win.has(key) ? ', turned by a winning move' : '')));
+    svg.append(g);
+  }
+  svg.addEventListener('click', (e) => {
+    const t = e.target.closest('g.coin');
+    if (!t) return;
+    S.cursor = {comp: i, j: Number(t.getAttribute('data-j'))};
+    toggleCoin(i, t.getAttribute('data-coin'));
+  });
+  svg.addEventListener('keydown', (e) => coinKeyDown(e, i, count, cols));
+  const words = heads.length === 0 ? 'all tails'
+    : `heads at ${heads.map((x) => (grid ? `(${coinKey(x)})` : coinKey(x))).join(', ')}`;
+  return h('div', {class: 'row-drawn coins-drawn'},
+    h('span', {class: 'row-label coin-label'}, `${label}: ${words}`), svg);
+}
+
+// Coins too far to draw: the heads as text, and a field for the coins to
+// turn (the server checks the move).
+function drawCoinsText(c, i, label, heads, grid) {
+  const id = `coins-${i}`;
+  const s = S.sel && S.sel.comp === i ? S.sel : null;
+  const input = h('input', {
+    id, class: 'bigpile coinfield', type: 'text', autocomplete: 'off', spellcheck: 'false',
+    'data-comp': i, 'data-row': 0, value: s && s.text !== undefined ? s.text : '',
+    placeholder: grid ? 'coins to turn, e.g. 3,5 3,9' : 'coins to turn, e.g. 4 9',
+    'aria-describedby': id + '-help', disabled: !humanTurn(),
+  });
+  input.addEventListener('input', () => {
+    if (!humanTurn()) return;
+    S.sel = input.value.trim() ? {comp: i, coins: new Set(), text: input.value} : null;
+    updateButtons();
+  });
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      take();
+    }
+  });
+  const list = heads.map((x) => (grid ? `(${coinKey(x)})` : coinKey(x))).join(', ');
+  return h('div', {class: 'row-big'},
+    h('span', {class: 'row-label big'}, `${label}: heads at ${list}`),
+    h('label', {for: id}, `${label} has coins too far along to draw (past ${grid ? `${GRID_MAX} on a side` : `${ROW_MAX} coins`}): type the coins to turn`),
+    input,
+    h('span', {id: id + '-help', class: 'help'}, grid
+      ? 'each coin as x,y, separated by spaces; the farthest must show heads'
+      : 'coin numbers separated by spaces; the largest must show heads'));
+}
+
+function toggleCoin(i, key) {
+  if (!humanTurn()) return;
+  $('move-error').textContent = '';
+  if (!S.sel || S.sel.comp !== i || !S.sel.coins) S.sel = {comp: i, coins: new Set()};
+  if (S.sel.coins.has(key)) S.sel.coins.delete(key);
+  else S.sel.coins.add(key);
+  if (S.sel.coins.size === 0) S.sel = null;
+  render();
+}
+
+function coinKeyDown(e, i, count, cols) {
+  if (!humanTurn()) return;
+  const j = S.cursor && S.cursor.comp === i ? S.cursor.j : 0;
+  let to = j;
+  switch (e.key) {
+    case 'ArrowRight': to = Math.min(count - 1, j + 1); break;
+    case 'ArrowLeft': to = Math.max(0, j - 1); break;
+    case 'ArrowDown': to = j + cols < count ? j + cols : j; break;
+    case 'ArrowUp': to = j - cols >= 0 ? j - cols : j; break;
+    case 'Home': to = 0; break;
+    case 'End': to = count - 1; break;
+    case ' ':
+    case 'Spacebar': {
+      e.preventDefault();
+      const t = e.currentTarget.querySelector(`g.coin[data-j="${j}"]`);
+      if (t) toggleCoin(i, t.getAttribute('data-coin'));
+      return;
+    }
+    case 'Enter':
+      e.preventDefault();
+      if (S.sel) take();
+      return;
+    case 'Escape':
+      e.preventDefault();
+      clearSel();
+      return;
+    default:
+      return;
+  }
+  e.preventDefault();
+  S.cursor = {comp: i, j: to};
+  render();
+}
+
+// The coins chosen, in words, under the board.
+function coinSelWords() {
+  if (!S.sel || !S.sel.coins || S.sel.coins.size === 0) return '';
+  const c = S.comps[S.sel.comp];
+  const heads = new Set(headsOf(c).map(coinKey));
+  const keys = [...S.sel.coins].sort((a, b) => {
+    const x = keyCoin(a);
+    const y = keyCoin(b);
+    return cmpBig(x[0], y[0]) || (x.length > 1 ? cmpBig(x[1], y[1]) : 0);
+  });
+  const w = (k) => (k.includes(',') ? `(${k})` : k);
+  const down = keys.filter((k) => heads.has(k));
+  const up = keys.filter((k) => !heads.has(k));
+  const parts = [];
+  if (down.length) parts.push(`${down.map(w).join(', ')} to tails`);
+  if (up.length) parts.push(`${up.map(w).join(', ')} to heads`);
+  return `Chosen to turn: ${parts.join('; ')}. Press Turn to move.`;
+}
+
+// The coins typed in the field of a board too big to draw, as keys.
+function typedCoins(c, text) {
+  const grid = c.game.board === 'grid';
+  const parts = text.trim().split(/\s+/).filter((x) => x !== '');
+  const keys = [];
+  for (const p of parts) {
+    const m = grid ? /^\(?(\d+),(\d+)\)?$/.exec(p) : /^(\d+)$/.exec(p);
+    if (!m) {
+      throw new Error(grid ? `type each coin as x,y (not "${p}")` : `type coin numbers only (not "${p}")`);
+    }
+    const k = grid ? `${BigInt(m[1])},${BigInt(m[2])}` : String(BigInt(m[1]));
+    if (keys.includes(k)) throw new Error(`${coinWords(k)} is typed twice`);
+    keys.push(k);
+  }
+  if (keys.length === 0) throw new Error('type the coins to turn');
+  return keys;
+}
+
+// The marks of the winning move under the pointer or the focus of the
+// hint's list: the coins it turns, outlined on the board.
+function markHintMove(m) {
+  for (const el of $('piles').querySelectorAll('g.coin.focus-win')) el.classList.remove('focus-win');
+  if (!m) return;
+  const i = pageIndex(S.comps, m.component);
+  const c = S.comps[i];
+  if (!c || !isCoinGame(c.game)) return;
+  const svg = $('piles').querySelector(`svg.coins[data-comp="${i}"]`);
+  if (!svg) return;
+  for (const k of turnedBy(c, m.to.map((x) => BigInt(x)))) {
+    const el = svg.querySelector(`g.coin[data-coin="${k}"]`);
+    if (el) el.classList.add('focus-win');
+  }
+}
+
 function render() {
   drawRules();
   $('board-help').textContent = boardHelp();
@@ -474,9 +815,11 @@ function render() {
   box.classList.toggle('viewing', saved !== null);
   S.comps.forEach((c, i) => {
     const rows = [];
-    for (let r = 0; r < c.nums.length; r++) rows.push(drawRow(c, i, r));
+    if (isCoinGame(c.game)) rows.push(drawCoins(c, i));
+    else for (let r = 0; r < c.nums.length; r++) rows.push(drawRow(c, i, r));
     const moved = S.flash && S.flash.id === S.gameId && !saved && i >= S.flash.i && i < S.flash.i + S.flash.n;
-    box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : '') + (c.nums.length > 1 ? ' two-piles' : '') +
+    box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : '') +
+      (c.nums.length > 1 && !isCoinGame(c.game) ? ' two-piles' : '') +
       (moved ? ' moved' : ''), role: 'group',
       'aria-label': `${compName(c.game, i)} (${c.game.spec})`},
       S.spec === 'sum' ? h('span', {class: 'comp-game'}, c.game.spec) : null, rows));
@@ -534,6 +877,7 @@ function newGameForm() {
 function drawSelValue() {
   const out = $('sel-value');
   out.textContent = '';
+  if (S.sel && S.view === null && S.sel.coins) out.textContent = coinSelWords();
   if (!S.showValues || !S.sel || S.view !== null) return;
   let to;
   try {
@@ -545,7 +889,7 @@ function drawSelValue() {
   const c = S.comps[i];
   if (illegal(c.game, c.nums, to)) return;
   const v = valueOf(i, to);
-  if (v) out.textContent = `The chosen move ${valueWords(v)}.`;
+  if (v) out.textContent += `${out.textContent ? ' ' : ''}The chosen move ${valueWords(v)}.`;
 }
 
 // The text of what the analysis panel shows, to redraw it only when the
@@ -564,6 +908,8 @@ function statusText() {
 function updateButtons() {
   const canMove = humanTurn();
   $('take').disabled = !canMove || !S.sel;
+  $('take').textContent = S.started && S.comps.some((c) => isCoinGame(c.game)) &&
+    S.comps.every((c) => isCoinGame(c.game)) ? 'Turn' : 'Take';
   $('clear-sel').disabled = !S.sel;
   $('hint').disabled = !S.started || S.over || S.busy || S.view !== null;
   $('undo').disabled = S.busy || !canUndo();
@@ -682,6 +1028,10 @@ function clearSel() {
 function pendingTo() {
   const i = S.sel.comp;
   const c = S.comps[i];
+  if (isCoinGame(c.game)) {
+    const keys = S.sel.text !== undefined ? typedCoins(c, S.sel.text) : [...S.sel.coins];
+    return coinsAfter(c, keys);
+  }
   const mode = selMode(c.game);
   const parseList = (text) => {
     const parts = text.trim().split(/[\s,]+/).filter((x) => x !== '');
@@ -760,7 +1110,7 @@ function play(move, serverText, over) {
   const to = move.to.map((x) => BigInt(x));
   const text = c.game.local ? describe(c.game, i, c.nums, to) : serverText;
   const comps = applyMove(S.comps, move);
-  const n = Math.max(1, to.length / c.game.arity);
+  const n = c.game.arity ? Math.max(1, to.length / c.game.arity) : 1;
   const flash = S.vsComputer && S.turn === 'B' ? {i, n, before: c.nums.slice(), id: S.gameId} : null;
   S.flash = flash;
   // drawn once: a later redraw (a click) does not replay it
@@ -849,6 +1199,8 @@ async function hint() {
   try {
     const res = boardNames(await api('analyze', {position: apiPosition(S.comps), misere: S.misere, explain: true}), S.comps);
     if (key !== analysisKey() || id !== S.gameId) return; // the position moved on
+    // the winning moves of coin games are marked on the board
+    S.hintMarks = {key, moves: res.winning_moves || []};
     const kids = [
       h('h3', {}, 'Hint'),
       outcomePanel(res, humanTurn() ? playIt : null),
@@ -857,6 +1209,16 @@ async function hint() {
         : null,
       res.explanation ? h('details', {}, h('summary', {}, 'Why'), h('pre', {class: 'explain'}, res.explanation)) : null];
     clear(box).append(...kids.filter((k) => k !== null));
+    box.querySelectorAll('.moves li').forEach((li, k) => {
+      const m = (res.winning_moves || [])[k];
+      const on = () => markHintMove(m);
+      const off = () => markHintMove(null);
+      li.addEventListener('mouseenter', on);
+      li.addEventListener('mouseleave', off);
+      li.addEventListener('focusin', on);
+      li.addEventListener('focusout', off);
+    });
+    if (S.comps.some((c) => isCoinGame(c.game))) render();
     const first = box.querySelector('button');
     if (first) first.focus();
   } catch (e) {

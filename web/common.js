@@ -71,8 +71,9 @@ export async function api(endpoint, body) {
 
 // The game families, from the server's registry (GET /v1/games): name,
 // syntax, title, summary, example, aliases, named games (each with its
-// canonical text and rules) and arity (0: a component of any number of
-// numbers).  loadGames() fetches them once; every list of games on the
+// canonical text and rules), arity (0: a component of any number of
+// numbers) and board (how to draw it: "piles", or coins in a "row" or on a
+// "grid").  loadGames() fetches them once; every list of games on the
 // page is built from them.
 let FAMILIES = [];
 let loading = null;
@@ -101,7 +102,8 @@ export function familyOf(spec) {
 }
 
 // The rules of each game, by its text (POST /v1/game): {game, family,
-// title, arity, rules}; loadRules() fetches those not known yet.
+// title, arity, rules, board, first_coin}; loadRules() fetches those not
+// known yet.
 const RULES = new Map();
 
 export async function loadRules(specs) {
@@ -116,6 +118,18 @@ export async function loadRules(specs) {
     if (got[k]) RULES.set(s, got[k]);
   });
 }
+
+// The number of the first coin of each axis of a coin game ([x] for a
+// row, [x, y] for a grid), as its family numbers them (POST /v1/game's
+// first_coin; 0 until the game's answer is loaded).
+export function firstCoin(g) {
+  const r = RULES.get(g.spec);
+  const f = r && Array.isArray(r.first_coin) ? r.first_coin : [];
+  return [BigInt(f[0] || 0), BigInt(f[1] || 0)];
+}
+
+// Whether g is drawn as coins (GET /v1/games' board: "row" or "grid").
+export const isCoinGame = (g) => g.board === 'row' || g.board === 'grid';
 
 // The rules of a game in plain words (from the server), and the summary
 // of its family when it has parameters (for a details box).
@@ -164,7 +178,8 @@ export function parseGame(spec) {
   const full = named ? named.game : raw;
   const colon = full.indexOf(':');
   const params = colon < 0 ? '' : full.slice(colon + 1);
-  const g = {spec: raw, family: f ? f.name : 'other', arity: f ? f.arity : 1, local: true};
+  const g = {spec: raw, family: f ? f.name : 'other', arity: f ? f.arity : 1, local: true,
+    board: f && f.board ? f.board : 'piles'};
   switch (g.family) {
     case 'nim':
       return g;

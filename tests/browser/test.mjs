@@ -810,6 +810,169 @@ test('the games come from GET /v1/games: the select, rule texts, Moore\'s Nim pl
   await shot(page, 'games-registry-analysis');
 });
 
+// ------------------------------------------------------ coin-turning games
+
+// Mock Turtles from the rules (Ferguson I.5.2): a head at n (from 0) is
+// worth the n-th odious number, 2n + 1 when n has an even number of ones.
+const odious = (n) => 2n * n + (n.toString(2).split('1').length % 2 === 1 ? 1n : 0n);
+const mockValue = (heads) => xor(heads.map(odious));
+
+// The heads drawn on coin board i: ["4", "7"] or ["3,5"].
+async function heads(page, i = 0) {
+  return page.$$eval(`svg.coins[data-comp="${i}"] g.coin.heads`, (gs) => gs.map((g) => g.getAttribute('data-coin')));
+}
+
+// Waits until the record has the line (a coin move is checked by the
+// server before it is played).
+async function recorded(page, line) {
+  await page.waitForFunction((l) => document.getElementById('record').textContent.split('\n').includes(l), line, {timeout: 10000})
+    .catch(() => {});
+  const lines = await recordLines(page);
+  assert.ok(lines.includes(line), `${line} recorded: ${lines.join(' | ')}`);
+}
+
+async function clickCoin(page, key, i = 0) {
+  await page.click(`svg.coins[data-comp="${i}"] g.coin[data-coin="${key}"]`);
+}
+
+test('Mock Turtles: a game played by clicking coins against the computer', async (page) => {
+  await newGame(page, {game: 'mock-turtles', start: '1 4 7'});
+  assert.equal(await page.textContent('#take'), 'Turn');
+  assert.deepEqual(await heads(page), ['1', '4', '7']);
+  // the row is numbered as the family numbers it: from coin 0
+  assert.ok(await page.isVisible('svg.coins g.coin[data-coin="0"]'), 'coin 0 drawn');
+  assert.match(await page.textContent('#board-help'), /coins to turn/);
+  let moves = 0;
+  for (;;) {
+    const status = await settle(page);
+    if (status.startsWith('Game over')) break;
+    // a poor move: the largest head alone, clicked, then a coin below it
+    // clicked twice (chosen, then not), then Turn
+    const hs = (await heads(page)).map((x) => BigInt(x));
+    const top = hs[hs.length - 1];
+    await clickCoin(page, String(top));
+    assert.match(await page.getAttribute(`svg.coins g.coin[data-coin="${top}"]`, 'class'), /chosen/);
+    assert.match(await page.textContent('#sel-value'), new RegExp(`Chosen to turn: ${top} to tails`));
+    if (top > 0n) {
+      await clickCoin(page, '0');
+      await clickCoin(page, '0');
+    }
+    if (moves === 0) await shot(page, 'mock-turtles-chosen');
+    const left = hs.slice(0, -1);
+    await page.click('#take');
+    await recorded(page, `-A-> (${left.join(',')})`);
+    moves++;
+    const st = await settle(page);
+    if (st.startsWith('Game over')) break;
+    // the computer (perfect) answers an N-position with a P-position
+    const after = (await heads(page)).map((x) => BigInt(x));
+    if (mockValue(left) !== 0n) assert.equal(mockValue(after), 0n, `the computer left ${after}, worth ${mockValue(after)}`);
+    assert.ok(moves < 20, 'the game ends');
+  }
+  assert.match(await page.textContent('#status'), /Game over/);
+  assert.deepEqual(await heads(page), [], 'all tails at the end');
+  await shot(page, 'mock-turtles-game');
+});
+
+test('Turning Corners: a move on the grid, the hint marked on the board', async (page) => {
+  await newGame(page, {game: 'corners', start: '2,3', mode: 'two'});
+  assert.deepEqual(await heads(page), ['2,3']);
+  // 2 nim-times 3 = 1: an N-position; every winning move turns the one head
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box .play-move');
+  await page.waitForSelector('svg.coins g.coin.win');
+  assert.match(await page.getAttribute('svg.coins g.coin[data-coin="2,3"]', 'class'), /\bwin\b/);
+  await page.hover('#hint-box .moves li');
+  assert.ok(await page.$$eval('svg.coins g.coin.focus-win', (gs) => gs.length) === 4, 'a winning move: four corners outlined');
+  await shot(page, 'corners-hint');
+  // the corners of the rectangle (0,1)-(2,3): the farthest goes to tails
+  for (const k of ['0,1', '0,3', '2,1', '2,3']) await clickCoin(page, k);
+  assert.match(await page.textContent('#sel-value'), /\(2,3\) to tails; \(0,1\), \(0,3\), \(2,1\) to heads/);
+  await shot(page, 'corners-chosen');
+  await page.click('#take');
+  await page.waitForFunction(() => /Player B to move/.test(document.getElementById('status').textContent));
+  const lines = await recordLines(page);
+  assert.ok(lines.includes('-A-> (0,1,0,3,2,1)'), `the move recorded: ${lines}`);
+  assert.deepEqual(await heads(page), ['0,1', '2,1', '0,3']);
+  // the board keeps its size as heads go: 4 x 5 coins
+  assert.equal(await page.$$eval('svg.coins g.coin', (gs) => gs.length), 20);
+  await shot(page, 'corners-moved');
+});
+
+test('coins: an illegal selection is refused with the server\'s message', async (page) => {
+  await newGame(page, {game: 'mock-turtles', start: '1 4 7', mode: 'two'});
+  // four coins: Mock Turtles turns at most three
+  for (const k of ['2', '3', '5', '7']) await clickCoin(page, k);
+  await page.click('#take');
+  await page.waitForFunction(() => document.getElementById('move-error').textContent !== '');
+  const err = await page.textContent('#move-error');
+  assert.match(err, /^Not a legal move: \(1,4,7\) to \(1,2,3,4,5\) is not a move of component 1 \(mock-turtles\)\.$/);
+  assert.deepEqual(await heads(page), ['1', '4', '7'], 'the board unchanged');
+  assert.equal((await recordLines(page)).filter((l) => l.startsWith('-')).length, 0);
+  await shot(page, 'coins-illegal');
+  // a tail as the farthest coin: refused too
+  await page.click('#clear-sel');
+  await clickCoin(page, '8');
+  await page.click('#take');
+  await page.waitForFunction(() => /not a move/.test(document.getElementById('move-error').textContent));
+  assert.deepEqual(await heads(page), ['1', '4', '7']);
+});
+
+test('coins: keyboard-only play on the row (Turning Turtles)', async (page) => {
+  await newGame(page, {game: 'turtles', start: '1 4 6 7'});
+  const board = 'svg.coins[data-comp="0"]';
+  await page.focus(board);
+  // the cursor starts on the largest head: Space chooses it, five steps
+  // left and Space choose coin 2, Enter turns them
+  await page.keyboard.press(' ');
+  for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press(' ');
+  assert.match(await page.textContent('#sel-value'), /Chosen to turn: 7 to tails; 2 to heads/);
+  await shot(page, 'coins-keyboard');
+  await page.keyboard.press('Enter');
+  await recorded(page, '-A-> (1,2,4,6)');
+  await settle(page);
+  // Turning Turtles is Nim (a head at n is a heap of n): the computer
+  // leaves heads whose numbers nim-sum to 0
+  const hs = (await heads(page)).map((x) => BigInt(x));
+  assert.equal(xor(hs), 0n, `the computer left ${hs}`);
+  assert.ok(hs.length > 0);
+  assert.ok(await page.evaluate(() => document.activeElement && document.activeElement.matches('svg.coins')), 'the focus stays on the board');
+  // the arrows move on from the focus: Escape clears, u undoes both moves
+  await page.keyboard.press(' ');
+  assert.equal(await page.$$eval('svg.coins g.coin.chosen', (gs) => gs.length), 1);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$$eval('svg.coins g.coin.chosen', (gs) => gs.length), 0);
+  await page.keyboard.press('u');
+  assert.deepEqual(await heads(page), ['1', '4', '6', '7'], 'undo takes back both moves');
+});
+
+test('coins on a phone, and coins too far along to draw', async (page) => {
+  await page.setViewportSize({width: 360, height: 740});
+  await newGame(page, {game: 'mock-turtles', start: '3 10 25', mode: 'two'});
+  let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px too wide)`);
+  const small = await page.$$eval('svg.coins g.coin rect.hit', (rs) => rs.map((r) => r.getBoundingClientRect())
+    .filter((b) => b.width < 44 || b.height < 44).length);
+  assert.equal(small, 0, 'every coin is a tap target of 44 px');
+  await clickCoin(page, '25');
+  await page.click('#take');
+  await recorded(page, '-A-> (3,10)');
+  await shot(page, 'coins-phone-row');
+  await newGame(page, {game: 'corners', start: '3,2 1,4 5,5', mode: 'two'});
+  overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px too wide)`);
+  await shot(page, 'coins-phone-grid');
+  await page.setViewportSize({width: 1000, height: 900});
+  await newGame(page, {game: 'mock-turtles', start: '3 1000000000000', mode: 'two'});
+  assert.match(await page.textContent('#piles'), /heads at 3, 1000000000000/);
+  assert.match(await page.textContent('#piles'), /too far along to draw/);
+  await page.fill('input.coinfield', '1000000000000 2');
+  await page.click('#take');
+  await recorded(page, '-A-> (2,3)');
+  await shot(page, 'coins-far');
+});
+
 // --------------------------------------------------------------- run
 
 const browser = await chromium.launch({executablePath, headless: true, args: ['--no-sandbox']});
