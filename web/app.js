@@ -577,7 +577,7 @@ function drawCoins(c, i) {
   const grid = c.game.board === 'grid';
   const first = firstCoin(c.game);
   const span = coinSpan(c);
-  const label = compName(c.game, i);
+  const label = S.spec === 'sum' ? compName(c.game, i) : 'The coins';
   const heads = headsOf(c);
   const far = heads.some((h) => h[0] - first[0] >= (grid ? GRID_MAX : ROW_MAX) ||
     (grid && h[1] - first[1] >= GRID_MAX));
@@ -695,7 +695,7 @@ function drawCoinsText(c, i, label, heads, grid) {
   const list = heads.map((x) => (grid ? `(${coinKey(x)})` : coinKey(x))).join(', ');
   return h('div', {class: 'row-big'},
     h('span', {class: 'row-label big'}, `${label}: heads at ${list}`),
-    h('label', {for: id}, `${label} has coins too far along to draw (past ${grid ? `${GRID_MAX} on a side` : `${ROW_MAX} coins`}): type the coins to turn`),
+    h('label', {for: id}, `${label === 'The coins' ? 'This board' : label} has coins too far along to draw (past ${grid ? `${GRID_MAX} on a side` : `${ROW_MAX} coins`}): type the coins to turn`),
     input,
     h('span', {id: id + '-help', class: 'help'}, grid
       ? 'each coin as x,y, separated by spaces; the farthest must show heads'
@@ -1192,7 +1192,7 @@ async function hint() {
   // after "Play this move" the focus goes back to the board
   const playIt = (m) => {
     play(m, m.text);
-    const pile = $('piles').querySelector('svg.pile, input.bigpile');
+    const pile = $('piles').querySelector('svg.pile, svg.coins, input.bigpile');
     if (pile) pile.focus();
     else $('board').focus();
   };

@@ -965,9 +965,14 @@ test('coins on a phone, and coins too far along to draw', async (page) => {
   await shot(page, 'coins-phone-grid');
   await page.setViewportSize({width: 1000, height: 900});
   await newGame(page, {game: 'mock-turtles', start: '3 1000000000000', mode: 'two'});
-  assert.match(await page.textContent('#piles'), /heads at 3, 1000000000000/);
+  assert.match(await page.textContent('#piles'), /The coins: heads at 3, 1000000000000/);
+  // a wrong coin typed: the page says so before asking the server
+  await page.fill('input.coinfield', '1000000000000 x');
+  await page.click('#take');
+  assert.match(await page.textContent('#move-error'), /type coin numbers only/);
   assert.match(await page.textContent('#piles'), /too far along to draw/);
   await page.fill('input.coinfield', '1000000000000 2');
+  await shot(page, 'coins-far-text');
   await page.click('#take');
   await recorded(page, '-A-> (2,3)');
   await shot(page, 'coins-far');
