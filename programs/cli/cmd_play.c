@@ -70,6 +70,8 @@ static const char game_help[] =
     "kayles 4')\n"
     "  = 3 5          the position your move leaves, when '3 5' could also\n"
     "                 read as 'take 5 from pile 3'\n"
+    "  = 1 4          a coin game (drawn as H and T): the heads your move\n"
+    "                 leaves ('= 3,5 6,2' on a board of coins x,y)\n"
     "Commands:\n"
     "  hint           the winning moves and why (or the best try)\n"
     "  undo           take back your last move and the computer's reply\n"
@@ -141,6 +143,88 @@ count_numbers(const bt_position *p, size_t *numbers, unsigned long *width)
     *width = small && n <= DRAW_ROWS ? w : 0;
 }
 
+/* Coins drawn as H and T when every head is within this many of the
+   first coin (of each side, on a board); else the heads are listed. */
+#define COINS_MAX 40
+
+/* The heads of coin component v (ar numbers, w a coin) as a list:
+   "1, 4, 7" or "(3,5), (6,2)". */
+static void
+list_heads(const mpz_t *v, size_t ar, size_t w)
+{
+    size_t j;
+    for (j = 0; j + w <= ar; j += w) {
+        fputs(j ? ", " : "", stdout);
+        if (w == 2)
+            gmp_printf("(%Zd,%Zd)", v[j], v[j + 1]);
+        else
+            mpz_out_str(stdout, 10, v[j]);
+    }
+}
+
+/* Whether coin (x, y) (y ignored in a row) is among the heads. */
+static int
+is_head(const mpz_t *v, size_t ar, size_t w, unsigned long x,
+        unsigned long y)
+{
+    size_t j;
+    for (j = 0; j + w <= ar; j += w)
+        if (mpz_cmp_ui(v[j], x) == 0 &&
+            (w == 1 || mpz_cmp_ui(v[j + 1], y) == 0))
+            return 1;
+    return 0;
+}
+
+/* Draws a coin game's component (bt_game_board): its heads, then, when
+   they are near enough, the row of coins numbered as the family numbers
+   them, or the board with x across and y down, H heads and T tails. */
+static void
+draw_coins(bt_game *g, size_t comp, const mpz_t *v, size_t ar)
+{
+    int grid = bt_game_board(g) == BT_BOARD_GRID;
+    size_t j, w = grid ? 2 : 1;
+    unsigned long first[2], last[2] = {0, 0}, x, y;
+    int far = 0;
+    first[0] = bt_game_board_first(g, 0);
+    first[1] = bt_game_board_first(g, 1);
+    printf("  game %zu (%s): heads at ", comp + 1, bt_game_spec(g));
+    list_heads(v, ar, w);
+    fputc('\n', stdout);
+    for (j = 0; j < ar; j++) {
+        size_t a = j % w;
+        if (mpz_cmp_ui(v[j], first[a] + COINS_MAX) >= 0)
+            far = 1;
+        else if (mpz_get_ui(v[j]) > last[a])
+            last[a] = mpz_get_ui(v[j]);
+    }
+    if (far) {
+        printf("  (too far along to draw: type the heads your move "
+               "leaves)\n");
+        return;
+    }
+    if (!grid) {
+        /* two tails past the largest head, numbered above */
+        printf("   ");
+        for (x = first[0]; x <= last[0] + 2; x++)
+            printf(" %2lu", x);
+        printf("\n   ");
+        for (x = first[0]; x <= last[0] + 2; x++)
+            printf("  %c", is_head(v, ar, 1, x, 0) ? 'H' : 'T');
+        fputc('\n', stdout);
+        return;
+    }
+    printf("    y\\x");
+    for (x = first[0]; x <= last[0] + 1; x++)
+        printf(" %2lu", x);
+    fputc('\n', stdout);
+    for (y = first[1]; y <= last[1] + 1; y++) {
+        printf("    %3lu", y);
+        for (x = first[0]; x <= last[0] + 1; x++)
+            printf("  %c", is_head(v, ar, 2, x, y) ? 'H' : 'T');
+        fputc('\n', stdout);
+    }
+}
+
 /* Draws the position: a row per pile, numbered as moves name them; the
    piles of one component of several numbers are bracketed together (a
    Wythoff pair, or all the piles of a game of variable arity such as
@@ -160,6 +244,11 @@ draw(const bt_position *p)
         bt_game *g = bt_position_game(p, i);
         const mpz_t *v = bt_position_nums(p, i);
         size_t j, ar = bt_position_count(p, i);
+        if (bt_game_board(g) != BT_BOARD_PILES) {
+            draw_coins(g, i, v, ar);
+            flat += ar; /* the piles after it keep their numbers */
+            continue;
+        }
         for (j = 0; j < ar; j++) {
             flat++;
             printf("  %2zu  ", flat);

@@ -92,6 +92,21 @@ same full-record "$tmp/full.txt" "$full_game"
 # the counters are drawn
 expect full-draw "$tmp/out" "   3  ooo   3"
 
+# Coin games are drawn as coins, numbered as the family numbers them (Mock
+# Turtles from 0; Turning Corners a board, x across and y down).
+printf '= 1 4\nquit\n' | "$B" play --game mock-turtles --save "$tmp/c.txt" 1 4 7 >"$tmp/out" 2>&1
+expect coins-heads "$tmp/out" "  game 1 (mock-turtles): heads at 1, 4, 7"
+expect coins-numbers "$tmp/out" "     0  1  2  3  4  5  6  7  8  9"
+expect coins-row "$tmp/out" "     T  H  T  T  H  T  T  H  T  T"
+expect coins-move "$tmp/out" "You: turn coin 7 to tails."
+absent coins-no-counters "$tmp/out" "ooo"
+printf 'quit\n' | "$B" play --game corners --save "$tmp/c.txt" 2,3 1,1 >"$tmp/out" 2>&1
+expect coins-grid-heads "$tmp/out" "  game 1 (corners): heads at (2,3), (1,1)"
+expect coins-grid-x "$tmp/out" "    y\\x  0  1  2  3"
+expect coins-grid-row "$tmp/out" "      3  T  T  H  T"
+printf 'quit\n' | "$B" play --game ruler --save "$tmp/c.txt" 2 100 >"$tmp/out" 2>&1
+expect coins-far "$tmp/out" "  (too far along to draw: type the heads your move leaves)"
+
 # 2. A hint in an N-position, and in a P-position.
 printf 'hint\nquit\n' | "$B" play --save "$tmp/h.txt" 3 4 5 >"$tmp/out" 2>&1
 expect hint-n "$tmp/out" "You can win.  The winning move:"
