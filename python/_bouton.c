@@ -519,6 +519,28 @@ Game_get_arity(GameObject *self, void *c)
 }
 
 static PyObject *
+Game_get_board(GameObject *self, void *c)
+{
+    (void)c;
+    return PyUnicode_FromString(bt_board_name(bt_game_board(self->g)));
+}
+
+/* The first coin's number of each side of a coin game: (x,) for a row,
+   (x, y) for a grid, () for piles. */
+static PyObject *
+Game_get_first_coin(GameObject *self, void *c)
+{
+    bt_board b = bt_game_board(self->g);
+    (void)c;
+    if (b == BT_BOARD_ROW)
+        return Py_BuildValue("(k)", bt_game_board_first(self->g, 0));
+    if (b == BT_BOARD_GRID)
+        return Py_BuildValue("(kk)", bt_game_board_first(self->g, 0),
+                             bt_game_board_first(self->g, 1));
+    return PyTuple_New(0);
+}
+
+static PyObject *
 Game_get_rules(GameObject *self, void *c)
 {
     char *s = bt_game_rules(self->g);
@@ -538,6 +560,11 @@ static PyGetSetDef Game_getset[] = {
     {"arity", (getter)Game_get_arity, NULL,
      "numbers per component: 1 (heaps), 2 (Wythoff pairs), 0 (any)", NULL},
     {"rules", (getter)Game_get_rules, NULL, "the rules in one line", NULL},
+    {"board", (getter)Game_get_board, NULL,
+     "how it is drawn: 'piles', or coins in a 'row' or on a 'grid'", NULL},
+    {"first_coin", (getter)Game_get_first_coin, NULL,
+     "a coin game's first coin of each side: (x,) or (x, y); () for piles",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject GameType = {
@@ -575,10 +602,11 @@ mod_families(PyObject *m, PyObject *noargs)
     for (i = 0; i < n; i++) {
         const bt_family_info *f = bt_family(i);
         PyObject *d =
-            Py_BuildValue("{s:s,s:s,s:s,s:s,s:s,s:s,s:I}", "name", f->name,
-                          "syntax", f->syntax, "summary", f->summary, "aliases",
-                          f->aliases, "title", f->title, "example", f->example,
-                          "arity", (unsigned)bt_family_arity(i));
+            Py_BuildValue("{s:s,s:s,s:s,s:s,s:s,s:s,s:I,s:s}", "name",
+                          f->name, "syntax", f->syntax, "summary", f->summary,
+                          "aliases", f->aliases, "title", f->title, "example",
+                          f->example, "arity", (unsigned)bt_family_arity(i),
+                          "board", bt_board_name(bt_family_board(i)));
         if (d == NULL || PyList_Append(l, d) < 0) {
             Py_XDECREF(d);
             Py_DECREF(l);

@@ -87,8 +87,10 @@ class Game(_bouton.Game):
 
     ``.spec`` is its canonical text, ``.family`` its family, ``.arity`` the
     numbers of one component (1 for heaps, 2 for a Wythoff pair, 0 for
-    Moore's Nim), ``.rules`` the rules in words.  ParseError for a text
-    that names no game."""
+    Moore's Nim), ``.rules`` the rules in words, ``.board`` how it is
+    drawn ("piles", or coins in a "row" or on a "grid") and ``.first_coin``
+    a coin game's first coin of each side.  ParseError for a text that
+    names no game."""
 
     __slots__ = ()
 
@@ -120,7 +122,7 @@ def _game(g):
 
 def games():
     """The families of the registry: a list of dicts (name, syntax,
-    summary, aliases, title, example, arity)."""
+    summary, aliases, title, example, arity, board)."""
     return _bouton.families()
 
 

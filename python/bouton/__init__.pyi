@@ -33,6 +33,8 @@ class Game(_bouton.Game):
     family: str
     arity: int
     rules: str
+    board: str
+    first_coin: Tuple[int, ...]
     def __init__(self, spec: str) -> None: ...
     def position(self, *components: Union[int, Sequence[int]],
                  **limits: float) -> Position: ...

@@ -24,6 +24,8 @@ class Game:
     family: str
     arity: int
     rules: str
+    board: str
+    first_coin: Tuple[int, ...]
     def __init__(self, spec: str) -> None: ...
 
 class Sequence:

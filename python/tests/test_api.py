@@ -81,6 +81,15 @@ def test_game():
     assert bouton.Game("moore:3").arity == 0
     names = [f["name"] for f in bouton.games()]
     assert {"nim", "wythoff", "sub", "octal", "grundy", "moore"} <= set(names)
+    # how a front end draws each game
+    assert (g.board, g.first_coin) == ("piles", ())
+    assert (bouton.Game("mock-turtles").board,
+            bouton.Game("mock-turtles").first_coin) == ("row", (0,))
+    assert (bouton.Game("tartan:ruler*twins").board,
+            bouton.Game("tartan:ruler*twins").first_coin) == ("grid", (1, 0))
+    boards = {f["name"]: f["board"] for f in bouton.games()}
+    assert boards["nim"] == "piles" and boards["turtles"] == "row"
+    assert boards["corners"] == "grid"
 
 
 def test_huge_integers_round_trip():
