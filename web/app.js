@@ -1291,7 +1291,11 @@ function drawValues() {
     const c = S.comps[i];
     const text = c && c.game.local ? describe(c.game, i, c.nums, m.to.map((x) => BigInt(x))) : m.text;
     const cls = m.outcome === 'P' ? 'v-win' : m.outcome === 'N' ? 'v-lose' : 'v-unknown';
-    return h('li', {class: cls},
+    // on a coin board the coins a move turns are outlined while it is
+    // under the pointer or the focus
+    const on = c && isCoinGame(c.game) ? () => markHintMove(m) : null;
+    const off = on ? () => markHintMove(null) : null;
+    return h('li', {class: cls, onmouseenter: on, onmouseleave: off, onfocusin: on, onfocusout: off},
       h('button', {type: 'button', class: 'value-move', disabled: !humanTurn(), onclick: () => play(m, m.text)}, text),
       ' ', h('span', {class: 'value-word'}, valueWords(m)));
   })));

@@ -910,6 +910,20 @@ test('coins: an illegal selection is refused with the server\'s message', async 
   assert.deepEqual(await heads(page), ['1', '4', '7'], 'the board unchanged');
   assert.equal((await recordLines(page)).filter((l) => l.startsWith('-')).length, 0);
   await shot(page, 'coins-illegal');
+  // the move values: the winning moves (to value 0; 1 4 7 is worth
+  // 2 ^ 8 ^ 14 = 4) outlined on the board, each turning coin 7
+  await page.check('#show-values');
+  await page.waitForSelector('#values-box .value-list');
+  await page.waitForSelector('svg.coins g.coin.win');
+  const wins = await page.$$eval('#values-box li.v-win .value-move', (bs) => bs.map((b) => b.textContent));
+  assert.equal(wins.length, 3, `three winning moves: ${wins}`);
+  for (const w of wins) assert.match(w, /^turn coin 7 to tails/);
+  const marked = await page.$$eval('svg.coins g.coin.win', (gs) => gs.map((g) => g.getAttribute('data-coin')));
+  assert.deepEqual(marked, ['0', '1', '3', '4', '5', '6', '7'], 'the coins of {7,1,4}, {7,0,5}, {7,3,6}');
+  await page.hover('#values-box li.v-win');
+  assert.equal(await page.$$eval('svg.coins g.coin.focus-win', (gs) => gs.length), 3, 'the move under the pointer: its three coins');
+  await shot(page, 'coins-values');
+  await page.uncheck('#show-values');
   // a tail as the farthest coin: refused too
   await page.click('#clear-sel');
   await clickCoin(page, '8');
