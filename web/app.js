@@ -683,6 +683,7 @@ function drawCoinsText(c, i, label, heads, grid) {
   });
   input.addEventListener('input', () => {
     if (!humanTurn()) return;
+    $('move-error').textContent = ''; // the typing answers it
     S.sel = input.value.trim() ? {comp: i, coins: new Set(), text: input.value} : null;
     updateButtons();
   });
