@@ -108,7 +108,7 @@ def abandoned(bouton):
         t = time.monotonic()
         r = post(srv.port, "/v1/grundy", HEAVY, timeout=30)
         secs = time.monotonic() - t
-        slack = 8.0 if srv.sanitized else 2.5
+        slack = (8.0 if srv.sanitized else 2.5) * h.LOAD
         check(r[1] == 422, "abandoned: the new heavy request got %s %r" % (r[1], r[3][:160]))
         # before: it waited for the six abandoned ones (6 x 1.5 s)
         check(secs < 1.5 + slack, "abandoned: the new heavy request took %.2f s behind six "
