@@ -270,8 +270,11 @@ def read_response_keepalive(s):
 
 def item_4(srv):
     """Heavy requests cannot starve light ones (issue item 4)."""
+    # the light client comes from another address than the 8 heavy ones:
+    # from theirs it may rightly get 429, the per-address cap (it did
+    # under ASan, where the heavy requests hold their places longer)
     light = json.dumps({"position": "3 4 5"}).encode()
-    idle = latency(srv.port, light, 1.5, "127.0.0.1")
+    idle = latency(srv.port, light, 1.5, "127.0.0.2")
     stop = threading.Event()
     statuses = {}
 
@@ -285,7 +288,7 @@ def item_4(srv):
     for t in threads:
         t.start()
     time.sleep(0.3)
-    busy = latency(srv.port, light, 3, "127.0.0.1")
+    busy = latency(srv.port, light, 3, "127.0.0.2")
     stop.set()
     for t in threads:
         t.join()
@@ -294,7 +297,7 @@ def item_4(srv):
           % (p99(idle) * 1e3, p99(busy) * 1e3, len(busy), statuses), flush=True)
     # The 2x figure is measured in bench/ on a quiet machine; on a shared
     # test machine this asserts only that light requests are not starved.
-    check(p99(busy) < 0.05, "fairness: analyze p99 %.1f ms under 8 heavy clients" % (p99(busy) * 1e3))
+    check(p99(busy) < 0.05 * LOAD, "fairness: analyze p99 %.1f ms under 8 heavy clients" % (p99(busy) * 1e3))
     check(set(statuses) <= {422, 429, 503}, "fairness: heavy answers %s" % statuses)
     srv.alive("fairness")
 
