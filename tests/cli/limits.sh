@@ -7,6 +7,7 @@
 # limit, so there they run without one).  A full disk (/dev/full) is a
 # write error: exit 1 and one line.  About 20 s.
 # Usage: sh limits.sh PATH-TO-bouton
+# CPU: about 5 s (tests/README.md).
 set -u
 B=$1
 . "$(dirname "$0")/lib/check.sh"

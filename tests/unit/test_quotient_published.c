@@ -27,6 +27,7 @@
  * generators (the engine's generator heaps), extending the map along
  * products, then checked in full: a bijection that preserves every
  * product and the P-portion.  Element names play no part.
+ * CPU: about 6 s in the normal build (tests/README.md).
  */
 #include <dirent.h>
 #include <setjmp.h>

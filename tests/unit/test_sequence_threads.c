@@ -17,7 +17,7 @@
  * The one-thread engine is itself checked against the brute-force oracle
  * in test_sequence.c.
  *
- * CPU: about 60 s in the normal build (two threads at a time).  Under
+ * CPU: about 35 s in the normal build (two threads at a time).  Under
  * BT_TEST_LIGHT (the ASan stage of make test runs it so: this is the one
  * slow test whose lines, the streams', no quick test reaches) every fifth
  * code, Officers to 2^16 (to 2^17 for the engine's own choice of

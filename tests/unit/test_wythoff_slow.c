@@ -6,6 +6,7 @@
  * 10^5-digit indexes against their defining inequalities; Sprague-Grundy
  * tables against the brute-force oracle, and the zeros of the default
  * table against the closed form.
+ * CPU: about 6 s in the normal build (tests/README.md).
  */
 #include <limits.h>
 #include <setjmp.h>
