@@ -7,22 +7,7 @@
 # that the server keeps answering, and stops it with SIGTERM.
 set -u
 bouton=$1
-case $bouton in /*) ;; *) bouton=$(pwd)/$bouton ;; esac
-tmp=$(mktemp -d)
-pid=""
-cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-fails=0
-checks=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    fails=$((fails + 1))
-}
+. "$(dirname "$0")/lib/server.sh"
 
 # req METHOD PATH [BODY]: sets $status, $body (the answer) and $headers.
 req() {
@@ -79,22 +64,8 @@ same_as() {
 "$bouton" serve --port 70000 2>/dev/null && fail "--port 70000 accepted"
 "$bouton" serve --bogus 2>/dev/null && fail "--bogus accepted"
 
-"$bouton" serve --host 127.0.0.1 --port 0 --max-body 4096 --max-piles 50 \
-    --max-digits 100 --max-search 5000 --max-page 10 --max-values 500 \
-    --time-budget 2000 >"$tmp/out" 2>"$tmp/log" &
-: >>"$tmp/out"
-pid=$!
-url=""
-i=0
-while [ -z "$url" ] && [ $i -lt 100 ]; do
-    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out" 2>/dev/null)
-    [ -n "$url" ] || sleep 0.1
-    i=$((i + 1))
-done
-if [ -z "$url" ]; then
-    echo "FAIL: the server did not start: $(cat "$tmp/log")" >&2
-    exit 1
-fi
+start_server --max-body 4096 --max-piles 50 --max-digits 100 \
+    --max-search 5000 --max-page 10 --max-values 500 --time-budget 2000
 case $url in http://127.0.0.1:*/) ;; *) fail "address line: $url" ;; esac
 
 # ------------------------------------------------------------ the page

@@ -18,22 +18,7 @@
 # busy machine.
 set -u
 bouton=$1
-case $bouton in /*) ;; *) bouton=$(pwd)/$bouton ;; esac
-tmp=$(mktemp -d)
-pid=""
-cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-fails=0
-checks=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    fails=$((fails + 1))
-}
+. "$(dirname "$0")/lib/server.sh"
 
 # post FILE: POST /v1/analyze with the body in FILE; sets $status, $body.
 post() {
@@ -64,21 +49,8 @@ terms() {
         print "]}" }'
 }
 
-"$bouton" serve --host 127.0.0.1 --port 0 --max-body 4194304 \
-    --request-memory 268435456 --time-budget 60000 --quiet >"$tmp/out" 2>"$tmp/log" &
-: >>"$tmp/out"
-pid=$!
-url=""
-i=0
-while [ -z "$url" ] && [ $i -lt 100 ]; do
-    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out" 2>/dev/null)
-    [ -n "$url" ] || sleep 0.1
-    i=$((i + 1))
-done
-if [ -z "$url" ]; then
-    echo "FAIL: the server did not start: $(cat "$tmp/log")" >&2
-    exit 1
-fi
+start_server --max-body 4194304 --request-memory 268435456 \
+    --time-budget 60000 --quiet
 case $url in http://127.0.0.1:*/) ;; *) fail "address line: $url" ;; esac
 
 # 60 000 heaps of 10^12 of Kayles, under two names in turn: one game, one

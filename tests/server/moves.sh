@@ -9,25 +9,9 @@
 # Then the limit and bad input.
 set -u
 bouton=$1
-case $bouton in /*) ;; *) bouton=$(pwd)/$bouton ;; esac
-tmp=$(mktemp -d)
-pid=""
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-fails=0
-checks=0
-fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib/server.sh"
 
-"$bouton" serve --host 127.0.0.1 --port 0 >"$tmp/out" 2>"$tmp/log" &
-pid=$!
-url=""
-i=0
-while [ -z "$url" ] && [ $i -lt 100 ]; do
-    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out" 2>/dev/null)
-    [ -n "$url" ] || sleep 0.1
-    i=$((i + 1))
-done
-[ -n "$url" ] || { echo "FAIL: the server did not start: $(cat "$tmp/log")" >&2; exit 1; }
+start_server
 
 # post BODY: sets $status and $body
 post() {

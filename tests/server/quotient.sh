@@ -11,21 +11,7 @@
 # prints, and the explanation says the quotient was read from a file.
 set -u
 bouton=$1
-case $bouton in /*) ;; *) bouton=$(pwd)/$bouton ;; esac
-tmp=$(mktemp -d)
-pid=""
-cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-fails=0
-checks=0
-fail() {
-    echo "FAIL: $*" >&2
-    fails=$((fails + 1))
-}
+. "$(dirname "$0")/lib/server.sh"
 req() {
     printf '%s' "$2" >"$tmp/req"
     status=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST \
@@ -68,18 +54,8 @@ rc=$?
 checks=$((checks + 1))
 [ -s "$tmp/out" ] && fail "tampered file: the server started: $(cat "$tmp/out")"
 
-"$bouton" serve --host 127.0.0.1 --port 0 --max-search 200000 \
-    --time-budget 20000 --quotient "$tmp/q75" --quotient "$tmp/s13" \
-    >"$tmp/out" 2>"$tmp/log" &
-pid=$!
-url=""
-i=0
-while [ -z "$url" ] && [ $i -lt 100 ]; do
-    url=$(sed -n 's/.*serving \(http:[^ ]*\).*/\1/p' "$tmp/out" 2>/dev/null)
-    [ -n "$url" ] || sleep 0.1
-    i=$((i + 1))
-done
-[ -n "$url" ] || { echo "FAIL: the server did not start: $(cat "$tmp/log")" >&2; exit 1; }
+start_server --max-search 200000 --time-budget 20000 \
+    --quotient "$tmp/q75" --quotient "$tmp/s13"
 
 req /v1/quotient '{"game":"kayles","upto":9}'
 expect 200 "quotient kayles"
