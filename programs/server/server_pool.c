@@ -146,9 +146,12 @@ pool_main(void *arg)
         }
         srv_ipmap_add(p->ips, &job->ip, SRV_IP_HEAVY, -1, 0);
         job->done(job); /* job may be gone after this */
-#ifdef __GLIBC__
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
         /* A heavy request may have held much memory: give it back to the
-           system now rather than keep the peak for the process's life. */
+           system now rather than keep the peak for the process's life.
+           Not under ASan: its allocator replaces glibc's, whose arenas are
+           then first set up here, racily when two workers end at once
+           (a SIGTERM ends them together), and the race read a null arena. */
         malloc_trim(0);
 #endif
     }

@@ -460,7 +460,9 @@ def item_3(bouton):
     try:
         rc = srv.p.wait(timeout=BUDGET_MS * 5 / 1000 + 1)
         secs = time.monotonic() - t
-        check(rc == 0, "SIGTERM: exit status %s" % rc)
+        if not check(rc == 0, "SIGTERM: exit status %s" % rc):
+            # the server's own words say why (a sanitizer's report)
+            print(srv.p.stderr.read().decode(errors="replace")[-4000:], file=sys.stderr)
         check(secs <= 1.0, "SIGTERM: exit after %.2f s with busy workers" % secs)
         print("  SIGTERM with 4 heavy requests: exit %d after %.3f s" % (rc, secs), flush=True)
     except subprocess.TimeoutExpired:
