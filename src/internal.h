@@ -35,6 +35,9 @@ bt_status bt__fail_at(bt_diag *diag, bt_status st, size_t offset,
 const bt_limits *bt__limits(const bt_limits *lim);
 /* Polls lim->interrupt; BT_EINTR when it asks to stop. */
 bt_status bt__poll(const bt_limits *lim);
+/* The CPUs this process may run on (engines/cpus.c): the least of the
+   online CPUs, its affinity mask and its cgroup's CPU quota; at least 1. */
+unsigned bt__cpus_usable(void);
 
 /* --------------------------------------------------------- memory budget */
 

@@ -90,16 +90,23 @@ BT_API bt_status bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits
 
 /*
  * Sets the threads that compute the values of s (the rare-value method in
- * a stream of batches, docs/grundy.md); 0 means one per online CPU, more than
- * BT_SEQ_MAX_THREADS means that many.  The values are exactly those of one
- * thread whatever the number.  The engine runs the threads only where they
- * pay: it times spans of heaps on one thread and on several and keeps the
- * faster, so on cores held by other programs it may keep one.  A new
- * sequence has 1.
+ * a stream of batches, docs/grundy.md); 0 means one per CPU the process may
+ * use, more than BT_SEQ_MAX_THREADS means that many.  The values are
+ * exactly those of one thread whatever the number.  The engine never runs
+ * more threads than the CPUs the process may use (the online CPUs, its
+ * affinity mask and its cgroup's CPU quota, the least), and of those only
+ * as many as pay: it times spans of heaps on one thread, then on 2, 4, ...,
+ * on the clock and in CPU time, and keeps the fastest whose CPU time a
+ * value stays within 1.3 times one thread's, trying the counts next to it
+ * now and then (less often while they lose).  So on cores held by other
+ * programs it may keep one.  A new sequence has 1.
  */
 BT_API void bt_sequence_set_threads(bt_sequence *s, unsigned threads);
 /* The threads set for s. */
 BT_API unsigned bt_sequence_threads(const bt_sequence *s);
+/* The most threads that computed values of s at once so far (1: the
+   calling thread alone): what the engine chose. */
+BT_API unsigned bt_sequence_threads_used(const bt_sequence *s);
 
 /*
  * Long runs.  A progress function set on s is called from the computing

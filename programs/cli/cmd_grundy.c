@@ -34,13 +34,19 @@ static const char help[] =
     "  --no-values       leave the values out (for long runs)\n"
     "  --json            one JSON object: {\"game\",\"upto\",\"values\","
     "\"period\",\n"
-    "                    \"preperiod\",\"proved\"}\n"
+    "                    \"preperiod\",\"proved\",\"threads\"} (the most "
+    "threads\n"
+    "                    that ran at once)\n"
     "  --method M        auto (default), plain (the O(n^2) mex, the "
     "reference)\n"
     "                    or rare (the rare-value method from the start)\n"
-    "  --threads N       threads for the rare-value method (default: one per "
-    "online\n"
-    "                    CPU); the values are the same on any number\n"
+    "  --threads N       threads for the rare-value method, at most (default: "
+    "one per\n"
+    "                    CPU the process may use); the engine runs as many "
+    "as pay, by\n"
+    "                    measure, never more than those CPUs; the values "
+    "are the same\n"
+    "                    on any number\n"
     "  --checkpoint FILE keep the values in FILE (written atomically every "
     "--checkpoint-every\n"
     "                    seconds, default 60, and at the end) and resume "
@@ -98,7 +104,9 @@ print_json(const bt_sequence *s, const char *spec, int values)
         printf(",\"period\":%zu,\"preperiod\":%zu", p, pre);
     else
         fputs(",\"period\":null,\"preperiod\":null", stdout);
-    printf(",\"proved\":%s}\n", bt_sequence_is_proved(s) ? "true" : "false");
+    printf(",\"proved\":%s,\"threads\":%u}\n",
+           bt_sequence_is_proved(s) ? "true" : "false",
+           bt_sequence_threads_used(s));
     return cli_stdout_check(1);
 }
 

@@ -337,10 +337,11 @@ progress_line(grundy_run *run, const bt_sequence *s, double t)
           rate > 0 && top >= n ? (double)(top - n) / rate : -1);
     fprintf(stderr,
             "\r%s %s: %zu/%zu values (%.1f%%), %.3g values/s, ETA %s%s, %zu "
-            "rare\033[K",
+            "rare, %u thread%s\033[K",
             run->cmd, run->spec, n, top, pct, rate, eta,
             run->until ? " (at most)" : "",
-            bt_sequence_rare_count(s));
+            bt_sequence_rare_count(s), bt_sequence_threads_used(s),
+            bt_sequence_threads_used(s) == 1 ? "" : "s");
     fflush(stderr);
 }
 

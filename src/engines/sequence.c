@@ -66,6 +66,7 @@
    pass before the first poll of a subtraction game's sequence). */
 #define POLL_WORK (1u << 18)
 #define WINDOW_MIN_SET 33    /* sliding windows from this set size on */
+#define PAR_LEVELS 10        /* 1, 2, 4, ... 256 threads (par_choose) */
 #define CONFIRM_BLOCK 64     /* pairs per split and round of the check */
 #define SIMD_NEED 4          /* compare in registers from this few on */
 #define GENERAL_WORK 256     /* the general method marks at most this many
@@ -108,19 +109,29 @@ struct bt_sequence {
     size_t work;        /* pair operations since the last poll */
     /* threads (the rare-value method in a stream, stream_extend) */
     unsigned nthreads;      /* 1: the calling thread only */
-    struct par_pool *pool;  /* made on first use, for nthreads */
-    size_t solo_until;      /* one thread below this heap */
+    unsigned cpus;          /* the CPUs the process may use (cpus.c), when
+                               the threads were set */
+    unsigned used;          /* the most threads that computed values */
+    struct par_pool *pool;  /* made on first use, for par_cap() threads */
     size_t par_k, par_q;    /* the stream's cut and window (stream_tune);
                                par_k 0: not measured yet */
-    /* the choice between one thread and several, by measure (par_choose) */
+    /* the choice of how many threads, by measure (par_choose): level 0 is
+       the calling thread alone, level i > 0 min(2^i, par_cap) threads */
     size_t est;      /* pair operations a heap, at the last choice */
-    double rate[2];  /* pair operations a second of the last span on one
-                        thread [0] and on several [1]; 0: not measured */
-    unsigned choices;
-    int trial;       /* the current choice is a trial of the loser */
-    int timing;      /* the span being timed: 0 or 1; -1: none */
-    double t_from;   /* its start, and its first heap */
-    size_t n_from;
+    double rate[PAR_LEVELS];     /* pair operations a second of the last
+                                    span at each level; 0: not measured */
+    double cpu_rate[PAR_LEVELS]; /* and a second of CPU, every thread's */
+    unsigned best;    /* the level that measured best */
+    unsigned choices; /* choices since the last trial */
+    unsigned retry;   /* choices between trials (doubles while they lose) */
+    unsigned flip;    /* trials go up and down in turn */
+    int trial;        /* the current span is a trial of another level */
+    size_t span_stop; /* the current span: its level up to this heap */
+    unsigned span_level;
+    int timing;       /* the level being timed; -1: none */
+    double t_from, c_from; /* its start, on the clock and in CPU */
+    pthread_t th_from;     /* the thread that timed it */
+    size_t n_from;         /* its first heap */
     int par_always;         /* tests: threads however little the work */
     int par_fixed;          /* tests: par_k and par_q as set, not tuned */
     int par_stats;          /* benchmarks: time the threads' waits */
@@ -1009,6 +1020,37 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
 
 /* ------------------------------------------------------------ the stream */
 
+/* The most threads s runs: those set, but never more than the CPUs it may
+   use (a thread beyond them only waits for one that is there, and makes it
+   wait), except for tests (par_always: threads however many, to check the
+   values). */
+static unsigned
+par_cap(const bt_sequence *s)
+{
+    if (s->par_always || s->nthreads < s->cpus)
+        return s->nthreads;
+    return s->cpus > 0 ? s->cpus : 1;
+}
+
+/* The threads of level i (par_choose). */
+static unsigned
+level_threads(const bt_sequence *s, unsigned i)
+{
+    unsigned cap = par_cap(s);
+    return i == 0 ? 1 : i < 16 && (1u << i) < cap ? 1u << i : cap;
+}
+
+/* The highest level of s: the first with every thread of par_cap. */
+static unsigned
+top_level(const bt_sequence *s)
+{
+    unsigned i = 0;
+    while (level_threads(s, i) < par_cap(s) && i + 1 < PAR_LEVELS)
+        i++;
+    return i;
+}
+
+
 /*
  * The rare-value method on several threads, exact and without guesses
  * (docs/grundy.md).  For heap n the options of parity pi come from the
@@ -1057,8 +1099,12 @@ commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
                                          time to count */
 #define PAR_MIN_WORK 100 /* pair operations a heap, at least, for threads
                             (Officers: 4 500; 0.354: 350) */
-#define PAR_RETRY 8      /* every 8th choice tries the mode that lost, */
+#define PAR_RETRY 8      /* every 8th choice tries another level, */
+#define PAR_RETRY_MAX 256 /* (twice as seldom after each trial that lost,
+                             up to this) */
 #define PAR_TRIAL 8      /* on an eighth of a span */
+#define PAR_CPU 1.3      /* a level is kept only while its CPU time an
+                            operation is within this of one thread's */
 #define PAR_POLL 300e-6   /* seconds a waiting thread polls before it
                              sleeps (a batch comes microseconds after
                              another; a sleep and a wake-up cost tens) */
@@ -1083,6 +1129,7 @@ typedef struct par_scratch {
     size_t *to; /* stream_check: per split, the last pair to look at */
     uint64_t *bits; /* the calling thread's copy of a heap's marks */
     size_t work;
+    size_t beyond; /* heaps whose check looked past the window */
 } par_scratch;
 
 typedef struct par_pool par_pool;
@@ -1106,6 +1153,7 @@ typedef struct par_thread {
     par_scratch sc;
     pthread_t tid;
     int started;
+    int sat_out; /* sat the last stream out: sleep at once after it */
     _Atomic uint64_t t[PT_N];
 } par_thread;
 
@@ -1127,6 +1175,8 @@ struct par_pool {
                               sleep on `go` */
     unsigned nthreads; /* th[0] is the calling thread's scratch */
     unsigned running;  /* threads started besides the calling one */
+    unsigned active;   /* of them, those that work in this stream (the
+                          others sit it out: par_choose's level) */
     par_thread *th;
     /* the stream: heaps [lo, hi), marks of `words` words a heap */
     const bt__heap_rules *r;
@@ -1499,12 +1549,14 @@ par_main(void *arg)
     par_thread *t = arg;
     par_pool *pl = t->pool;
     uint64_t mine = 0, t0;
+    unsigned index = (unsigned)(t - pl->th);
     for (;;) {
         t0 = stat_now(pl);
         /* poll a while first: streams come a few microseconds apart when
            a value that reaches w ends one, less than a sleep and a wake-up
-           cost */
-        if (!poll_change(&pl->agen, mine, &pl->quit)) {
+           cost; not after a stream sat out (it would burn the CPU that
+           the working threads need) */
+        if (t->sat_out || !poll_change(&pl->agen, mine, &pl->quit)) {
             pthread_mutex_lock(&pl->mu);
             while (pl->gen == mine && !atomic_load(&pl->quit))
                 pthread_cond_wait(&pl->go, &pl->mu);
@@ -1517,7 +1569,13 @@ par_main(void *arg)
             break;
         stat_add(pl, t, PT_IDLE, &t0);
         mine = atomic_load(&pl->agen);
-        stream_work(pl, t);
+        t->sat_out = index > pl->active;
+        if (t->sat_out) {
+            atomic_fetch_add(&pl->out, 1);
+            stream_wake(pl);
+        } else {
+            stream_work(pl, t);
+        }
     }
     return NULL;
 }
@@ -1582,7 +1640,7 @@ par_start(bt_sequence *s)
         return NULL;
     pl->s = s;
     pl->stats = s->par_stats;
-    pl->nthreads = s->nthreads;
+    pl->nthreads = par_cap(s);
     pl->th = alloc_lines(pl->nthreads * sizeof *pl->th);
     pthread_mutex_init(&pl->mu, NULL);
     pthread_cond_init(&pl->go, NULL);
@@ -1712,6 +1770,7 @@ stream_check(const uint16_t *g, par_scratch *sc, size_t m, const uint64_t *b,
                      &sc->work);
     if (k == 0)
         return c;
+    sc->beyond++;
     for (j = 0; j < m; j++)
         sc->pa[j] = STREAM_LAG + q;
     k = confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->sh, m,
@@ -1725,16 +1784,23 @@ stream_check(const uint16_t *g, par_scratch *sc, size_t m, const uint64_t *b,
  * a worker waited for values.  When the workers are behind, they get less:
  * a shorter window, else a higher cut; when the calling thread is, they
  * get more: a lower cut (down to kmin, the first sparse position at or
- * past STREAM_LAG), else a longer window.  A move changes the time only,
- * never a value.
+ * past STREAM_LAG), else a longer window -- but only while some check
+ * still looked past the window (beyond, of those batches' heaps): a window
+ * longer than the checks read is work for nothing, and it shrinks.  (With
+ * more threads than free cores the workers always seem to wait, and the
+ * window once grew to 50 000 pairs a heap where the checks read a few
+ * hundred.)  A move changes the time only, never a value.
  */
 static void
-stream_tune(bt_sequence *s, par_pool *pl, size_t aw, size_t ww, size_t kmin)
+stream_tune(bt_sequence *s, par_pool *pl, size_t aw, size_t ww, size_t kmin,
+            size_t beyond)
 {
     size_t k = atomic_load_explicit(&pl->k, memory_order_relaxed);
     size_t q = atomic_load_explicit(&pl->q, memory_order_relaxed);
     if (s->par_fixed)
         return;
+    if (beyond == 0 && q > 0)
+        q -= q / 32 + 1;
     if (aw > ww) {
         if (q > 0)
             q -= q / 32 + 1;
@@ -1743,7 +1809,7 @@ stream_tune(bt_sequence *s, par_pool *pl, size_t aw, size_t ww, size_t kmin)
     } else if (ww > aw) {
         if (k > kmin)
             k--;
-        else if (q < STREAM_MAX_WINDOW)
+        else if (q < STREAM_MAX_WINDOW && beyond > 0)
             q += q / 32 + 1;
     }
     atomic_store_explicit(&pl->k, k, memory_order_relaxed);
@@ -1767,13 +1833,14 @@ stream_wait(par_pool *pl, const stream_rec *rec, uint64_t b, size_t *aw,
 }
 
 /*
- * Computes G(s->n .. end-1) on s->nthreads threads by the stream (above);
+ * Computes G(s->n .. end-1) on `active` threads (the calling one
+ * included, as many as the pool has at most) by the stream (above);
  * stops early, every value made exact, after a value that reaches w (the
  * caller goes on).
  */
 static bt_status
-stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
-              bt_diag *diag)
+stream_extend(bt_sequence *s, size_t end, unsigned active,
+              const bt_limits *lim, bt_diag *diag)
 {
     par_pool *pl = s->pool;
     par_scratch *sc = &pl->th[0].sc;
@@ -1783,10 +1850,14 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
     bt_status st = BT_OK;
     uint64_t t0;
 
-    if (pl->running == 0) {
-        s->solo_until = end; /* no other thread */
+    if (pl->running == 0 || active < 2) {
+        s->span_level = 0; /* no other thread */
         return BT_OK;
     }
+    pl->active = active - 1 < pl->running ? active - 1 : pl->running;
+    if (s->used < pl->active + 1)
+        s->used = pl->active + 1;
+    sc->beyond = 0;
     if (par_buffers(pl, s, words) != 0)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     pl->r = s->r;
@@ -1834,7 +1905,8 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
             if (++nb % STREAM_TUNE == 0) {
                 size_t ww = atomic_load_explicit(&pl->wwait,
                                                  memory_order_relaxed);
-                stream_tune(s, pl, aw, ww - ww0, kmin);
+                stream_tune(s, pl, aw, ww - ww0, kmin, sc->beyond);
+                sc->beyond = 0;
                 pl->await += aw;
                 aw = 0;
                 ww0 = ww;
@@ -1888,52 +1960,94 @@ stream_extend(bt_sequence *s, size_t end, const bt_limits *lim,
     return st;
 }
 
-static void
-span_begin(bt_sequence *s, int mode)
+/* The CPU time, in seconds, of the calling thread and of the pool's. */
+static double
+threads_cpu(const bt_sequence *s)
 {
-    s->timing = mode;
+    struct timespec ts;
+    double t = 0;
+    unsigned i;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        t += (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    if (s->pool != NULL)
+        for (i = 1; i < s->pool->nthreads; i++) {
+            clockid_t id;
+            if (s->pool->th[i].started &&
+                pthread_getcpuclockid(s->pool->th[i].tid, &id) == 0 &&
+                clock_gettime(id, &ts) == 0)
+                t += (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+        }
+    return t;
+}
+
+static void
+span_begin(bt_sequence *s, unsigned level)
+{
+    s->timing = (int)level;
     s->t_from = mono_now();
+    s->c_from = threads_cpu(s);
+    s->th_from = pthread_self();
     s->n_from = s->n;
 }
 
-/* Ends the span being timed, if any: the rate of its mode, when it was
-   long enough to tell (a short one is mostly the threads' start, or the
-   end of a stream at a value that reaches w). */
+/* Ends the span being timed, if any: the rates of its level, on the clock
+   and in CPU, when it was long enough to tell (a short one is mostly the
+   threads' start) and timed on this thread (its CPU clock). */
 static void
 span_end(bt_sequence *s)
 {
     if (s->timing >= 0) {
-        double dt = mono_now() - s->t_from;
-        if (dt > 0 && s->n >= s->n_from + PAR_MEASURE)
-            s->rate[s->timing] =
-                (double)(s->n - s->n_from) * (double)s->est / dt;
+        double dt = mono_now() - s->t_from, dc = threads_cpu(s) - s->c_from;
+        double ops = (double)(s->n - s->n_from) * (double)s->est;
+        if (dt > 0 && dc > 0 && s->n >= s->n_from + PAR_MEASURE &&
+            pthread_equal(s->th_from, pthread_self())) {
+            s->rate[s->timing] = ops / dt;
+            s->cpu_rate[s->timing] = ops / dc;
+        }
         s->timing = -1;
     }
 }
 
+/* The best level measured: the fastest on the clock of those whose CPU
+   time an operation is within PAR_CPU of one thread's. */
+static unsigned
+best_level(const bt_sequence *s)
+{
+    unsigned i, b = 0;
+    for (i = 1; i < PAR_LEVELS; i++)
+        if (s->rate[i] > s->rate[b] &&
+            s->cpu_rate[i] * PAR_CPU >= s->cpu_rate[0])
+            b = i;
+    return b;
+}
+
 /*
- * Whether the heaps from s->n run on several threads (1) or on the
- * calling thread (0).  The pair operations of the last PAR_SAMPLE heaps,
- * computed again (their values are known; only the count is kept), give
- * the work a heap; below PAR_MIN_WORK one thread, always (the batches'
- * traffic would cost more than the work).  Above it, threads up to
- * PAR_MEASURE heaps (the spans are too short to time); then the choice is
- * measured: each span is timed, in pair operations a second, and the
- * faster mode of the last spans is taken, the other being tried again
- * every PAR_RETRY-th choice: the threads on a whole span (a stream needs a
- * while to settle its cut and window), one thread on a span PAR_TRIAL times
- * shorter.  So on cores that other programs hold, where the threads wait
- * for one another, one thread is kept; on free cores, the threads.  The
- * choice changes the time, never a value.
+ * How many threads compute the heaps from s->n: a level (0, the calling
+ * thread alone; i, level_threads(s, i)).  The pair operations of the last
+ * PAR_SAMPLE heaps, computed again (their values are known; only the count
+ * is kept), give the work a heap; below PAR_MIN_WORK one thread, always
+ * (the batches' traffic would cost more than the work).  Above it each
+ * span is timed, in pair operations a second of the clock and of CPU
+ * (every thread's), and the levels are climbed: one thread, then 2, 4, ...
+ * while each measures faster than the one before without costing more than
+ * PAR_CPU times one thread's CPU an operation (issue 20: more threads are
+ * never slower, nor much costlier).  The best level measured is kept, and
+ * a level next to it, above and below in turn, tried again every
+ * s->retry-th choice on a span PAR_TRIAL times shorter; a trial that loses
+ * doubles the interval (up to PAR_RETRY_MAX), one that wins resets it.  So
+ * on cores that other programs hold, where threads wait for one another,
+ * one thread is kept; on free cores, as many as pay.  The choice changes
+ * the time, never a value.
  */
-static int
+static unsigned
 par_choose(bt_sequence *s)
 {
     size_t saved = s->work, k;
-    int best;
+    unsigned top = top_level(s), b, prev = s->best;
+    int was_trial = s->trial;
     s->trial = 0;
     if (s->par_always)
-        return 1;
+        return top;
     if (s->n < PAR_MIN_LEFT)
         return 0;
     s->work = 0;
@@ -1941,18 +2055,28 @@ par_choose(bt_sequence *s)
         (void)value_rare(s, s->n - k);
     s->est = s->work / PAR_SAMPLE + 1;
     s->work = saved;
-    if (s->est < PAR_MIN_WORK)
+    if (s->est < PAR_MIN_WORK || top == 0)
         return 0;
-    if (s->n < PAR_MEASURE || s->rate[1] == 0)
-        return 1;
     if (s->rate[0] == 0)
-        return 0;
-    best = s->rate[1] > s->rate[0];
-    if (++s->choices % PAR_RETRY == 0) {
+        return 0; /* one thread first: what the others are measured by */
+    b = s->best = best_level(s);
+    if (s->retry == 0)
+        s->retry = PAR_RETRY;
+    if (was_trial)
+        s->retry = b != prev ? PAR_RETRY
+                   : s->retry < PAR_RETRY_MAX ? 2 * s->retry
+                                              : PAR_RETRY_MAX;
+    if (b < top && s->rate[b + 1] == 0)
+        return b + 1; /* the climb: the next level, not measured yet */
+    if (++s->choices >= s->retry) {
+        s->choices = 0;
         s->trial = 1;
-        return !best;
+        s->flip ^= 1;
+        if ((s->flip && b < top) || b == 0)
+            return b + 1;
+        return b - 1;
     }
-    return best;
+    return b;
 }
 
 /* For benchmarks (not in the public header): time the threads' work and
@@ -2022,7 +2146,7 @@ void
 bt__sequence_par_always(bt_sequence *s)
 {
     s->par_always = 1;
-    s->solo_until = 0;
+    s->span_stop = 0;
 }
 
 static bt_status extend_run(bt_sequence *s, size_t n, const bt_limits *lim,
@@ -2072,33 +2196,35 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
         if (i == s->review && (st = review(s)) != BT_OK)
             return bt__fail(diag, st, "out of memory");
         if (s->nthreads > 1 && s->rare && !s->window &&
-            n - i >= PAR_MIN_LEFT && i >= s->solo_until) {
-            /* a span: twice the heaps so far, then PAR_SPAN at most */
-            size_t stop = i + (i < PAR_MIN_LEFT ? PAR_MIN_LEFT
-                               : i < PAR_SPAN   ? i
-                                                : PAR_SPAN);
-            int par;
-            span_end(s);
-            par = par_choose(s);
-            if (s->trial && !par && stop - i >= PAR_TRIAL * PAR_MEASURE)
-                stop = i + (stop - i) / PAR_TRIAL;
-            if (stop > s->review)
-                stop = s->review;
-            if (!par) {
-                s->solo_until = stop;
-                span_begin(s, 0);
-            } else {
-                if (s->pool == NULL)
+            n - i >= PAR_MIN_LEFT) {
+            if (i >= s->span_stop || s->timing < 0) {
+                /* a span: twice the heaps so far, then PAR_SPAN at most */
+                size_t stop = i + (i < PAR_MIN_LEFT ? PAR_MIN_LEFT
+                                   : i < PAR_SPAN   ? i
+                                                    : PAR_SPAN);
+                span_end(s);
+                s->span_level = par_choose(s);
+                if (s->trial && stop - i >= PAR_TRIAL * PAR_MEASURE)
+                    stop = i + (stop - i) / PAR_TRIAL;
+                if (stop > s->review)
+                    stop = s->review;
+                s->span_stop = stop;
+                if (s->span_level > 0 && s->pool == NULL)
                     s->pool = par_start(s);
-                if (s->pool != NULL) {
-                    span_begin(s, 1);
-                    st = stream_extend(s, stop < n ? stop : n, lim, diag);
-                    span_end(s);
-                    if (st != BT_OK)
-                        return st;
+                if (s->pool == NULL)
+                    s->span_level = 0; /* no threads to be had */
+                span_begin(s, s->span_level);
+            }
+            if (s->span_level > 0) {
+                /* a stream ends early at a value that reaches w: the next
+                   goes on in the same span */
+                st = stream_extend(s, s->span_stop < n ? s->span_stop : n,
+                                   level_threads(s, s->span_level), lim,
+                                   diag);
+                if (st != BT_OK)
+                    return st;
+                if (s->span_level > 0)
                     continue;
-                }
-                s->solo_until = stop; /* no threads to be had */
             }
         }
         if (s->window)
@@ -2414,17 +2540,30 @@ bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
 void
 bt_sequence_set_threads(bt_sequence *s, unsigned threads)
 {
-    if (threads == 0) {
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = c > 0 ? (unsigned)c : 1;
-    }
+    unsigned cpus = bt__cpus_usable();
+    if (threads == 0)
+        threads = cpus;
     if (threads > BT_SEQ_MAX_THREADS)
         threads = BT_SEQ_MAX_THREADS;
-    if (threads != s->nthreads) {
+    if (threads != s->nthreads || cpus != s->cpus) {
         par_free(s->pool);
         s->pool = NULL;
         s->nthreads = threads;
+        s->cpus = cpus;
+        /* the levels measured were of the old pool */
+        memset(s->rate, 0, sizeof s->rate);
+        memset(s->cpu_rate, 0, sizeof s->cpu_rate);
+        s->span_stop = 0;
+        s->span_level = 0;
+        s->best = 0;
+        s->trial = 0;
     }
+}
+
+unsigned
+bt_sequence_threads_used(const bt_sequence *s)
+{
+    return s->used > 0 ? s->used : 1;
 }
 
 unsigned

@@ -29,7 +29,7 @@ fi
 while read -r line; do
     code=$(echo "$line" | sed 's/.*"code":"\([0-7.]*\)".*/\1/')
     want=$("$B" grundy --game "octal:$code" --upto 2048 --no-values --json |
-        sed 's/.*"period":\([0-9a-z]*\),"preperiod":\([0-9a-z]*\),"proved":\(.*\)}/\1 \2 \3/')
+        sed 's/.*"period":\([0-9a-z]*\),"preperiod":\([0-9a-z]*\),"proved":\([a-z]*\).*}/\1 \2 \3/')
     period=$(echo "$line" | sed 's/.*"period":\([0-9a-z]*\),.*/\1/')
     proved=$(echo "$line" | grep -q '"status":"solved"' && echo true || echo false)
     case "$want" in

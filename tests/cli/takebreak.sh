@@ -8,17 +8,17 @@ B=$1
 
 # Lasker's Nim: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
 # G(4k+4) = 4k+3; an infinite code, never proved
-check laskers 0 '{"game":"tb:4.[3]","upto":12,"values":[0,1,2,4,3,5,6,8,7,9,10,12],"period":null,"preperiod":null,"proved":false}' \
+check laskers 0 '{"game":"tb:4.[3]","upto":12,"values":[0,1,2,4,3,5,6,8,7,9,10,12],"period":null,"preperiod":null,"proved":false,"threads":1}' \
     -- grundy --game laskers-nim --upto 12 --json
 # Nim is 0.[3], and redundant digits are dropped
-check nim 0 '{"game":"tb:0.[3]","upto":10,"values":[0,1,2,3,4,5,6,7,8,9],"period":null,"preperiod":null,"proved":false}' \
+check nim 0 '{"game":"tb:0.[3]","upto":10,"values":[0,1,2,3,4,5,6,7,8,9],"period":null,"preperiod":null,"proved":false,"threads":1}' \
     -- grundy --game 'tb:0.33[3]' --upto 10 --json
 # an octal code as a tb code: Dawson's Chess, as octal:0.137 proves it
-check dawsons-chess 0 '{"game":"tb:0.137","upto":175,"period":34,"preperiod":52,"proved":true}' \
+check dawsons-chess 0 '{"game":"tb:0.137","upto":175,"period":34,"preperiod":52,"proved":true,"threads":1}' \
     -- grundy --game tb:0.137 --until-proved --no-values --json
 # a hexadecimal code (a move may leave three heaps), proved by the
 # three-heap bound n0 <= n < 3*n0 + 2p + t
-check hex-4C 0 '{"game":"tb:4.C","upto":265,"period":34,"preperiod":54,"proved":true}' \
+check hex-4C 0 '{"game":"tb:4.C","upto":265,"period":34,"preperiod":54,"proved":true,"threads":1}' \
     -- grundy --game tb:4.c --until-proved --no-values --json
 # "4" is 4.0: split a heap in two (an octal code: Guy-Smith proves it
 # from 2*1 + 2 + 0 values and the 2 they are compared with)
