@@ -9,6 +9,7 @@
 #   lib/cmake/bouton/                        find_package(bouton): bouton::bouton
 #   share/man/man1/bouton.1                  man bouton
 #   share/bash-completion/completions/bouton
+#   share/bouton/store/                      the store's shipped entries
 #
 # (lib/ is CMAKE_INSTALL_LIBDIR: lib/<multiarch> for the prefix /usr on
 # Debian.)  Every path is relative to the prefix given at install time
@@ -74,3 +75,23 @@ install(FILES ${PROJECT_BINARY_DIR}/bouton.1
 install(FILES ${PROJECT_BINARY_DIR}/bouton.bash-completion
   DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
   RENAME bouton)
+
+# The store's shipped entries (docs/store.md): the proved misère quotients
+# of the classical games that prove in well under a second each (Kayles
+# about 1.2 s; Dawson's Kayles 0.07 and 0.137 do not prove within a
+# minute and are left out), computed by the bouton just built and checked
+# again by `bouton store verify`.  The program finds them from its own
+# path (BOUTON_SHIPPED_STORE, relative to bin/), so that one build
+# installs anywhere.
+set(BOUTON_SHIPPED_GAMES kayles octal:0.75 octal:0.31 octal:0.52 octal:0.53
+  octal:0.12 octal:0.13 octal:0.21 octal:0.22 octal:0.23 octal:0.32
+  octal:0.33)
+add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/store.stamp
+  COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/store-entries.sh
+          $<TARGET_FILE:bouton> ${PROJECT_BINARY_DIR}/store
+          ${PROJECT_BINARY_DIR}/store.stamp ${BOUTON_SHIPPED_GAMES}
+  DEPENDS bouton ${PROJECT_SOURCE_DIR}/scripts/store-entries.sh
+  COMMENT "Proving the store's shipped entries with bouton quotient")
+add_custom_target(bouton_store ALL DEPENDS ${PROJECT_BINARY_DIR}/store.stamp)
+install(DIRECTORY ${PROJECT_BINARY_DIR}/store/
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/bouton/store)

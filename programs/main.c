@@ -27,6 +27,8 @@ static const command commands[] = {
     {"replay", cmd_replay, "replay a saved game with an analysis of each move"},
     {"nimber", cmd_nimber, "arithmetic in Nim's field: nim-products, "
                            "inverses, roots, logs"},
+    {"store", cmd_store, "the store of proved results: list, verify, "
+                         "clear"},
 #ifdef BOUTON_SERVER
     {"serve", cmd_serve, "serve the web app and the HTTP/JSON API"},
 #endif

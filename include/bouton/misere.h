@@ -177,6 +177,16 @@ BT_API bt_status bt_quotient_load(bt_quotient **out, const char *text,
  * install before the analyses start.
  */
 BT_API bt_status bt_quotient_install(bt_quotient *q, bt_diag *diag);
+/*
+ * The text, as bt_quotient_save() writes it, of the proved quotient of
+ * g's heaps that the misère analyses of this process computed (a
+ * quotient lent by bt_quotient_install is not one of them), so that a
+ * caller can keep it for later processes; *out is malloc'd.  BT_EUNDEF
+ * when no analysis has proved g's quotient (then *out is NULL).
+ * Thread-safe.
+ */
+BT_API bt_status bt_quotient_save_proved(char **out, const bt_game *g,
+                                         bt_diag *diag);
 
 #ifdef __cplusplus
 }

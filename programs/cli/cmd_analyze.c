@@ -24,6 +24,7 @@ static const char help[] =
     "                quotient --save`, checked before use; sums of its\n"
     "                game's heaps are answered through it (any size when\n"
     "                it is proved periodic)\n"
+    CLI_STORE_HELP
     "  --random-starts [--piles K] [--max N]\n"
     "                how often the player to move wins from the random\n"
     "                starts of `bouton play --random` (K piles, default 3,\n"
@@ -163,7 +164,8 @@ int
 cmd_analyze(int argc, char **argv)
 {
     const char *game = NULL, *piles = NULL, *max = NULL, *qfile = NULL;
-    int misere = 0, explain = 0, json = 0, starts = 0, rc;
+    const char *store_dir = NULL;
+    int misere = 0, explain = 0, json = 0, starts = 0, no_store = 0, rc;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_FLAG("misere", &misere),
                             CLI_FLAG("explain", &explain),
@@ -172,8 +174,10 @@ cmd_analyze(int argc, char **argv)
                             CLI_TEXT("piles", &piles),
                             CLI_TEXT("max", &max),
                             CLI_TEXT("quotient", &qfile),
+                            CLI_STORE_OPTS(&store_dir, &no_store),
                             CLI_END};
     unsigned flags = BT_REMOTENESS;
+    cli_store store;
     bt_limits lim;
     bt_position *p = NULL;
     bt_analysis *a = NULL;
@@ -209,8 +213,21 @@ cmd_analyze(int argc, char **argv)
         bt_position_free(p);
         return rc;
     }
+    /* misère play: proved quotients from the store, and to it */
+    if (misere &&
+        (rc = cli_store_open(&store, "analyze", store_dir, no_store, 1)) !=
+            CLI_OK) {
+        bt_position_free(p);
+        return rc;
+    }
+    if (misere)
+        cli_store_use(&store, p, &lim);
     memset(&d, 0, sizeof d);
     st = bt_analyze(&a, p, flags, &lim, &d);
+    if (misere) {
+        cli_store_keep(&store, p);
+        cli_store_close(&store);
+    }
     if (st != BT_OK) {
         rc = cli_status_error("analyze", st, &d);
     } else if (json) {

@@ -26,6 +26,7 @@ static const char help[] =
     "  --quotient FILE  with --misere: the misère quotient saved by `bouton\n"
     "                quotient --save`, checked before use (heaps of any\n"
     "                size when it is proved periodic)\n"
+    CLI_STORE_HELP
     "  --seed S      seed of the random choices (0 to 2^64-1; default 1),\n"
     "                so that a move can be reproduced\n"
     "  --json        {\"component\":1,\"to\":[\"1\"],\"text\":\"...\",\n"
@@ -39,8 +40,8 @@ static const char help[] =
 int
 cmd_move(int argc, char **argv)
 {
-    const char *game = NULL, *qfile = NULL;
-    int misere = 0, json = 0, rc;
+    const char *game = NULL, *qfile = NULL, *store_dir = NULL;
+    int misere = 0, json = 0, no_store = 0, rc;
     bt_level level = BT_LEVEL_PERFECT;
     uint64_t seed = 1;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
@@ -49,8 +50,10 @@ cmd_move(int argc, char **argv)
                             CLI_PARSE("seed", cli_opt_seed, &seed),
                             CLI_FLAG("json", &json),
                             CLI_TEXT("quotient", &qfile),
+                            CLI_STORE_OPTS(&store_dir, &no_store),
                             CLI_END};
     bt_limits lim;
+    cli_store store;
     bt_position *p = NULL;
     bt_move *m = NULL;
     bt_play_info info;
@@ -73,7 +76,19 @@ cmd_move(int argc, char **argv)
         bt_position_free(p);
         return rc;
     }
+    if (misere &&
+        (rc = cli_store_open(&store, "move", store_dir, no_store, 1)) !=
+            CLI_OK) {
+        bt_position_free(p);
+        return rc;
+    }
+    if (misere)
+        cli_store_use(&store, p, &lim);
     st = bt_opponent_play(&m, &info, p, misere, level, &seed, &lim, &d);
+    if (misere) {
+        cli_store_keep(&store, p);
+        cli_store_close(&store);
+    }
     if (st != BT_OK) {
         rc = cli_status_error("move", st, &d);
     } else if (json) {

@@ -51,6 +51,7 @@ static const char help[] =
     "                      --save`, checked first: misère sums of its\n"
     "                      game's heaps are analysed through it (any size\n"
     "                      when it is proved periodic)\n"
+    CLI_STORE_HELP
     "  --save FILE         where the game is saved (default\n"
     "                      $XDG_STATE_HOME/bouton/last-game.txt, or\n"
     "                      ~/.local/state/bouton/last-game.txt); written\n"
@@ -1122,10 +1123,11 @@ cmd_play(int argc, char **argv)
 {
     play_args a;
     char *save_path = NULL, *text = NULL;
-    const char *qfile = NULL;
+    const char *qfile = NULL, *store_dir = NULL;
     bt_position *p = NULL;
-    int rc;
+    int rc, no_store = 0;
     game gm;
+    cli_store store;
     const cli_opt opts[] = {
         CLI_TEXT("game", &a.game_spec),
         CLI_FLAG("misere", &gm.misere),
@@ -1138,9 +1140,11 @@ cmd_play(int argc, char **argv)
         CLI_TEXT("load", &a.load),
         CLI_TEXT("save", &a.save),
         CLI_TEXT("quotient", &qfile),
+        CLI_STORE_OPTS(&store_dir, &no_store),
         CLI_END};
 
     memset(&a, 0, sizeof a);
+    memset(&store, 0, sizeof store);
     memset(&gm, 0, sizeof gm);
     a.first = "me";
     gm.level = BT_LEVEL_PERFECT;
@@ -1160,11 +1164,18 @@ cmd_play(int argc, char **argv)
     if ((rc = set_save_path(&gm, &a, &save_path)) != CLI_OK)
         return rc;
     rc = a.load != NULL ? load_game(&gm, &a, &text) : new_game(&gm, &a, &p);
+    /* misère play: the start's games from the store, and to it */
+    if (rc == CLI_OK && gm.misere &&
+        (rc = cli_store_open(&store, "play", store_dir, no_store, 1)) ==
+            CLI_OK)
+        cli_store_use(&store, bt_record_position(gm.rec, 0), &gm.lim);
     if (rc == CLI_OK) {
         bt_record_set(gm.rec, "level", bt_level_name(gm.level), NULL);
         open_terminal(&gm);
         rc = run_caught(&gm);
+        cli_store_keep(&store, bt_record_position(gm.rec, 0));
     }
+    cli_store_close(&store);
     if (gm.el != NULL)
         el_end(gm.el);
     if (gm.hist != NULL)

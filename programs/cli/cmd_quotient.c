@@ -49,7 +49,11 @@ static const char help[] =
     "             write leaves the old FILE; a link is followed; a FILE\n"
     "             that is not a regular file is refused)\n"
     "  --load FILE  print the quotient saved in FILE, after checking it\n"
-    "             exactly as if it had been computed (refused otherwise)\n";
+    "             exactly as if it had been computed (refused otherwise)\n"
+    "  --store DIR  where a quotient proved by --until-proved is kept for\n"
+    "             later misère analyses (default $BOUTON_STORE, else the\n"
+    "             user's cache; `bouton store --help`)\n"
+    "  --no-store   keep nothing\n";
 
 /* The games of q as "octal:0.07 + octal:0.77" (one game: its rules). */
 static void
@@ -144,7 +148,8 @@ int
 cmd_quotient(int argc, char **argv)
 {
     const char *game = NULL, *upto = NULL, *save = NULL, *load = NULL;
-    int until = 0, json = 0, table = 0, rc;
+    const char *store_dir = NULL;
+    int until = 0, json = 0, table = 0, no_store = 0, rc;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_TEXT("upto", &upto),
                             CLI_FLAG("until-proved", &until),
@@ -152,6 +157,7 @@ cmd_quotient(int argc, char **argv)
                             CLI_FLAG("table", &table),
                             CLI_TEXT("save", &save),
                             CLI_TEXT("load", &load),
+                            CLI_STORE_OPTS(&store_dir, &no_store),
                             CLI_END};
     size_t n, ng = 0, i;
     bt_limits lim;
@@ -204,6 +210,15 @@ cmd_quotient(int argc, char **argv)
     if (st != BT_OK) {
         rc = cli_status_error("quotient", st, &d);
         goto done;
+    }
+    if (until) {
+        /* a proved quotient is kept for later analyses */
+        cli_store store;
+        if ((rc = cli_store_open(&store, "quotient", store_dir, no_store,
+                                 1)) != CLI_OK)
+            goto done;
+        cli_store_put(&store, q);
+        cli_store_close(&store);
     }
     if (save != NULL) {
         char *text = NULL;

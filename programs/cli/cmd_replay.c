@@ -27,6 +27,7 @@ static const char help[] =
     "           verdict: win (N to P), blunder (N to N: the win thrown "
     "away),\n"
     "           lost (from a P-position), unknown (beyond the limits)\n"
+    CLI_STORE_HELP
     "  --help   this text\n";
 
 /* The outcome of p for the player to move: 'N', 'P', or '?' beyond the
@@ -102,8 +103,11 @@ name_of(const bt_record *r, char player)
 int
 cmd_replay(int argc, char **argv)
 {
-    int json = 0, rc;
-    const cli_opt opts[] = {CLI_FLAG("json", &json), CLI_END};
+    int json = 0, no_store = 0, rc;
+    const char *store_dir = NULL;
+    const cli_opt opts[] = {CLI_FLAG("json", &json),
+                            CLI_STORE_OPTS(&store_dir, &no_store), CLI_END};
+    cli_store store;
     bt_limits lim;
     bt_record *r = NULL;
     char *text;
@@ -131,6 +135,15 @@ cmd_replay(int argc, char **argv)
     free(text);
     misere = bt_record_is_misere(r);
     n = bt_record_length(r);
+    /* a misère record: the games of its start, from the store and to it */
+    memset(&store, 0, sizeof store);
+    if (misere &&
+        (rc = cli_store_open(&store, "replay", store_dir, no_store, 1)) !=
+            CLI_OK) {
+        bt_record_free(r);
+        return rc;
+    }
+    cli_store_use(&store, bt_record_position(r, 0), &lim);
     if (json) {
         bt_game *g = bt_position_single_game(bt_record_position(r, 0));
         out = json_object();
@@ -238,6 +251,8 @@ cmd_replay(int argc, char **argv)
         printf("%zu move%s, %zu thrown win%s.\n", n, n == 1 ? "" : "s",
                blunders, blunders == 1 ? "" : "s");
     }
+    cli_store_keep(&store, bt_record_position(r, 0));
+    cli_store_close(&store);
     bt_record_free(r);
     return rc;
 }

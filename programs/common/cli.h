@@ -34,6 +34,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_quotient(int argc, char **argv);
 int cmd_nimber(int argc, char **argv);
+int cmd_store(int argc, char **argv);
 
 /* `bouton grundy --game wythoff[:A] --below N [--json]` (programs/cli/
    grundy_wythoff.c), called by cmd_grundy for the Wythoff family. */
@@ -284,6 +285,88 @@ int cli_quotient_read(const char *cmd, const char *what, const char *path,
    no component of p is a heap of the file's game. */
 int cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
                      const bt_limits *lim);
+
+/* ----------------------------------------------------------- the store */
+
+/*
+ * The store of proved results (store.c, docs/store.md): the proved misère
+ * quotients that commands computed, one file per game, read back by later
+ * processes after the exact check of `--quotient FILE`.  Two layers: the
+ * user's store (read and written) and the install's shipped entries (read
+ * only, share/bouton/store beside bin/).  Nothing in it is trusted, and a
+ * store that cannot be read or written costs a warning, never an answer.
+ */
+enum {
+    CLI_STORE_ABSENT,  /* looked up, not found (or found damaged) */
+    CLI_STORE_LOADED,  /* installed from the store, or written to it */
+    CLI_STORE_BLOCKED  /* not a regular file in its place: never written */
+};
+#define CLI_STORE_GAMES 16
+typedef struct cli_store_game {
+    char *spec;
+    int state;
+} cli_store_game;
+typedef struct cli_store {
+    int on;          /* 0: --no-store, BOUTON_STORE=off */
+    char *dir;       /* the user's store, malloc'd; NULL: none */
+    char *shipped;   /* the shipped entries, malloc'd; NULL: none */
+    const char *cmd; /* for warnings */
+    cli_store_game games[CLI_STORE_GAMES]; /* the games looked up */
+    size_t ngames;
+} cli_store;
+
+/* --store DIR and --no-store, for a command's option table, and their
+   lines for its --help (a string literal). */
+#define CLI_STORE_OPTS(dir, off)                                           \
+    CLI_TEXT("store", (dir)), CLI_FLAG("no-store", (off))
+#define CLI_STORE_HELP                                                     \
+    "  --store DIR   the store of proved results (default $BOUTON_STORE, "  \
+    "else\n"                                                                \
+    "                the user's cache; `bouton store --help`)\n"             \
+    "  --no-store    neither read nor write the store (BOUTON_STORE=off "   \
+    "too)\n"
+/*
+ * Finds the store: none with off or BOUTON_STORE=off; else the user's
+ * store is dir, else $BOUTON_STORE, else (when cache_default is set; not
+ * for `serve`) $XDG_CACHE_HOME/bouton or ~/.cache/bouton, and the shipped
+ * entries are read when the install has them.  Creates nothing.  CLI_OK,
+ * or CLI_USAGE after an error line (an empty DIR).
+ */
+int cli_store_open(cli_store *s, const char *cmd, const char *dir, int off,
+                   int cache_default);
+void cli_store_close(cli_store *s);
+/* Before a misère analysis of p: installs (bt_quotient_install) the
+   stored proved quotient of each heap game of p that passes the check,
+   the user's entry first; a damaged entry gets one warning and is
+   passed over (the analysis computes instead). */
+void cli_store_use(cli_store *s, const bt_position *p, const bt_limits *lim);
+/* Keeps q in the user's store when it is proved and not read from the
+   store (a failure is one warning). */
+void cli_store_put(cli_store *s, const bt_quotient *q);
+/* After the analyses of p: keeps the proved quotients they computed
+   (bt_quotient_save_proved) of p's games that the store did not give. */
+void cli_store_keep(cli_store *s, const bt_position *p);
+/* `serve` at startup: installs every entry of both layers that passes
+   the check (the user's first), at most max; a damaged entry gets one
+   warning.  Returns the number installed.  cli_store_use, _put and _keep
+   may be called from several threads at once. */
+size_t cli_store_use_all(cli_store *s, const bt_limits *lim, size_t max);
+
+/* An entry as `bouton store` shows it. */
+typedef struct cli_store_info {
+    char game[256], upto[32], period[64]; /* from its text's header */
+    size_t bytes;
+    char why[600]; /* why it is bad */
+} cli_store_info;
+/* Reads entry `name` of dir into *e, and with verify checks it exactly
+   (bt_quotient_load, its game the one its name says, proved): 1, with
+   the quotient in *q when q is not NULL, or -1 with e->why. */
+int cli_store_entry(cli_store_info *e, const char *dir, const char *name,
+                    int verify, const bt_limits *lim, bt_quotient **q);
+/* The sorted names of dir's entries (leftovers: of the temporary files
+   that an interrupted write left), malloc'd, *n of them. */
+char **cli_store_names(const char *dir, int leftovers, size_t *n);
+void cli_store_names_free(char **v, size_t n);
 
 /* ------------------------------------------------------------- nimbers */
 

@@ -63,6 +63,13 @@ static const char serve_usage[] =
     "                       is the quotient of its game) and used by every\n"
     "                       misère analysis of its game's heaps; repeatable\n"
     "                       (16 at most)\n"
+    "  --store DIR          the store of proved results (`bouton store\n"
+    "                       --help`): its checked entries and the shipped\n"
+    "                       ones serve misère analyses, and the quotients\n"
+    "                       that requests prove are kept there (default\n"
+    "                       $BOUTON_STORE, else none: the shipped entries\n"
+    "                       are read, nothing is written)\n"
+    "  --no-store           no store, not even the shipped entries\n"
     "\n"
     "Fairness and connections (see the resource model in docs/api.md):\n"
     "  --slice-us N         microseconds a request may compute on its HTTP\n"
@@ -119,7 +126,9 @@ enum {
     OPT_HEADER_TIMEOUT,
     OPT_BODY_TIMEOUT,
     OPT_REQUEST_MEMORY,
-    OPT_QUOTIENT
+    OPT_QUOTIENT,
+    OPT_STORE,
+    OPT_NO_STORE
 };
 
 /* The most --quotient files (bt_quotient_install's bound). */
@@ -852,6 +861,8 @@ cmd_serve(int argc, char **argv)
         {"body-timeout", required_argument, NULL, OPT_BODY_TIMEOUT},
         {"request-memory", required_argument, NULL, OPT_REQUEST_MEMORY},
         {"quotient", required_argument, NULL, OPT_QUOTIENT},
+        {"store", required_argument, NULL, OPT_STORE},
+        {"no-store", no_argument, NULL, OPT_NO_STORE},
         CLI_LIMIT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     static srv_state s; /* static: its cancel flag is shared with threads */
@@ -871,8 +882,11 @@ cmd_serve(int argc, char **argv)
     unsigned int flags;
     int c, sig = 0, rc = CLI_FAIL, gai;
     char hostbuf[80];
-    const char *qfiles[SERVE_QUOTIENTS];
+    const char *qfiles[SERVE_QUOTIENTS], *store_dir = NULL;
     size_t nq = 0, i;
+    int no_store = 0;
+    /* static: reachable until the end (the early returns below) */
+    static cli_store store;
     bt_limits qlim;
 
     memset(&s, 0, sizeof s);
@@ -980,6 +994,12 @@ cmd_serve(int argc, char **argv)
                                  SERVE_QUOTIENTS);
             qfiles[nq++] = optarg;
             break;
+        case OPT_STORE:
+            store_dir = optarg;
+            break;
+        case OPT_NO_STORE:
+            no_store = 1;
+            break;
         case '?':
         case ':':
             return cli_bad_option("serve", c, argv);
@@ -1007,6 +1027,13 @@ cmd_serve(int argc, char **argv)
         if ((rc = cli_quotient_install("serve", qfiles[i], &qlim, NULL)) !=
             CLI_OK)
             return rc;
+    /* the store's entries, checked the same way, in the slots left; a
+       writable store only when asked for (--store, BOUTON_STORE) */
+    if ((rc = cli_store_open(&store, "serve", store_dir, no_store, 0)) !=
+        CLI_OK)
+        return rc;
+    (void)cli_store_use_all(&store, &qlim, SERVE_QUOTIENTS - nq);
+    s.cfg.store = &store;
     rc = CLI_FAIL;
     if (threads == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1185,6 +1212,8 @@ done:
     free(s.daemons);
     srv_ipmap_free(ips);
     assets_fini(&s);
+    s.cfg.store = NULL;
+    cli_store_close(&store);
     if (ai)
         freeaddrinfo(ai);
     return rc;

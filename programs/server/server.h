@@ -28,6 +28,8 @@ typedef struct srv_config {
     unsigned long budget_ms; /* time for one request; 0: unlimited */
     size_t max_memory; /* bytes of the whole process (--max-memory); the
                           budget of one request is lim.max_memory */
+    struct cli_store *store; /* where proved quotients are kept; NULL:
+                                nowhere */
 } srv_config;
 
 /* The server's defaults (documented in docs/api.md and `serve --help`). */

@@ -21,7 +21,6 @@ api_analyze(json_t **out, json_t *req, const srv_config *cfg,
     int misere, explain, remote, rc;
     unsigned flags = 0;
 
-    (void)cfg;
     if (srv_check_members(req, members, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
         srv_get_bool(req, "explain", 0, &explain, e) != 0 ||
@@ -35,6 +34,8 @@ api_analyze(json_t **out, json_t *req, const srv_config *cfg,
     if (remote)
         flags |= BT_REMOTENESS;
     st = bt_analyze(&a, p, flags, lim, &diag);
+    if (st == BT_OK && misere && cfg->store != NULL)
+        cli_store_keep(cfg->store, p); /* what it proved, for later */
     rc = srv_answer(out, e, st, &diag,
                     st == BT_OK ? cli_json_analysis(p, a) : NULL);
     bt_analysis_free(a);
@@ -201,7 +202,6 @@ api_move(json_t **out, json_t *req, const srv_config *cfg,
     uint64_t rng;
     int misere, rc;
 
-    (void)cfg;
     if (srv_check_members(req, members, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
         srv_get_string(req, "level", "perfect", &level_text, e) != 0 ||
@@ -218,6 +218,8 @@ api_move(json_t **out, json_t *req, const srv_config *cfg,
         goto done;
     }
     st = bt_opponent_play(&m, &info, p, misere, level, &rng, lim, &diag);
+    if (st == BT_OK && misere && cfg->store != NULL)
+        cli_store_keep(cfg->store, p); /* what it proved, for later */
     rc = srv_answer(out, e, st, &diag,
                     st == BT_OK ? cli_json_play(m, &info) : NULL);
 done:

@@ -514,7 +514,6 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
     size_t upto, ng = 0, i;
     int table, until, rc;
 
-    (void)cfg;
     if (srv_check_members(req, members, e) != 0 ||
         srv_get_string(req, "game", NULL, &spec, e) != 0 ||
         srv_get_bool(req, "table", 0, &table, e) != 0 ||
@@ -539,6 +538,8 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
          : until ? bt_quotient_new_until_proved(&q, games[0], upto, lim,
                                                 &diag)
                  : bt_quotient_new(&q, games[0], upto, lim, &diag);
+    if (st == BT_OK && until && cfg->store != NULL)
+        cli_store_put(cfg->store, q); /* proved: kept for later */
     rc = srv_answer(out, e, st, &diag,
                     st == BT_OK ? cli_json_quotient(q, table) : NULL);
     bt_quotient_free(q);

@@ -3042,18 +3042,17 @@ bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
  */
 #define QFILE_MAGIC "bouton-quotient 1"
 
-bt_status
-bt_quotient_save(char **out, const bt_quotient *q, bt_diag *diag)
+/* The text of q, the quotient of the heaps of the game whose rules are
+   spec (a cached quotient holds no game). */
+static bt_status
+quotient_text(char **out, const bt_quotient *q, const char *spec,
+              bt_diag *diag)
 {
     size_t x, y, ord = q->order;
     bt__buf b;
-    *out = NULL;
-    if (q->g == NULL || q->ng > 0)
-        return bt__fail(diag, BT_EINVAL,
-                        "only the quotient of one game's heaps is saved");
     bt__buf_init(&b);
     bt__buf_printf(&b, "%s\ngame %s\nupto %zu\norder %zu\n", QFILE_MAGIC,
-                   q->g->spec, q->upto, ord);
+                   spec, q->upto, ord);
     if (q->proved)
         bt__buf_printf(&b, "period %zu %zu\n", q->period, q->preperiod);
     else
@@ -3073,6 +3072,16 @@ bt_quotient_save(char **out, const bt_quotient *q, bt_diag *diag)
     bt__buf_puts(&b, "end\n");
     *out = bt__buf_take(&b);
     return *out != NULL ? BT_OK : bt__fail(diag, BT_ENOMEM, "out of memory");
+}
+
+bt_status
+bt_quotient_save(char **out, const bt_quotient *q, bt_diag *diag)
+{
+    *out = NULL;
+    if (q->g == NULL || q->ng > 0)
+        return bt__fail(diag, BT_EINVAL,
+                        "only the quotient of one game's heaps is saved");
+    return quotient_text(out, q, q->g->spec, diag);
 }
 
 /* A cursor over the text of a quotient; line counts from 1. */
@@ -3859,6 +3868,30 @@ bt_quotient_install(bt_quotient *q, bt_diag *diag)
     pthread_mutex_unlock(&qcache_mu);
     free(spec);
     bt_quotient_free(q); /* the same one was installed before */
+    return st;
+}
+
+bt_status
+bt_quotient_save_proved(char **out, const bt_game *g, bt_diag *diag)
+{
+    size_t i, slot = SIZE_MAX;
+    bt_status st;
+    *out = NULL;
+    /* the computed entries only: an installed one came from its caller */
+    pthread_mutex_lock(&qcache_mu);
+    for (i = 0; i < QCACHE_SLOTS; i++)
+        if (qcache[i].spec != NULL && qcache[i].q != NULL &&
+            qcache[i].q->proved && strcmp(qcache[i].spec, g->spec) == 0) {
+            slot = i;
+            qcache[i].users++; /* not evicted while its text is written */
+            break;
+        }
+    pthread_mutex_unlock(&qcache_mu);
+    if (slot == SIZE_MAX)
+        return bt__fail(diag, BT_EUNDEF,
+                        "no proved quotient of %s was computed", g->spec);
+    st = quotient_text(out, qcache[slot].q, g->spec, diag);
+    qcache_release(slot);
     return st;
 }
 

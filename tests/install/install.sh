@@ -14,6 +14,8 @@
 #     section for every command of `bouton --help` holding that command's
 #     --help line for line;
 #   - the bash completion completes the commands and their options;
+#   - the store's shipped entries (share/bouton/store) verify, and a fresh
+#     process answers Kayles' heap of 10^12 through them, learning nothing;
 #   - with PYTHON (the interpreter the Python package was built for), the
 #     package imports from the prefix alone and analyses a position, and
 #     pip builds python/ offline against the installed library.
@@ -171,6 +173,27 @@ if command -v bash >/dev/null 2>&1; then
             fail "'bouton $c --<TAB>' does not offer: $(cat "$tmp/missing")"
     done
 fi
+# ------------------------------------------------------ the store's entries
+# The proved quotients the build made ship in share/bouton/store; they
+# verify, and a fresh process of the fresh install answers Kayles' heap of
+# 10^12 through them: the quotient "was read from a saved file" (nothing
+# learnt), with an empty user cache that stays empty.
+shipped=$prefix/share/bouton/store
+[ -f "$shipped/octal%3A0.77.quotient" ] ||
+    fail "share/bouton/store/octal%3A0.77.quotient (Kayles) not installed"
+env -u BOUTON_STORE XDG_CACHE_HOME="$tmp/cache" "$bouton" store verify \
+    >"$tmp/verify" 2>&1 || fail "the shipped store entries do not verify: $(cat "$tmp/verify")"
+for g in 0.77 0.75 0.53; do
+    grep -q "^shipped  *octal:$g  misère quotient, .*: ok\$" "$tmp/verify" ||
+        fail "store verify does not show the shipped octal:$g: $(cat "$tmp/verify")"
+done
+env -u BOUTON_STORE XDG_CACHE_HOME="$tmp/cache" "$bouton" analyze --misere \
+    --explain 'kayles 1000000000000 7 5' >"$tmp/kayles" 2>&1 ||
+    fail "analyze --misere of Kayles' huge heaps failed: $(cat "$tmp/kayles")"
+grep -q 'read from a saved file' "$tmp/kayles" ||
+    fail "a fresh process did not use the shipped Kayles entry: $(cat "$tmp/kayles")"
+[ ! -e "$tmp/cache" ] || fail "reading the shipped entries wrote to the user's store"
+
 # ------------------------------------------------------------ Python package
 python=${5:-}
 if [ -n "$python" ]; then
