@@ -336,9 +336,11 @@ int cli_store_open(cli_store *s, const char *cmd, const char *dir, int off,
                    int cache_default);
 void cli_store_close(cli_store *s);
 /* Before a misère analysis of p: installs (bt_quotient_install) the
-   stored proved quotient of each heap game of p that passes the check,
-   the user's entry first; a damaged entry gets one warning and is
-   passed over (the analysis computes instead). */
+   stored proved quotient of each heap game of p that has a heap of more
+   than 26 counters (smaller ones are learnt as fast as an entry is
+   checked), when it passes the check, the user's entry first; a damaged
+   entry gets one warning and is passed over (the analysis computes
+   instead). */
 void cli_store_use(cli_store *s, const bt_position *p, const bt_limits *lim);
 /* Keeps q in the user's store when it is proved and not read from the
    store (a failure is one warning). */
