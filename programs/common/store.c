@@ -257,6 +257,7 @@ check_entry(const char *spec, const char *text, size_t len,
 {
     bt_diag d;
     bt_status st;
+    size_t per, pre;
     memset(&d, 0, sizeof d);
     st = bt_quotient_load(q, text, len, lim, &d);
     if (st != BT_OK) {
@@ -267,7 +268,7 @@ check_entry(const char *spec, const char *text, size_t len,
     if (spec != NULL && strcmp(bt_game_spec(bt_quotient_game(*q)), spec) != 0)
         snprintf(why, size, "it holds the quotient of %s",
                  bt_game_spec(bt_quotient_game(*q)));
-    else if (!bt_quotient_period(*q, NULL, NULL))
+    else if (!bt_quotient_period(*q, &per, &pre))
         snprintf(why, size, "its quotient is not proved");
     else
         return BT_OK;
@@ -428,8 +429,9 @@ cli_store_put(cli_store *s, const bt_quotient *q)
 {
     char *text = NULL;
     int fresh;
+    size_t per, pre;
     cli_store_game *sg;
-    if (!s->on || s->dir == NULL || !bt_quotient_period(q, NULL, NULL) ||
+    if (!s->on || s->dir == NULL || !bt_quotient_period(q, &per, &pre) ||
         bt_quotient_game_count(q) != 1)
         return;
     pthread_mutex_lock(&store_mu);
