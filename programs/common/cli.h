@@ -299,7 +299,8 @@ int cli_quotient_for(const char *cmd, const char *path, const bt_position *p,
 enum {
     CLI_STORE_ABSENT,  /* looked up, not found (or found damaged) */
     CLI_STORE_LOADED,  /* installed from the store, or written to it */
-    CLI_STORE_BLOCKED  /* not a regular file in its place: never written */
+    CLI_STORE_BLOCKED  /* not a regular file in its place, or a write
+                          failed: not written again */
 };
 #define CLI_STORE_GAMES 16
 typedef struct cli_store_game {

@@ -202,8 +202,8 @@ read_entry(const char *path, size_t max, char **text, size_t *len,
     errno = 0;
     fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
-        if (errno == ENOENT)
-            return 0;
+        if (errno == ENOENT || errno == ENOTDIR)
+            return 0; /* no entry (no store yet; writing it will say) */
         snprintf(why, size, "%s", errno == ELOOP ? "a symbolic link"
                                                  : strerror(errno));
         return -1;
@@ -367,6 +367,7 @@ static int
 make_dirs(const char *dir)
 {
     char *p = strdup(dir), *c;
+    struct stat st;
     int rc = 0;
     if (p == NULL)
         return -1;
@@ -384,6 +385,10 @@ make_dirs(const char *dir)
             break;
     }
     free(p);
+    if (rc == 0 && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        errno = ENOTDIR; /* a file where the store should be */
+        rc = -1;
+    }
     return rc;
 }
 
@@ -439,10 +444,11 @@ cli_store_put(cli_store *s, const bt_quotient *q)
     /* not over an entry read from the store, nor over what is not a file
        of ours */
     if ((sg == NULL || sg->state == CLI_STORE_ABSENT) &&
-        bt_quotient_save(&text, q, NULL) == BT_OK &&
-        put_text(s, bt_game_spec(bt_quotient_game(q)), text) == 0 &&
-        sg != NULL)
-        sg->state = CLI_STORE_LOADED;
+        bt_quotient_save(&text, q, NULL) == BT_OK) {
+        int rc = put_text(s, bt_game_spec(bt_quotient_game(q)), text);
+        if (sg != NULL)
+            sg->state = rc == 0 ? CLI_STORE_LOADED : CLI_STORE_BLOCKED;
+    }
     pthread_mutex_unlock(&store_mu);
     free(text);
 }
@@ -464,10 +470,12 @@ cli_store_keep(cli_store *s, const bt_position *p)
         sg = game_of(s, bt_game_spec(g), &fresh);
         if (sg == NULL || sg->state != CLI_STORE_ABSENT)
             continue;
-        /* what the analysis proved on its own, if anything */
-        if (bt_quotient_save_proved(&text, g, NULL) == BT_OK &&
-            put_text(s, sg->spec, text) == 0)
-            sg->state = CLI_STORE_LOADED;
+        /* what the analysis proved on its own, if anything; one try
+           (a store that cannot be written warns once) */
+        if (bt_quotient_save_proved(&text, g, NULL) == BT_OK)
+            sg->state = put_text(s, sg->spec, text) == 0
+                            ? CLI_STORE_LOADED
+                            : CLI_STORE_BLOCKED;
         free(text);
     }
     pthread_mutex_unlock(&store_mu);
