@@ -7,6 +7,7 @@
  *   officers       Officers (0.6) to 2^LOG values (default 2^24): the
  *                  issue asks 1.7x on 2 cores
  *   0.354          prove the periodicity of 0.354 (20 126 195 values): 1.5x
+ *   0.16           prove the periodicity of 0.16 (509 622 values)
  *   0.354-threads  the same, the threads kept on for every heap (the
  *                  engine's own choice, by measure, set aside): what the
  *                  parallel method itself does on this game
@@ -113,10 +114,12 @@ one(const char *name, const char *spec, size_t n, int prove, int always,
     r.wall = clock_of(CLOCK_MONOTONIC) - w0;
     r.digest = digest(s);
     printf("%-13s %u thread%s  CPU %7.2f s (calling thread %7.2f s)  wall "
-           "%7.2f s  load %.1f -> %.1f  %zu values%s  digest %016llx\n",
+           "%7.2f s  load %.1f -> %.1f  %zu values%s  digest %016llx  "
+           "ran %u\n",
            name, threads, threads == 1 ? " " : "s", r.cpu, r.main, r.wall,
            la, load1(), bt_sequence_length(s),
-           bt_sequence_is_proved(s) ? " (proved)" : "", r.digest);
+           bt_sequence_is_proved(s) ? " (proved)" : "", r.digest,
+           bt_sequence_threads_used(s));
     if (stats && threads > 1) {
         char buf[512];
         bt__sequence_par_stats(s, buf, sizeof buf);
@@ -199,9 +202,11 @@ main(int argc, char **argv)
     if (log < 10 || log > 28 || threads < 1 || rounds < 0 ||
         rounds > MAX_ROUNDS || (argc > 5 && !stats) ||
         (!all && strcmp(which, "officers") != 0 &&
-         strcmp(which, "0.354") != 0 && strcmp(which, "0.354-threads") != 0)) {
-        fprintf(stderr, "usage: bench_threads [officers|0.354|0.354-threads|"
-                        "all [LOG [THREADS [ROUNDS [stats]]]]]\n");
+         strcmp(which, "0.354") != 0 && strcmp(which, "0.16") != 0 &&
+         strcmp(which, "0.354-threads") != 0)) {
+        fprintf(stderr, "usage: bench_threads [officers|0.354|0.16|"
+                        "0.354-threads|all [LOG [THREADS [ROUNDS "
+                        "[stats]]]]]\n");
         return 2;
     }
     if (all || strcmp(which, "officers") == 0)
@@ -209,6 +214,9 @@ main(int argc, char **argv)
                 rounds);
     if (all || strcmp(which, "0.354") == 0)
         compare("0.354", "octal:0.354", n354, prove354, 0, threads, rounds);
+    if (strcmp(which, "0.16") == 0)
+        compare("0.16", "octal:0.16", (size_t)1 << 26, 1, 0, threads,
+                rounds);
     if (strcmp(which, "0.354-threads") == 0)
         compare("0.354-threads", "octal:0.354", n354, prove354, 1, threads,
                 rounds);

@@ -1112,8 +1112,9 @@ top_level(const bt_sequence *s)
                                       most */
 #define PAR_LINE 64 /* bytes of a cache line */
 #define STREAM_POLL 50e-6 /* seconds a thread of a stream polls before it
-                             sleeps (a batch takes 3 us for 0.354, 50 us
-                             for Officers) */
+                             sleeps, at most (a batch takes 3 us for
+                             0.354, 50 us for Officers) */
+#define STREAM_POLL_MIN 1e-6 /* and at least */
 
 /* A batch of the ring: its marks are ready once seq is its number + 1. */
 typedef struct stream_rec {
@@ -1154,6 +1155,7 @@ typedef struct par_thread {
     pthread_t tid;
     int started;
     int sat_out; /* sat the last stream out: sleep at once after it */
+    double spin; /* seconds it polls before it sleeps (stream_sleep) */
     _Atomic uint64_t t[PT_N];
 } par_thread;
 
@@ -1407,23 +1409,29 @@ spin_timed_out(unsigned k, double *t0, double limit)
    its number (a record's seq), the values (done) or the end. */
 typedef int (*stream_cond)(par_pool *pl, const void *arg);
 
-/* Waits until ok(pl, arg): polls for STREAM_POLL seconds (the other side
-   is usually a few microseconds away), then sleeps on `ready` (it lost its
+/* Waits until ok(pl, arg): polls for *spin seconds (the other side is
+   usually a few microseconds away), then sleeps on `ready` (it lost its
    core, or the cores are fewer than the threads: polling would keep it
-   from them).  A thread that makes something ready wakes the sleepers
+   from them).  The poll adapts, as an adaptive mutex's: a wait that ended
+   in a sleep halves the next poll, one that ended polling doubles it, up
+   to STREAM_POLL; so on a busy machine, where the other side is often off
+   its core, the threads mostly sleep and burn nothing.  A thread that makes something ready wakes the sleepers
    when there are any (stream_wake): counted here before the last look,
    looked at there after the change, both sequentially consistent, so one
    of the two sees the other. */
 static void
-stream_sleep(par_pool *pl, stream_cond ok, const void *arg)
+stream_sleep(par_pool *pl, double *spin, stream_cond ok, const void *arg)
 {
     double t0 = 0;
     unsigned k;
     for (k = 1; !ok(pl, arg); k++)
-        if (spin_timed_out(k, &t0, STREAM_POLL))
+        if (spin_timed_out(k, &t0, *spin))
             break;
-    if (ok(pl, arg))
+    if (ok(pl, arg)) {
+        *spin = *spin * 2 < STREAM_POLL ? *spin * 2 : STREAM_POLL;
         return;
+    }
+    *spin = *spin / 2 > STREAM_POLL_MIN ? *spin / 2 : STREAM_POLL_MIN;
     pthread_mutex_lock(&pl->mu);
     atomic_fetch_add(&pl->sleepers, 1);
     while (!ok(pl, arg))
@@ -1512,7 +1520,7 @@ stream_work(par_pool *pl, par_thread *t)
         if (atomic_load_explicit(&pl->done, memory_order_acquire) < need) {
             stat_add(pl, t, PT_WORK, &t0);
             atomic_fetch_add_explicit(&pl->wwait, 1, memory_order_relaxed);
-            stream_sleep(pl, values_made, &need);
+            stream_sleep(pl, &t->spin, values_made, &need);
             stat_add(pl, t, PT_WAIT, &t0);
             if (atomic_load(&pl->stop))
                 break;
@@ -1664,6 +1672,7 @@ par_start(bt_sequence *s)
     }
     for (i = 0; i < pl->nthreads; i++) {
         pl->th[i].pool = pl;
+        pl->th[i].spin = STREAM_POLL;
         if (scratch_init(&pl->th[i].sc, s->r->nsplit) != 0) {
             pl->nthreads = i; /* those made so far are freed */
             par_free(pl);
@@ -1828,7 +1837,7 @@ stream_wait(par_pool *pl, const stream_rec *rec, uint64_t b, size_t *aw,
     stat_add(pl, &pl->th[0], PT_WORK, t0);
     ++*aw;
     pl->want = b + 1;
-    stream_sleep(pl, batch_ready, rec);
+    stream_sleep(pl, &pl->th[0].spin, batch_ready, rec);
     stat_add(pl, &pl->th[0], PT_WAIT, t0);
 }
 
@@ -1951,7 +1960,7 @@ stream_extend(bt_sequence *s, size_t end, unsigned active,
     atomic_store(&pl->stop, 1);
     stream_wake(pl);
     stat_add(pl, &pl->th[0], PT_WORK, &t0);
-    stream_sleep(pl, workers_out, NULL);
+    stream_sleep(pl, &pl->th[0].spin, workers_out, NULL);
     stat_add(pl, &pl->th[0], PT_WAIT, &t0);
     pl->streams++;
     pl->heaps += s->n - N;
@@ -2066,8 +2075,10 @@ par_choose(bt_sequence *s)
         s->retry = b != prev ? PAR_RETRY
                    : s->retry < PAR_RETRY_MAX ? 2 * s->retry
                                               : PAR_RETRY_MAX;
-    if (b < top && s->rate[b + 1] == 0)
+    if (b < top && s->rate[b + 1] == 0) {
+        s->trial = 1;
         return b + 1; /* the climb: the next level, not measured yet */
+    }
     if (++s->choices >= s->retry) {
         s->choices = 0;
         s->trial = 1;
@@ -2204,8 +2215,10 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
                                                     : PAR_SPAN);
                 span_end(s);
                 s->span_level = par_choose(s);
-                if (s->trial && stop - i >= PAR_TRIAL * PAR_MEASURE)
-                    stop = i + (stop - i) / PAR_TRIAL;
+                if (s->trial && stop - i > PAR_MEASURE)
+                    stop = i + ((stop - i) / PAR_TRIAL > PAR_MEASURE
+                                    ? (stop - i) / PAR_TRIAL
+                                    : PAR_MEASURE);
                 if (stop > s->review)
                     stop = s->review;
                 s->span_stop = stop;
