@@ -9,7 +9,8 @@
 
 static const char help[] =
     "usage: bouton analyze [--game RULES] [--misere] [--explain] [--json] "
-    "POSITION...\n"
+    "[--no-remoteness]\n"
+    "                      POSITION...\n"
     "       bouton analyze [OPTIONS] -      (read the position from "
     "standard input)\n\n"
     "Says who wins the position (P: the previous player, N: the next "
@@ -20,6 +21,8 @@ static const char help[] =
     "  --misere      taking the last counter loses\n"
     "  --explain     show why (binary columns, pairs, nim-sums)\n"
     "  --json        one JSON value (see README: the JSON interface)\n"
+    "  --no-remoteness  leave the remoteness out (how many moves the game\n"
+    "                lasts under best play; the API's \"remoteness\": false)\n"
     "  --quotient FILE  with --misere: the misère quotient saved by `bouton\n"
     "                quotient --save`, checked before use; sums of its\n"
     "                game's heaps are answered through it (any size when\n"
@@ -166,10 +169,12 @@ cmd_analyze(int argc, char **argv)
     const char *game = NULL, *piles = NULL, *max = NULL, *qfile = NULL;
     const char *store_dir = NULL;
     int misere = 0, explain = 0, json = 0, starts = 0, no_store = 0, rc;
+    int no_remote = 0;
     const cli_opt opts[] = {CLI_TEXT("game", &game),
                             CLI_FLAG("misere", &misere),
                             CLI_FLAG("explain", &explain),
                             CLI_FLAG("json", &json),
+                            CLI_FLAG("no-remoteness", &no_remote),
                             CLI_FLAG("random-starts", &starts),
                             CLI_TEXT("piles", &piles),
                             CLI_TEXT("max", &max),
@@ -191,6 +196,8 @@ cmd_analyze(int argc, char **argv)
         flags |= BT_MISERE;
     if (explain)
         flags |= BT_EXPLAIN;
+    if (no_remote)
+        flags &= ~(unsigned)BT_REMOTENESS;
     if ((piles != NULL || max != NULL) && !starts)
         return cli_error("analyze", "--piles and --max go with "
                                     "--random-starts");
