@@ -1836,6 +1836,17 @@ Sequence_get_threads(SequenceObject *self, void *c)
 }
 
 static PyObject *
+Sequence_get_threads_used(SequenceObject *self, void *c)
+{
+    unsigned used;
+    (void)c;
+    group_lock(self->game->grp);
+    used = bt_sequence_threads_used(self->s);
+    group_unlock(self->game->grp);
+    return PyLong_FromUnsignedLong(used);
+}
+
+static PyObject *
 Sequence_get_game(SequenceObject *self, void *c)
 {
     (void)c;
@@ -1851,6 +1862,10 @@ static PyGetSetDef Sequence_getset[] = {
     {"method", (getter)Sequence_get_method, NULL,
      "the method of the latest values: plain, rare, rare-domain, window", NULL},
     {"threads", (getter)Sequence_get_threads, NULL, "threads set", NULL},
+    {"threads_used", (getter)Sequence_get_threads_used, NULL,
+     "the most threads that computed values at once (the engine runs as "
+     "many as pay, never more than the CPUs the process may use)",
+     NULL},
     {"_game", (getter)Sequence_get_game, NULL, NULL, NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 

@@ -32,6 +32,7 @@ class Sequence:
     proved: bool
     method: str
     threads: int
+    threads_used: int
     _period: Optional[Tuple[int, int]]
     _game: Game
     def __init__(self, game: Game, method: str = ...) -> None: ...

@@ -172,6 +172,7 @@ def test_grundy_sequence_threads_same_values():
     one = bouton.grundy_sequence("octal:0.007", upto=3000)
     many = bouton.grundy_sequence("octal:0.007", upto=3000, threads=4)
     assert many.threads == 4
+    assert 1 <= many.threads_used <= 4
     assert list(many)[:3000] == list(one)[:3000]
     plain = bouton.grundy_sequence("octal:0.007", upto=3000, method="plain")
     assert list(plain)[:3000] == list(one)[:3000]
