@@ -145,7 +145,7 @@ test_three_digit_codes(void **state)
     for (a = 0; a < 8; a++)
         for (b = 0; b < 8; b++)
             for (c = 0; c < 8; c++) {
-                char spec[16];
+                char spec[48]; /* room for any int the format may see */
                 bt_sequence *ref;
                 /* every code, or every fifth (5 and NDIV are coprime: every
                    division of the work still comes up) */
