@@ -23,6 +23,16 @@ async function analyse(ev) {
   const misere = $('misere').checked;
   const my = ++token;
   $('ask-error').textContent = '';
+  if (!text) {
+    // an empty position is no question: the server would read it as Nim
+    // with no pile and call it lost
+    $('result').hidden = true;
+    $('table-section').hidden = true;
+    tableState = null;
+    $('ask-error').textContent = 'Type a position first: piles such as 3 4 5, or a game and its numbers such as kayles 10.';
+    $('position').focus();
+    return;
+  }
   // the previous answer goes at once: never shown under a new question
   $('result').hidden = true;
   $('table-section').hidden = true;

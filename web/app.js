@@ -93,8 +93,14 @@ function setupSpec() {
   return `${kind}:${param || p.value}`;
 }
 
+let lastKind = '';
+
 function onGameChange() {
   const kind = $('game').value;
+  // leaving Misère Nim unticks the box it ticked: the next game is not
+  // silently misère
+  const was = lastKind;
+  lastKind = kind;
   const p = paramOf(kind);
   $('param-row').hidden = !p;
   if (p) {
@@ -103,7 +109,7 @@ function onGameChange() {
     $('param-help').textContent = p.help;
   }
   if (kind === 'misere-nim') $('misere').checked = true;
-  else if (kind === 'nim') $('misere').checked = false;
+  else if (kind === 'nim' || was === 'misere-nim') $('misere').checked = false;
   const f = familyOf(kind === 'misere-nim' ? 'nim' : kind);
   $('start-help').textContent = kind === 'sum'
     ? `In the position language, e.g. ${sumExample(false, () => 3)}.`
@@ -316,7 +322,9 @@ function drawRules() {
 
 // What a click does, next to the board.
 function boardHelp() {
-  if (!S.started) return '';
+  // nothing to click once the game is over or while an old position is
+  // viewed
+  if (!S.started || S.over || S.view !== null) return '';
   const modes = new Set(S.comps.filter((c) => !isCoinGame(c.game)).map((c) => selMode(c.game)));
   const out = [];
   if (modes.has('tail')) out.push('Click a counter to take it and every counter to its right, then Take (or click it again).');
@@ -813,7 +821,7 @@ function render() {
     S.comps = S.history[S.view].comps;
     S.sel = null;
   }
-  box.classList.toggle('viewing', saved !== null);
+  box.classList.toggle('past', saved !== null);
   S.comps.forEach((c, i) => {
     const rows = [];
     if (isCoinGame(c.game)) rows.push(drawCoins(c, i));
@@ -1372,58 +1380,113 @@ function drawHistory() {
   if (sig === historyDrawn) return;
   historyDrawn = sig;
   const list = clear($('history'));
+  const current = S.view === null ? S.history.length - 1 : S.view;
   S.history.forEach((e, k) => {
     const label = k === 0 ? `Start ${e.text}` : `${S.names[e.mover]}: ${e.moveText} \u2192 ${e.text}`;
-    list.append(h('li', {class: S.view === k || (S.view === null && k === S.history.length - 1) ? 'current' : null},
+    // the number is part of the button, so that a wrapped entry keeps it
+    // on its first line (a list marker sits on the button's last line)
+    list.append(h('li', {class: k === current ? 'current' : null},
       h('button', {type: 'button', class: 'history-item', 'data-k': k, 'aria-current': S.view === k ? 'step' : null,
-        onclick: () => viewAt(k)}, label)));
+        onclick: () => viewAt(k)}, h('span', {class: 'move-num'}, k === 0 ? '' : `${k}.`), h('span', {class: 'move-words'}, label))));
   });
+  // the latest move (or the one viewed) in view inside the list's own
+  // scroll box, without scrolling the page
+  const cur = list.children[current];
+  if (cur) {
+    const top = cur.offsetTop; // the list is the offset parent (position: relative)
+    if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top + cur.offsetHeight - list.clientHeight);
+    }
+  }
   drawChart();
 }
 
-// The value history: one dot a position, above the line while player A
-// (you) is winning, below while B is; further from the line the closer the
-// win (smaller remoteness), on the line when unknown.
+// The value history (as GamesmanUni's "visual value history"): one dot a
+// position, above the zero line while player A (you) is winning, below
+// while B is; further from the line the closer the win (fewer moves to
+// the end), on the line when unknown.  Axis labels, move numbers along the
+// bottom, the viewed position ringed, a legend under it; scrolled to the
+// latest move, with a cue when earlier moves are out of view.
 async function drawChart() {
   const id = S.gameId;
   const n = S.history.length;
+  const view = S.view;
   const entries = S.history.slice(Math.max(0, n - 200));
   const vals = [];
   for (const e of entries) {
     vals.push(await positionValue(e));
-    if (id !== S.gameId || n !== S.history.length) return;
+    if (id !== S.gameId || n !== S.history.length || view !== S.view) return;
   }
-  const W = Math.max(160, Math.min(600, 24 * vals.length + 20));
-  const H = 80;
-  const step = vals.length > 1 ? (W - 20) / (vals.length - 1) : 0;
+  const box = $('chart');
+  const room = Math.max(200, box.clientWidth || 600);
+  const L = 10; // left and right margins
+  const H = 130;
+  const top = 22;
+  const bottom = H - 22; // room for the move numbers
+  const mid = (top + bottom) / 2;
+  // 24 px a move where they fit, down to 14 px; past that the chart scrolls
+  const step = vals.length > 1 ? Math.max(14, Math.min(24, (room - 2 * L) / (vals.length - 1))) : 0;
+  const W = Math.max(room, Math.ceil(2 * L + step * (vals.length - 1)));
   const maxR = vals.reduce((m, v) => (v.remoteness !== null && v.remoteness > m ? v.remoteness : m), 1n);
+  const half = mid - top - 6;
   const pts = vals.map((v, k) => {
     const idx = n - entries.length + k;
     const mover = moverAt(idx);
     let side = 0;
     if (v.outcome) side = (v.outcome === 'N') === (mover === 'A') ? 1 : -1;
     const r = v.remoteness === null ? maxR : v.remoteness;
-    const dist = side === 0 ? 0 : 8 + 24 * Number(maxR - r + 1n) / Number(maxR + 1n);
-    return {x: 10 + k * step, y: H / 2 - side * dist, side, v, idx, mover};
+    const dist = side === 0 ? 0 : 8 + (half - 8) * Number(maxR - r + 1n) / Number(maxR + 1n);
+    return {x: L + k * step, y: mid - side * dist, side, v, idx, mover};
   });
   const svg = h('svg:svg', {class: 'value-chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img',
-    'aria-label': 'Who was winning after each move'});
-  svg.append(h('svg:line', {x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'axis'}),
-    h('svg:text', {x: 2, y: 10, class: 'chart-label'}, `${S.names.A} winning`),
-    h('svg:text', {x: 2, y: H - 3, class: 'chart-label'}, `${S.names.B} winning`),
-    h('svg:polyline', {points: pts.map((p) => `${p.x},${p.y}`).join(' '), class: 'trend'}));
+    'aria-label': `Who was winning after each move: ${pts.map((p) => (p.side > 0 ? 'A' : p.side < 0 ? 'B' : '?')).join(' ')}`});
+  svg.append(h('svg:line', {x1: 0, y1: mid, x2: W, y2: mid, class: 'axis zero'}),
+    h('svg:line', {x1: 0, y1: bottom + 4, x2: W, y2: bottom + 4, class: 'axis'}),
+    h('svg:text', {x: 2, y: 14, class: 'chart-label'}, `\u25b2 ${S.names.A} winning`),
+    h('svg:text', {x: 2, y: bottom - 2, class: 'chart-label'}, `\u25bc ${S.names.B} winning`));
+  // the move numbers along the bottom: every move where there is room,
+  // else every 5th
+  const every = step >= 22 ? 1 : 5;
+  for (const p of pts) {
+    if (p.idx % every === 0) {
+      svg.append(h('svg:text', {x: p.x, y: H - 4, class: 'chart-label tick'}, String(p.idx)));
+    }
+  }
+  const viewed = view === null ? n - 1 : view;
+  const vp = pts.find((p) => p.idx === viewed);
+  if (vp && view !== null) {
+    svg.append(h('svg:line', {x1: vp.x, y1: top - 6, x2: vp.x, y2: bottom + 4, class: 'viewed-line'}));
+  }
+  svg.append(h('svg:polyline', {points: pts.map((p) => `${p.x},${p.y}`).join(' '), class: 'trend'}));
   for (const p of pts) {
     const who = p.side > 0 ? S.names.A : p.side < 0 ? S.names.B : null;
     const r = p.v.remoteness;
     const title = `${p.idx === 0 ? 'Start' : `After move ${p.idx}`}: ` +
       (who ? `${who} winning${r !== null ? ` (${r} move${r === 1n ? '' : 's'} to the end)` : ''}` : 'value unknown');
-    const dot = h('svg:circle', {cx: p.x, cy: p.y, r: 5, class: 'dot ' + (p.side > 0 ? 'a' : p.side < 0 ? 'b' : 'u'),
-      'data-k': p.idx, 'data-side': p.side});
+    const dot = h('svg:circle', {cx: p.x, cy: p.y, r: 5, class: 'dot ' + (p.side > 0 ? 'a' : p.side < 0 ? 'b' : 'u') +
+      (p.idx === viewed ? ' viewed' : ''), 'data-k': p.idx, 'data-side': p.side});
     dot.append(h('svg:title', {}, title));
     dot.addEventListener('click', () => viewAt(p.idx));
     svg.append(dot);
   }
-  clear($('chart')).append(svg);
+  const scroller = h('div', {class: 'chart-scroll', tabindex: 0, role: 'region', 'aria-label': 'The value history'}, svg);
+  const cue = h('p', {class: 'scroll-cue chart-cue', hidden: true}, '\u2190 Scroll sideways for the earlier moves');
+  const legend = h('p', {class: 'chart-legend'},
+    h('span', {class: 'key a'}, ''), ` ${S.names.A} winning `,
+    h('span', {class: 'key b'}, ''), ` ${S.names.B} winning `,
+    h('span', {class: 'key u'}, ''), ' not known. ',
+    'The further a dot from the middle line, the fewer moves to the end; a ringed dot is the position shown.');
+  clear(box).append(cue, scroller, legend);
+  const update = () => {
+    const more = scroller.scrollWidth > scroller.clientWidth + 1;
+    cue.hidden = !more;
+    scroller.classList.toggle('more-left', more && scroller.scrollLeft > 1);
+  };
+  // the latest move (or the viewed one) in view
+  const x = vp ? vp.x : W;
+  scroller.scrollLeft = Math.max(0, x - scroller.clientWidth + 3 * L);
+  scroller.addEventListener('scroll', update);
+  update();
 }
 
 // Shows position k of the history (the last one: back to the game).
@@ -1516,6 +1579,7 @@ function setFormFrom(spec, misere, comps) {
     param = colon < 0 ? '' : spec.slice(colon + 1);
   }
   $('game').value = kind;
+  lastKind = kind;
   const p = paramOf(kind);
   $('param-row').hidden = !p;
   if (p) {

@@ -992,6 +992,126 @@ test('coins on a phone, and coins too far along to draw', async (page) => {
   await shot(page, 'coins-far');
 });
 
+// ------------------------------------------ the defects of issue 25
+
+// Plays one counter from the first non-empty pile (two players).
+async function takeOne(page) {
+  const p = await piles(page);
+  const i = p.findIndex((x) => x > 0n);
+  await clickCounter(page, i, 0, Number(p[i]) - 1);
+  await page.click('#take');
+}
+
+test('issue 25, defects 1, 2, 13: on a phone the chart and the move list show the latest move', async (page) => {
+  await page.setViewportSize({width: 390, height: 844});
+  await newGame(page, {start: '10 10 10', mode: 'two'});
+  for (let k = 0; k < 30; k++) await takeOne(page);
+  assert.match(await page.textContent('#status'), /Game over/);
+  await page.waitForFunction(() => document.querySelectorAll('#chart .dot').length === 31);
+  // defect 1: the chart scrolls to the last move and says that it scrolls
+  const chart = await page.$eval('#chart svg', (svg) => {
+    const box = svg.parentElement;
+    const dots = svg.querySelectorAll('.dot');
+    const last = dots[dots.length - 1].getBoundingClientRect();
+    const r = box.getBoundingClientRect();
+    const cue = [...document.querySelectorAll('#chart *')].find((e) => /scroll/i.test(e.textContent) &&
+      e.getClientRects().length > 0 && e.children.length === 0);
+    return {wide: box.scrollWidth > box.clientWidth, lastIn: last.left >= r.left && last.right <= r.right, cue: !!cue};
+  });
+  assert.ok(chart.wide, 'the chart is wider than a phone');
+  assert.ok(chart.lastIn, 'the last move is in view');
+  assert.ok(chart.cue, 'a visible cue says the chart scrolls');
+  // defect 2: the move list shows its last entry
+  const list = await page.$eval('#history', (ol) => {
+    const r = ol.getBoundingClientRect();
+    const last = ol.lastElementChild.getBoundingClientRect();
+    return {scrolls: ol.scrollHeight > ol.clientHeight, lastIn: last.top >= r.top - 1 && last.bottom <= r.bottom + 1};
+  });
+  assert.ok(list.scrolls, 'the move list is longer than its box');
+  assert.ok(list.lastIn, 'the last move is in view in the list');
+  // defect 13: a wrapped entry keeps its number on its first line
+  const nums = await page.$$eval('#history .history-item', (bs) => bs.map((b) => {
+    const n = b.querySelector('.move-num');
+    const lh = parseFloat(getComputedStyle(b).lineHeight) || 20;
+    return {wrapped: b.getBoundingClientRect().height > 1.8 * lh,
+      top: n ? n.getBoundingClientRect().top - b.getBoundingClientRect().top : null, lh};
+  }));
+  assert.ok(nums.some((x) => x.wrapped), 'some entry wraps on a phone');
+  for (const x of nums.filter((y) => y.wrapped)) {
+    assert.ok(x.top !== null && x.top < x.lh, `the number on the first line (${x.top})`);
+  }
+  await shot(page, 'i25-phone-chart');
+});
+
+test('issue 25, defects 6, 12, 13: viewing a position keeps the board still; the chart marks it', async (page) => {
+  await newGame(page, {start: '3 4 5'});
+  assert.match(await page.textContent('#board-help'), /Click a counter/);
+  await clickCounter(page, 2, 0, 4);
+  await page.click('#take');
+  await settle(page);
+  await page.waitForFunction(() => document.querySelectorAll('#chart .dot').length === 3);
+  const at = () => page.$eval('svg.pile[data-comp="0"]', (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top];
+  });
+  const before = await at();
+  await page.click('#history .history-item[data-k="1"]');
+  await page.waitForSelector('#view-box:not([hidden])');
+  // defect 6: the board does not move sideways (the banner above it may
+  // push it down)
+  const after = await at();
+  assert.ok(Math.abs(after[0] - before[0]) < 1, `the piles start at x = ${before[0]}, then ${after[0]}`);
+  // defect 12: no "click a counter" while an old position is viewed
+  assert.equal((await page.textContent('#board-help')).trim(), '');
+  // defect 13: the viewed position marked, labels of 12 px or more, axis
+  // numbers and a legend
+  await page.waitForSelector('#chart .dot.viewed[data-k="1"]');
+  const sizes = await page.$$eval('#chart text', (ts) => ts.map((t) => parseFloat(getComputedStyle(t).fontSize)));
+  assert.ok(sizes.length >= 4 && sizes.every((x) => x >= 11), `label sizes ${sizes}`);
+  assert.ok(sizes.filter((x) => x >= 12).length >= 2, 'the axis labels are 12 px');
+  assert.match(await page.textContent('#chart'), /winning.*winning.*fewer moves to the end/s);
+  await shot(page, 'i25-viewing');
+  await page.click('#view-back');
+  // defect 12: nor once the game is over
+  await newGame(page, {start: '1'});
+  await clickCounter(page, 0, 0, 0);
+  await page.click('#take');
+  await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
+  assert.equal((await page.textContent('#board-help')).trim(), '');
+});
+
+test('issue 25, defect 3: leaving Misère Nim unticks misère play', async (page) => {
+  await page.goto(url);
+  await page.waitForSelector('#game:not([disabled])');
+  await page.selectOption('#game', 'misere-nim');
+  assert.equal(await page.isChecked('#misere'), true);
+  await page.selectOption('#game', 'wythoff');
+  assert.equal(await page.isChecked('#misere'), false, 'Wythoff is not silently misère');
+  // a box ticked by hand stays ticked from one game to another
+  await page.check('#misere');
+  await page.selectOption('#game', 'octal');
+  assert.equal(await page.isChecked('#misere'), true);
+});
+
+test('issue 25, defect 7: a move value never breaks inside its word on a phone', async (page) => {
+  await page.setViewportSize({width: 390, height: 844});
+  await newGame(page, {game: 'octal', param: 'kayles', start: '14', mode: 'two'});
+  await page.check('#show-values');
+  await page.waitForSelector('#values-box .value-list li');
+  const broken = await page.$$eval('#values-box .value-word', (ws) => ws
+    .filter((w) => w.getClientRects().length > 1 || w.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(w).lineHeight))
+    .map((w) => w.textContent));
+  assert.deepEqual(broken, []);
+});
+
+test('issue 25, defect 15: an empty position asks for one', async (page) => {
+  await page.goto(url + 'analyze.html');
+  await page.fill('#position', '');
+  await page.click('#go');
+  assert.match(await page.textContent('#ask-error'), /Type a position/);
+  assert.equal(await page.isVisible('#result'), false, 'nothing analysed');
+});
+
 // --------------------------------------------------------------- run
 
 const browser = await chromium.launch({executablePath, headless: true, args: ['--no-sandbox']});
