@@ -11,7 +11,7 @@ import {
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
-const DRAW_MAX = 60n; // a bigger pile gets a number field instead of counters
+const DRAW_MAX = 100n; // a bigger pile gets a number field instead of counters
 const COLS = 15; // counters per line of a drawing
 // Distance between counters in the drawing: on a phone every counter is a
 // tap target of at least 44 px.
@@ -53,6 +53,17 @@ const valueCache = new Map(); // position key -> {outcome, remoteness} (who wins
 // name), Misère Nim (Nim with misère play ticked) and a sum.  A family's
 // parameter (after ':' in its syntax) gets a field, with the family's
 // example as its default.
+// The parameter of each family in words, not the syntax's letters
+// ("D.DDD", "K", "A"); the help under it says what it means.
+const PARAM_WORDS = {
+  wythoff: 'How far the two takes may differ',
+  sub: 'The numbers one may take',
+  octal: 'The rules, as an octal code',
+  tb: 'The rules, as a take-and-break code',
+  moore: 'Most piles in one move',
+  tartan: 'The two games multiplied',
+};
+
 function paramOf(kind) {
   const f = families().find((x) => x.name === (kind === 'misere-nim' ? 'nim' : kind));
   if (!f) return null;
@@ -62,7 +73,7 @@ function paramOf(kind) {
   const named = f.named.map((n) => `${n.name} (${n.game})`);
   const optional = f.syntax.includes('[');
   return {
-    label: m[1],
+    label: PARAM_WORDS[f.name] || 'Rules',
     value: colon < 0 ? '' : f.example.slice(colon + 1),
     optional,
     help: [f.summary,
@@ -425,31 +436,46 @@ function drawRow(c, i, r) {
         tail ? `a number from 1 to ${n}` : 'the heaps left, separated by spaces'));
   }
   const count = Number(n);
-  const D = cell();
-  // counters big enough to tap: fewer to a line on a narrow screen
+  const mode = selMode(c.game);
+  // pins closer together on a desktop, so that Kayles 40 is one line
+  const D = mode !== 'tail' && !phone() ? 21 : cell();
+  // a heap whose moves take counters side by side or split it (Kayles,
+  // Dawson's Kayles, Grundy's game) is one row of pins, where adjacency
+  // is the game: as long a line as the screen holds, and where it must
+  // wrap, a mark at the end of the line says the row goes on; a pile of
+  // Nim is a block of COLS a line
+  const row = mode !== 'tail';
   const room = $('piles').clientWidth || 600;
-  const cols = Math.max(5, Math.min(COLS, Math.floor((room - 8) / (D + 6))));
+  const fit = Math.floor((room - 8) / (D + (row ? 0 : 6)));
+  let cols = row ? Math.max(5, fit) : Math.max(5, Math.min(COLS, fit));
   // the computer's last move: the counters it took, fading out
   const fl = S.flash && S.flash.id === S.gameId && S.flash.i === i && S.flash.n === 1 &&
-    selMode(c.game) === 'tail' && S.flash.before[r] <= DRAW_MAX ? Number(S.flash.before[r]) : count;
+    mode === 'tail' && S.flash.before[r] <= DRAW_MAX ? Number(S.flash.before[r]) : count;
   const shown = Math.max(count, fl);
+  if (row && shown > cols) cols = Math.max(4, cols - 1); // a cell for the mark
   const lines = Math.max(1, Math.ceil(shown / cols));
-  const width = cols * D;
+  const width = (cols + (row && lines > 1 ? 1 : 0)) * D;
   const height = lines * D;
   const isChosen = chosen(i, r);
+  const sel = S.sel && S.sel.comp === i ? S.sel.rows[r] : null;
   const svg = h('svg:svg', {
-    class: 'pile', viewBox: `0 0 ${width} ${height}`, width, height,
+    class: 'pile' + (row ? ' pins' : ''), viewBox: `0 0 ${width} ${height}`, width, height,
     tabindex: humanTurn() ? 0 : -1, role: 'slider',
     'aria-label': `${label}: ${count} counter${count === 1 ? '' : 's'}`,
     'aria-valuemin': 0, 'aria-valuemax': count,
-    'aria-valuenow': count - (S.sel && S.sel.comp === i && S.sel.rows[r] && S.sel.rows[r].kind === 'tail' ? S.sel.rows[r].from : count),
+    'aria-valuenow': count - (sel && sel.kind === 'tail' ? sel.from : count),
     'aria-valuetext': selectionWords(i, r, n),
     'data-comp': i, 'data-row': r,
   });
   if (count === 0 && shown === 0) {
     svg.append(h('svg:text', {x: 4, y: D * 0.7, class: 'empty'}, 'empty'));
   }
-  const showVal = S.showValues && selMode(c.game) === 'tail' && !S.view;
+  for (let l = 0; row && l + 1 < lines; l++) {
+    const mark = h('svg:text', {x: cols * D + D / 2, y: l * D + D * 0.68, class: 'cont'}, '\u21b5');
+    mark.append(h('svg:title', {}, 'the row goes on at the start of the next line'));
+    svg.append(mark);
+  }
+  const showVal = S.showValues && !S.view;
   for (let j = 0; j < shown; j++) {
     const cx = (j % cols) * D + D / 2;
     const cy = Math.floor(j / cols) * D + D / 2;
@@ -457,30 +483,67 @@ function drawRow(c, i, r) {
       svg.append(h('svg:circle', {cx, cy, r: D * RADIUS(), class: 'counter gone', 'data-gone': j}));
       continue;
     }
-    let vclass = '';
-    let vtext = '';
-    if (showVal) {
-      const to = c.nums.slice();
-      to[r] = BigInt(j);
-      const v = valueOf(i, to);
-      if (v && v.outcome) {
-        vclass = v.outcome === 'P' ? ' v-win' : ' v-lose';
-        vtext = `: taking from here ${valueWords(v)}`;
-      }
-    }
+    const v = showVal ? counterValue(c, i, r, j) : null;
+    const vclass = v ? (v.win ? ' v-win' : ' v-lose') : '';
+    // Grundy's game: the counters after the split point are the second
+    // heap, drawn as a heap, not as counters taken
+    const part2 = sel && sel.kind === 'cut' && j >= sel.at;
     const circle = h('svg:circle', {
-      cx, cy, r: D * RADIUS(), class: 'counter' + (isChosen(j) ? ' chosen' : '') + vclass,
+      cx, cy, r: D * RADIUS(),
+      class: 'counter' + (part2 ? ' part2' : isChosen(j) ? ' chosen' : '') + vclass,
       'data-j': j,
     });
-    circle.append(h('svg:title', {}, `${label}, counter ${j + 1}${vtext}`));
+    circle.append(h('svg:title', {}, `${label}, counter ${j + 1}${v ? `: ${v.words}` : ''}`));
     svg.append(circle);
+  }
+  if (sel && sel.kind === 'cut' && sel.at > 0 && sel.at < count) {
+    const x = (sel.at % cols) * D;
+    const y = Math.floor(sel.at / cols) * D;
+    svg.append(h('svg:line', {x1: x, y1: y + 1, x2: x, y2: y + D - 1, class: 'split'}));
   }
   svg.addEventListener('click', (e) => {
     const t = e.target.closest('circle');
-    if (t) pick(i, r, Number(t.getAttribute('data-j')));
+    if (t && t.hasAttribute('data-j')) pick(i, r, Number(t.getAttribute('data-j')));
   });
   svg.addEventListener('keydown', (e) => rowKey(e, i, r, count));
-  return h('div', {class: 'row-drawn'}, h('span', {class: 'row-label'}, `${label}: ${count}`), svg);
+  return h('div', {class: 'row-drawn' + (row ? ' pin-row' : '')}, h('span', {class: 'row-label'}, `${label}: ${count}`), svg);
+}
+
+// The value shown on counter j of row r of component i, from the move
+// values: {win, words}, or null where no move is made from there.
+//  - taking from the end (Nim, subtraction games, Wythoff's piles, Moore's
+//    Nim): the move that leaves j counters in this row, with whatever is
+//    chosen in the other rows (Wythoff's both piles, Moore's several);
+//  - taking side by side (Kayles): the moves that take this pin and, where
+//    the rules allow, the next one: green if one of them wins;
+//  - splitting (Grundy's game): splitting the heap before this counter.
+function counterValue(c, i, r, j) {
+  const mode = selMode(c.game);
+  const n = Number(c.nums[r]);
+  const sorted = (xs) => xs.slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const tries = [];
+  if (mode === 'tail') {
+    const to = c.nums.slice();
+    const sel = S.sel && S.sel.comp === i ? S.sel.rows : {};
+    for (const [k, s] of Object.entries(sel)) if (Number(k) !== r && s.kind === 'tail') to[Number(k)] = BigInt(s.from);
+    to[r] = BigInt(j);
+    tries.push({to, what: 'taking from here'});
+  } else if (mode === 'range') {
+    for (let b = j; b <= j + 1 && b < n; b++) {
+      tries.push({to: sorted([BigInt(j), BigInt(n - 1 - b)].filter((x) => x > 0n)),
+        what: b === j ? 'taking this pin' : 'taking this pin and the next'});
+    }
+  } else if (j > 0) {
+    tries.push({to: sorted([BigInt(j), BigInt(n - j)]), what: 'splitting here'});
+  }
+  const found = [];
+  for (const t of tries) {
+    if (illegal(c.game, c.nums, t.to)) continue;
+    const v = valueOf(i, t.to);
+    if (v && v.outcome) found.push({win: v.outcome === 'P', words: `${t.what} ${valueWords(v)}`});
+  }
+  if (found.length === 0) return null;
+  return {win: found.some((f) => f.win), words: found.map((f) => f.words).join('; ')};
 }
 
 // ------------------------------------------------------------ coin boards
@@ -1212,7 +1275,7 @@ async function hint() {
     S.hintMarks = {key, moves: res.winning_moves || []};
     const kids = [
       h('h3', {}, 'Hint'),
-      outcomePanel(res, humanTurn() ? playIt : null),
+      outcomePanel(res, humanTurn() ? playIt : null, true),
       res.outcome === 'P'
         ? h('p', {}, 'Every move leaves a winning position for the other side; against a fallible opponent, make the game long and hard.')
         : null,
@@ -1275,7 +1338,9 @@ async function loadValues() {
   } catch (e) {
     if (!S.values || S.values.key !== key) return;
     S.values.error = e.message;
-    clear(box).append(h('p', {class: 'note'}, `No move values here: ${e.message}`));
+    clear(box).append(h('p', {class: 'note'}, e instanceof ApiError && e.code === 'ELIMIT'
+      ? 'This position has too many moves to give each its value. The Hint button still finds the winning moves.'
+      : `No move values here: ${e.message}`));
     return;
   }
   if (!S.values || S.values.key !== key || analysisKey() !== key) return;
@@ -1287,15 +1352,33 @@ async function loadValues() {
   render();
 }
 
+// The order of the list: the winning moves first, the quickest win
+// first; then the losing moves, the longest resistance first; moves of
+// unknown value last.
+function valueRank(m) {
+  const r = remotenessOf(m.remoteness);
+  if (m.outcome === 'P') return [0, r === null ? Infinity : Number(r)];
+  if (m.outcome === 'N') return [1, r === null ? Infinity : -Number(r)];
+  return [2, 0];
+}
+
+const VALUES_SHOWN = () => (phone() ? 8 : 12); // the list's length before "Show all"
+
 function drawValues() {
   const box = clear($('values-box'));
-  const list = S.values.list;
+  const list = S.values.list.slice().sort((x, y) => {
+    const a = valueRank(x);
+    const b = valueRank(y);
+    return a[0] - b[0] || (a[1] === b[1] ? 0 : a[1] < b[1] ? -1 : 1);
+  });
   const wins = list.filter((m) => m.outcome === 'P').length;
   box.append(h('p', {}, h('strong', {}, 'Move values: '),
     list.length === 0 ? 'no move is left.'
       : `${wins} of ${list.length} move${list.length === 1 ? '' : 's'} win${wins === 1 && list.length === 1 ? 's' : ''} for the player to move` +
-        ' (green: wins against best play; red: loses; "in N": moves to the end, this one included).'));
-  box.append(h('ul', {class: 'value-list'}, list.map((m) => {
+        ' (green: wins against best play; red: loses; "in N": moves to the end, this one included). The best moves come first.'));
+  const all = S.values.all || list.length <= VALUES_SHOWN() + 2;
+  const shown = all ? list : list.slice(0, VALUES_SHOWN());
+  box.append(h('ul', {class: 'value-list'}, shown.map((m) => {
     const i = pageIndex(S.comps, m.component);
     const c = S.comps[i];
     const text = c && c.game.local ? describe(c.game, i, c.nums, m.to.map((x) => BigInt(x))) : m.text;
@@ -1308,6 +1391,21 @@ function drawValues() {
       h('button', {type: 'button', class: 'value-move', disabled: !humanTurn(), onclick: () => play(m, m.text)}, text),
       ' ', h('span', {class: 'value-word'}, valueWords(m)));
   })));
+  if (!all) {
+    box.append(h('button', {type: 'button', class: 'values-all', onclick: () => {
+      S.values.all = true;
+      drawValues();
+    }}, `Show all ${list.length} moves`));
+  }
+  // why some moves say "in N" and others do not: the server counts the
+  // moves to the end only while its time budget for the answer lasts
+  const known = list.filter((m) => m.outcome && remotenessOf(m.remoteness) !== null).length;
+  const bare = list.filter((m) => m.outcome && remotenessOf(m.remoteness) === null).length;
+  if (bare > 0) {
+    box.append(h('p', {class: 'note values-why'}, known > 0
+      ? `Where a move says only "wins" or "loses", the number of moves to the end was not counted: the server counts them only while its time for one answer lasts (its remoteness budget), and ${bare} of ${known + bare} were left uncounted. Wins and losses are exact.`
+      : 'The number of moves to the end is not counted in a game this big: counting it takes longer than the server\u2019s time for one answer (its remoteness budget). Wins and losses are exact.'));
+  }
 }
 
 let analyseToken = 0;

@@ -625,7 +625,10 @@ export function sumPanel(result) {
 // Outcome and winning moves of an analyze answer.  When the answer lists
 // only some winning moves (winning_moves_complete false: too many to
 // list), it says so, and what is listed and why (winning_moves_note).
-export function outcomePanel(result, onPlay) {
+//
+// plain (the play page): no component numbers and no reasons in the
+// server's terms, only words.
+export function outcomePanel(result, onPlay, plain) {
   const p = result.outcome === 'P';
   const moves = result.winning_moves || [];
   const partial = result.winning_moves_complete === false;
@@ -640,11 +643,14 @@ export function outcomePanel(result, onPlay) {
       h('strong', {}, p ? 'P-position' : 'N-position'),
       words,
       result.grundy !== undefined ? ` Grundy value ${result.grundy}.` : '',
-      rem !== null ? ` Remoteness ${rem}.`
-        : result.remoteness_reason ? ` Remoteness unknown (${result.remoteness_reason}).` : ''),
+      plain
+        ? (rem !== null ? ` With best play the game lasts ${rem} more move${rem === 1n ? '' : 's'}.`
+          : result.remoteness_reason ? ' How many moves the game lasts is not counted: the game is too big to count in the time one answer is allowed.' : '')
+        : rem !== null ? ` Remoteness ${rem}.`
+          : result.remoteness_reason ? ` Remoteness unknown (${result.remoteness_reason}).` : ''),
     p || moves.length === 0 ? null : h('ul', {class: 'moves'}, moves.map((m) => h('li', {},
       h('span', {class: 'move-text'}, m.text), ' ',
-      h('span', {class: 'move-to'}, `(component ${m.component} \u2192 ${m.to.length ? m.to.join(', ') : 'nothing'})`),
+      plain ? null : h('span', {class: 'move-to'}, `(component ${m.component} \u2192 ${m.to.length ? m.to.join(', ') : 'nothing'})`),
       onPlay ? h('button', {type: 'button', class: 'play-move', onclick: () => onPlay(m)}, 'Play this move') : null))),
     partial && result.winning_moves_note
       ? h('p', {class: 'moves-note'}, result.winning_moves_note.charAt(0).toUpperCase() +

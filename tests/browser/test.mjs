@@ -1112,6 +1112,146 @@ test('issue 25, defect 15: an empty position asks for one', async (page) => {
   assert.equal(await page.isVisible('#result'), false, 'nothing analysed');
 });
 
+// Grundy values from the rules (mex over the options), for heaps up to n:
+// options(h) lists each option as the heaps it leaves.
+function grundyTable(n, options) {
+  const g = [];
+  for (let x = 0; x <= n; x++) {
+    const seen = new Set(options(x).map((hs) => hs.reduce((a, y) => a ^ g[y], 0)));
+    let m = 0;
+    while (seen.has(m)) m++;
+    g.push(m);
+  }
+  return g;
+}
+// Kayles: take 1 or 2 pins side by side, leaving a and b on either side.
+const kaylesOptions = (x) => {
+  const out = [];
+  for (let t = 1; t <= 2; t++) for (let a = 0; a + t <= x; a++) out.push([a, x - t - a]);
+  return out;
+};
+// Grundy's game: split a heap into two unequal non-empty heaps.
+const grundyOptions = (x) => {
+  const out = [];
+  for (let a = 1; 2 * a < x; a++) out.push([a, x - a]);
+  return out;
+};
+
+test('issue 25, defect 4: Kayles is one row of pins; Grundy\'s split shows two heaps', async (page) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await newGame(page, {game: 'octal', param: 'kayles', start: '40', mode: 'two'});
+  const rows = await page.$$eval('svg.pile[data-comp="0"] circle[data-j]', (cs) => new Set(cs.map((c) => c.getAttribute('cy'))).size);
+  assert.equal(rows, 1, 'the 40 pins of Kayles in one row at 1280 px');
+  await page.setViewportSize({width: 390, height: 844});
+  await newGame(page, {game: 'octal', param: 'kayles', start: '40', mode: 'two'});
+  const phone = await page.$eval('svg.pile[data-comp="0"]', (svg) => ({
+    lines: new Set([...svg.querySelectorAll('circle[data-j]')].map((c) => c.getAttribute('cy'))).size,
+    marks: svg.querySelectorAll('.cont').length}));
+  assert.ok(phone.lines > 1, 'the row wraps on a phone');
+  assert.equal(phone.marks, phone.lines - 1, 'each wrapped line ends with a continuation mark');
+  await shot(page, 'i25-kayles-phone');
+  await page.setViewportSize({width: 1000, height: 900});
+  await newGame(page, {game: 'grundy', start: '9', mode: 'two'});
+  await clickCounter(page, 0, 0, 4);
+  const cls = await page.$$eval('svg.pile[data-comp="0"] circle[data-j]', (cs) => cs.map((c) => c.getAttribute('class')));
+  assert.ok(cls.every((c) => !c.includes('chosen')), 'no counter drawn as taken by a split');
+  assert.ok(cls.slice(4).every((c) => c.includes('part2')), 'the second heap drawn as a heap');
+  assert.equal(await page.$$eval('svg.pile .split', (ls) => ls.length), 1, 'the split point marked');
+  await shot(page, 'i25-grundy-split');
+});
+
+test('issue 25, defect 16: move values on the board for Kayles, Grundy\'s game and Wythoff\'s both piles', async (page) => {
+  const value = (sel) => page.$$eval(sel, (cs) => cs.map((c) => (c.classList.contains('v-win') ? 'win' : c.classList.contains('v-lose') ? 'lose' : '')));
+  // Kayles 7: pin j is green when taking it, or it and the next, leaves a
+  // position of Grundy value 0
+  const k = grundyTable(7, kaylesOptions);
+  await newGame(page, {game: 'octal', param: 'kayles', start: '7', mode: 'two'});
+  await page.check('#show-values');
+  await page.waitForSelector('svg.pile circle.v-win');
+  const pins = await value('svg.pile[data-comp="0"] circle[data-j]');
+  const wantPins = [...Array(7).keys()].map((j) =>
+    (k[j] ^ k[6 - j]) === 0 || (j + 1 < 7 && (k[j] ^ k[5 - j]) === 0) ? 'win' : 'lose');
+  assert.deepEqual(pins, wantPins);
+  // Grundy's game 9: counter j (j >= 1) splits into j and 9 - j
+  const g = grundyTable(9, grundyOptions);
+  await newGame(page, {game: 'grundy', start: '9', mode: 'two'});
+  await page.check('#show-values');
+  await page.waitForSelector('svg.pile circle.v-win, svg.pile circle.v-lose');
+  const splits = await value('svg.pile[data-comp="0"] circle[data-j]');
+  const wantSplits = [...Array(9).keys()].map((j) => (j === 0 || 2 * j === 9 ? ''
+    : (g[j] ^ g[9 - j]) === 0 ? 'win' : 'lose'));
+  assert.deepEqual(splits, wantSplits);
+  // Wythoff (4,6): with 3 chosen to stay in the first pile, the second
+  // pile's counter 5 is the move to (3,5), a safe pair: green
+  await newGame(page, {game: 'wythoff', start: '4 6', mode: 'two'});
+  await page.check('#show-values');
+  await page.waitForSelector('svg.pile circle.v-lose');
+  await clickCounter(page, 0, 0, 3);
+  await page.waitForSelector('svg.pile[data-comp="0"][data-row="1"] circle[data-j="5"]');
+  const second = await value('svg.pile[data-comp="0"][data-row="1"] circle[data-j]');
+  // (3,5) is a safe pair; (3,0) to (3,4) take unequal numbers from the
+  // two piles: no move, no colour
+  assert.deepEqual(second, ['', '', '', '', '', 'win'], 'taking 1 from both piles wins');
+  await shot(page, 'i25-wythoff-values');
+});
+
+test('issue 25, defects 5, 8: the move values sorted, short on a phone, and why some lack "in N"', async (page) => {
+  await newGame(page, {game: 'moore', param: '2', start: '3 5 6 2', mode: 'two'});
+  await page.check('#show-values');
+  await page.waitForSelector('#values-box .value-list li');
+  const items = await page.$$eval('#values-box .value-list li', (lis) => lis.map((li) => ({
+    win: li.classList.contains('v-win'), text: li.textContent})));
+  const head = await page.textContent('#values-box p');
+  const wins = Number(/(\d+) of (\d+) moves? win/.exec(head)[1]);
+  assert.ok(wins >= 1);
+  assert.deepEqual(items.slice(0, wins).map((x) => x.win), Array(wins).fill(true), 'the winning moves first');
+  assert.ok(items.slice(wins).every((x) => !x.win));
+  // the quickest win first
+  const inN = items.slice(0, wins).map((x) => Number((/in (\d+)/.exec(x.text) || [0, Infinity])[1]));
+  assert.deepEqual(inN, inN.slice().sort((a, b) => a - b));
+  // Kayles 40 on a phone: the page stays short, and the list says why
+  // its moves have no "in N"
+  await page.setViewportSize({width: 390, height: 844});
+  await newGame(page, {game: 'octal', param: 'kayles', start: '40', mode: 'two'});
+  await page.check('#show-values');
+  await page.waitForSelector('#values-box .value-list li');
+  const tall = await page.$eval('#values-box', (b) => b.getBoundingClientRect().height);
+  assert.ok(tall < 1000, `the move values are ${tall} px tall`);
+  const words = await page.$$eval('#values-box .value-word', (ws) => ws.map((w) => w.textContent));
+  assert.ok(words.some((w) => !/in \d+/.test(w)), 'some move has no "in N"');
+  assert.match(await page.textContent('#values-box'), /moves to the end.*(time|budget)/s);
+  await shot(page, 'i25-values-phone');
+});
+
+test('issue 25, defects 9, 11: big piles drawn, plain words, no jargon', async (page) => {
+  // defect 9: a pile of 80 is drawn as counters; a pile of 10^100 says in
+  // words why its moves have no values
+  await newGame(page, {start: '80 3', mode: 'two'});
+  assert.equal(await page.$$eval('svg.pile[data-comp="0"] circle[data-j]', (cs) => cs.length), 80);
+  await newGame(page, {start: '1' + '0'.repeat(100) + ' 3', mode: 'two'});
+  await page.check('#show-values');
+  await page.waitForSelector('#values-box p.note');
+  const why = await page.textContent('#values-box');
+  assert.doesNotMatch(why, /max_search|limit\)/);
+  assert.match(why, /too many moves/);
+  // defect 11: the hint without component numbers or nested reasons
+  await newGame(page, {game: 'octal', param: 'kayles', start: '30 31', mode: 'two'});
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box .play-move');
+  const hintText = await page.textContent('#hint-box .panel-outcome');
+  assert.doesNotMatch(hintText, /component \d|\u2192|\(the [a-z ]+ budget\)\)/);
+  // the parameters are named in words
+  const labels = [];
+  for (const v of await page.$$eval('#game option', (os) => os.map((o) => o.value))) {
+    await page.selectOption('#game', v);
+    if (await page.isVisible('#param-row')) labels.push(await page.textContent('#param-label'));
+  }
+  assert.ok(labels.length >= 4);
+  for (const l of labels) {
+    assert.match(l, /^[A-Z]?[a-z]+(,? [a-z-]+)+$/, `the label "${l}" is words`);
+  }
+});
+
 // --------------------------------------------------------------- run
 
 const browser = await chromium.launch({executablePath, headless: true, args: ['--no-sandbox']});
