@@ -7,7 +7,7 @@ import {
   isOver, recordText, binaryPanel, parseGame, positionText,
   wythoffAround, sumPanel, outcomePanel, randInt,
   apiIndex, pageIndex, remotenessOf, loadGames, families, familyOf,
-  loadRules, rulesOf, dropsEmpty, checkOnServer, firstCoin, isCoinGame,
+  loadRules, rulesOf, dropsEmpty, checkOnServer, firstCoin, isCoinGame, live,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,7 +28,8 @@ const S = {
   names: {A: 'You', B: 'Computer'},
   seed: 1n,
   comps: [],
-  history: [], // [{comps, mover, text, moveText}]
+  history: [], // [{comps, mover, text, moveText, move}]
+  future: [], // groups of history entries undone, for redo (latest last)
   turn: 'A',
   over: false,
   result: '',
@@ -94,7 +95,8 @@ function fillGameSelect() {
 
 function setupSpec() {
   const kind = $('game').value;
-  const param = $('param').value.trim();
+  // a family without a parameter: the hidden field is not read
+  const param = $('param-row').hidden ? '' : $('param').value.trim();
   if (kind === 'sum') return 'sum';
   if (kind === 'misere-nim') return 'nim';
   // a named game or another family typed as the parameter
@@ -229,6 +231,7 @@ function showSetupError(e) {
 // Starts from comps, with the moves of a loaded record (history entries).
 function begin(comps, later, first) {
   S.gameId++;
+  S.future = [];
   S.busy = false;
   S.moveError = '';
   S.view = null;
@@ -921,6 +924,7 @@ function render() {
   if (S.showValues) loadValues();
   else $('values-box').hidden = true;
   if ($('analysis').open) analyse();
+  saveAddress();
 }
 
 // The computer's failed move, with the ways on: retry, undo, new game.
@@ -985,6 +989,8 @@ function updateButtons() {
   $('clear-sel').disabled = !S.sel;
   $('hint').disabled = !S.started || S.over || S.busy || S.view !== null;
   $('undo').disabled = S.busy || !canUndo();
+  $('redo').disabled = S.busy || S.future.length === 0 || S.view !== null;
+  $('restart').disabled = !S.started || S.history.length < 2;
   $('download').disabled = !S.started;
 }
 
@@ -1188,7 +1194,9 @@ function play(move, serverText, over) {
   // drawn once: a later redraw (a click) does not replay it
   if (flash) setTimeout(() => { if (S.flash === flash) S.flash = null; }, 2500);
   S.moveError = '';
-  S.history.push({comps, mover: S.turn, text: notation(comps, S.spec !== 'sum'), moveText: text});
+  S.history.push({comps, mover: S.turn, text: notation(comps, S.spec !== 'sum'), moveText: text,
+    move: {component: move.component, to: move.to.map(String)}});
+  S.future = [];
   S.comps = comps;
   S.turn = S.turn === 'A' ? 'B' : 'A';
   S.sel = null;
@@ -1238,12 +1246,14 @@ function undo() {
   S.gameId++;
   S.moveError = '';
   S.view = null;
+  const popped = [];
   if (S.vsComputer) {
-    while (S.history.length > 1 && S.history[S.history.length - 1].mover === 'B') S.history.pop();
-    if (S.history.length > 1) S.history.pop();
+    while (S.history.length > 1 && S.history[S.history.length - 1].mover === 'B') popped.unshift(S.history.pop());
+    if (S.history.length > 1) popped.unshift(S.history.pop());
   } else {
-    S.history.pop();
+    popped.unshift(S.history.pop());
   }
+  S.future.push(popped);
   S.comps = S.history[S.history.length - 1].comps;
   S.turn = nextMover();
   S.sel = null;
@@ -1251,6 +1261,28 @@ function undo() {
   checkOver();
   render();
   maybeComputer();
+}
+
+// Plays again the moves the last undo took back.
+function redo() {
+  if (S.busy || S.future.length === 0 || S.view !== null) return;
+  S.gameId++;
+  S.moveError = '';
+  S.history.push(...S.future.pop());
+  S.comps = S.history[S.history.length - 1].comps;
+  S.turn = nextMover();
+  S.sel = null;
+  $('hint-box').hidden = true;
+  checkOver();
+  render();
+  maybeComputer();
+}
+
+// The same start again, the moves forgotten.
+function restart() {
+  if (!S.started) return;
+  S.seed = BigInt(randInt(1, 2 ** 31 - 1));
+  begin(S.history[0].comps, [], S.first);
 }
 
 // ---------------------------------------------------------- hints, panel
@@ -1600,6 +1632,7 @@ function continueHere() {
   if (S.view === null || S.busy) return;
   S.gameId++;
   S.history = S.history.slice(0, S.view + 1);
+  S.future = [];
   S.view = null;
   S.moveError = '';
   S.comps = S.history[S.history.length - 1].comps;
@@ -1647,8 +1680,17 @@ async function loadRecord() {
     err.textContent = e.message;
     return;
   }
-  const positions = rec.positions.map((p) => compsFromParse(p));
-  await loadRules(positions.flatMap((comps) => comps.map((c) => c.game.spec)));
+  await beginRecord(rec);
+  $('status').textContent = `${statusText()} Loaded ${rec.moves.length} move${rec.moves.length === 1 ? '' : 's'}.`;
+}
+
+// Starts the game of a record the server has read (POST /v1/record), with
+// the players of the form.  The moves are applied by the page, so that an
+// emptied heap keeps its place as it does in play.
+async function beginRecord(rec) {
+  let comps = compsFromParse(rec.positions[0]);
+  await loadRules(rec.positions.flatMap((p) => compsFromParse(p).map((c) => c.game.spec)));
+  comps = compsFromParse(rec.positions[0]);
   S.spec = rec.game;
   S.misere = rec.misere;
   S.vsComputer = $('mode-computer').checked;
@@ -1657,12 +1699,100 @@ async function loadRecord() {
     ? {A: 'You', B: `Computer (${S.level})`}
     : {A: rec.names.A || 'Player A', B: rec.names.B || 'Player B'};
   S.seed = rec.seed && /^\d+$/.test(rec.seed) ? BigInt(rec.seed) : BigInt(randInt(1, 2 ** 31 - 1));
-  const later = positions.slice(1).map((comps, k) => ({
-    comps, mover: rec.moves[k].player, text: notation(comps, S.spec !== 'sum'), moveText: rec.moves[k].text,
-  }));
-  begin(positions[0], later, rec.first || 'A');
-  setFormFrom(rec.game, rec.misere, positions[0]);
-  $('status').textContent = `${statusText()} Loaded ${rec.moves.length} move${rec.moves.length === 1 ? '' : 's'}.`;
+  const later = [];
+  let at = comps;
+  for (const m of rec.moves) {
+    const i = pageIndex(at, m.component);
+    const c = at[i];
+    const to = m.to.map((x) => BigInt(x));
+    const next = applyMove(at, m);
+    later.push({comps: next, mover: m.player, text: notation(next, S.spec !== 'sum'),
+      moveText: c && c.game.local ? describe(c.game, i, c.nums, to) : m.text,
+      move: {component: m.component, to: m.to.map(String)}});
+    at = next;
+  }
+  setFormFrom(rec.game, rec.misere, comps);
+  begin(comps, later, rec.first || 'A');
+}
+
+// ------------------------------------------------------ the address
+
+// The game in the address (#g=kayles&p=40&moves=2-3.36_1-): the game, the
+// start, the moves (each the API's component, '-', the numbers it leaves
+// joined by '.'; '_' between moves), misère play (m=1), the opponent
+// (vs=perfect, medium, easy, or two) and who began (first=computer).
+// Reloading keeps the game, a link shares it, and the last game is kept
+// in the browser's storage for the next visit.
+const STORE = 'bouton.game';
+
+function addressOf() {
+  const q = new URLSearchParams();
+  q.set('g', S.spec);
+  const start = S.history[0].comps;
+  q.set('p', S.spec === 'sum' ? positionText(start) : live(start).flatMap((c) => c.nums.map(String)).join(' '));
+  const moves = S.history.slice(1).map((e) => (e.move ? `${e.move.component}-${e.move.to.join('.')}` : null));
+  if (moves.length && moves.every((x) => x !== null)) q.set('moves', moves.join('_'));
+  if (S.misere) q.set('m', '1');
+  q.set('vs', S.vsComputer ? S.level : 'two');
+  if (S.first === 'B') q.set('first', 'computer');
+  return '#' + q.toString();
+}
+
+let addressShown = '';
+
+function saveAddress() {
+  if (!S.started) return;
+  const hash = addressOf();
+  if (hash === addressShown) return;
+  addressShown = hash;
+  history.replaceState(null, '', hash);
+  try {
+    localStorage.setItem(STORE, hash);
+  } catch (e) {
+    // storage refused (a private window): the address still holds it
+  }
+}
+
+// Starts the game of an address; false (and the form as it was) when it
+// holds none or the server does not read it.
+async function restoreFrom(hash) {
+  const q = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  const spec = q.get('g');
+  const start = q.get('p');
+  if (!spec || start === null) return false;
+  const misere = q.get('m') === '1';
+  const vs = q.get('vs') || 'perfect';
+  const first = vs !== 'two' && q.get('first') === 'computer' ? 'B' : 'A';
+  try {
+    const parsed = await api('parse', spec === 'sum' ? {position: start} : {game: spec, position: start});
+    const comps = compsFromParse(parsed);
+    if (comps.length === 0) return false;
+    await loadRules(comps.map((c) => c.game.spec));
+    // the positions after each move, for the server to check every move
+    const texts = [`(${positionText(comps)})`];
+    let at = comps;
+    let who = first;
+    const body = [];
+    for (const m of (q.get('moves') || '').split('_').filter(Boolean)) {
+      const mm = /^(\d+)-([\d.]*)$/.exec(m);
+      if (!mm) throw new Error(`"${m}" is not a move`);
+      at = applyMove(at, {component: Number(mm[1]), to: mm[2] ? mm[2].split('.') : []});
+      body.push(`-${who}-> (${positionText(at)})`);
+      who = who === 'A' ? 'B' : 'A';
+    }
+    const lines = [`rules: ${misere ? 'mis\u00e8re' : 'normal'}`, `first: ${first}`, '', texts[0], ...body];
+    const rec = await api('record', {record: lines.join('\n') + '\n'});
+    rec.game = spec;
+    $(vs === 'two' ? 'mode-two' : 'mode-computer').checked = true;
+    $('computer-row').hidden = vs === 'two';
+    if (vs !== 'two' && ['perfect', 'medium', 'easy'].includes(vs)) $('level').value = vs;
+    $('first').value = first === 'B' ? 'computer' : 'me';
+    await beginRecord(rec);
+    return true;
+  } catch (e) {
+    $('setup-error').textContent = `The game in the address could not be loaded: ${e.message}`;
+    return false;
+  }
 }
 
 // Sets the New game form to a game (a loaded record's), so that "Start
@@ -1674,7 +1804,7 @@ function setFormFrom(spec, misere, comps) {
   if (f) {
     kind = f.name === 'nim' && misere ? 'misere-nim' : f.name;
     const colon = spec.indexOf(':');
-    param = colon < 0 ? '' : spec.slice(colon + 1);
+    param = colon < 0 ? (f.name === spec || f.name === 'nim' ? '' : spec) : spec.slice(colon + 1);
   }
   $('game').value = kind;
   lastKind = kind;
@@ -1723,10 +1853,9 @@ async function init() {
   $('undo').addEventListener('click', undo);
   $('download').addEventListener('click', download);
   $('load').addEventListener('click', loadRecord);
-  $('play-again').addEventListener('click', () => {
-    S.seed = BigInt(randInt(1, 2 ** 31 - 1));
-    begin(S.history[0].comps, [], S.first);
-  });
+  $('play-again').addEventListener('click', restart);
+  $('redo').addEventListener('click', redo);
+  $('restart').addEventListener('click', restart);
   $('new-game').addEventListener('click', newGameForm);
   $('view-back').addEventListener('click', () => viewAt(S.history.length - 1));
   $('view-continue').addEventListener('click', continueHere);
@@ -1752,6 +1881,26 @@ async function init() {
   onGameChange();
   syncMode();
   render();
+  // a link (or a reload) with a game in its address, else the last game
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORE);
+  } catch (e) {
+    stored = null;
+  }
+  // the form waits meanwhile, so that a choice made at once is not
+  // overwritten by the game restored
+  $('game').disabled = true;
+  $('start-game').disabled = true;
+  try {
+    if (!(await restoreFrom(location.hash)) && stored && !location.hash) await restoreFrom(stored);
+  } finally {
+    $('game').disabled = false;
+    $('start-game').disabled = false;
+  }
+  window.addEventListener('hashchange', () => {
+    if (location.hash !== addressShown) restoreFrom(location.hash);
+  });
 }
 
 init();

@@ -1252,22 +1252,64 @@ test('issue 25, defects 9, 11: big piles drawn, plain words, no jargon', async (
   }
 });
 
+test('issue 25, defect 10: the game in the address: reload, a shared link, the last game; undo, redo, restart', async (page) => {
+  await newGame(page, {start: '3 4 5'});
+  await clickCounter(page, 2, 0, 4); // 3 4 4
+  await page.click('#take');
+  await settle(page);
+  const lines = await recordLines(page);
+  const moves = lines.filter((l) => l.startsWith('-'));
+  assert.equal(moves.length, 2);
+  const hash = await page.evaluate(() => location.hash);
+  const q = new URLSearchParams(hash.slice(1));
+  assert.equal(q.get('g'), 'nim');
+  assert.equal(q.get('p'), '3 4 5');
+  assert.equal(q.get('moves').split('_').length, 2);
+  assert.equal(q.get('moves').split('_')[0], '3-4');
+  // a reload keeps the game
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('#history li').length === n, 3);
+  assert.deepEqual((await recordLines(page)).filter((l) => l.startsWith('-') || l.startsWith('(')),
+    lines.filter((l) => l.startsWith('-') || l.startsWith('(')));
+  assert.match(await page.textContent('#status'), /Your move/);
+  // a link opened elsewhere (no storage) shows the same game
+  const other = await newContext(page.context().browser());
+  const p2 = await other.newPage();
+  await p2.goto(url + hash);
+  await p2.waitForFunction(() => document.querySelectorAll('#history li').length === 3);
+  assert.deepEqual(await piles(p2), await piles(page));
+  // the issue's example: Kayles 40, pins 4 taken: 3 and 36 left
+  await p2.goto(url + '#g=kayles&p=40&moves=1-3.36&vs=two');
+  await p2.waitForFunction(() => document.querySelectorAll('#history li').length === 2);
+  assert.deepEqual(await piles(p2), [3n, 36n]);
+  assert.match(await p2.textContent('#status'), /Player B to move/);
+  await other.close();
+  // the address of a plain visit: the last game, from storage
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 3);
+  const before = await piles(page);
+  // undo takes back your move and the reply; redo plays them again;
+  // restart goes back to the start
+  await page.click('#undo');
+  assert.deepEqual(await piles(page), [3n, 4n, 5n]);
+  assert.equal(await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('moves')), null);
+  await page.click('#redo');
+  assert.deepEqual(await piles(page), before);
+  assert.equal(await page.isEnabled('#redo'), false);
+  await page.click('#restart');
+  assert.deepEqual(await piles(page), [3n, 4n, 5n]);
+  assert.equal(await page.$$eval('#history li', (lis) => lis.length), 1);
+});
+
 // --------------------------------------------------------------- run
 
-const browser = await chromium.launch({executablePath, headless: true, args: ['--no-sandbox']});
-let failed = 0;
-let ran = 0;
-const only = process.env.BROWSER_ONLY ? new RegExp(process.env.BROWSER_ONLY) : null;
-for (const {name, fn} of tests) {
-  if (only && !only.test(name)) continue;
-  ran++;
-  const context = await browser.newContext({viewport: {width: 1000, height: 900}, acceptDownloads: true});
-  const page = await context.newPage();
+// A browser context; with BROWSER_WEB_DIR=DIR the page's files come from
+// DIR (the API still from the server): to see a test fail on an older page.
+async function newContext(b, opts) {
+  const context = await b.newContext(opts);
   if (process.env.BROWSER_WEB_DIR) {
-    // BROWSER_WEB_DIR=DIR serves the page's files from DIR (the API still
-    // from the server): to see a test fail on an older page.
-    await page.route((u) => !new URL(u).pathname.startsWith('/v1/'), (route) => {
-      let f = new URL(route.request().url()).pathname.slice(1) || 'index.html';
+    await context.route((u) => !new URL(u).pathname.startsWith('/v1/'), (route) => {
+      const f = new URL(route.request().url()).pathname.slice(1) || 'index.html';
       const type = f.endsWith('.js') ? 'text/javascript' : f.endsWith('.css') ? 'text/css' : f.endsWith('.svg') ? 'image/svg+xml' : 'text/html';
       try {
         route.fulfill({status: 200, contentType: type, body: readFileSync(path.join(process.env.BROWSER_WEB_DIR, f))});
@@ -1276,6 +1318,18 @@ for (const {name, fn} of tests) {
       }
     });
   }
+  return context;
+}
+
+const browser = await chromium.launch({executablePath, headless: true, args: ['--no-sandbox']});
+let failed = 0;
+let ran = 0;
+const only = process.env.BROWSER_ONLY ? new RegExp(process.env.BROWSER_ONLY) : null;
+for (const {name, fn} of tests) {
+  if (only && !only.test(name)) continue;
+  ran++;
+  const context = await newContext(browser, {viewport: {width: 1000, height: 900}, acceptDownloads: true});
+  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const t0 = Date.now();
