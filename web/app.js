@@ -45,6 +45,7 @@ const S = {
   flash: null, // {i, before, n, id}: the computer's last move, drawn fading
   cursor: null, // {comp, j}: the keyboard's coin on a coin board
   hintMarks: null, // {key, moves}: the hint's winning moves, marked on coin boards
+  setupOpen: false, // the New game form unfolded during a game
 };
 const valueCache = new Map(); // position key -> {outcome, remoteness} (who wins)
 
@@ -232,6 +233,7 @@ function showSetupError(e) {
 function begin(comps, later, first) {
   S.gameId++;
   S.future = [];
+  S.setupOpen = false;
   S.busy = false;
   S.moveError = '';
   S.view = null;
@@ -441,7 +443,7 @@ function drawRow(c, i, r) {
   const count = Number(n);
   const mode = selMode(c.game);
   // pins closer together on a desktop, so that Kayles 40 is one line
-  const D = mode !== 'tail' && !phone() ? 21 : cell();
+  const D = mode !== 'tail' && !phone() ? 20 : cell();
   // a heap whose moves take counters side by side or split it (Kayles,
   // Dawson's Kayles, Grundy's game) is one row of pins, where adjacency
   // is the game: as long a line as the screen holds, and where it must
@@ -875,6 +877,7 @@ function markHintMove(m) {
 }
 
 function render() {
+  drawSetup();
   drawRules();
   $('board-help').textContent = boardHelp();
   const active = document.activeElement;
@@ -945,8 +948,44 @@ function drawMoveError() {
 }
 
 function newGameForm() {
+  S.setupOpen = true;
+  drawSetup();
   $('setup').scrollIntoView({block: 'start'});
   $('game').focus();
+}
+
+// The setup: the whole form before the first game (or when asked for),
+// else one line: "Nim 3 4 5 \u00b7 you vs perfect \u00b7 New game".
+function drawSetup() {
+  const folded = S.started && !S.setupOpen;
+  $('setup-form').hidden = folded;
+  $('setup-h').hidden = folded;
+  $('setup-line').hidden = !folded;
+  $('setup').classList.toggle('folded', folded);
+  $('setup-close').hidden = !S.started;
+  if (!S.started) return;
+  const start = S.history[0].comps;
+  const nums = S.spec === 'sum' ? positionText(start) : live(start).flatMap((c) => c.nums.map(String)).join(' ');
+  const short = nums.length > 40 ? nums.slice(0, 37) + '\u2026' : nums;
+  $('setup-summary').textContent = [`${gameTitle(S.spec)}${S.misere ? ' (mis\u00e8re)' : ''} ${short}`,
+    S.vsComputer ? `you vs ${S.level}${S.first === 'B' ? ', the computer first' : ''}` : 'two players'].join(' \u00b7 ');
+}
+
+// A game's name for people: "Nim", "Kayles", "Subtraction games 1-3".
+function gameTitle(spec) {
+  if (spec === 'sum') return 'A sum of games';
+  const f = familyOf(spec);
+  if (!f) return spec;
+  const colon = spec.indexOf(':');
+  if (colon < 0 && f.name !== spec) {
+    // a named game: the name its rules begin with ("Dawson's Kayles: ...")
+    const n = f.named.find((x) => x.name === spec);
+    const m = n && /^([^:]{2,40}):/.exec(n.rules);
+    if (m) return m[1];
+    return spec.charAt(0).toUpperCase() + spec.slice(1).replace(/-/g, ' ');
+  }
+  const title = f.title.replace(/^Bouton's /, '');
+  return colon < 0 ? title : `${title} ${spec.slice(colon + 1)}`;
 }
 
 // The value of the chosen move, when the values are shown.
@@ -1394,7 +1433,7 @@ function valueRank(m) {
   return [2, 0];
 }
 
-const VALUES_SHOWN = () => (phone() ? 8 : 12); // the list's length before "Show all"
+const VALUES_SHOWN = () => 8; // the list's length before "Show all"
 
 function drawValues() {
   const box = clear($('values-box'));
@@ -1404,10 +1443,11 @@ function drawValues() {
     return a[0] - b[0] || (a[1] === b[1] ? 0 : a[1] < b[1] ? -1 : 1);
   });
   const wins = list.filter((m) => m.outcome === 'P').length;
-  box.append(h('p', {}, h('strong', {}, 'Move values: '),
+  box.append(h('p', {class: 'values-head'}, h('strong', {}, 'Move values: '),
     list.length === 0 ? 'no move is left.'
-      : `${wins} of ${list.length} move${list.length === 1 ? '' : 's'} win${wins === 1 && list.length === 1 ? 's' : ''} for the player to move` +
-        ' (green: wins against best play; red: loses; "in N": moves to the end, this one included). The best moves come first.'));
+      : `${wins} of ${list.length} move${list.length === 1 ? '' : 's'} win${wins === 1 && list.length === 1 ? 's' : ''} for the player to move.`),
+  list.length === 0 ? null : h('p', {class: 'note'},
+    'Green: wins against best play; red: loses; "in N": moves to the end, this one included. The best moves come first.'));
   const all = S.values.all || list.length <= VALUES_SHOWN() + 2;
   const shown = all ? list : list.slice(0, VALUES_SHOWN());
   box.append(h('ul', {class: 'value-list'}, shown.map((m) => {
@@ -1857,6 +1897,12 @@ async function init() {
   $('redo').addEventListener('click', redo);
   $('restart').addEventListener('click', restart);
   $('new-game').addEventListener('click', newGameForm);
+  $('setup-open').addEventListener('click', newGameForm);
+  $('setup-close').addEventListener('click', () => {
+    S.setupOpen = false;
+    drawSetup();
+    $('board').focus();
+  });
   $('view-back').addEventListener('click', () => viewAt(S.history.length - 1));
   $('view-continue').addEventListener('click', continueHere);
   $('show-values').addEventListener('change', () => {

@@ -28,6 +28,9 @@ const xor = (xs) => xs.reduce((a, b) => a ^ b, 0n);
 
 async function newGame(page, {game = 'nim', start, misere, mode = 'computer', level = 'perfect', first = 'me', param}) {
   await page.goto(url);
+  // the last game may come back from storage, the setup folded: unfold it
+  await page.waitForSelector('#game:not([disabled])', {state: 'attached'});
+  if (await page.isVisible('#setup-open')) await page.click('#setup-open');
   await page.selectOption('#game', game);
   if (param !== undefined) {
     await page.fill('#param', param);
@@ -40,8 +43,10 @@ async function newGame(page, {game = 'nim', start, misere, mode = 'computer', le
     await page.selectOption('#level', level);
     await page.selectOption('#first', first);
   }
+  // the board of a game restored from storage is not the new game's
+  await page.$$eval('#piles .comp', (cs) => cs.forEach((c) => c.setAttribute('data-stale', '')));
   await page.click('#start-game');
-  await page.waitForSelector('#piles .comp');
+  await page.waitForSelector('#piles .comp:not([data-stale])');
 }
 
 // Waits until it is the person's move or the game is over; returns status.
@@ -427,6 +432,7 @@ test('defect 1: a new game while the computer thinks drops the old reply', async
   await newGame(page, {start: '3 4 5', first: 'computer'});
   await page.waitForFunction(() => /thinking/.test(document.getElementById('status').textContent));
   // a new game (I move first) while the reply to the old one is on its way
+  await page.click('#setup-open');
   await page.selectOption('#first', 'me');
   await page.fill('#start', '1 2');
   await page.click('#start-game');
@@ -644,6 +650,8 @@ test('move values: every move coloured winning or losing', async (page) => {
   await newGame(page, {start: '3 4 5'});
   await page.check('#show-values');
   await page.waitForSelector('#values-box .value-list li');
+  // the best 8 first; Show all lists every move
+  if (await page.isVisible('#values-box .values-all')) await page.click('#values-box .values-all');
   const items = await page.$$eval('#values-box .value-list li', (lis) => lis.map((li) => ({
     win: li.classList.contains('v-win'), text: li.textContent})));
   const ps = [3n, 4n, 5n];
@@ -767,6 +775,7 @@ test('the games come from GET /v1/games: the select, rule texts, Moore\'s Nim pl
   assert.deepEqual(await piles(page), [1n, 2n, 5n, 6n]);
   // Emptying every pile ends the game (the server says it is over).
   await page.click('#clear-sel');
+  await page.click('#setup-open'); // the setup is folded during a game
   await page.fill('#start', '1 1');
   await page.click('#start-game');
   await page.waitForFunction(() => /Player A to move/.test(document.getElementById('status').textContent));
@@ -778,6 +787,7 @@ test('the games come from GET /v1/games: the select, rule texts, Moore\'s Nim pl
   // Against the computer: from (1, 2) taking 1 from the second pile leaves
   // (1, 1), column sum 2, not divisible by 3: the computer takes both and
   // wins, and the page, told by the server, ends the game.
+  await page.click('#setup-open');
   await page.check('#mode-computer');
   await page.selectOption('#first', 'me');
   await page.fill('#start', '1 2');
@@ -1201,7 +1211,7 @@ test('issue 25, defects 5, 8: the move values sorted, short on a phone, and why 
   await page.waitForSelector('#values-box .value-list li');
   const items = await page.$$eval('#values-box .value-list li', (lis) => lis.map((li) => ({
     win: li.classList.contains('v-win'), text: li.textContent})));
-  const head = await page.textContent('#values-box p');
+  const head = await page.textContent('#values-box p');  // the first line
   const wins = Number(/(\d+) of (\d+) moves? win/.exec(head)[1]);
   assert.ok(wins >= 1);
   assert.deepEqual(items.slice(0, wins).map((x) => x.win), Array(wins).fill(true), 'the winning moves first');
@@ -1241,6 +1251,7 @@ test('issue 25, defects 9, 11: big piles drawn, plain words, no jargon', async (
   const hintText = await page.textContent('#hint-box .panel-outcome');
   assert.doesNotMatch(hintText, /component \d|\u2192|\(the [a-z ]+ budget\)\)/);
   // the parameters are named in words
+  if (await page.isVisible('#setup-open')) await page.click('#setup-open');
   const labels = [];
   for (const v of await page.$$eval('#game option', (os) => os.map((o) => o.value))) {
     await page.selectOption('#game', v);
@@ -1299,6 +1310,27 @@ test('issue 25, defect 10: the game in the address: reload, a shared link, the l
   await page.click('#restart');
   assert.deepEqual(await piles(page), [3n, 4n, 5n]);
   assert.equal(await page.$$eval('#history li', (lis) => lis.length), 1);
+});
+
+test('issue 25, defect 14: at 1280x800 the setup folds; board, hint and move values fit the screen', async (page) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await newGame(page, {start: '3 4 5'});
+  assert.equal(await page.isVisible('#setup-form'), false, 'the form folds during the game');
+  assert.match(await page.textContent('#setup'), /Nim 3 4 5 \u00b7 you vs perfect/);
+  await page.check('#show-values');
+  await page.waitForSelector('#values-box .value-list li');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box .play-move');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const parts = await page.evaluate(() => ['#piles', '#hint-box .moves li', '#values-box .value-list li', '#take']
+    .map((q) => [q, document.querySelector(q).getBoundingClientRect().bottom]));
+  for (const [q, bottom] of parts) assert.ok(bottom <= 800, `${q} ends at ${bottom} px, below the screen`);
+  await shot(page, 'i25-desktop-1280');
+  // New game unfolds the form; Back to the game folds it again
+  await page.click('#setup-open');
+  assert.ok(await page.isVisible('#setup-form'));
+  await page.click('#setup-close');
+  assert.equal(await page.isVisible('#setup-form'), false);
 });
 
 // --------------------------------------------------------------- run
