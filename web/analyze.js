@@ -4,6 +4,7 @@
 import {
   h, clear, api, ApiError, singleGame, compsFromParse, binaryPanel,
   wythoffAround, sumPanel, outcomePanel, scrollBox, loadGames,
+  themeSwitch,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
@@ -205,6 +206,7 @@ function gameExamples(games) {
 }
 
 async function init() {
+  themeSwitch($('theme'));
   try {
     gameExamples(await loadGames());
   } catch (e) {

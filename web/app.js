@@ -8,6 +8,7 @@ import {
   wythoffAround, sumPanel, outcomePanel, randInt,
   apiIndex, pageIndex, remotenessOf, loadGames, families, familyOf,
   loadRules, rulesOf, dropsEmpty, checkOnServer, firstCoin, isCoinGame, live,
+  themeSwitch,
 } from './common.js';
 
 const $ = (id) => document.getElementById(id);
@@ -1865,6 +1866,7 @@ function setFormFrom(spec, misere, comps) {
 // ------------------------------------------------------------------ wiring
 
 async function init() {
+  themeSwitch($('theme'));
   try {
     await loadGames();
   } catch (e) {

@@ -34,6 +34,53 @@ export function clear(el) {
   return el;
 }
 
+// ---------------------------------------------------------------- theme
+
+// Light or dark: the system's choice (prefers-color-scheme), until the
+// switch in the header says otherwise; its choice is kept in the
+// browser's storage for both pages.
+const THEME = 'bouton.theme';
+
+function systemDark() {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+export function themeSwitch(button) {
+  let chosen = null;
+  try {
+    chosen = localStorage.getItem(THEME);
+  } catch (e) {
+    chosen = null;
+  }
+  const apply = () => {
+    const dark = chosen ? chosen === 'dark' : systemDark();
+    if (chosen) document.documentElement.setAttribute('data-theme', chosen);
+    else document.documentElement.removeAttribute('data-theme');
+    if (button) {
+      button.setAttribute('aria-pressed', dark ? 'true' : 'false');
+      button.textContent = dark ? 'Light theme' : 'Dark theme';
+      button.title = dark ? 'Switch to the light theme' : 'Switch to the dark theme';
+    }
+  };
+  if (button) {
+    button.addEventListener('click', () => {
+      const dark = document.documentElement.getAttribute('data-theme') === 'dark' ||
+        (!document.documentElement.getAttribute('data-theme') && systemDark());
+      chosen = dark ? 'light' : 'dark';
+      try {
+        localStorage.setItem(THEME, chosen);
+      } catch (e) {
+        // not kept: this page still switches
+      }
+      apply();
+    });
+  }
+  if (typeof matchMedia === 'function') {
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', apply);
+  }
+  apply();
+}
+
 // ------------------------------------------------------------------ API
 
 export class ApiError extends Error {

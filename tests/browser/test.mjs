@@ -1333,6 +1333,74 @@ test('issue 25, defect 14: at 1280x800 the setup folds; board, hint and move val
   assert.equal(await page.isVisible('#setup-form'), false);
 });
 
+// The text of the page whose contrast with its background is under
+// WCAG AA's 4.5:1 (inactive controls, which WCAG exempts, left out).
+function lowContrast(page) {
+  return page.evaluate(() => {
+    const parse = (c) => {
+      const m = /rgba?\(([^)]+)\)/.exec(c);
+      if (!m) return null;
+      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1};
+    };
+    const lum = ({r, g, b}) => {
+      const f = (v) => {
+        v /= 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const bgOf = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c && c.a > 0.5) return c;
+      }
+      return {r: 255, g: 255, b: 255};
+    };
+    const bad = [];
+    const seen = new Set();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!n.textContent.trim() || seen.has(el) || el.closest('svg, option')) continue;
+      seen.add(el);
+      if (!el.getClientRects().length || el.closest(':disabled, .skip')) continue;
+      const fg = parse(getComputedStyle(el).color);
+      const a = lum(fg);
+      const b = lum(bgOf(el));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5) bad.push(`${el.tagName.toLowerCase()}.${el.className} "${n.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+    }
+    return bad;
+  });
+}
+
+test('issue 25: the dark theme follows the system, has a switch, and keeps AA contrast', async (page) => {
+  await page.emulateMedia({colorScheme: 'dark'});
+  await newGame(page, {start: '3 4 5'});
+  await page.check('#show-values');
+  await page.waitForSelector('#values-box .value-list li');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box .play-move');
+  const paper = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  assert.match(await paper(), /rgb\((\d|[1-4]\d), (\d|[1-4]\d), (\d|[1-4]\d)\)/, 'a dark page');
+  assert.deepEqual(await lowContrast(page), [], 'dark: every text at 4.5:1 or more');
+  await shot(page, 'i25-dark');
+  // the switch: light, kept on reload
+  await page.click('#theme');
+  assert.match(await paper(), /rgb\(2\d\d, 2\d\d, 2\d\d\)/, 'a light page');
+  assert.deepEqual(await lowContrast(page), [], 'light: every text at 4.5:1 or more');
+  await page.reload();
+  await page.waitForSelector('#piles .comp');
+  assert.match(await paper(), /rgb\(2\d\d, 2\d\d, 2\d\d\)/, 'the choice is kept');
+  await page.click('#theme');
+  // the analysis page in the dark theme
+  await page.goto(url + 'analyze.html?p=3+4+5');
+  await page.waitForSelector('#outcome .outcome');
+  assert.match(await paper(), /rgb\((\d|[1-4]\d), (\d|[1-4]\d), (\d|[1-4]\d)\)/);
+  assert.deepEqual(await lowContrast(page), [], 'the analysis page, dark');
+});
+
 // --------------------------------------------------------------- run
 
 // A browser context; with BROWSER_WEB_DIR=DIR the page's files come from
