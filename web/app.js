@@ -353,6 +353,65 @@ function boardHelp() {
   return out.join(' ');
 }
 
+// How to play the games on the board, in full (mouse and keyboard), for
+// the "?" box under the rules: open the first time a family is played on
+// this browser, folded afterwards.
+const SEEN = 'bouton.seen';
+
+function howTo() {
+  const modes = new Set(S.comps.filter((c) => !isCoinGame(c.game)).map((c) => selMode(c.game)));
+  const out = [];
+  if (modes.has('tail')) {
+    out.push('Click or tap a counter: it and every counter to its right are chosen (shown dashed). Press Take, or click the chosen counter again, to take them.',
+      'Keyboard: Tab to a pile, the arrow keys choose how many to take, Enter takes, Esc clears.');
+  }
+  if (modes.has('range')) {
+    out.push('The pins stand in a row: click the pins to take, side by side (one, then its neighbour to take two). Press Take. Taking pins from the middle splits the row in two; a \u21b5 at the end of a line means the row goes on at the start of the next.',
+      'Keyboard: Tab to a row, the arrow keys move the chosen pins, up and down take more or fewer, Enter takes.');
+  }
+  if (modes.has('cut')) {
+    out.push('Click where to split: the counter you click starts the second heap, drawn in blue. The two heaps must be of different sizes. Press Take, or click the same counter again.',
+      'Keyboard: Tab to the heap, the arrow keys move the split, Enter splits.');
+  }
+  if (S.comps.some((c) => c.game.arity === 2)) {
+    out.push('A pair of piles: choose in one pile to take from it alone, or in both to take from both (as much from each, or what the rules allow). With move values on, choosing in one pile colours the moves of the other.');
+  }
+  if (S.comps.some((c) => c.game.arity === 0 && !isCoinGame(c.game))) {
+    out.push('One game of several piles: choose in each pile to take from, as many piles as its rules allow, then Take.');
+  }
+  if (S.comps.some((c) => isCoinGame(c.game))) {
+    out.push('Gold coins show heads, pale ones tails. Click the coins to turn (again to unchoose), then Turn; the farthest coin you turn must show heads.',
+      'Keyboard: Tab to the coins, the arrow keys move, Space chooses a coin, Enter turns, Esc clears.');
+  }
+  if (S.spec === 'sum') out.push('A sum: on your turn you move in one part only, by that part\u2019s rules.');
+  out.push('Show move values colours each move green (it wins against best play) or red (it loses); Hint names the winning moves.');
+  return out;
+}
+
+function drawHowTo() {
+  const box = $('howto');
+  box.hidden = !S.started;
+  if (!S.started) return;
+  const key = [...new Set(S.comps.map((c) => c.game.family))].sort().join('+') + (S.spec === 'sum' ? ' sum' : '');
+  if (box.getAttribute('data-key') === key) return;
+  box.setAttribute('data-key', key);
+  clear($('howto-body')).append(h('ul', {class: 'rules-list'}, howTo().map((t) => h('li', {}, t))));
+  let seen = [];
+  try {
+    seen = JSON.parse(localStorage.getItem(SEEN) || '[]');
+  } catch (e) {
+    seen = [];
+  }
+  box.open = !seen.includes(key);
+  if (!seen.includes(key)) {
+    try {
+      localStorage.setItem(SEEN, JSON.stringify([...seen, key].slice(-50)));
+    } catch (e) {
+      // not kept: it opens again next time
+    }
+  }
+}
+
 function selMode(g) {
   if (g.family === 'grundy') return 'cut';
   if (g.family === 'octal' && g.split) return 'range';
@@ -880,6 +939,7 @@ function markHintMove(m) {
 function render() {
   drawSetup();
   drawRules();
+  drawHowTo();
   $('board-help').textContent = boardHelp();
   const active = document.activeElement;
   const focused = active && active.getAttribute && $('piles').contains(active)
@@ -1924,6 +1984,7 @@ async function init() {
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, textarea, select')) return;
     if (e.key === 'u' && !e.ctrlKey && !e.metaKey && !e.altKey) undo();
+    if (e.key === 'r' && !e.ctrlKey && !e.metaKey && !e.altKey) redo();
     if (e.key === 'h' && !e.ctrlKey && !e.metaKey && !e.altKey && !$('hint').disabled) hint();
   });
   onGameChange();

@@ -1401,6 +1401,20 @@ test('issue 25: the dark theme follows the system, has a switch, and keeps AA co
   assert.deepEqual(await lowContrast(page), [], 'the analysis page, dark');
 });
 
+test('issue 25, defect 12: how to play each game, beside the board, open on first play', async (page) => {
+  await newGame(page, {game: 'octal', param: 'kayles', start: '9', mode: 'two'});
+  assert.ok(await page.isVisible('#board #howto'), 'a "How to play" beside the board');
+  assert.equal(await page.$eval('#howto', (d) => d.open), true, 'open the first time');
+  assert.match(await page.textContent('#howto'), /side by side.*Keyboard/s);
+  await newGame(page, {game: 'octal', param: 'kayles', start: '9', mode: 'two'});
+  assert.equal(await page.$eval('#howto', (d) => d.open), false, 'folded behind its "?" afterwards');
+  await newGame(page, {game: 'grundy', start: '9', mode: 'two'});
+  assert.equal(await page.$eval('#howto', (d) => d.open), true);
+  assert.match(await page.textContent('#howto'), /split/);
+  await newGame(page, {game: 'turtles', start: '3 5', mode: 'two'});
+  assert.match(await page.textContent('#howto'), /coins/);
+});
+
 // --------------------------------------------------------------- run
 
 // A browser context; with BROWSER_WEB_DIR=DIR the page's files come from
