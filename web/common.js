@@ -58,7 +58,7 @@ export function themeSwitch(button) {
     else document.documentElement.removeAttribute('data-theme');
     if (button) {
       button.setAttribute('aria-pressed', dark ? 'true' : 'false');
-      button.textContent = dark ? 'Light theme' : 'Dark theme';
+      // a toggle: its name stays, aria-pressed says whether it is on
       button.title = dark ? 'Switch to the light theme' : 'Switch to the dark theme';
     }
   };
