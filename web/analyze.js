@@ -207,13 +207,15 @@ function gameExamples(games) {
 
 async function init() {
   themeSwitch($('theme'));
+  // before the first await: a question asked while the games load is
+  // answered, not sent as a plain form that reloads the page
+  $('ask').addEventListener('submit', analyse);
+  $('more').addEventListener('click', morePage);
   try {
     gameExamples(await loadGames());
   } catch (e) {
     $('ask-error').textContent = `The list of games could not be loaded: ${e.message}`;
   }
-  $('ask').addEventListener('submit', analyse);
-  $('more').addEventListener('click', morePage);
   const q = new URLSearchParams(location.search);
   if (q.has('p')) {
     $('position').value = q.get('p');

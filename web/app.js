@@ -1607,7 +1607,7 @@ function drawHistory() {
   const sec = $('history-section');
   sec.hidden = !S.started;
   if (!S.started) return;
-  const sig = `${S.gameId} ${S.history.length} ${S.view} ${S.busy}`;
+  const sig = `${S.gameId} ${S.history.length} ${S.view} ${S.busy} ${S.over}`;
   if (sig === historyDrawn) return;
   historyDrawn = sig;
   const list = clear($('history'));
@@ -1620,16 +1620,20 @@ function drawHistory() {
       h('button', {type: 'button', class: 'history-item', 'data-k': k, 'aria-current': S.view === k ? 'step' : null,
         onclick: () => viewAt(k)}, h('span', {class: 'move-num'}, k === 0 ? '' : `${k}.`), h('span', {class: 'move-words'}, label))));
   });
-  // the latest move (or the one viewed) in view inside the list's own
-  // scroll box, without scrolling the page
-  const cur = list.children[current];
-  if (cur) {
-    const top = cur.offsetTop; // the list is the offset parent (position: relative)
-    if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = Math.max(0, top + cur.offsetHeight - list.clientHeight);
-    }
-  }
+  scrollList();
   drawChart();
+}
+
+// The latest move (or the one viewed) in view inside the move list's own
+// scroll box, without scrolling the page.
+function scrollList() {
+  const list = $('history');
+  const cur = list.children[S.view === null ? S.history.length - 1 : S.view];
+  if (!cur) return;
+  const top = cur.offsetTop; // the list is the offset parent (position: relative)
+  if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = Math.max(0, top + cur.offsetHeight - list.clientHeight);
+  }
 }
 
 // The value history (as GamesmanUni's "visual value history"): one dot a
@@ -1718,6 +1722,53 @@ async function drawChart() {
   scroller.scrollLeft = Math.max(0, x - scroller.clientWidth + 3 * L);
   scroller.addEventListener('scroll', update);
   update();
+  drawVerdicts(entries, vals, n);
+}
+
+// What each move did, as `bouton replay` says it: from a winning position
+// (N for the mover) a move to a P-position kept the win, to an N-position
+// threw it away; from a losing one no move wins.  "Best" is the quickest
+// win or the longest defence: the remoteness falls by exactly one.
+function verdictOf(before, after) {
+  if (!before || !after || !before.outcome || !after.outcome) return null;
+  const best = before.remoteness !== null && after.remoteness !== null &&
+    after.remoteness + 1n === before.remoteness;
+  if (before.outcome === 'N') {
+    if (after.outcome === 'N') return {key: 'threw', words: 'threw the win away'};
+    return best ? {key: 'best', words: 'best: the quickest win'} : {key: 'kept', words: 'kept the win'};
+  }
+  return best ? {key: 'best', words: 'best: the longest defence'} : {key: 'lost', words: 'no winning move'};
+}
+
+const VERDICTS = [['best', 'best'], ['kept', 'kept the win'], ['threw', 'threw the win away'], ['lost', 'no winning move']];
+
+// Each move's verdict on its entry in the move list, and at the end of
+// the game a scorecard: each player's moves by verdict.
+function drawVerdicts(entries, vals, n) {
+  const off = n - entries.length;
+  const count = {A: {}, B: {}};
+  for (let k = 1; k < entries.length; k++) {
+    const v = verdictOf(vals[k - 1], vals[k]);
+    const li = $('history').children[off + k];
+    if (!v) continue;
+    const who = entries[k].mover;
+    count[who][v.key] = (count[who][v.key] || 0) + 1;
+    if (li && !li.querySelector('.verdict-tag')) {
+      li.querySelector('.move-words').append(' ', h('span', {class: `verdict-tag ${v.key}`}, v.words));
+    }
+  }
+  scrollList(); // the verdicts made the entries taller
+  const card = $('scorecard');
+  if (!S.over) {
+    card.hidden = true;
+    return;
+  }
+  card.hidden = false;
+  clear(card).append(h('table', {class: 'scorecard'},
+    h('caption', {}, 'Scorecard: what each move did'),
+    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, ''), VERDICTS.map(([, w]) => h('th', {scope: 'col'}, w)))),
+    h('tbody', {}, ['A', 'B'].map((p) => h('tr', {'data-player': p}, h('th', {scope: 'row'}, S.names[p]),
+      VERDICTS.map(([key]) => h('td', {class: 'num', 'data-verdict': key}, String(count[p][key] || 0))))))));
 }
 
 // Shows position k of the history (the last one: back to the game).

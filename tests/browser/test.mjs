@@ -1415,6 +1415,32 @@ test('issue 25, defect 12: how to play each game, beside the board, open on firs
   assert.match(await page.textContent('#howto'), /coins/);
 });
 
+test('issue 25: each move judged in the move list, and a scorecard at the end', async (page) => {
+  // 3 4 5 is won for the player to move; 3 4 4 throws the win away (its
+  // nim-sum is 3, not 0: the computer, perfect, then keeps the win)
+  await newGame(page, {start: '3 4 5'});
+  await clickCounter(page, 2, 0, 4);
+  await page.click('#take');
+  for (;;) {
+    const status = await settle(page);
+    if (status.startsWith('Game over')) break;
+    const p = await piles(page);
+    const i = p.findIndex((x) => x > 0n);
+    await clickCounter(page, i, 0, Number(p[i]) - 1);
+    await page.click('#take');
+  }
+  await page.waitForSelector('#scorecard:not([hidden]) table');
+  await page.waitForSelector('#history li:nth-child(2) .verdict-tag');
+  assert.match(await page.textContent('#history li:nth-child(2) .verdict-tag'), /threw the win away/);
+  const cell = (p, v) => page.textContent(`#scorecard tr[data-player="${p}"] td[data-verdict="${v}"]`);
+  assert.equal(await cell('A', 'threw'), '1');
+  assert.equal(await cell('B', 'threw'), '0', 'the perfect computer never throws a win');
+  const moves = (await recordLines(page)).filter((l) => l.startsWith('-B->')).length;
+  const b = ['best', 'kept', 'threw', 'lost'].map((v) => cell('B', v));
+  assert.equal((await Promise.all(b)).reduce((x, y) => x + Number(y), 0), moves, 'every computer move judged');
+  await shot(page, 'i25-scorecard');
+});
+
 // --------------------------------------------------------------- run
 
 // A browser context; with BROWSER_WEB_DIR=DIR the page's files come from
