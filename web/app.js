@@ -1655,9 +1655,9 @@ async function drawChart() {
   const box = $('chart');
   const room = Math.max(200, box.clientWidth || 600);
   const L = 10; // left and right margins
-  const H = 130;
-  const top = 22;
-  const bottom = H - 22; // room for the move numbers
+  const H = 120;
+  const top = 6;
+  const bottom = H - 22; // over the move numbers
   const mid = (top + bottom) / 2;
   // 24 px a move where they fit, down to 14 px; past that the chart scrolls
   const step = vals.length > 1 ? Math.max(14, Math.min(24, (room - 2 * L) / (vals.length - 1))) : 0;
@@ -1676,9 +1676,7 @@ async function drawChart() {
   const svg = h('svg:svg', {class: 'value-chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img',
     'aria-label': `Who was winning after each move: ${pts.map((p) => (p.side > 0 ? 'A' : p.side < 0 ? 'B' : '?')).join(' ')}`});
   svg.append(h('svg:line', {x1: 0, y1: mid, x2: W, y2: mid, class: 'axis zero'}),
-    h('svg:line', {x1: 0, y1: bottom + 4, x2: W, y2: bottom + 4, class: 'axis'}),
-    h('svg:text', {x: 2, y: 14, class: 'chart-label'}, `\u25b2 ${S.names.A} winning`),
-    h('svg:text', {x: 2, y: bottom - 2, class: 'chart-label'}, `\u25bc ${S.names.B} winning`));
+    h('svg:line', {x1: 0, y1: H - 17, x2: W, y2: H - 17, class: 'axis'}));
   // the move numbers along the bottom: every move where there is room,
   // else every 5th
   const every = step >= 22 ? 1 : 5;
@@ -1690,7 +1688,7 @@ async function drawChart() {
   const viewed = view === null ? n - 1 : view;
   const vp = pts.find((p) => p.idx === viewed);
   if (vp && view !== null) {
-    svg.append(h('svg:line', {x1: vp.x, y1: top - 6, x2: vp.x, y2: bottom + 4, class: 'viewed-line'}));
+    svg.append(h('svg:line', {x1: vp.x, y1: top - 4, x2: vp.x, y2: H - 17, class: 'viewed-line'}));
   }
   svg.append(h('svg:polyline', {points: pts.map((p) => `${p.x},${p.y}`).join(' '), class: 'trend'}));
   for (const p of pts) {
@@ -1711,7 +1709,10 @@ async function drawChart() {
     h('span', {class: 'key b'}, ''), ` ${S.names.B} winning `,
     h('span', {class: 'key u'}, ''), ' not known. ',
     'The further a dot from the middle line, the fewer moves to the end; a ringed dot is the position shown.');
-  clear(box).append(cue, scroller, legend);
+  // the sides of the axis named outside the drawing, so that they stay in
+  // view while it scrolls
+  clear(box).append(cue, h('p', {class: 'chart-side'}, `\u25b2 ${S.names.A} winning`), scroller,
+    h('p', {class: 'chart-side'}, `\u25bc ${S.names.B} winning`), legend);
   const update = () => {
     const more = scroller.scrollWidth > scroller.clientWidth + 1;
     cue.hidden = !more;

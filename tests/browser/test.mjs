@@ -1077,8 +1077,7 @@ test('issue 25, defects 6, 12, 13: viewing a position keeps the board still; the
   // numbers and a legend
   await page.waitForSelector('#chart .dot.viewed[data-k="1"]');
   const sizes = await page.$$eval('#chart text', (ts) => ts.map((t) => parseFloat(getComputedStyle(t).fontSize)));
-  assert.ok(sizes.length >= 4 && sizes.every((x) => x >= 11), `label sizes ${sizes}`);
-  assert.ok(sizes.filter((x) => x >= 12).length >= 2, 'the axis labels are 12 px');
+  assert.ok(sizes.length >= 3 && sizes.every((x) => x >= 12), `label sizes ${sizes}`);
   assert.match(await page.textContent('#chart'), /winning.*winning.*fewer moves to the end/s);
   await shot(page, 'i25-viewing');
   await page.click('#view-back');
