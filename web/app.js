@@ -42,6 +42,7 @@ const S = {
   moveError: '', // why the computer's last attempt failed (offers retry)
   view: null, // the history index being viewed, or null
   showValues: false,
+  queen: false, // Wythoff's pairs drawn as a queen on a grid (Corner the Queen)
   values: null, // {key, moves: Map, list, error} of the position to move
   flash: null, // {i, before, n, id}: the computer's last move, drawn fading
   cursor: null, // {comp, j}: the keyboard's coin on a coin board
@@ -344,7 +345,9 @@ function boardHelp() {
   if (!S.started || S.over || S.view !== null) return '';
   const modes = new Set(S.comps.filter((c) => !isCoinGame(c.game)).map((c) => selMode(c.game)));
   const out = [];
-  if (modes.has('tail')) out.push('Click a counter to take it and every counter to its right, then Take (or click it again).');
+  const queen = S.queen && S.comps.some(queenFits);
+  if (queen) out.push('Click a highlighted square to move the queen there, then Take (or click it again).');
+  if (modes.has('tail') && !(queen && S.comps.every(queenFits))) out.push('Click a counter to take it and every counter to its right, then Take (or click it again).');
   if (modes.has('range')) out.push('Click the counters to take (side by side); taking from the middle splits the heap in two.');
   if (modes.has('cut')) out.push('Click where to split: the counter you click starts the second heap.');
   if (S.comps.some((c) => c.game.arity === 2)) out.push('In a pair, choose in both piles to take from both.');
@@ -375,6 +378,7 @@ function howTo() {
   }
   if (S.comps.some((c) => c.game.arity === 2)) {
     out.push('A pair of piles: choose in one pile to take from it alone, or in both to take from both (as much from each, or what the rules allow). With move values on, choosing in one pile colours the moves of the other.');
+    out.push('Queen on a grid shows the pair as a queen at (first pile, second pile), moving left, down or diagonally towards the corner (0, 0): click a highlighted square, then Take. The two piles\u2019 view is the keyboard\u2019s.');
   }
   if (S.comps.some((c) => c.game.arity === 0 && !isCoinGame(c.game))) {
     out.push('One game of several piles: choose in each pile to take from, as many piles as its rules allow, then Take.');
@@ -393,7 +397,7 @@ function drawHowTo() {
   box.hidden = !S.started;
   if (!S.started) return;
   const key = [...new Set(S.comps.map((c) => c.game.family))].sort().join('+') + (S.spec === 'sum' ? ' sum' : '');
-  if (box.getAttribute('data-key') === key) return;
+  if (box.getAttribute('data-key') === key) return; // the same games: as it was, open or folded
   box.setAttribute('data-key', key);
   clear($('howto-body')).append(h('ul', {class: 'rules-list'}, howTo().map((t) => h('li', {}, t))));
   let seen = [];
@@ -609,6 +613,84 @@ function counterValue(c, i, r, j) {
   }
   if (found.length === 0) return null;
   return {win: found.some((f) => f.win), words: found.map((f) => f.words).join('; ')};
+}
+
+// ---------------------------------------------------- the queen's grid
+
+// Wythoff's game as "Corner the Queen": the pair (x, y) is a queen on a
+// grid, column x and row y, (0, 0) in the bottom-left corner; a move
+// takes her left, down or diagonally towards the corner (as the rules
+// allow: the squares the page's rule check accepts are highlighted).
+// Choosing a square chooses both piles at once; Take (or the same square
+// again) moves.  With the move values on, the squares are green where the
+// move wins (a safe pair) and red where it loses.
+const QUEEN_MAX = 40n; // a larger pair is drawn as two piles
+
+const queenFits = (c) => c.game.family === 'wythoff' && c.nums.length === 2 &&
+  c.nums[0] <= QUEEN_MAX && c.nums[1] <= QUEEN_MAX;
+
+function drawQueen(c, i) {
+  const a = Number(c.nums[0]);
+  const b = Number(c.nums[1]);
+  const room = $('piles').clientWidth || 600;
+  const n = Math.max(a, b) + 1;
+  const D = Math.max(16, Math.min(phone() ? 44 : 34, Math.floor((room - 30) / n)));
+  const cols = a + 1;
+  const rowsN = b + 1;
+  const L = 22; // room for the row numbers
+  const width = L + cols * D;
+  const height = rowsN * D + 18;
+  const sel = S.sel && S.sel.comp === i ? S.sel.rows : {};
+  const at = [sel[0] ? sel[0].from : a, sel[1] ? sel[1].from : b];
+  const label = S.spec === 'sum' ? compName(c.game, i) : 'The queen';
+  const svg = h('svg:svg', {class: 'queen', viewBox: `0 0 ${width} ${height}`, width, height,
+    role: 'group', 'data-comp': i, 'data-row': 0,
+    'aria-label': `${label} at column ${a}, row ${b}: click a highlighted square to move her there (the two piles' view is the keyboard's)`});
+  const showVal = S.showValues && S.view === null;
+  for (let y = 0; y < rowsN; y++) {
+    const py = (b - y) * D;
+    svg.append(h('svg:text', {x: L - 4, y: py + D / 2 + 4, class: 'axis-label q-row'}, String(y)));
+    for (let x = 0; x < cols; x++) {
+      const px = L + x * D;
+      const to = [BigInt(x), BigInt(y)];
+      const here = x === a && y === b;
+      const reach = !here && !illegal(c.game, c.nums, to);
+      let cls = 'sq' + ((x + y) % 2 ? ' dark' : '') + (reach ? ' reach' : '');
+      let words = `column ${x}, row ${y}`;
+      if (reach && showVal) {
+        const v = valueOf(i, to);
+        if (v && v.outcome) {
+          cls += v.outcome === 'P' ? ' v-win' : ' v-lose';
+          words += `: moving here ${valueWords(v)}`;
+        }
+      }
+      if (reach && x === at[0] && y === at[1]) cls += ' chosen';
+      const r = h('svg:rect', {x: px, y: py, width: D, height: D, class: cls, 'data-x': x, 'data-y': y});
+      r.append(h('svg:title', {}, here ? `the queen: column ${x}, row ${y}` : words));
+      svg.append(r);
+    }
+  }
+  for (let x = 0; x < cols; x++) {
+    svg.append(h('svg:text', {x: L + x * D + D / 2, y: rowsN * D + 14, class: 'axis-label'}, String(x)));
+  }
+  svg.append(h('svg:text', {x: L + a * D + D / 2, y: D * 0.8, 'font-size': Math.round(D * 0.8), class: 'queen-mark'}, '\u265b'));
+  svg.addEventListener('click', (e) => {
+    const t = e.target.closest('rect.reach');
+    if (!t || !humanTurn()) return;
+    const x = Number(t.getAttribute('data-x'));
+    const y = Number(t.getAttribute('data-y'));
+    if (S.sel && S.sel.comp === i && x === at[0] && y === at[1]) {
+      take();
+      return;
+    }
+    $('move-error').textContent = '';
+    S.sel = {comp: i, rows: {}};
+    if (x !== a) S.sel.rows[0] = {kind: 'tail', from: x};
+    if (y !== b) S.sel.rows[1] = {kind: 'tail', from: y};
+    render();
+  });
+  return h('div', {class: 'row-drawn queen-drawn'},
+    h('span', {class: 'row-label coin-label'}, `${label}: column ${a}, row ${b} (piles ${a} and ${b})`), svg);
 }
 
 // ------------------------------------------------------------ coin boards
@@ -955,6 +1037,7 @@ function render() {
   S.comps.forEach((c, i) => {
     const rows = [];
     if (isCoinGame(c.game)) rows.push(drawCoins(c, i));
+    else if (S.queen && queenFits(c)) rows.push(drawQueen(c, i));
     else for (let r = 0; r < c.nums.length; r++) rows.push(drawRow(c, i, r));
     const moved = S.flash && S.flash.id === S.gameId && !saved && i >= S.flash.i && i < S.flash.i + S.flash.n;
     box.append(h('div', {class: 'comp' + (S.sel && S.sel.comp === i ? ' active' : '') +
@@ -1087,6 +1170,9 @@ function updateButtons() {
   $('take').textContent = S.started && S.comps.some((c) => isCoinGame(c.game)) &&
     S.comps.every((c) => isCoinGame(c.game)) ? 'Turn' : 'Take';
   $('clear-sel').disabled = !S.sel;
+  const queenable = S.started && S.comps.some((c) => c.game.family === 'wythoff');
+  $('queen-view').hidden = !queenable;
+  $('queen-view').setAttribute('aria-pressed', S.queen ? 'true' : 'false');
   $('hint').disabled = !S.started || S.over || S.busy || S.view !== null;
   $('undo').disabled = S.busy || !canUndo();
   $('redo').disabled = S.busy || S.future.length === 0 || S.view !== null;
@@ -2012,6 +2098,11 @@ async function init() {
   $('restart').addEventListener('click', restart);
   $('new-game').addEventListener('click', newGameForm);
   $('setup-open').addEventListener('click', newGameForm);
+  $('queen-view').addEventListener('click', () => {
+    S.queen = !S.queen;
+    S.sel = null;
+    render();
+  });
   $('setup-close').addEventListener('click', () => {
     S.setupOpen = false;
     drawSetup();

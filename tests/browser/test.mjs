@@ -1440,6 +1440,26 @@ test('issue 25: each move judged in the move list, and a scorecard at the end', 
   await shot(page, 'i25-scorecard');
 });
 
+test('issue 25: Wythoff\'s game as a queen on a grid (Corner the Queen)', async (page) => {
+  await newGame(page, {game: 'wythoff', start: '4 6', mode: 'two'});
+  await page.click('#queen-view');
+  await page.waitForSelector('svg.queen');
+  // from (4,6): 4 squares to the left, 6 down, 4 on the diagonal
+  assert.equal(await page.$$eval('svg.queen rect.reach', (rs) => rs.length), 14);
+  await page.check('#show-values');
+  await page.waitForSelector('svg.queen rect.v-win');
+  // the one winning move goes to the safe pair (3,5)
+  const wins = await page.$$eval('svg.queen rect.v-win', (rs) => rs.map((r) => [r.getAttribute('data-x'), r.getAttribute('data-y')]));
+  assert.deepEqual(wins, [['3', '5']]);
+  await shot(page, 'i25-queen');
+  await page.click('svg.queen rect[data-x="3"][data-y="5"]');
+  await page.click('#take');
+  await recorded(page, '-A-> (3,5)');
+  // back to the two piles
+  await page.click('#queen-view');
+  assert.deepEqual(await piles(page), [3n, 5n]);
+});
+
 // --------------------------------------------------------------- run
 
 // A browser context; with BROWSER_WEB_DIR=DIR the page's files come from
