@@ -378,7 +378,7 @@ function howTo() {
   }
   if (S.comps.some((c) => c.game.arity === 2)) {
     out.push('A pair of piles: choose in one pile to take from it alone, or in both to take from both (as much from each, or what the rules allow). With move values on, choosing in one pile colours the moves of the other.');
-    out.push('Queen on a grid shows the pair as a queen at (first pile, second pile), moving left, down or diagonally towards the corner (0, 0): click a highlighted square, then Take. The two piles\u2019 view is the keyboard\u2019s.');
+    out.push('Queen on a grid shows the pair as a queen at (first pile, second pile), moving left, down or diagonally towards the corner (0, 0): click a highlighted square, then Take (keyboard: the arrow keys choose the square, Enter moves).');
   }
   if (S.comps.some((c) => c.game.arity === 0 && !isCoinGame(c.game))) {
     out.push('One game of several piles: choose in each pile to take from, as many piles as its rules allow, then Take.');
@@ -644,8 +644,9 @@ function drawQueen(c, i) {
   const at = [sel[0] ? sel[0].from : a, sel[1] ? sel[1].from : b];
   const label = S.spec === 'sum' ? compName(c.game, i) : 'The queen';
   const svg = h('svg:svg', {class: 'queen', viewBox: `0 0 ${width} ${height}`, width, height,
-    role: 'group', 'data-comp': i, 'data-row': 0,
-    'aria-label': `${label} at column ${a}, row ${b}: click a highlighted square to move her there (the two piles' view is the keyboard's)`});
+    role: 'group', 'data-comp': i, 'data-row': 0, tabindex: humanTurn() ? 0 : -1,
+    'aria-label': `${label} at column ${a}, row ${b}; chosen: column ${at[0]}, row ${at[1]}. ` +
+      'Click a highlighted square, or move with the arrow keys, to choose where she goes; Enter moves her.'});
   const showVal = S.showValues && S.view === null;
   for (let y = 0; y < rowsN; y++) {
     const py = (b - y) * D;
@@ -664,7 +665,7 @@ function drawQueen(c, i) {
           words += `: moving here ${valueWords(v)}`;
         }
       }
-      if (reach && x === at[0] && y === at[1]) cls += ' chosen';
+      if (!here && x === at[0] && y === at[1]) cls += ' chosen';
       const r = h('svg:rect', {x: px, y: py, width: D, height: D, class: cls, 'data-x': x, 'data-y': y});
       r.append(h('svg:title', {}, here ? `the queen: column ${x}, row ${y}` : words));
       svg.append(r);
@@ -687,6 +688,33 @@ function drawQueen(c, i) {
     S.sel = {comp: i, rows: {}};
     if (x !== a) S.sel.rows[0] = {kind: 'tail', from: x};
     if (y !== b) S.sel.rows[1] = {kind: 'tail', from: y};
+    render();
+  });
+  svg.addEventListener('keydown', (e) => {
+    if (!humanTurn()) return;
+    let [x, y] = at;
+    switch (e.key) {
+      case 'ArrowLeft': x = Math.max(0, x - 1); break;
+      case 'ArrowRight': x = Math.min(a, x + 1); break;
+      case 'ArrowDown': y = Math.max(0, y - 1); break;
+      case 'ArrowUp': y = Math.min(b, y + 1); break;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        if (S.sel) take();
+        return;
+      case 'Escape':
+        e.preventDefault();
+        clearSel();
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    S.sel = {comp: i, rows: {}};
+    if (x !== a) S.sel.rows[0] = {kind: 'tail', from: x};
+    if (y !== b) S.sel.rows[1] = {kind: 'tail', from: y};
+    if (Object.keys(S.sel.rows).length === 0) S.sel = null;
     render();
   });
   return h('div', {class: 'row-drawn queen-drawn'},

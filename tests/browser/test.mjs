@@ -1455,9 +1455,15 @@ test('issue 25: Wythoff\'s game as a queen on a grid (Corner the Queen)', async 
   await page.click('svg.queen rect[data-x="3"][data-y="5"]');
   await page.click('#take');
   await recorded(page, '-A-> (3,5)');
+  // the keyboard: two squares left and Enter, (3,5) to (1,5)
+  await page.focus('svg.queen');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await recorded(page, '-B-> (1,5)');
   // back to the two piles
   await page.click('#queen-view');
-  assert.deepEqual(await piles(page), [3n, 5n]);
+  assert.deepEqual(await piles(page), [1n, 5n]);
 });
 
 // --------------------------------------------------------------- run
