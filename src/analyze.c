@@ -316,6 +316,7 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
                const bt_limits *lim, bt_diag *diag)
 {
     size_t n = bt_position_size(p), i;
+    unsigned long work = 0;
     bt_status st;
     mpz_t t;
 
@@ -344,7 +345,8 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
             return st;
         }
         mpz_xor(a->grundy, a->grundy, a->comp_grundy[i]);
-        if ((i & 4095) == 4095 && (st = bt__poll(lim)) != BT_OK) {
+        if (bt__tick(&work, a->comp_grundy[i]) &&
+            (st = bt__poll(lim)) != BT_OK) {
             free(h.slots);
             return bt__fail(diag, st, "the time budget ran out");
         }
@@ -362,6 +364,11 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         c.comp = i;
         bt_diag why;
         memset(&why, 0, sizeof why);
+        if (bt__tick(&work, a->comp_grundy[i]) &&
+            (st = bt__poll(lim)) != BT_OK) {
+            mpz_clear(t);
+            return bt__fail(diag, st, "the time budget ran out");
+        }
         mpz_xor(t, a->comp_grundy[i], a->grundy);
         st = bt__rs_moves_to(g, bt_position_nums(p, i),
                              bt_position_count(p, i), t, on_winning, &c, lim,
@@ -617,9 +624,9 @@ explain_sum(bt__buf *b, const bt_position *p, const bt_analysis *a)
 
 /* ------------------------------------------------------------ entry */
 
-bt_status
-bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
-           const bt_limits *lim, bt_diag *diag)
+static bt_status
+analyze_charged(bt_analysis **out, const bt_position *p, unsigned flags,
+                const bt_limits *lim, bt_diag *diag)
 {
     bt_analysis *a;
     bt_status st;
@@ -659,7 +666,9 @@ bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
             a->has_rem = 1;
             if (mpz_fits_slong_p(a->rem))
                 a->remoteness = mpz_get_si(a->rem);
-        } else if (rs == BT_ENOMEM) {
+        } else if (rs == BT_ENOMEM || bt__gmp_exceeded()) {
+            /* out of memory, or its numbers passed max_memory (which
+               bt_analyze then reports): that is the analysis's too */
             st = bt__fail(diag, rs, "%s", why.message);
             goto fail;
         } else {
@@ -690,4 +699,11 @@ bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
 fail:
     bt_analysis_free(a);
     return st;
+}
+
+bt_status
+bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
+           const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, analyze_charged(out, p, flags, lim, diag));
 }

@@ -33,11 +33,20 @@ bt_status bt__fail_at(bt_diag *diag, bt_status st, size_t offset,
     ;
 /* The limits to use: lim, or the defaults when lim is NULL. */
 const bt_limits *bt__limits(const bt_limits *lim);
-/* Polls lim->interrupt; BT_EINTR when it asks to stop. */
+/* Polls lim->interrupt; BT_EINTR when it asks to stop, or when the
+   numbers of the thread's computation have grown past max_memory (its
+   entry point then reports BT_ELIMIT: bt__gmp_enter below). */
 bt_status bt__poll(const bt_limits *lim);
 /* The CPUs this process may run on (engines/cpus.c): the least of the
    online CPUs, its affinity mask and its cgroup's CPU quota; at least 1. */
 unsigned bt__cpus_usable(void);
+
+/* Counts a step of a loop over numbers in units of work, one and one more
+   per 16 limbs of x; non-zero when a poll is due (every 4096 units).  A
+   loop over small piles polls every 4096 of them, one over piles of
+   20 000 digits every 63, so that the time and the numbers it makes
+   (copies, moves) are checked in proportion to their size. */
+int bt__tick(unsigned long *work, const mpz_t x);
 
 /* --------------------------------------------------------- memory budget */
 
@@ -91,6 +100,52 @@ bt_status bt__budget_check(bt__budget *b, const bt_limits *lim,
    returns the previous one (NULL: none). */
 bt__budget *bt__budget_enter(bt__budget *b);
 void bt__budget_leave(bt__budget *prev);
+
+/*
+ * GMP's half of a public entry point's memory.  Every BT_API function that
+ * computes (and takes a bt_limits) runs inside one scope:
+ *
+ *     bt_status
+ *     bt_thing(..., const bt_limits *lim, bt_diag *diag)
+ *     {
+ *         BT__GMP_CHARGED(lim, diag, thing(..., lim, diag));
+ *     }
+ *
+ * The scope's budget (max: lim->max_memory) becomes the thread's current
+ * one, so that every number the computation allocates, temporaries
+ * included, is charged to it as GMP asks for its limbs.  It is a budget of
+ * its own, apart from the structural one the engine charges explicitly
+ * (whose charges count the numbers a memo or a move list stores): no byte
+ * is counted twice in one budget, and a computation holds at most about
+ * twice max_memory, each half within it.  Past max_memory the next poll
+ * (bt__poll, hence bt__budget_check) stops the computation with BT_EINTR,
+ * which bt__gmp_leave turns into BT_ELIMIT with the max_memory message; a
+ * computation that finished in spite of it keeps its answer (its outputs
+ * are the caller's).  An entry point called inside another (analyze
+ * inside the opponent) keeps the outer scope: the whole call is one
+ * computation.  On GMP's out-of-memory path the thread's budget is
+ * cleared before on_failure (which may unwind past the scope).
+ */
+typedef struct bt__gmp_scope {
+    bt__budget budget;
+    bt__budget *prev;
+    int own; /* this scope's budget is the current one */
+} bt__gmp_scope;
+
+void bt__gmp_enter(bt__gmp_scope *s, const bt_limits *lim);
+/* Non-zero when the thread's current budget is exceeded: a computation
+   that stopped for it must fail, not carry on without a part. */
+int bt__gmp_exceeded(void);
+/* Leaves the scope; returns st, or BT_ELIMIT with the max_memory message
+   when st stopped the computation after its numbers passed max_memory. */
+bt_status bt__gmp_leave(bt__gmp_scope *s, bt_status st, bt_diag *diag);
+#define BT__GMP_CHARGED(lim, diag, call)                                   \
+    do {                                                                   \
+        bt__gmp_scope bt__gs;                                              \
+        bt__gmp_enter(&bt__gs, (lim));                                     \
+        return bt__gmp_leave(&bt__gs, (call), (diag));                     \
+    } while (0)
+
 /* The bytes held by x (its struct and limbs) and by n moves. */
 size_t bt__mpz_bytes(const mpz_t x);
 size_t bt__moves_bytes(const bt_move *m, size_t n);

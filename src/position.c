@@ -660,9 +660,9 @@ cleanup:
     return st;
 }
 
-bt_status
-bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
-                  const bt_limits *lim, bt_diag *diag)
+static bt_status
+position_parse(bt_position **out, const char *text, bt_game *dflt,
+               const bt_limits *lim, bt_diag *diag)
 {
     parser ps;
     bt_status st;
@@ -713,4 +713,11 @@ bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
         ps.p->origin = bt_game_ref(dflt);
     *out = ps.p;
     return BT_OK;
+}
+
+bt_status
+bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
+                  const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, position_parse(out, text, dflt, lim, diag));
 }

@@ -121,13 +121,32 @@ bt__limits(const bt_limits *lim)
     return &dflt;
 }
 
+/* The budget that GMP's allocations on this thread are charged to (see
+   bt__budget_enter and bt__gmp_enter in internal.h). */
+static _Thread_local bt__budget *current_budget;
+
 bt_status
 bt__poll(const bt_limits *lim)
 {
+    const bt__budget *g = current_budget;
+    /* numbers grown past max_memory stop the computation as an interrupt
+       would; its entry point reports BT_ELIMIT (bt__gmp_leave) */
+    if (g != NULL && g->exceeded)
+        return BT_EINTR;
     if (lim != NULL && lim->interrupt != NULL &&
         lim->interrupt(lim->interrupt_ud))
         return BT_EINTR;
     return BT_OK;
+}
+
+int
+bt__tick(unsigned long *work, const mpz_t x)
+{
+    *work += 1 + (unsigned long)(mpz_size(x) / 16);
+    if (*work < 4096)
+        return 0;
+    *work = 0;
+    return 1;
 }
 
 /* ------------------------------------------------------------ buffers */
@@ -352,8 +371,6 @@ bt__parse_number(mpz_t rop, const char *s, size_t len, const bt_limits *lim,
    rounded), so that many small blocks are not counted as free. */
 #define BT__MALLOC_OVERHEAD 16
 
-static _Thread_local bt__budget *current_budget;
-
 void
 bt__budget_init(bt__budget *b, const bt_limits *lim)
 {
@@ -411,6 +428,36 @@ void
 bt__budget_leave(bt__budget *prev)
 {
     current_budget = prev;
+}
+
+void
+bt__gmp_enter(bt__gmp_scope *s, const bt_limits *lim)
+{
+    s->prev = current_budget;
+    s->own = current_budget == NULL;
+    if (s->own) {
+        bt__budget_init(&s->budget, lim);
+        current_budget = &s->budget;
+    }
+}
+
+int
+bt__gmp_exceeded(void)
+{
+    return current_budget != NULL && current_budget->exceeded;
+}
+
+bt_status
+bt__gmp_leave(bt__gmp_scope *s, bt_status st, bt_diag *diag)
+{
+    if (!s->own)
+        return st;
+    current_budget = s->prev;
+    /* a poll saw the numbers past max_memory and stopped the computation
+       (BT_EINTR), or a limit stopped it on the way: say why */
+    if (s->budget.exceeded && (st == BT_EINTR || st == BT_ELIMIT))
+        return budget_message(&s->budget, diag);
+    return st;
 }
 
 size_t

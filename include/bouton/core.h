@@ -82,9 +82,11 @@ typedef struct bt_limits {
                               side of a Grundy table: 1 << 26 */
     size_t max_table_piles; /* K of a table or count: 4096 */
     size_t max_memory;     /* bytes one computation may hold in its searches,
-                              memo tables and sequences: 1 GiB, or half the
-                              address-space limit (RLIMIT_AS) when that is
-                              smaller; 0 means no limit */
+                              memo tables and sequences, and apart from
+                              them in its numbers (GMP's allocations, with
+                              bt_gmp_install_allocators): 1 GiB, or half
+                              the address-space limit (RLIMIT_AS) when that
+                              is smaller; 0 means no limit */
     /* Polled by long computations; a non-zero return stops them with
        BT_EINTR.  NULL: never interrupted. */
     int (*interrupt)(void *ud);
@@ -106,8 +108,10 @@ BT_API void bt_limits_default(bt_limits *lim);
  * allocation functions (mp_set_memory_functions) that instead call
  * on_failure(bytes, ud) and, if it returns, print one line on stderr and
  * exit(1); and that charge GMP's allocations to the memory budget of the
- * computation running on the calling thread (bt_limits.max_memory), so that
- * numbers that grow past it stop the computation with BT_ELIMIT.  Call it
+ * computation running on the calling thread (bt_limits.max_memory: every
+ * function taking a bt_limits that computes counts the numbers it makes,
+ * temporaries included), so that numbers that grow past it stop the
+ * computation at its next poll with BT_ELIMIT.  Call it
  * once, before any other call of the library or of GMP; on_failure may be
  * NULL.  Programs should install it; a library user that has its own GMP
  * allocators need not.

@@ -283,12 +283,12 @@ bt_game_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability,
                                   min, max, flags, lim, diag, NULL, NULL);
 }
 
-bt_status
-bt_game_count_progress(mpz_t positions, mpz_t p_positions,
-                       mpq_ptr probability, bt_game *g, size_t k,
-                       const mpz_t min, const mpz_t max, unsigned flags,
-                       const bt_limits *lim, bt_diag *diag,
-                       bt_count_progress fn, void *ud)
+static bt_status
+game_count_progress(mpz_t positions, mpz_t p_positions,
+                    mpq_ptr probability, bt_game *g, size_t k,
+                    const mpz_t min, const mpz_t max, unsigned flags,
+                    const bt_limits *lim, bt_diag *diag,
+                    bt_count_progress fn, void *ud)
 {
     mpz_t pos, pp, n;
     bt_status st;
@@ -326,4 +326,16 @@ bt_game_count_progress(mpz_t positions, mpz_t p_positions,
 out:
     mpz_clears(pos, pp, n, NULL);
     return st;
+}
+
+bt_status
+bt_game_count_progress(mpz_t positions, mpz_t p_positions,
+                       mpq_ptr probability, bt_game *g, size_t k,
+                       const mpz_t min, const mpz_t max, unsigned flags,
+                       const bt_limits *lim, bt_diag *diag,
+                       bt_count_progress fn, void *ud)
+{
+    BT__GMP_CHARGED(lim, diag,
+                    game_count_progress(positions, p_positions, probability, g,
+                                        k, min, max, flags, lim, diag, fn, ud));
 }

@@ -844,11 +844,11 @@ bt_nim_count(mpz_t positions, mpz_t p_positions, mpq_ptr probability, size_t k,
                                  max, flags, lim, diag, NULL, NULL);
 }
 
-bt_status
-bt_nim_count_progress(mpz_t positions, mpz_t p_positions,
-                      mpq_ptr probability, size_t k, const mpz_t min,
-                      const mpz_t max, unsigned flags, const bt_limits *lim,
-                      bt_diag *diag, bt_count_progress fn, void *ud)
+static bt_status
+nim_count_progress(mpz_t positions, mpz_t p_positions,
+                   mpq_ptr probability, size_t k, const mpz_t min,
+                   const mpz_t max, unsigned flags, const bt_limits *lim,
+                   bt_diag *diag, bt_count_progress fn, void *ud)
 {
     meter mt = {NULL, NULL, 0, 1, 0, 0};
     double w1, w2;
@@ -945,4 +945,15 @@ bt_nim_count_progress(mpz_t positions, mpz_t p_positions,
 out:
     mpz_clears(n, pos, pp, t, u, NULL);
     return st;
+}
+
+bt_status
+bt_nim_count_progress(mpz_t positions, mpz_t p_positions,
+                      mpq_ptr probability, size_t k, const mpz_t min,
+                      const mpz_t max, unsigned flags, const bt_limits *lim,
+                      bt_diag *diag, bt_count_progress fn, void *ud)
+{
+    BT__GMP_CHARGED(lim, diag,
+                    nim_count_progress(positions, p_positions, probability, k,
+                                       min, max, flags, lim, diag, fn, ud));
 }

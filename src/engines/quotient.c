@@ -3013,14 +3013,15 @@ bt_status
 bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
                 const bt_limits *lim, bt_diag *diag)
 {
-    return quotient_build(out, g, NULL, n, 0, lim, diag);
+    BT__GMP_CHARGED(lim, diag, quotient_build(out, g, NULL, n, 0, lim, diag));
 }
 
 bt_status
 bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
                              const bt_limits *lim, bt_diag *diag)
 {
-    return quotient_build(out, g, NULL, max_n, 1, lim, diag);
+    BT__GMP_CHARGED(lim, diag,
+                    quotient_build(out, g, NULL, max_n, 1, lim, diag));
 }
 
 /* ------------------------------------------------- saving and loading */
@@ -3545,9 +3546,9 @@ done:
     return st;
 }
 
-bt_status
-bt_quotient_load(bt_quotient **out, const char *text, size_t len,
-                 const bt_limits *lim, bt_diag *diag)
+static bt_status
+quotient_load(bt_quotient **out, const char *text, size_t len,
+              const bt_limits *lim, bt_diag *diag)
 {
     bt_quotient *q;
     qtext t;
@@ -3667,6 +3668,13 @@ bt_quotient_load(bt_quotient **out, const char *text, size_t len,
 fail:
     bt_quotient_free(q);
     return st;
+}
+
+bt_status
+bt_quotient_load(bt_quotient **out, const char *text, size_t len,
+                 const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, quotient_load(out, text, len, lim, diag));
 }
 
 /* ------------------------------------------------- misère analysis hook */
@@ -4151,9 +4159,9 @@ done:
     return st;
 }
 
-bt_status
-bt_quotient_new_sum(bt_quotient **out, bt_game *const *games, size_t ng,
-                    size_t n, const bt_limits *lim, bt_diag *diag)
+static bt_status
+quotient_new_sum(bt_quotient **out, bt_game *const *games, size_t ng,
+                 size_t n, const bt_limits *lim, bt_diag *diag)
 {
     bt_game *gs[QUNION_GAMES];
     bt_quotient *q = NULL;
@@ -4201,6 +4209,13 @@ bt_quotient_new_sum(bt_quotient **out, bt_game *const *games, size_t ng,
         q->games[i] = bt_game_ref(gs[i]);
     *out = q;
     return BT_OK;
+}
+
+bt_status
+bt_quotient_new_sum(bt_quotient **out, bt_game *const *games, size_t ng,
+                    size_t n, const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, quotient_new_sum(out, games, ng, n, lim, diag));
 }
 
 bt_status

@@ -454,9 +454,9 @@ on_move(void *ud, const mpz_t *to, size_t nto)
 /* The list is the caller's, so it is charged to a budget of its own: at
    most max_memory bytes of moves (with their texts) and max_search moves,
    the budget and the interrupt asked as they are listed. */
-bt_status
-bt_position_moves(bt_move **out, size_t *count, const bt_position *p,
-                  const bt_limits *lim, bt_diag *diag)
+static bt_status
+position_moves(bt_move **out, size_t *count, const bt_position *p,
+               const bt_limits *lim, bt_diag *diag)
 {
     list l;
     size_t i;
@@ -492,6 +492,13 @@ bt_position_moves(bt_move **out, size_t *count, const bt_position *p,
     *out = l.gt.moves;
     *count = l.gt.n;
     return BT_OK;
+}
+
+bt_status
+bt_position_moves(bt_move **out, size_t *count, const bt_position *p,
+                  const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, position_moves(out, count, p, lim, diag));
 }
 
 void

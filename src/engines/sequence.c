@@ -2498,9 +2498,9 @@ bt_sequence_free(bt_sequence *s)
     free(s);
 }
 
-bt_status
-bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
-                    bt_diag *diag)
+static bt_status
+sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
+                 bt_diag *diag)
 {
     bt_status st;
     lim = bt__limits(lim);
@@ -2511,8 +2511,15 @@ bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
 }
 
 bt_status
-bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
-                  bt_diag *diag)
+bt_sequence_compute(bt_sequence *s, size_t n, const bt_limits *lim,
+                    bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, sequence_compute(s, n, lim, diag));
+}
+
+static bt_status
+sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
+               bt_diag *diag)
 {
     size_t target;
     lim = bt__limits(lim);
@@ -2548,6 +2555,13 @@ bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
             next = s->n + s->n / 64;
         target = next;
     }
+}
+
+bt_status
+bt_sequence_prove(bt_sequence *s, size_t limit, const bt_limits *lim,
+                  bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, sequence_prove(s, limit, lim, diag));
 }
 
 void

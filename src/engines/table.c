@@ -487,8 +487,8 @@ next_pair(bt_table *t, mpz_t *row)
     }
 }
 
-int
-bt_table_next(bt_table *t, mpz_t *row)
+static int
+table_next(bt_table *t, mpz_t *row)
 {
     size_t i;
     bt_status st;
@@ -555,4 +555,16 @@ bt_table_next(bt_table *t, mpz_t *row)
             last_floor(t, t->x[t->m]);
         }
     }
+}
+
+int
+bt_table_next(bt_table *t, mpz_t *row)
+{
+    bt__gmp_scope gs;
+    bt_status st;
+    int r;
+    bt__gmp_enter(&gs, &t->lim);
+    r = table_next(t, row);
+    st = bt__gmp_leave(&gs, r < 0 ? (bt_status)-r : BT_OK, &t->diag);
+    return r < 0 ? -(int)st : r;
 }

@@ -89,11 +89,10 @@ nim_misere(bt_game *g, const bt_position *p, bt_outcome *outcome,
            void *ud, const bt_limits *lim, bt_diag *diag)
 {
     size_t n = bt_position_size(p), i, big = 0, ones = 0, the_big = 0;
+    unsigned long work = 0;
     bt_status st = BT_OK;
     mpz_t s, t;
     (void)g;
-    (void)lim;
-    (void)diag;
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
         if (mpz_cmp_ui(v[0], 1) > 0) {
@@ -123,6 +122,11 @@ nim_misere(bt_game *g, const bt_position *p, bt_outcome *outcome,
         *outcome = mpz_sgn(s) ? BT_N : BT_P;
         for (i = 0; i < n && *outcome == BT_N && st == BT_OK; i++) {
             const mpz_t *v = bt_position_nums(p, i);
+            /* the moves can hold as much as the position: polled */
+            if (bt__tick(&work, v[0]) && bt__poll(lim) != BT_OK) {
+                st = bt__fail(diag, BT_EINTR, "the time budget ran out");
+                break;
+            }
             mpz_xor(t, v[0], s);
             if (mpz_cmp(t, v[0]) < 0)
                 st = move(ud, i, (const mpz_t *)&t, 1);

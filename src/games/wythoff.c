@@ -760,9 +760,9 @@ grundy_of(bt_game *g, mpz_t rop, const mpz_t *c, const bt_limits *lim,
     return out_of_table(w, c, lim, diag, "value");
 }
 
-bt_status
-bt_wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
-                  const bt_limits *lim, bt_diag *diag)
+static bt_status
+wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
+               const bt_limits *lim, bt_diag *diag)
 {
     bt_status st;
     mpz_t c[2];
@@ -772,6 +772,13 @@ bt_wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
     c[0][0] = x[0];
     c[1][0] = y[0];
     return grundy_of(g, rop, (const mpz_t *)c, lim, diag);
+}
+
+bt_status
+bt_wythoff_grundy(mpz_t rop, bt_game *g, const mpz_t x, const mpz_t y,
+                  const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, wythoff_grundy(rop, g, x, y, lim, diag));
 }
 
 /* ------------------------------------------------------------ the rules */

@@ -325,9 +325,9 @@ build_an(builder *b)
     return BT_OK;
 }
 
-bt_status
-bt_wythoff_sg_new(bt_wythoff_sg **out, bt_game *g, size_t below,
-                  const bt_limits *lim, bt_diag *diag)
+static bt_status
+wythoff_sg_new(bt_wythoff_sg **out, bt_game *g, size_t below,
+               const bt_limits *lim, bt_diag *diag)
 {
     bt_wythoff_sg *t = NULL;
     builder b;
@@ -432,4 +432,11 @@ cleanup:
     t->tri = b.tri;
     *out = t;
     return BT_OK;
+}
+
+bt_status
+bt_wythoff_sg_new(bt_wythoff_sg **out, bt_game *g, size_t below,
+                  const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, wythoff_sg_new(out, g, below, lim, diag));
 }

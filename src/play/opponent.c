@@ -71,10 +71,10 @@ bt_rng_mpz_below(mpz_t rop, uint64_t *state, const mpz_t n)
 
 /* ---------------------------------------------------------- random starts */
 
-bt_status
-bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
-                   const mpz_t max, uint64_t *rng, const bt_limits *lim,
-                   bt_diag *diag)
+static bt_status
+position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
+                const mpz_t max, uint64_t *rng, const bt_limits *lim,
+                bt_diag *diag)
 {
     bt_position *p;
     mpz_t range, *nums;
@@ -145,6 +145,15 @@ bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
     return BT_OK;
 }
 
+bt_status
+bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
+                   const mpz_t max, uint64_t *rng, const bt_limits *lim,
+                   bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag,
+                    position_random(out, g, k, min, max, rng, lim, diag));
+}
+
 /* ------------------------------------------------------------ levels */
 
 unsigned
@@ -212,9 +221,9 @@ nim_total(mpz_t rop, const bt_position *p)
 
 /* ------------------------------------------------------------ random move */
 
-bt_status
-bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
-               const bt_limits *lim, bt_diag *diag)
+static bt_status
+random_move(bt_move **out, const bt_position *p, uint64_t *rng,
+            const bt_limits *lim, bt_diag *diag)
 {
     bt_move *moves;
     size_t n, pick;
@@ -264,6 +273,13 @@ bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
     if (diag != NULL)
         *diag = quiet;
     return st;
+}
+
+bt_status
+bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
+               const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, random_move(out, p, rng, lim, diag));
 }
 
 /* ------------------------------------------------------------ opponent */
@@ -1463,10 +1479,10 @@ deadline_hit(void *ud)
     return 0;
 }
 
-bt_status
-bt_opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
-                 int misere, bt_level level, uint64_t *rng,
-                 const bt_limits *lim, bt_diag *diag)
+static bt_status
+opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
+              int misere, bt_level level, uint64_t *rng,
+              const bt_limits *lim, bt_diag *diag)
 {
     bt_analysis *a = NULL;
     bt_status st;
@@ -1557,6 +1573,15 @@ bt_opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
     opp_fini(&o);
     bt_analysis_free(a);
     return st;
+}
+
+bt_status
+bt_opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
+                 int misere, bt_level level, uint64_t *rng,
+                 const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag,
+                    opponent_play(out, info, p, misere, level, rng, lim, diag));
 }
 
 bt_status

@@ -113,10 +113,10 @@ is_option(int *yes, bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
     return st;
 }
 
-bt_status
-bt_position_find_move(bt_move **out, const bt_position *from,
-                      const bt_position *to, const bt_limits *lim,
-                      bt_diag *diag)
+static bt_status
+position_find_move(bt_move **out, const bt_position *from,
+                   const bt_position *to, const bt_limits *lim,
+                   bt_diag *diag)
 {
     size_t n = bt_position_size(from), n2 = bt_position_size(to);
     size_t pre = 0, suf = 0, lo, hi, i, mn = n < n2 ? n : n2;
@@ -224,6 +224,14 @@ bt_position_find_move(bt_move **out, const bt_position *from,
     }
     return bt__fail(diag, BT_EINVAL,
                     "no legal move of one component leads there");
+}
+
+bt_status
+bt_position_find_move(bt_move **out, const bt_position *from,
+                      const bt_position *to, const bt_limits *lim,
+                      bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, position_find_move(out, from, to, lim, diag));
 }
 
 /* -------------------------------------------------------------- records */
@@ -472,9 +480,9 @@ append(bt_record *r, bt_move *found, bt_position *q)
     return BT_OK;
 }
 
-bt_status
-bt_record_play(bt_record *r, const bt_move *m, const bt_limits *lim,
-               bt_diag *diag)
+static bt_status
+record_play(bt_record *r, const bt_move *m, const bt_limits *lim,
+            bt_diag *diag)
 {
     const bt_position *cur = bt_record_current(r);
     bt_position *q;
@@ -510,6 +518,13 @@ bt_record_play(bt_record *r, const bt_move *m, const bt_limits *lim,
         return bt__fail(diag, st, "out of memory");
     }
     return BT_OK;
+}
+
+bt_status
+bt_record_play(bt_record *r, const bt_move *m, const bt_limits *lim,
+               bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, record_play(r, m, lim, diag));
 }
 
 bt_status
@@ -776,9 +791,9 @@ read_position(reader *rd, bt_position **out, bt_game *dflt,
     return BT_OK;
 }
 
-bt_status
-bt_record_parse(bt_record **out, const char *text, const bt_limits *lim,
-                bt_diag *diag)
+static bt_status
+record_parse(bt_record **out, const char *text, const bt_limits *lim,
+             bt_diag *diag)
 {
     reader rd;
     header h;
@@ -949,4 +964,11 @@ cleanup:
     }
     *out = r;
     return BT_OK;
+}
+
+bt_status
+bt_record_parse(bt_record **out, const char *text, const bt_limits *lim,
+                bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, record_parse(out, text, lim, diag));
 }

@@ -457,9 +457,9 @@ over_budget(const bt_solver *s, size_t depth, size_t live, int clock,
     return BT_OK;
 }
 
-bt_status
-bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
-                const bt_position *p, const bt_limits *lim, bt_diag *diag)
+static bt_status
+solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
+             const bt_position *p, const bt_limits *lim, bt_diag *diag)
 {
     frame *stack = NULL;
     size_t depth = 0, cap = 64, i, len, live = 0, steps = 0;
@@ -620,6 +620,14 @@ cleanup:
     return st;
 }
 
+bt_status
+bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
+                const bt_position *p, const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag,
+                    solver_solve(s, outcome, remoteness, p, lim, diag));
+}
+
 /* ------------------------------------------------------------- Nim */
 
 /*
@@ -718,7 +726,7 @@ bt_status
 bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
               bt_diag *diag)
 {
-    return remoteness(rop, p, misere, 0, lim, diag);
+    BT__GMP_CHARGED(lim, diag, remoteness(rop, p, misere, 0, lim, diag));
 }
 
 bt_status

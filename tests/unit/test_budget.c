@@ -22,6 +22,10 @@
  * slower), for a case that the budget stops after 50 ms.  A case that fails names its entry point, its
  * mode, the status and the CPU time.
  *
+ * test_gmp_charged: GMP's allocations in an entry point count against
+ * max_memory too (an analysis whose copies and moves of big numbers pass
+ * it stops with BT_ELIMIT).
+ *
  * The cases of the issue's findings are in test functions of their own,
  * named after the finding (test_finding_moore_*, test_finding_search_*,
  * test_finding_sequence_*, test_finding_quotient_*, test_finding_opponent_*,
@@ -881,6 +885,82 @@ test_finding_record_find_move(void **state)
     run_case("find_move among 3000 wythoff pairs", record_find_move, 0);
 }
 
+/* ------------------------------------------------ GMP's numbers charged */
+
+/*
+ * Nim, n piles of `digits` digits, each 9 then pseudo-random digits, n
+ * odd: they share their top bit, so the nim-sum has it and every pile is
+ * a winning move to a number of about its size.  malloc'd.
+ */
+static char *
+nine_piles(size_t n, size_t digits)
+{
+    char *s = malloc(4 + n * (digits + 1) + 1), *at = s;
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    size_t i, j;
+    assert_non_null(s);
+    memcpy(at, "nim ", 4);
+    at += 4;
+    for (i = 0; i < n; i++) {
+        *at++ = '9';
+        for (j = 1; j < digits; j++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            *at++ = (char)('0' + (x >> 33) % 10);
+        }
+        *at++ = ' ';
+    }
+    at[-1] = '\0';
+    return s;
+}
+
+/*
+ * GMP's allocations in a public entry point count against max_memory
+ * (bt__gmp_enter): the analysis of 3 001 piles of 2 000 digits holds
+ * about 5 MB of numbers (a copy of each value, 3 001 winning moves)
+ * beyond the position's 2.5 MB, which the parse charged.  Under a
+ * max_memory of 4 MiB it stops with BT_ELIMIT and the max_memory message
+ * (it answered before: the numbers were not charged), within the bound of
+ * CPU, and so does the misère analysis (its moves alone) under 2 MiB;
+ * under the default it answers, and so does the next call on the thread
+ * (the budget was left).
+ */
+static void
+test_gmp_charged(void **state)
+{
+    char *text = nine_piles(3001, 2000);
+    bt_position *p = pos(text);
+    bt_analysis *a = NULL;
+    bt_limits lim;
+    bt_diag d;
+    bt_status st;
+    double t0, used;
+    (void)state;
+    bt_limits_default(&lim);
+    lim.max_memory = (size_t)4 << 20;
+    memset(&d, 0, sizeof d);
+    t0 = cpu_process();
+    st = bt_analyze(&a, p, 0, &lim, &d);
+    used = cpu_process() - t0;
+    if (st != BT_ELIMIT || strstr(d.message, "max_memory") == NULL ||
+        used > CPU_BOUND)
+        fail_msg("analysis of 3 001 piles of 2 000 digits under max_memory "
+                 "4 MiB: %s after %.2f s of CPU (want ELIMIT, max_memory, "
+                 "within %.0f s): %s",
+                 bt_status_name(st), used, CPU_BOUND, d.message);
+    assert_null(a);
+    /* the misère analysis (Bouton's sec. 6) holds the moves, 2.5 MB */
+    lim.max_memory = (size_t)2 << 20;
+    st = bt_analyze(&a, p, BT_MISERE, &lim, &d);
+    assert_int_equal(st, BT_ELIMIT);
+    assert_null(a);
+    st = bt_analyze(&a, p, 0, NULL, &d);
+    assert_int_equal(st, BT_OK);
+    assert_int_equal(bt_analysis_move_count(a), 3001);
+    bt_analysis_free(a);
+    bt_position_free(p);
+    free(text);
+}
+
 int
 main(void)
 {
@@ -903,6 +983,7 @@ main(void)
         cmocka_unit_test(test_finding_opponent_window),
         cmocka_unit_test(test_finding_opponent_random),
         cmocka_unit_test(test_finding_record_find_move),
+        cmocka_unit_test(test_gmp_charged),
     };
     bt_gmp_install_allocators(NULL, NULL);
     /* BT_TEST_SKIP="test_finding_*" leaves out the cases of the other
