@@ -544,8 +544,9 @@ job_done(srv_job *job)
  * Runs a /v1/ request: a slice on this HTTP thread, then (if it did not
  * finish) the compute pool, whose answer arrives when libmicrohttpd calls
  * answer() again after job_done() resumed the connection.  A request known
- * heavy (by its hash) or with a body past SRV_SLICE_MAX_BODY goes to the
- * pool at once.
+ * heavy (by its hash), with a body past SRV_SLICE_MAX_BODY, or on a
+ * connection whose last slices each cost half a slice or more
+ * (srv_conn_to_pool) goes to the pool at once.
  */
 static enum MHD_Result
 run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
@@ -556,15 +557,17 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
     srv_reply reply;
     unsigned refused;
 
-    if (rq->len <= SRV_SLICE_MAX_BODY && !srv_pool_known_heavy(s->pool, h)) {
+    if (rq->len <= SRV_SLICE_MAX_BODY && !srv_pool_known_heavy(s->pool, h) &&
+        !srv_conn_to_pool(rq->sc)) {
         srv_run run;
-        struct timespec t;
+        struct timespec t, t0;
 
         memset(&run, 0, sizeof run);
         run.cancel = &s->cancel;
         /* CPU time, so that a thread preempted by others' work does not
            take a light request for a heavy one */
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        t0 = t;
         t.tv_sec += (time_t)(s->slice_us / 1000000UL);
         t.tv_nsec += (long)(s->slice_us % 1000000UL) * 1000L;
         t.tv_sec += t.tv_nsec / 1000000000L;
@@ -572,6 +575,11 @@ run_api(srv_state *s, struct MHD_Connection *conn, srv_request *rq,
         run.slice = 1;
         run.slice_end = t;
         srv_handle_run(&reply, &s->cfg, &run, method, url, rq->body, rq->len);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        srv_conn_slice_cost(rq->sc,
+                            (unsigned long)((t.tv_sec - t0.tv_sec) * 1000000L +
+                                            (t.tv_nsec - t0.tv_nsec) / 1000),
+                            s->slice_us);
         if (run.cancelled) {
             srv_reply_free(&reply);
             return queue_error(conn, rq, NULL, 503, "EBUSY",

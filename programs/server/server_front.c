@@ -388,6 +388,11 @@ struct srv_conn {
                                    head, its answers all given; 0: busy */
     atomic_int gone;            /* its client closed the connection */
     int evicted;                /* shut down to make room (under mu) */
+    /* the share of its HTTP thread (that thread's only): slices in a row
+       that cost at least half a slice, and until when (ms) its requests
+       skip the slice */
+    unsigned costly;
+    long long pool_until;
     srv_ip ip;
     struct relay *relay;
     srv_conn *prev, *next;
@@ -1922,6 +1927,28 @@ const atomic_int *
 srv_conn_gone(const srv_conn *c)
 {
     return c ? &c->gone : NULL;
+}
+
+int
+srv_conn_to_pool(const srv_conn *c)
+{
+    return c && c->pool_until && now_ms() < c->pool_until;
+}
+
+void
+srv_conn_slice_cost(srv_conn *c, unsigned long used_us,
+                    unsigned long slice_us)
+{
+    if (!c)
+        return;
+    if (2 * used_us < slice_us) {
+        c->costly = 0;
+        return;
+    }
+    if (++c->costly >= SRV_COSTLY_SLICES) {
+        c->costly = 0;
+        c->pool_until = now_ms() + SRV_COSTLY_POOL_MS;
+    }
 }
 
 #else

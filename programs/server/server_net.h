@@ -196,6 +196,24 @@ void srv_conn_deadline(srv_front *f, srv_conn *c, int which);
 const atomic_int *srv_conn_gone(const srv_conn *c);
 
 /*
+ * A share of its HTTP thread per connection.  A request that ends inside
+ * its slice costs that thread up to a slice, and one connection sending
+ * such requests back to back (each refused 422 just before its slice ends:
+ * bench/README.md, fairness case 6b) holds the thread as a heavy request
+ * would, while never being remembered as heavy.  srv_conn_slice_cost
+ * counts what each slice of c cost (thread CPU); after
+ * SRV_COSTLY_SLICES in a row of at least half a slice, c's requests skip
+ * the slice for SRV_COSTLY_POOL_MS (srv_conn_to_pool) and go to the
+ * compute pool, with its lower priority and per-address cap.  A lighter
+ * slice starts the count again.  Both are called from c's HTTP thread.
+ */
+#define SRV_COSTLY_SLICES 2
+#define SRV_COSTLY_POOL_MS 1000
+int srv_conn_to_pool(const srv_conn *c);
+void srv_conn_slice_cost(srv_conn *c, unsigned long used_us,
+                         unsigned long slice_us);
+
+/*
  * Checks the head of a request (request line and header fields, ending
  * with its blank line) as the front and the server see it.  Returns 0 when
  * it is acceptable, else the HTTP status of the answer with *code (static)

@@ -231,6 +231,45 @@ def big_body(bouton):
         srv.stop()
 
 
+def costly_slices(bouton):
+    """Fairness case 6b (bench/README.md): requests that each cost most of
+    their slice (1 001 distinct games, refused 422 when the parse meets the
+    last, just inside the slice), sent back to back on one kept-alive
+    connection, held an HTTP thread as a heavy request does without ever
+    being remembered as heavy (each body differs).  After two slices in a
+    row of half a slice or more, that connection's requests skip the slice
+    for a second and go to the pool (here one with no queue: 503), even a
+    plain one (it was answered 200 on the HTTP thread); a plain request on
+    another connection still runs its slice.  The 1 001 games cost about a
+    millisecond (several under ASan), past half of the slice given here (or
+    past all of it, which counts the same: a slice cut at its end cost all
+    of it); the slice is 200 us, 2 ms under ASan, where the plain request
+    costs more."""
+    codes = [i for i in range(1, 1100) if i % 16][:1001]
+    srv = Server(bouton, "--max-queue", "0", "--threads", "1", "--slice-us", "200")
+    if srv.sanitized:
+        srv.stop()
+        srv = Server(bouton, "--max-queue", "0", "--threads", "1", "--slice-us", "2000")
+    try:
+        s = socket.create_connection(("127.0.0.1", srv.port), timeout=20)
+        got = []
+        for heap in (5, 6):
+            text = " + ".join("tb:0.%03X %d" % (i, heap) for i in codes)
+            s.sendall(request(json.dumps({"position": text}).encode()))
+            got.append(h.read_response_keepalive(s)[1])
+        s.sendall(request(PLAIN))
+        got.append(h.read_response_keepalive(s)[1])
+        s.close()
+        check(set(got[:2]) <= {422, 503} and got[2] == 503,
+              "costly slices: one connection's answers %s, want 422 or 503 twice, then 503" % got)
+        r = post(srv.port, "/v1/analyze", {"position": "3 4 5"}, timeout=10)
+        check(r[1] == 200, "costly slices: a plain request then got %s" % r[1])
+        print("  two costly slices, then a plain request, on one connection: %s" % got,
+              flush=True)
+    finally:
+        srv.stop()
+
+
 def table_page(bouton):
     """A page of /v1/table is bounded in bytes, not only in rows: 64 piles
     of 20 000 digits make rows of 1.3 MB each, and a page of the default
@@ -310,6 +349,7 @@ def main():
     abandoned(bouton)
     slice_enforced(bouton)
     big_body(bouton)
+    costly_slices(bouton)
     table_page(bouton)
     probe = Server(bouton)
     sanitized = probe.sanitized
