@@ -46,7 +46,15 @@ unsigned bt__cpus_usable(void);
    loop over small piles polls every 4096 of them, one over piles of
    20 000 digits every 63, so that the time and the numbers it makes
    (copies, moves) are checked in proportion to their size. */
-int bt__tick(unsigned long *work, const mpz_t x);
+static inline int
+bt__tick(unsigned long *work, const mpz_t x)
+{
+    *work += 1 + (unsigned long)(mpz_size(x) / 16);
+    if (*work < 4096)
+        return 0;
+    *work = 0;
+    return 1;
+}
 
 /* --------------------------------------------------------- memory budget */
 
@@ -103,7 +111,7 @@ void bt__budget_leave(bt__budget *prev);
 
 /*
  * GMP's half of a public entry point's memory.  Every BT_API function that
- * computes (and takes a bt_limits) runs inside one scope:
+ * takes a bt_limits and polls it runs inside one scope:
  *
  *     bt_status
  *     bt_thing(..., const bt_limits *lim, bt_diag *diag)
@@ -124,7 +132,11 @@ void bt__budget_leave(bt__budget *prev);
  * are the caller's).  An entry point called inside another (analyze
  * inside the opponent) keeps the outer scope: the whole call is one
  * computation.  On GMP's out-of-memory path the thread's budget is
- * cleared before on_failure (which may unwind past the scope).
+ * cleared before on_failure (which may unwind past the scope).  Not in a
+ * scope: the closed forms that never poll and make numbers bounded by
+ * their inputs (bt_wythoff_pair and its siblings, bt_position_add_n,
+ * bt_table_new), and the nimber functions, whose one budget charges their
+ * work space and GMP together (nimber.c).
  */
 typedef struct bt__gmp_scope {
     bt__budget budget;

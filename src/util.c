@@ -139,16 +139,6 @@ bt__poll(const bt_limits *lim)
     return BT_OK;
 }
 
-int
-bt__tick(unsigned long *work, const mpz_t x)
-{
-    *work += 1 + (unsigned long)(mpz_size(x) / 16);
-    if (*work < 4096)
-        return 0;
-    *work = 0;
-    return 1;
-}
-
 /* ------------------------------------------------------------ buffers */
 
 void
