@@ -77,14 +77,14 @@ limited quotient-memory 2 'more than 307200 bytes of memory' "" -- \
 # 3 001 piles of 2 000 digits (9 then digits from one random text, so that
 # every pile is a winning move) copies each value and lists 3 001 moves,
 # about 5 MB of numbers beyond the 2.5 MB of the position (which the parse
-# charged): under 4 MiB it stops at the limit (it answered, its numbers
-# uncharged)
+# charged): under 4 MiB (and the address-space cap of the memory cases)
+# it stops at the limit (it answered, its numbers uncharged)
 awk 'BEGIN { srand(26); for (j = 0; j < 20000; j++) r = r int(rand() * 10)
     printf "nim"
     for (i = 0; i < 3001; i++)
         printf " 9%s", substr(r, 1 + (i * 7919) % 18000, 1999)
     print "" }' >"$tmp/nines"
-limited gmp-memory 2 'more than 4194304 bytes of memory' "" -- \
+limited gmp-memory 2 'more than 4194304 bytes of memory' V -- \
     analyze --max-memory 4M - <"$tmp/nines"
 
 # a streamed table stops at the limit with its message (rows before it
