@@ -507,9 +507,14 @@ cli_json_sequence(const bt_game *g, const bt_sequence *s, size_t n,
             return NULL;
         }
     }
-    if (o)
+    if (o) {
         set_period(o, has_period, period, preperiod,
                    bt_sequence_is_proved(s));
+        /* the most threads that ran at once: the engine's choice */
+        json_object_set_new(
+            o, "threads",
+            json_integer((json_int_t)bt_sequence_threads_used(s)));
+    }
     return o;
 }
 
