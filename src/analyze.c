@@ -519,7 +519,7 @@ analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
         a->nmoves = a->cap = 0;
     }
     {
-        char *left_out = NULL;
+        char *left_out = NULL, *why;
         bt_status st = bt__quotient_misere(p, &a->outcome, on_misere_move, a,
                                            &a->quotient_note, &left_out,
                                            lim, diag);
@@ -528,8 +528,32 @@ analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
         free(left_out);
         if (st != BT_EUNDEF)
             return st;
+        /* the quotient did not reach the position: the search is the last
+           resort, and when it fails too the message says how far the
+           quotient got */
+        why = a->quotient_note;
+        a->quotient_note = NULL;
+        st = analyze_misere_search(a, p, lim, diag);
+        if (why != NULL && (st == BT_ELIMIT || st == BT_EINTR) &&
+            diag != NULL) {
+            /* "<the search's message>; <why>", cut to the diag's size */
+            size_t k = strlen(diag->message), room = sizeof diag->message;
+            size_t w = strlen(why);
+            if (k + 3 < room) {
+                memcpy(diag->message + k, "; ", 2);
+                k += 2;
+                if (w > room - 1 - k) {
+                    w = room - 1 - k;
+                    while (w > 0 && ((unsigned char)why[w] & 0xC0) == 0x80)
+                        w--; /* not inside a UTF-8 character */
+                }
+                memcpy(diag->message + k, why, w);
+                diag->message[k + w] = '\0';
+            }
+        }
+        free(why);
+        return st;
     }
-    return analyze_misere_search(a, p, lim, diag);
 }
 
 /* ------------------------------------------------------- explanation */

@@ -570,17 +570,18 @@ bt_status bt__move_new(bt_move **out, const bt_position *p, size_t comp,
 
 /*
  * Misère analysis through the misère quotient (quotient.c): when every
- * component of p is a heap of one heap game of at most
- * QUOTIENT_ANALYZE_MAX counters (quotient.c) and the quotient of those
- * heaps is computed (or cached) within a small budget, or of any size when
- * the quotient of the game is proved periodic within that budget
- * (docs/misere.md), sets *outcome, emits every winning move and sets
- * *note (malloc'd) to the explanation.  A huge heap with splits has more
- * moves than can be listed: its winning moves are given for the splits
- * whose smaller heap is at most preperiod + 2 period + t (one of each
- * class), and *left_out is set (malloc'd) to a sentence saying what is
- * listed and what is left out when there are more.  BT_EUNDEF otherwise
- * (the caller searches).
+ * component of p is a heap of one heap game and the quotient of the heaps
+ * up to the largest one is cached, or can be learnt within the budget
+ * (600 x max_search steps of work, learnt on from the game's cached
+ * learner), or the game's quotient is proved periodic within it (heaps
+ * of any size), sets *outcome, emits every winning move and sets *note
+ * (malloc'd) to the explanation.  A huge heap with splits has more moves
+ * than can be listed: its winning moves are given for the splits whose
+ * smaller heap is at most preperiod + 2 period + t (one of each class),
+ * and *left_out is set (malloc'd) to a sentence saying what is listed and
+ * what is left out when there are more.  BT_EUNDEF otherwise (the caller
+ * searches), with *note set (malloc'd) to a clause saying how far the
+ * quotient got and which limit stopped it when it was tried, else NULL.
  */
 bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                               bt_status (*move)(void *ud, size_t comp,

@@ -34,6 +34,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engines/heapgame.h"
 
@@ -242,7 +243,10 @@ typedef struct qctx {
     size_t snap_n, snap_order;
     uint32_t *snap_trans; /* snap_order * (snap_n + 1) */
     unsigned char *snap_p;
-    size_t polls;
+    size_t polls;    /* calls of poll(): the interrupt every 1024 */
+    size_t work;     /* steps of work (poll_w): positions, walked states */
+    size_t work_max; /* the most work in all (0: no bound), BT_ELIMIT */
+    int work_out;    /* work_max was passed */
 } qctx;
 
 #define TR(c, s, a) ((c)->trans[(size_t)(s) * ((c)->cap_n + 1) + (a)])
@@ -273,14 +277,36 @@ memo_bytes_after(const qctx *c, size_t klen)
            acap + mcap;
 }
 
+/*
+ * Polls the interrupt every 1024 calls, and counts w steps of work against
+ * work_max (a step is about what one state of the check's walk costs per
+ * 16 elements of its monoid: the walk is nearly all of the work).
+ */
 static bt_status
-poll(qctx *c)
+poll_w(qctx *c, size_t w)
 {
+    c->work += w;
+    if (c->work_max != 0 && c->work > c->work_max) {
+        /* every later poll fails too, so that a phase that takes a
+           failure for "try something else" (a trial, a candidate) gets
+           no further */
+        c->work_out = 1;
+        return bt__fail(c->diag, BT_ELIMIT,
+                        "the misère quotient needs more than %zu steps of "
+                        "work",
+                        c->work_max);
+    }
     if ((++c->polls & 1023) == 0 && bt__poll(c->lim) != BT_OK)
         return bt__fail(c->diag, BT_EINTR,
                         "the time budget ran out while computing the "
                         "misère quotient");
     return BT_OK;
+}
+
+static bt_status
+poll(qctx *c)
+{
+    return poll_w(c, 1);
 }
 
 typedef struct optcol {
@@ -1105,7 +1131,7 @@ check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
             uint64_t ubuf, ncost;
             if (c->nopt[a] == 0)
                 continue;
-            if ((st = poll(c)) != BT_OK)
+            if ((st = poll_w(c, 1 + ord / 16)) != BT_OK)
                 goto done;
             k0 = seen.arena + seen.off[head]; /* arena may have moved */
             memset(nk, 0, keybytes);
@@ -2829,6 +2855,379 @@ heap_map(qctx *c, size_t n, uint32_t **e)
 }
 
 /*
+ * A learner: the table of the heaps 1..h with Q(h) proved (snapshot), and
+ * its multiplication.  quotient_build() runs one from heap 1 to its bound;
+ * the analysis hook keeps one per game in its cache and takes it further
+ * when a position needs a larger heap (learner_to).
+ */
+typedef struct qlearner {
+    qctx c;
+    uint32_t *mul; /* the multiplication of Q(h); NULL before heap 1 */
+    size_t h;      /* the heaps learnt: 1..h */
+} qlearner;
+
+static void
+learner_free(qlearner *L)
+{
+    ctx_free(&L->c);
+    free(L->mul);
+    memset(L, 0, sizeof *L);
+}
+
+/* Points the learner at this call's limits and diag (a cached learner
+   outlives the call that made it), with a fresh memory budget. */
+static void
+learner_bind(qlearner *L, const bt_limits *lim, bt_diag *diag)
+{
+    L->c.lim = lim;
+    L->c.diag = diag;
+    bt__budget_init(&L->c.budget, lim);
+    L->c.memo_charged = 0;
+    ht_free(&L->c.memo);
+    free(L->c.memo_out);
+    L->c.memo_out = NULL;
+    L->c.memo_cap = 0;
+}
+
+/* The empty table: the identity row and the empty column. */
+static bt_status
+learner_init(qlearner *L, bt_game *g, const qalpha *al, size_t n,
+             const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    memset(L, 0, sizeof *L);
+    L->c.g = g;
+    L->c.al = al;
+    learner_bind(L, lim, diag);
+    if (ensure_letters(&L->c, n > 0 ? n : 1) != BT_OK)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    if ((st = add_col(&L->c, NULL, 0)) != BT_OK ||
+        (st = add_row(&L->c, NULL, 0, 0)) != BT_OK)
+        return st;
+    return BT_OK;
+}
+
+/* Q(h + 1) proved (L->h + 1 = c->n): its snapshot, and a fresh memo. */
+static bt_status
+learner_proved(qlearner *L)
+{
+    bt_status st;
+    if ((st = snapshot(&L->c)) != BT_OK)
+        return st;
+    /* every memo entry holds a heap <= h, now answered by the snapshot:
+       the memo starts afresh */
+    ht_clear(&L->c.memo);
+    L->h = L->c.n;
+    return BT_OK;
+}
+
+/*
+ * The first part of learning heap h + 1: its options, and the conservative
+ * extension (*done when it passes: Q(h + 1) is then proved).  This part
+ * changes the table only in the letter h + 1 (its options, its
+ * transitions, and its cells when it passes), so that learner_undo() puts
+ * a learner back to Q(h) after it, whatever it returned.
+ */
+static bt_status
+learner_heap_begin(qlearner *L, int *done)
+{
+    qctx *c = &L->c;
+    size_t h = L->h + 1;
+    bt_status st;
+    *done = 0;
+    /* a heap whose element the table already has may go through no
+       search and no walk, which poll: the heap loop polls too */
+    if (bt__poll(c->lim) != BT_OK)
+        return bt__fail(c->diag, BT_EINTR,
+                        "the time budget ran out while computing the "
+                        "misère quotient (at heap %zu)",
+                        h);
+    if (ensure_letters(c, h) != BT_OK)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    if ((st = load_options(c, h)) != BT_OK)
+        return st;
+    c->n = h;
+    if (c->nopt[h] > 0 && L->mul != NULL) {
+        if ((st = try_conservative(c, L->mul, h, done)) != BT_OK)
+            return st;
+        if (*done)
+            return learner_proved(L);
+    }
+    return BT_OK;
+}
+
+/* Puts a learner whose heap h + 1 failed in learner_heap_begin() back to
+   Q(h). */
+static void
+learner_undo(qlearner *L)
+{
+    qctx *c = &L->c;
+    size_t h = L->h + 1, s;
+    if (h > c->cap_n)
+        return;
+    c->n = L->h;
+    free(c->opt[h]);
+    c->opt[h] = NULL;
+    c->nopt[h] = 0;
+    for (s = 0; s < c->nrows; s++) {
+        free(c->rows[s].cell[h]);
+        c->rows[s].cell[h] = NULL;
+    }
+}
+
+/*
+ * The rest of learning heap h + 1 when it is not a conservative
+ * extension: pretending, else L* over the search.  On failure the table
+ * may be half changed: the caller frees the learner (or keeps a copy taken
+ * before).
+ */
+static bt_status
+learner_heap_rest(qlearner *L)
+{
+    qctx *c = &L->c;
+    size_t h = c->n, s;
+    int refined, done = 0;
+    bt_status st;
+    /* a new element: pretending finds the quotient, which then answers
+       the learner below in place of the search */
+    if (c->nopt[h] > 0 && L->mul != NULL && pretending &&
+        (st = try_pretend(c, L->mul, h, &done)) != BT_OK)
+        return st;
+    if (c->nopt[h] > 0)
+        for (s = 0; s < c->nrows; s++) {
+            if (alloc_cells(c, s, h) != BT_OK)
+                return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+            if ((st = fill_cells(c, s, h, 0)) != BT_OK)
+                return st;
+        }
+    for (;;) {
+        if ((st = close_table(c)) != BT_OK)
+            return st;
+        if ((st = check_commute(c, &refined)) != BT_OK)
+            return st;
+        if (refined)
+            continue;
+        free(L->mul);
+        L->mul = NULL;
+        if ((st = make_mul(c, &L->mul)) != BT_OK)
+            return st;
+        if ((st = verify(c, L->mul, &refined, 0)) != BT_OK)
+            return st;
+        if (!refined)
+            break;
+    }
+    return learner_proved(L);
+}
+
+/* Learns heap h + 1 and proves Q(h + 1) (for a learner that is freed on
+   failure). */
+static bt_status
+learner_heap(qlearner *L)
+{
+    int done;
+    bt_status st = learner_heap_begin(L, &done);
+    if (st != BT_OK || done)
+        return st;
+    return learner_heap_rest(L);
+}
+
+/* Copies a hash table; -1 when out of memory (dst is then empty). */
+static int
+ht_copy(htab *dst, const htab *src)
+{
+    memset(dst, 0, sizeof *dst);
+    dst->arena = malloc(src->acap + 1);
+    dst->off = malloc((src->cap + 1) * sizeof *dst->off);
+    dst->len = malloc((src->cap + 1) * sizeof *dst->len);
+    dst->slot = malloc((src->nslot + 1) * sizeof *dst->slot);
+    if (dst->arena == NULL || dst->off == NULL || dst->len == NULL ||
+        dst->slot == NULL) {
+        ht_free(dst);
+        return -1;
+    }
+    if (src->acap > 0)
+        memcpy(dst->arena, src->arena, src->acap);
+    if (src->cap > 0) {
+        memcpy(dst->off, src->off, src->cap * sizeof *dst->off);
+        memcpy(dst->len, src->len, src->cap * sizeof *dst->len);
+    }
+    if (src->nslot > 0)
+        memcpy(dst->slot, src->slot, src->nslot * sizeof *dst->slot);
+    dst->alen = src->alen;
+    dst->acap = src->acap;
+    dst->n = src->n;
+    dst->cap = src->cap;
+    dst->nslot = src->nslot;
+    return 0;
+}
+
+static void *
+dup_bytes(const void *p, size_t bytes)
+{
+    void *q = malloc(bytes + 1);
+    if (q != NULL && bytes > 0)
+        memcpy(q, p, bytes);
+    return q;
+}
+
+/*
+ * A deep copy of a learner between heaps (its memo is empty there and is
+ * not copied), so that a heap that fails half way leaves the learner as
+ * it was: the analysis learns each heap on a copy and keeps it once the
+ * heap is proved.  The copy's table memory is that of the original
+ * (rows x letters x columns bytes); BT_ENOMEM.
+ */
+static bt_status
+learner_copy(qlearner *dst, const qlearner *src)
+{
+    const qctx *c = &src->c;
+    qctx *d = &dst->c;
+    size_t s, a, ntr = c->caprows * (c->cap_n + 1) + 1;
+    memset(dst, 0, sizeof *dst);
+    d->g = c->g;
+    d->al = c->al;
+    d->lim = c->lim;
+    d->diag = c->diag;
+    d->n = c->n;
+    d->cap_n = c->cap_n;
+    d->tcap = c->tcap;
+    d->polls = c->polls;
+    d->work = c->work;
+    d->work_max = c->work_max;
+    d->budget = c->budget;
+    dst->h = src->h;
+    d->opt = calloc(c->cap_n + 1, sizeof *d->opt);
+    d->nopt = dup_bytes(c->nopt, (c->cap_n + 1) * sizeof *c->nopt);
+    d->rows = calloc(c->caprows + 1, sizeof *d->rows);
+    d->cols = calloc(c->capcols + 1, sizeof *d->cols);
+    d->trans = dup_bytes(c->trans, ntr * sizeof *c->trans);
+    if (d->opt == NULL || d->nopt == NULL || d->rows == NULL ||
+        d->cols == NULL || d->trans == NULL)
+        goto nomem;
+    d->caprows = c->caprows;
+    d->capcols = c->capcols;
+    for (a = 0; a <= c->cap_n; a++)
+        if (c->opt[a] != NULL &&
+            (d->opt[a] = dup_bytes(c->opt[a], 2 * c->nopt[a] *
+                                                  sizeof *c->opt[a])) ==
+                NULL)
+            goto nomem;
+    for (s = 0; s < c->nrows; s++) {
+        const row *r = &c->rows[s];
+        row *q = &d->rows[s];
+        q->cell = calloc(c->cap_n + 1, sizeof *q->cell);
+        if (q->cell == NULL)
+            goto nomem;
+        d->nrows = s + 1;
+        q->rep.n = r->rep.n;
+        q->rep.h = dup_bytes(r->rep.h, r->rep.n * sizeof *r->rep.h);
+        if (q->rep.h == NULL)
+            goto nomem;
+        for (a = 0; a <= c->cap_n; a++)
+            if (r->cell[a] != NULL &&
+                (q->cell[a] = dup_bytes(r->cell[a],
+                                        c->tcap ? c->tcap : 1)) == NULL)
+                goto nomem;
+    }
+    for (s = 0; s < c->ncols; s++) {
+        d->cols[s].n = c->cols[s].n;
+        d->cols[s].h = dup_bytes(c->cols[s].h,
+                                 c->cols[s].n * sizeof *c->cols[s].h);
+        if (d->cols[s].h == NULL)
+            goto nomem;
+        d->ncols = s + 1;
+    }
+    if (ht_copy(&d->rowtab, &c->rowtab) != 0)
+        goto nomem;
+    if (c->snap_trans != NULL) {
+        d->snap_trans = dup_bytes(c->snap_trans, c->snap_order *
+                                                     (c->snap_n + 1) *
+                                                     sizeof *c->snap_trans);
+        d->snap_p = dup_bytes(c->snap_p, c->snap_order);
+        if (d->snap_trans == NULL || d->snap_p == NULL)
+            goto nomem;
+    }
+    d->snap_n = c->snap_n;
+    d->snap_order = c->snap_order;
+    if (src->mul != NULL &&
+        (dst->mul = dup_bytes(src->mul, c->nrows * c->nrows *
+                                            sizeof *src->mul)) == NULL)
+        goto nomem;
+    return BT_OK;
+nomem:
+    learner_free(dst);
+    return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+}
+
+/* Q(h) as a quotient object (its period, if proved, set by the caller). */
+static bt_status
+learner_quotient(bt_quotient **out, qlearner *L, bt_diag *diag)
+{
+    qctx *c = &L->c;
+    bt_quotient *q;
+    size_t x, h, n = L->h;
+    bt_status st;
+    *out = NULL;
+    q = calloc(1, sizeof *q);
+    if (q == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    q->g = bt_game_ref(c->g);
+    q->upto = n;
+    q->ng = c->al != NULL ? c->al->ng : 0;
+    q->order = c->nrows;
+    if (L->mul == NULL) { /* no heap learnt: Q is the identity alone */
+        if ((st = make_mul(c, &q->mul)) != BT_OK) {
+            bt_quotient_free(q);
+            return st;
+        }
+    } else
+        q->mul = dup_bytes(L->mul, q->order * q->order * sizeof *q->mul);
+    q->isp = malloc(q->order);
+    q->heap = calloc(n + 1, sizeof *q->heap);
+    if (q->mul == NULL || q->isp == NULL || q->heap == NULL) {
+        bt_quotient_free(q);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    for (x = 0; x < q->order; x++) {
+        q->isp[x] = c->rows[x].cell[0][0];
+        q->pcount += q->isp[x];
+    }
+    for (h = 1; h <= n; h++)
+        q->heap[h] = c->nopt[h] > 0 ? TR(c, 0, h) : 0;
+    *out = q;
+    return BT_OK;
+}
+
+/* Whether Q(h) of a learner is proved periodic: 1, with the period. */
+static int
+learner_period(qlearner *L, size_t *period, size_t *preperiod)
+{
+    uint32_t *e = NULL;
+    int proved;
+    if (L->c.al != NULL || misere_need(L->c.g, 1, 1) == SIZE_MAX)
+        return 0;
+    if (heap_map(&L->c, L->h, &e) != BT_OK)
+        return -1;
+    proved = detect_period(L->c.g, e, L->h, period, preperiod);
+    free(e);
+    return proved;
+}
+
+/* The presentation and tameness of a quotient made by learner_quotient. */
+static bt_status
+quotient_finish(bt_quotient *q, int proved, size_t period, size_t preperiod,
+                const bt_limits *lim, bt_diag *diag)
+{
+    bt_status st;
+    q->proved = proved;
+    q->period = period;
+    q->preperiod = preperiod;
+    if ((st = present(q, diag)) != BT_OK)
+        return st;
+    return is_tame(&q->tame, q, lim, diag);
+}
+
+/*
  * The quotient of the heaps up to n; with until, heap by heap up to n at
  * most, stopping at the first heap where the periodicity theorem applies
  * (BT_ELIMIT when it does not by n).
@@ -2837,11 +3236,10 @@ static bt_status
 quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
                int until, const bt_limits *lim, bt_diag *diag)
 {
-    qctx c;
+    qlearner L;
     bt_quotient *q = NULL;
     bt_status st;
-    size_t h, x, period = 0, preperiod = 0;
-    uint32_t *mul = NULL, *emap = NULL;
+    size_t period = 0, preperiod = 0;
     int proved = 0;
 
     *out = NULL;
@@ -2865,90 +3263,17 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
                         "by any bound: the periodicity theorem is for "
                         "octal codes and subtraction games",
                         g->spec);
-    memset(&c, 0, sizeof c);
-    c.g = g;
-    c.al = al;
-    c.lim = lim;
-    c.diag = diag;
-    c.snap_n = 0;
-    bt__budget_init(&c.budget, lim);
-    if ((st = ensure_letters(&c, n > 0 ? n : 1)) != BT_OK)
-        goto nomem;
-    /* the identity row and the empty column */
-    {
-        pos e = {NULL, 0};
-        if ((st = add_col(&c, NULL, 0)) != BT_OK)
-            goto fail;
-        (void)e;
-    }
-    if ((st = add_row(&c, NULL, 0, 0)) != BT_OK)
+    if ((st = learner_init(&L, g, al, n, lim, diag)) != BT_OK)
         goto fail;
-    for (h = 1; h <= n; h++) {
-        size_t s;
-        int refined;
-        /* a heap whose element the table already has may go through no
-           search and no walk, which poll: the heap loop polls too */
-        if (bt__poll(lim) != BT_OK) {
-            st = bt__fail(diag, BT_EINTR,
-                          "the time budget ran out while computing the "
-                          "misère quotient (at heap %zu)",
-                          h);
+    while (L.h < n) {
+        if ((st = learner_heap(&L)) != BT_OK)
             goto fail;
-        }
-        if ((st = load_options(&c, h)) != BT_OK)
-            goto fail;
-        c.n = h;
-        if (c.nopt[h] > 0 && mul != NULL) {
-            int done;
-            if ((st = try_conservative(&c, mul, h, &done)) != BT_OK)
-                goto fail;
-            if (done)
-                goto proved;
-            /* a new element: pretending finds the quotient, which then
-               answers the learner below in place of the search */
-            if (pretending &&
-                (st = try_pretend(&c, mul, h, &done)) != BT_OK)
-                goto fail;
-        }
-        if (c.nopt[h] > 0)
-            for (s = 0; s < c.nrows; s++) {
-                if (alloc_cells(&c, s, h) != BT_OK)
-                    goto nomem;
-                if ((st = fill_cells(&c, s, h, 0)) != BT_OK)
-                    goto fail;
-            }
-        for (;;) {
-            if ((st = close_table(&c)) != BT_OK)
-                goto fail;
-            if ((st = check_commute(&c, &refined)) != BT_OK)
-                goto fail;
-            if (refined)
-                continue;
-            free(mul);
-            mul = NULL;
-            if ((st = make_mul(&c, &mul)) != BT_OK)
-                goto fail;
-            if ((st = verify(&c, mul, &refined, 0)) != BT_OK)
-                goto fail;
-            if (!refined)
-                break;
-        }
-    proved:
-        if ((st = snapshot(&c)) != BT_OK)
-            goto fail;
-        /* every memo entry holds a heap <= h, now answered by the
-           snapshot: the memo starts afresh */
-        ht_clear(&c.memo);
-        if (al == NULL && (until || h == n)) {
-            if ((st = heap_map(&c, h, &emap)) != BT_OK)
-                goto fail;
-            proved = detect_period(g, emap, h, &period, &preperiod);
+        if (until || L.h == n) {
+            proved = learner_period(&L, &period, &preperiod);
             if (proved < 0)
                 goto nomem;
-            if (proved && until) {
-                n = h;
+            if (proved && until)
                 break;
-            }
         }
     }
     if (until && !proved) {
@@ -2956,7 +3281,7 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
                       "the misère quotient of %s is not proved periodic "
                       "by heap %zu (computed to %zu, with %zu elements): "
                       "%s",
-                      g->spec, n, n, c.nrows,
+                      g->spec, n, n, L.c.nrows,
                       misere_need(g, 1, 1) == SIZE_MAX
                           ? "the periodicity theorem is for octal codes "
                             "and subtraction games"
@@ -2964,47 +3289,17 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
                             "of the periodicity theorem there");
         goto fail;
     }
-    if (n == 0) {
-        free(mul);
-        if ((st = make_mul(&c, &mul)) != BT_OK)
-            goto fail;
-    }
-
-    q = calloc(1, sizeof *q);
-    if (q == NULL)
-        goto nomem;
-    q->g = bt_game_ref(g);
-    q->upto = n;
-    q->ng = al != NULL ? al->ng : 0;
-    q->proved = proved;
-    q->period = period;
-    q->preperiod = preperiod;
-    q->order = c.nrows;
-    q->mul = mul;
-    mul = NULL;
-    q->isp = malloc(q->order);
-    q->heap = calloc(n + 1, sizeof *q->heap);
-    if (q->isp == NULL || q->heap == NULL)
-        goto nomem;
-    for (x = 0; x < q->order; x++) {
-        q->isp[x] = c.rows[x].cell[0][0];
-        q->pcount += q->isp[x];
-    }
-    for (h = 1; h <= n; h++)
-        q->heap[h] = c.nopt[h] > 0 ? TR(&c, 0, h) : 0;
-    if ((st = present(q, diag)) != BT_OK ||
-        (st = is_tame(&q->tame, q, lim, diag)) != BT_OK)
+    if ((st = learner_quotient(&q, &L, diag)) != BT_OK ||
+        (st = quotient_finish(q, proved, period, preperiod, lim, diag)) !=
+            BT_OK)
         goto fail;
-    ctx_free(&c);
-    free(emap);
+    learner_free(&L);
     *out = q;
     return BT_OK;
 nomem:
     st = bt__fail(diag, BT_ENOMEM, "out of memory");
 fail:
-    free(mul);
-    free(emap);
-    ctx_free(&c);
+    learner_free(&L);
     bt_quotient_free(q);
     return st;
 }
@@ -3680,21 +3975,30 @@ bt_quotient_load(bt_quotient **out, const char *text, size_t len,
 /* ------------------------------------------------- misère analysis hook */
 
 /*
- * The largest heap the analysis hook takes to the quotient.  Past it the
- * search answers (a quotient is computed to a bound, and no periodicity is
- * claimed).
+ * The work a quotient learnt for an analysis may take in one call, in
+ * steps (searched positions, states of the check's walk, positions marked
+ * by pretending: each a poll of quotient.c), as a multiple of max_search:
+ * 40 x 250 000 by default, which takes Dawson's Kayles (0.07) to heap 32
+ * and Kayles to its proof at heap 169 from nothing, and stops 0.07 in
+ * heap 33 after a few seconds (bench/README.md).  Each step of learning
+ * is bounded by max_search as well (states of one search or walk).
  */
-#define QUOTIENT_ANALYZE_MAX 26
+#define QUOTIENT_ANALYZE_WORK 600
 /*
- * The search budget of a quotient computed for an analysis (never above
- * the caller's max_search): heaps up to 12 as before; past 12 a smaller
- * one, since a failed attempt costs its whole budget before the search
- * answers (50 000 positions, about 0.3 s of CPU, reach Kayles and Dawson's
- * Kayles to 24).
+ * A game with no periodicity theorem (Grundy's game, a code that leaves
+ * three heaps) learns its quotient for an analysis up to this heap only:
+ * its quotient never answers heaps beyond the bound learnt, and such
+ * quotients grow fast (Grundy's game passes the work budget at heap 29,
+ * where the search answers `grundy 30` in 0.04 s).
  */
-#define QUOTIENT_ANALYZE_SEARCH 200000
+#define QUOTIENT_ANALYZE_NOPROOF 26
+/*
+ * The search budget of a quotient computed for a sum of several games
+ * (never above the caller's max_search): a failed attempt costs its
+ * whole budget before the search answers (50 000 positions, about 0.3 s
+ * of CPU).
+ */
 #define QUOTIENT_ANALYZE_SEARCH_BIG 50000
-#define QUOTIENT_ANALYZE_SMALL 12
 /* The most heaps whose elements an explanation lists. */
 #define QUOTIENT_EXPLAIN_HEAPS 64
 /* Quotients kept between analyses, and the most elements of one. */
@@ -3704,24 +4008,17 @@ bt_quotient_load(bt_quotient **out, const char *text, size_t len,
    QCACHE_SLOTS computed ones. */
 #define QCACHE_INSTALLED 16
 /*
- * A heap past QUOTIENT_ANALYZE_MAX is answered through a proved period:
- * the quotient is computed heap by heap up to QUOTIENT_UNTIL_MAX heaps
- * until the periodicity theorem applies, with the smaller search budget.
- * A failure is remembered under the bound QCACHE_UNTIL_FAILED.
- */
-#define QUOTIENT_UNTIL_MAX 200
-#define QCACHE_UNTIL_FAILED SIZE_MAX
-
-/*
  * A cache of quotients between analysis calls, per game (by its spec) and
  * bound: the quotient of heaps <= N answers every sum of heaps <= N, so an
- * entry serves any position whose heaps are at most its bound.  A failed
- * computation is remembered too (the bound it failed at), so that a
- * position beyond the budget goes to the search at once.  Entries hold no
- * game (a game's reference count is not shared between threads); users
- * take a reference under the lock, so eviction never frees a quotient in
- * use.  Memory: at most QCACHE_SLOTS quotients of at most QCACHE_MAX_ORDER
- * elements (4 * order^2 bytes of table each).
+ * entry serves any position whose heaps are at most its bound.  For a
+ * union of games a failed computation is remembered too (the bound it
+ * failed at), so that a position beyond the budget goes to the search at
+ * once (a single game's failures are kept with its learner, below).
+ * Entries hold no game (a game's reference count is not shared between
+ * threads); users take a reference under the lock, so eviction never
+ * frees a quotient in use.  Memory: at most QCACHE_SLOTS quotients of at
+ * most QCACHE_MAX_ORDER elements (4 * order^2 bytes of table each), and
+ * QLEARN_SLOTS learners (their tables: about 20 MB for 0.07 to heap 32).
  */
 typedef struct qentry {
     char *spec;
@@ -3749,10 +4046,10 @@ qcache_drop(qentry *e)
  * bound is at least top, or it is proved periodic; top is SIZE_MAX when
  * the largest heap passes a size_t).  Returns it with a reference taken
  * (*slot set), or NULL; *failed is set when a bound <= top is known to
- * fail (huge: when the search for a proved period failed).
+ * fail (the unions of games; a single game's failures are its learner's).
  */
 static bt_quotient *
-qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
+qcache_get(const char *spec, size_t top, size_t *slot, int *failed)
 {
     size_t i, best = 0;
     bt_quotient *q = NULL;
@@ -3763,8 +4060,7 @@ qcache_get(const char *spec, size_t top, int huge, size_t *slot, int *failed)
         int fits;
         if (e->spec == NULL || strcmp(e->spec, spec) != 0)
             continue;
-        if (e->q == NULL &&
-            (huge ? e->upto == QCACHE_UNTIL_FAILED : e->upto <= top))
+        if (e->q == NULL && e->upto <= top)
             *failed = 1;
         fits = e->q != NULL && (e->q->proved || e->upto >= top);
         if (fits && (q == NULL || e->upto < best)) {
@@ -3803,6 +4099,16 @@ qcache_put(const char *spec, size_t upto, bt_quotient *q, size_t *slot)
     if (q != NULL && q->order > QCACHE_MAX_ORDER)
         return -1;
     pthread_mutex_lock(&qcache_mu);
+    if (q != NULL)
+        /* a quotient of the same game to a smaller bound answers nothing
+           that q does not (the analysis learns on from it): dropped */
+        for (i = 0; i < QCACHE_SLOTS; i++) {
+            qentry *e = &qcache[i];
+            if (e->spec != NULL && e->users == 0 && e->q != NULL &&
+                strcmp(e->spec, spec) == 0 && e->upto <= upto &&
+                (q->proved || !e->q->proved))
+                qcache_drop(e);
+        }
     for (i = 0; i < QCACHE_SLOTS; i++) {
         if (qcache[i].users > 0)
             continue;
@@ -3900,6 +4206,282 @@ bt_quotient_save_proved(char **out, const bt_game *g, bt_diag *diag)
                         "no proved quotient of %s was computed", g->spec);
     st = quotient_text(out, qcache[slot].q, g->spec, diag);
     qcache_release(slot);
+    return st;
+}
+
+/*
+ * Learners kept between analyses, one per game (by its spec), so that a
+ * position with a larger heap takes the quotient on from where the last
+ * one stopped instead of from heap 1.  A learner holds no game (its game
+ * is set again by each call: same spec, same rules) and no memo; while a
+ * call takes it further it is out of the table (busy), and a second call
+ * for the same game waits for it.  fail_h is the heap whose learning ran
+ * out of work or search budget, under max_search fail_search, in a call
+ * that started at heap fail_h (so that heap had the whole budget): a call
+ * with no larger max_search does not try that heap again.
+ */
+#define QLEARN_SLOTS 4
+
+typedef struct qlslot {
+    char *spec;
+    qlearner L;
+    int busy;
+    size_t fail_h, fail_search;
+    unsigned long long used;
+} qlslot;
+
+static pthread_cond_t qlearn_cv = PTHREAD_COND_INITIALIZER;
+static qlslot qlearn[QLEARN_SLOTS];
+
+/*
+ * Takes spec's learner out of the table (a new empty one when there is
+ * none: L->c.g is NULL then), waiting while another call has it.  Returns
+ * its slot, or SIZE_MAX when no slot is free (every one busy); *fail_h and
+ * *fail_search as above.  EINTR while waiting.
+ */
+static bt_status
+qlearn_take(const char *spec, qlearner *L, size_t *slot, size_t *fail_h,
+            size_t *fail_search, const bt_limits *lim)
+{
+    size_t i, best;
+    bt_status st = BT_OK;
+    memset(L, 0, sizeof *L);
+    *slot = SIZE_MAX;
+    *fail_h = 0;
+    *fail_search = 0;
+    pthread_mutex_lock(&qcache_mu);
+    for (;;) {
+        int waiting = 0;
+        best = SIZE_MAX;
+        for (i = 0; i < QLEARN_SLOTS; i++)
+            if (qlearn[i].spec != NULL && strcmp(qlearn[i].spec, spec) == 0)
+                break;
+        if (i < QLEARN_SLOTS && qlearn[i].busy)
+            waiting = 1;
+        else if (i < QLEARN_SLOTS)
+            best = i;
+        else
+            for (i = 0; i < QLEARN_SLOTS; i++) {
+                if (qlearn[i].busy)
+                    continue;
+                if (best == SIZE_MAX || qlearn[i].spec == NULL ||
+                    (qlearn[best].spec != NULL &&
+                     qlearn[i].used < qlearn[best].used))
+                    best = i;
+                if (qlearn[best].spec == NULL)
+                    break;
+            }
+        if (!waiting)
+            break;
+        /* another call is learning this game: wait for it, polling the
+           time budget (a timed wait, not a spin) */
+        {
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_nsec += 20000000;
+            if (ts.tv_nsec >= 1000000000) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000;
+            }
+            (void)pthread_cond_timedwait(&qlearn_cv, &qcache_mu, &ts);
+        }
+        if (bt__poll(lim) != BT_OK) {
+            st = BT_EINTR;
+            break;
+        }
+    }
+    if (st == BT_OK && best != SIZE_MAX) {
+        qlslot *e = &qlearn[best];
+        if (e->spec != NULL && strcmp(e->spec, spec) != 0) {
+            /* evict the least recently used game's learner */
+            free(e->spec);
+            learner_free(&e->L);
+            memset(e, 0, sizeof *e);
+        }
+        if (e->spec == NULL && (e->spec = strdup(spec)) == NULL) {
+            st = BT_ENOMEM;
+        } else {
+            *L = e->L;
+            memset(&e->L, 0, sizeof e->L);
+            e->busy = 1;
+            *fail_h = e->fail_h;
+            *fail_search = e->fail_search;
+            *slot = best;
+        }
+    }
+    pthread_mutex_unlock(&qcache_mu);
+    return st;
+}
+
+/* Puts a learner back (or frees it when slot is SIZE_MAX), with its
+   failure, and wakes the calls waiting for it. */
+static void
+qlearn_give(size_t slot, qlearner *L, size_t fail_h, size_t fail_search)
+{
+    /* a parked learner holds no game and no memo */
+    if (L->c.g != NULL)
+        learner_bind(L, NULL, NULL);
+    L->c.g = NULL;
+    L->c.lim = NULL;
+    L->c.diag = NULL;
+    if (slot == SIZE_MAX) {
+        learner_free(L);
+        return;
+    }
+    pthread_mutex_lock(&qcache_mu);
+    qlearn[slot].L = *L;
+    qlearn[slot].busy = 0;
+    qlearn[slot].fail_h = fail_h;
+    qlearn[slot].fail_search = fail_search;
+    qlearn[slot].used = ++qcache_clock;
+    pthread_cond_broadcast(&qlearn_cv);
+    pthread_mutex_unlock(&qcache_mu);
+    memset(L, 0, sizeof *L);
+}
+
+/*
+ * The quotient that answers a position of g whose largest heap is need
+ * (SIZE_MAX: past a size_t): the quotient of the heaps up to need, or one
+ * proved periodic.  Takes g's cached learner on heap by heap from where it
+ * stopped (each heap learnt on a copy, kept once proved), stopping at need
+ * or at the first heap where the periodicity theorem applies, within
+ * QUOTIENT_ANALYZE_WORK times max_search steps of work in this call.
+ * Returns BT_OK with *out (a quotient for the cache, holding no game), or
+ * BT_EUNDEF with *why (malloc'd) saying how far the quotient got and
+ * which option raises the limit; BT_EINTR, BT_ENOMEM.
+ */
+static bt_status
+quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
+               const bt_limits *lim, bt_diag *diag)
+{
+    qlearner L, next;
+    size_t slot, fail_h, fail_search, h0, period = 0, preperiod = 0;
+    size_t work = lim->max_search;
+    bt_status st = BT_OK;
+    bt_quotient *q = NULL;
+    bt_diag stop;
+    int proved = 0, periodic = misere_need(g, 1, 1) != SIZE_MAX;
+    *out = NULL;
+    *why = NULL;
+    memset(&stop, 0, sizeof stop);
+    st = qlearn_take(g->spec, &L, &slot, &fail_h, &fail_search, lim);
+    if (st != BT_OK)
+        return bt__fail(diag, st,
+                        st == BT_EINTR ? "the time budget ran out"
+                                       : "out of memory");
+    if (work > SIZE_MAX / QUOTIENT_ANALYZE_WORK)
+        work = SIZE_MAX / QUOTIENT_ANALYZE_WORK;
+    work = work > 0 ? work * QUOTIENT_ANALYZE_WORK : 1;
+    if (L.c.nrows == 0) {
+        st = learner_init(&L, g, NULL, need < 64 ? need : 64, lim, &stop);
+        if (st != BT_OK)
+            learner_free(&L);
+    } else {
+        L.c.g = g;
+        learner_bind(&L, lim, &stop);
+    }
+    h0 = L.h;
+    L.c.work_max = L.c.work + work;
+    L.c.work_out = 0;
+    while (st == BT_OK) {
+        if (periodic && L.h > 0 && need > L.h) {
+            proved = learner_period(&L, &period, &preperiod);
+            if (proved < 0) {
+                st = bt__fail(&stop, BT_ENOMEM, "out of memory");
+                break;
+            }
+            if (proved)
+                break;
+        }
+        if (L.h >= need)
+            break;
+        if (L.h + 1 == fail_h && lim->max_search <= fail_search) {
+            /* failed before with this budget: not again */
+            st = bt__fail(&stop, BT_ELIMIT,
+                          "it passed the budget of max_search %zu before, "
+                          "which --max-search raises",
+                          fail_search);
+            break;
+        }
+        if (L.c.nrows > QCACHE_MAX_ORDER) {
+            st = bt__fail(&stop, BT_ELIMIT,
+                          "more than %d elements", QCACHE_MAX_ORDER);
+            break;
+        }
+        {
+            /* the conservative extension on L itself (undone if it
+               fails); the rest, which changes the whole table, on a copy
+               kept once the heap is proved */
+            int done;
+            if ((st = learner_heap_begin(&L, &done)) != BT_OK) {
+                learner_undo(&L);
+                if (st == BT_ELIMIT && L.h == h0) {
+                    fail_h = L.h + 1;
+                    fail_search = lim->max_search;
+                }
+                break;
+            }
+            if (done)
+                continue;
+        }
+        st = learner_copy(&next, &L);
+        learner_undo(&L);
+        if (st != BT_OK)
+            break;
+        next.c.diag = &stop;
+        if ((st = learner_heap_rest(&next)) != BT_OK) {
+            L.c.polls = next.c.polls;
+            L.c.work = next.c.work;
+            L.c.work_out = next.c.work_out;
+            learner_free(&next);
+            if (st == BT_ELIMIT && L.h == h0) {
+                fail_h = L.h + 1;
+                fail_search = lim->max_search;
+            }
+            break;
+        }
+        learner_free(&L);
+        L = next;
+    }
+    if (st == BT_OK) {
+        st = learner_quotient(&q, &L, &stop);
+        if (st == BT_OK) {
+            q->proved = proved;
+            q->period = period;
+            q->preperiod = preperiod;
+            st = present(q, &stop);
+        }
+        if (st == BT_OK) {
+            /* the cache holds no game: q's reference is dropped here, in
+               the thread that took it */
+            bt_game_free(q->g);
+            q->g = NULL;
+            *out = q;
+            q = NULL;
+        }
+    }
+    bt_quotient_free(q);
+    if (st == BT_ELIMIT) {
+        bt__buf b;
+        bt__buf_init(&b);
+        bt__buf_printf(&b, "the misère quotient of %s got to heap %zu",
+                       g->spec, L.h);
+        if (need != SIZE_MAX)
+            bt__buf_printf(&b, " of %zu", need);
+        if (L.c.work_out)
+            bt__buf_printf(&b,
+                           " (heap %zu: over %zu steps of work, %d x "
+                           "max_search, which --max-search raises)",
+                           L.h + 1, work, QUOTIENT_ANALYZE_WORK);
+        else
+            bt__buf_printf(&b, " (heap %zu: %s)", L.h + 1, stop.message);
+        *why = bt__buf_take(&b);
+        st = *why == NULL ? bt__fail(diag, BT_ENOMEM, "out of memory")
+                          : BT_EUNDEF;
+    } else if (st != BT_OK && diag != NULL) {
+        *diag = stop;
+    }
+    qlearn_give(slot, &L, fail_h, fail_search);
     return st;
 }
 
@@ -4061,7 +4643,7 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
         bt__buf_free(&key);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     }
-    q = qcache_get(key.data, top, 0, &slot, &failed);
+    q = qcache_get(key.data, top, &slot, &failed);
     if (q == NULL && failed) {
         bt__buf_free(&key);
         return BT_EUNDEF;
@@ -4229,10 +4811,9 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     size_t n = bt_position_size(p), i, top = 0, x = 0, slot = SIZE_MAX;
     size_t *suffix = NULL, *red = NULL, need = 0, listed;
     bt_quotient *q = NULL;
-    bt_limits small;
     bt_status st;
     bt__buf b;
-    int failed, huge = 0;
+    int failed;
 
     *note = NULL;
     *left_out = NULL;
@@ -4242,47 +4823,26 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
         return BT_EUNDEF;
     for (i = 0; i < n; i++) {
         const mpz_t *v = bt_position_nums(p, i);
-        if (mpz_cmp_ui(v[0], QUOTIENT_ANALYZE_MAX) > 0)
-            huge = 1;
-        else if (mpz_get_ui(v[0]) > top)
-            top = mpz_get_ui(v[0]);
         if (!mpz_fits_ulong_p(v[0]) || mpz_get_ui(v[0]) >= SIZE_MAX)
             need = SIZE_MAX;
         else if (mpz_get_ui(v[0]) > need)
             need = (size_t)mpz_get_ui(v[0]);
     }
-    /* an installed quotient to a bound past QUOTIENT_ANALYZE_MAX answers
-       heaps up to its bound, proved or not */
-    q = qcache_get(g->spec, need, huge, &slot, &failed);
-    if (q == NULL && huge && misere_need(g, 1, 1) == SIZE_MAX)
-        return BT_EUNDEF; /* no periodicity theorem for this game */
-    if (q == NULL && failed)
-        return BT_EUNDEF; /* known to exceed the budget: the search */
+    /* a cached quotient to a bound of at least need, or proved (computed,
+       or installed from a file) */
+    q = qcache_get(g->spec, need, &slot, &failed);
+    if (q == NULL && need > QUOTIENT_ANALYZE_NOPROOF &&
+        misere_need(g, 1, 1) == SIZE_MAX)
+        return BT_EUNDEF; /* no periodicity theorem: the search */
     if (q == NULL) {
-        small = *lim;
-        {
-            size_t budget = !huge && top <= QUOTIENT_ANALYZE_SMALL
-                                ? QUOTIENT_ANALYZE_SEARCH
-                                : QUOTIENT_ANALYZE_SEARCH_BIG;
-            if (small.max_search > budget)
-                small.max_search = budget;
+        char *why = NULL;
+        st = quotient_learn(&q, &why, g, need, bt__limits(lim), diag);
+        if (st == BT_EUNDEF) {
+            *note = why; /* how far it got: the search answers instead */
+            return st;
         }
-        st = huge ? bt_quotient_new_until_proved(&q, g, QUOTIENT_UNTIL_MAX,
-                                                 &small, NULL)
-                  : bt_quotient_new(&q, g, top, &small, NULL);
-        if (st == BT_EINTR || st == BT_ENOMEM)
-            return bt__fail(diag, st,
-                            st == BT_EINTR ? "the time budget ran out"
-                                           : "out of memory");
-        if (st != BT_OK) {
-            (void)qcache_put(g->spec, huge ? QCACHE_UNTIL_FAILED : top,
-                             NULL, &slot);
-            return BT_EUNDEF; /* the search answers instead */
-        }
-        /* the cache holds no game: q's reference is dropped here, in the
-           thread that took it */
-        bt_game_free(q->g);
-        q->g = NULL;
+        if (st != BT_OK)
+            return st;
         if (qcache_put(g->spec, q->upto, q, &slot) != 0)
             slot = SIZE_MAX; /* not stored: q is ours to free */
     }

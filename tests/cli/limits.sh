@@ -53,16 +53,17 @@ limited() {
 # a long game at max_search (the positions on the stack count).  Grundy's
 # game is used for the wide positions because no periodicity theorem
 # gives its quotient for huge heaps (Kayles' is proved at heap 169 within
-# the analysis budget, and answers such heaps without a search); sub:50,97
-# for the long game because its misère quotient is proved only from heap
-# 245 on, past the 200 heaps the analysis learns before it searches
-# (sub:1-3's is proved at once, and answers 10^8 without a search)
+# the analysis budget, and answers such heaps without a search);
+# sub:5000,9997 for the long game because its misère quotient is not
+# proved by the heap its learning reaches within the budget (about 7800
+# with --max-search 20000; sub:50,97's is proved at heap 245 and answers
+# 10^8 without a search)
 limited grundy-misere 2 'max_memory limit' V -- \
     analyze --misere --game grundy '1 29429 6 2'
 limited grundy-misere-small 2 'more than 52428800 bytes of memory' "" -- \
     analyze --misere --game grundy --max-memory 50M '1 29429 6 2'
 limited sub-misere-deep 2 'max_search limit' V -- \
-    analyze --misere 'sub:50,97 100000000'
+    analyze --misere --max-search 20000 'sub:5000,9997 1000000000'
 limited grundy-misere-20000 2 'max_memory limit' "" -- \
     analyze --misere --game grundy --max-memory 200M 20000
 # the misère quotient's memory is charged to max_memory: a trial monoid
