@@ -4215,9 +4215,10 @@ bt_quotient_save_proved(char **out, const bt_game *g, bt_diag *diag)
  * one stopped instead of from heap 1.  A learner holds no game (its game
  * is set again by each call: same spec, same rules) and no memo; while a
  * call takes it further it is out of the table (busy), and a second call
- * for the same game waits for it.  fail_h is the heap whose learning ran
- * out of work or search budget, under max_search fail_search, in a call
- * that started at heap fail_h (so that heap had the whole budget): a call
+ * for the same game waits for it.  fail_h is the heap whose learning
+ * passed a limit under max_search fail_search: a limit of one step
+ * (max_search, max_table_piles, max_memory), or the work budget of a call
+ * that started at heap fail_h (so that heap had the whole budget); a call
  * with no larger max_search does not try that heap again.
  */
 #define QLEARN_SLOTS 4
@@ -4398,8 +4399,8 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
         if (L.h + 1 == fail_h && lim->max_search <= fail_search) {
             /* failed before with this budget: not again */
             st = bt__fail(&stop, BT_ELIMIT,
-                          "it passed the budget of max_search %zu before, "
-                          "which --max-search raises",
+                          "past the budget of max_search %zu before; raise "
+                          "max_search, --max-search",
                           fail_search);
             break;
         }
@@ -4415,7 +4416,7 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
             int done;
             if ((st = learner_heap_begin(&L, &done)) != BT_OK) {
                 learner_undo(&L);
-                if (st == BT_ELIMIT && L.h == h0) {
+                if (st == BT_ELIMIT && (L.h == h0 || !L.c.work_out)) {
                     fail_h = L.h + 1;
                     fail_search = lim->max_search;
                 }
@@ -4434,7 +4435,7 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
             L.c.work = next.c.work;
             L.c.work_out = next.c.work_out;
             learner_free(&next);
-            if (st == BT_ELIMIT && L.h == h0) {
+            if (st == BT_ELIMIT && (L.h == h0 || !L.c.work_out)) {
                 fail_h = L.h + 1;
                 fail_search = lim->max_search;
             }
@@ -4471,13 +4472,19 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
         if (L.c.work_out)
             bt__buf_printf(&b,
                            " (heap %zu: over %zu steps of work, %d x "
-                           "max_search, which --max-search raises)",
+                           "max_search; raise max_search, --max-search)",
                            L.h + 1, work, QUOTIENT_ANALYZE_WORK);
         else
             bt__buf_printf(&b, " (heap %zu: %s)", L.h + 1, stop.message);
         *why = bt__buf_take(&b);
         st = *why == NULL ? bt__fail(diag, BT_ENOMEM, "out of memory")
                           : BT_EUNDEF;
+    } else if (st == BT_EINTR && L.h > h0) {
+        (void)bt__fail(diag, st,
+                       "the time budget ran out while learning the misère "
+                       "quotient of %s at heap %zu (heaps up to %zu are "
+                       "learnt, kept for the next analysis)",
+                       g->spec, L.h + 1, L.h);
     } else if (st != BT_OK && diag != NULL) {
         *diag = stop;
     }
