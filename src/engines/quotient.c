@@ -3094,7 +3094,7 @@ learner_copy(qlearner *dst, const qlearner *src)
     d->polls = c->polls;
     d->work = c->work;
     d->work_max = c->work_max;
-    d->budget = c->budget;
+    bt__budget_init(&d->budget, c->lim); /* its memo is empty */
     dst->h = src->h;
     d->opt = calloc(c->cap_n + 1, sizeof *d->opt);
     d->nopt = dup_bytes(c->nopt, (c->cap_n + 1) * sizeof *c->nopt);
@@ -4443,6 +4443,9 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
         }
         learner_free(&L);
         L = next;
+        /* its memo is empty now: its memory goes back, and the budget
+           starts afresh for the next heap's copy */
+        learner_bind(&L, lim, &stop);
     }
     if (st == BT_OK) {
         st = learner_quotient(&q, &L, &stop);
