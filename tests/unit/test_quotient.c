@@ -47,29 +47,9 @@
 
 #include "testutil.h"
 
+#include "misere_agree.h"
 #include "oracle_heap.h"
 #include "oracle_search.h"
-
-/* ------------------------------------------------ brute force, misère */
-
-/* The options of one heap (tests/oracle/oracle_heap.c), listed. */
-typedef struct optlist {
-    unsigned parts[256][2];
-    size_t nparts[256];
-    size_t n;
-} optlist;
-
-static void
-collect(void *ud, const unsigned *parts, size_t nparts)
-{
-    optlist *o = ud;
-    size_t i;
-    assert_true(o->n < 256);
-    for (i = 0; i < nparts; i++)
-        o->parts[o->n][i] = parts[i];
-    o->nparts[o->n] = nparts;
-    o->n++;
-}
 
 /* ------------------------------------------------------------- helpers */
 
@@ -202,40 +182,6 @@ test_analysis(void **state)
     }
 }
 
-/* A move as a sorted key: component, then the parts it leaves (0s out). */
-typedef struct mkey {
-    size_t comp, n;
-    unsigned part[2];
-} mkey;
-
-static void
-mkey_set(mkey *k, size_t comp, const unsigned *parts, size_t n)
-{
-    size_t i;
-    k->comp = comp;
-    k->n = 0;
-    for (i = 0; i < n; i++)
-        if (parts[i] > 0)
-            k->part[k->n++] = parts[i];
-    if (k->n == 2 && k->part[0] > k->part[1]) {
-        unsigned t = k->part[0];
-        k->part[0] = k->part[1];
-        k->part[1] = t;
-    }
-}
-
-static int
-mkey_find(const mkey *set, size_t n, const mkey *k)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (set[i].comp == k->comp && set[i].n == k->n &&
-            (k->n < 1 || set[i].part[0] == k->part[0]) &&
-            (k->n < 2 || set[i].part[1] == k->part[1]))
-            return 1;
-    return 0;
-}
-
 /*
  * The issue's agreement test: bt_analyze in misère play (through the
  * quotient, cached between calls) against the brute-force solver of
@@ -268,76 +214,13 @@ test_agreement(void **state)
         assert_non_null(og);
         assert_non_null(b);
         while (bt_test_next_multiset(h, 4, bound(games[i].n, 7))) {
-            char text[128];
             unsigned c[4];
-            size_t nc = 0, k, j, nwin = 0, nlisted = 0, len;
-            mkey win[1024], listed[1024];
-            bt_position *p;
-            bt_analysis *a;
-            bt_diag d;
-            int want_p;
-            len = (size_t)snprintf(text, sizeof text, "%s", games[i].spec);
+            size_t nc = 0, k;
             for (k = 0; k < 4; k++)
-                if (h[k] > 0) {
+                if (h[k] > 0)
                     c[nc++] = h[k];
-                    len += (size_t)snprintf(text + len, sizeof text - len,
-                                            " %u", h[k]);
-                }
-            want_p = oh_misere_is_p(b, c, nc);
-            assert_true(want_p >= 0);
-            /* the winning options by brute force */
-            for (k = 0; k < nc; k++) {
-                optlist o;
-                o.n = 0;
-                oh_options(og, c[k], collect, &o);
-                for (j = 0; j < o.n; j++) {
-                    unsigned r[8];
-                    size_t m = 0, t;
-                    mkey key;
-                    for (t = 0; t < nc; t++)
-                        if (t != k)
-                            r[m++] = c[t];
-                    for (t = 0; t < o.nparts[j]; t++)
-                        r[m++] = o.parts[j][t];
-                    if (oh_misere_is_p(b, r, m) != 1)
-                        continue;
-                    mkey_set(&key, k, o.parts[j], o.nparts[j]);
-                    if (!mkey_find(win, nwin, &key)) {
-                        assert_true(nwin < 1024);
-                        win[nwin++] = key;
-                    }
-                }
-            }
-            p = bt_test_parse(text, NULL, NULL);
-            assert_int_equal(bt_analyze(&a, p, BT_MISERE, NULL, &d), BT_OK);
-            if ((bt_analysis_outcome(a) == BT_P) != want_p)
-                fail_msg("%s: analysis %c, brute force %c", text,
-                         bt_analysis_outcome(a) == BT_P ? 'P' : 'N',
-                         want_p ? 'P' : 'N');
-            assert_true(bt_analysis_moves_complete(a));
-            for (k = 0; k < bt_analysis_move_count(a); k++) {
-                const bt_move *mv = bt_analysis_move(a, k);
-                unsigned parts[2] = {0, 0};
-                mkey key;
-                assert_true(mv->nto <= 2);
-                for (j = 0; j < mv->nto; j++)
-                    parts[j] = (unsigned)mpz_get_ui(mv->to[j]);
-                mkey_set(&key, mv->component, parts, mv->nto);
-                if (!mkey_find(win, nwin, &key))
-                    fail_msg("%s: the analysis lists move %zu (%s), which "
-                             "brute force says is not winning",
-                             text, k + 1, mv->text ? mv->text : "");
-                if (!mkey_find(listed, nlisted, &key)) {
-                    assert_true(nlisted < 1024);
-                    listed[nlisted++] = key;
-                }
-            }
-            if (nlisted != nwin)
-                fail_msg("%s: the analysis lists %zu distinct winning "
-                         "moves, brute force finds %zu",
-                         text, nlisted, nwin);
-            bt_analysis_free(a);
-            bt_position_free(p);
+            bt_analysis_free(
+                bt_test_misere_agree(games[i].spec, og, b, c, nc, 0, NULL));
         }
         oh_misere_free(b);
         oh_game_free(og);

@@ -41,6 +41,7 @@
 
 #include "testutil.h"
 
+#include "misere_agree.h"
 #include "oracle_heap.h"
 
 static double
@@ -51,142 +52,25 @@ cpu_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The options of one heap (tests/oracle/oracle_heap.c), listed. */
-typedef struct optlist {
-    unsigned parts[64][2];
-    size_t nparts[64];
-    size_t n;
-} optlist;
-
-static void
-collect(void *ud, const unsigned *parts, size_t nparts)
-{
-    optlist *o = ud;
-    size_t i;
-    assert_true(o->n < 64);
-    for (i = 0; i < nparts; i++)
-        o->parts[o->n][i] = parts[i];
-    o->nparts[o->n] = nparts;
-    o->n++;
-}
-
-/* A move as a sorted key: component, then the heaps it leaves (0s out). */
-typedef struct mkey {
-    size_t comp, n;
-    unsigned part[2];
-} mkey;
-
-static void
-mkey_set(mkey *k, size_t comp, const unsigned *parts, size_t n)
-{
-    size_t i;
-    k->comp = comp;
-    k->n = 0;
-    for (i = 0; i < n; i++)
-        if (parts[i] > 0)
-            k->part[k->n++] = parts[i];
-    if (k->n == 2 && k->part[0] > k->part[1]) {
-        unsigned t = k->part[0];
-        k->part[0] = k->part[1];
-        k->part[1] = t;
-    }
-}
-
-static int
-mkey_find(const mkey *set, size_t n, const mkey *k)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (set[i].comp == k->comp && set[i].n == k->n &&
-            (k->n < 1 || set[i].part[0] == k->part[0]) &&
-            (k->n < 2 || set[i].part[1] == k->part[1]))
-            return 1;
-    return 0;
-}
-
 /*
  * bt_analyze (misère, default limits) of the sum of heaps c[0..nc-1] of
- * spec against brute force: outcome, the exact set of winning moves, and
- * an answer through the quotient.  Returns the analysis's CPU seconds.
+ * spec against brute force (bt_test_misere_agree): outcome, the exact set
+ * of winning moves, and an answer through the quotient.  Returns the
+ * analysis's CPU seconds.
  */
 static double
 agree(const char *spec, oh_game *og, oh_misere *b, const unsigned *c,
       size_t nc, int through_quotient)
 {
-    char text[128];
-    size_t k, j, nwin = 0, nlisted = 0, len;
-    mkey win[256], listed[256];
-    bt_position *p;
-    bt_analysis *a;
-    bt_diag d;
-    int want_p;
-    double t0;
-    len = (size_t)snprintf(text, sizeof text, "%s", spec);
-    for (k = 0; k < nc; k++)
-        len += (size_t)snprintf(text + len, sizeof text - len, " %u", c[k]);
-    want_p = oh_misere_is_p(b, c, nc);
-    assert_true(want_p >= 0);
-    for (k = 0; k < nc; k++) {
-        optlist o;
-        o.n = 0;
-        oh_options(og, c[k], collect, &o);
-        for (j = 0; j < o.n; j++) {
-            unsigned r[8];
-            size_t m = 0, t;
-            mkey key;
-            for (t = 0; t < nc; t++)
-                if (t != k)
-                    r[m++] = c[t];
-            for (t = 0; t < o.nparts[j]; t++)
-                r[m++] = o.parts[j][t];
-            if (oh_misere_is_p(b, r, m) != 1)
-                continue;
-            mkey_set(&key, k, o.parts[j], o.nparts[j]);
-            if (!mkey_find(win, nwin, &key)) {
-                assert_true(nwin < 256);
-                win[nwin++] = key;
-            }
-        }
-    }
-    p = bt_test_parse(text, NULL, NULL);
-    memset(&d, 0, sizeof d);
-    t0 = cpu_seconds();
-    if (bt_analyze(&a, p, BT_MISERE | BT_EXPLAIN, NULL, &d) != BT_OK)
-        fail_msg("%s: %s", text, d.message);
-    t0 = cpu_seconds() - t0;
-    if ((bt_analysis_outcome(a) == BT_P) != want_p)
-        fail_msg("%s: analysis %c, brute force %c", text,
-                 bt_analysis_outcome(a) == BT_P ? 'P' : 'N',
-                 want_p ? 'P' : 'N');
+    double cpu;
+    bt_analysis *a =
+        bt_test_misere_agree(spec, og, b, c, nc, BT_EXPLAIN, &cpu);
     if (through_quotient && strstr(bt_analysis_explanation(a),
                                    "through the misère quotient") == NULL)
-        fail_msg("%s: not answered through the quotient: %.200s", text,
-                 bt_analysis_explanation(a));
-    assert_true(bt_analysis_moves_complete(a));
-    for (k = 0; k < bt_analysis_move_count(a); k++) {
-        const bt_move *mv = bt_analysis_move(a, k);
-        unsigned parts[2] = {0, 0};
-        mkey key;
-        assert_true(mv->nto <= 2);
-        for (j = 0; j < mv->nto; j++)
-            parts[j] = (unsigned)mpz_get_ui(mv->to[j]);
-        mkey_set(&key, mv->component, parts, mv->nto);
-        if (!mkey_find(win, nwin, &key))
-            fail_msg("%s: the analysis lists move %zu (%s), which brute "
-                     "force says is not winning",
-                     text, k + 1, mv->text ? mv->text : "");
-        if (!mkey_find(listed, nlisted, &key)) {
-            assert_true(nlisted < 256);
-            listed[nlisted++] = key;
-        }
-    }
-    if (nlisted != nwin)
-        fail_msg("%s: the analysis lists %zu distinct winning moves, brute "
-                 "force finds %zu",
-                 text, nlisted, nwin);
+        fail_msg("%s %u...: not answered through the quotient: %.200s",
+                 spec, c[0], bt_analysis_explanation(a));
     bt_analysis_free(a);
-    bt_position_free(p);
-    return t0;
+    return cpu;
 }
 
 /*
