@@ -12,13 +12,6 @@
 set -u
 bouton=$1
 . "$(dirname "$0")/lib/server.sh"
-req() {
-    printf '%s' "$2" >"$tmp/req"
-    status=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST \
-        -H 'Content-Type: application/json' --data-binary @"$tmp/req" \
-        "$url${1#/}")
-    body=$(cat "$tmp/body")
-}
 expect() {
     checks=$((checks + 1))
     [ "$status" = "$1" ] || fail "$2: status $status, expected $1: $body"
@@ -57,41 +50,41 @@ checks=$((checks + 1))
 start_server --max-search 200000 --time-budget 20000 \
     --quotient "$tmp/q75" --quotient "$tmp/s13"
 
-req /v1/quotient '{"game":"kayles","upto":9}'
+post /v1/quotient '{"game":"kayles","upto":9}'
 expect 200 "quotient kayles"
 has '"order":18' "kayles to 9: order 18"
 same_as "quotient kayles" --json --game kayles --upto 9
-req /v1/quotient '{"game":"nim","upto":3,"table":true}'
+post /v1/quotient '{"game":"nim","upto":3,"table":true}'
 expect 200 "quotient nim table"
 has '"tame":true' "nim is tame"
 same_as "quotient nim table" --json --table --game nim --upto 3
-req /v1/quotient '{"game":"wythoff"}'
+post /v1/quotient '{"game":"wythoff"}'
 expect 400 "wythoff is not a heap game"
 has 'EINVAL' "wythoff: EINVAL"
-req /v1/quotient '{"upto":3}'
+post /v1/quotient '{"upto":3}'
 expect 400 "no game"
-req /v1/quotient '{"game":"octal:0.75","until_proved":true}'
+post /v1/quotient '{"game":"octal:0.75","until_proved":true}'
 expect 200 "quotient 0.75 until proved"
 has '"proved":true' "0.75 is proved periodic"
 same_as "quotient 0.75 until proved" --json --game octal:0.75 --until-proved
-req /v1/quotient '{"game":"kayles","until_proved":true,"upto":20}'
+post /v1/quotient '{"game":"kayles","until_proved":true,"upto":20}'
 expect 422 "kayles not proved by heap 20"
 has 'not proved periodic' "kayles: not proved"
-req /v1/quotient '{"game":"kayles + dawsons-kayles","upto":5}'
+post /v1/quotient '{"game":"kayles + dawsons-kayles","upto":5}'
 expect 200 "quotient of a union"
 has '"games":["octal:0.07","octal:0.77"]' "the union's games"
 same_as "quotient of a union" --json --game "kayles + dawsons-kayles" --upto 5
-req /v1/quotient '{"game":"kayles + sub:1-3","until_proved":true}'
+post /v1/quotient '{"game":"kayles + sub:1-3","until_proved":true}'
 expect 400 "a union is not proved"
-req /v1/quotient '{"game":"kayles + octal:0.9"}'
+post /v1/quotient '{"game":"kayles + octal:0.9"}'
 expect 400 "a union with a bad game"
 has 'EPARSE' "a bad game: EPARSE"
-req /v1/quotient '{"game":"kayles","bogus":1}'
+post /v1/quotient '{"game":"kayles","bogus":1}'
 expect 400 "unknown member"
 
 # the analysis through the loaded quotients
 pos='octal:0.75 1000000000000 + octal:0.75 7 + octal:0.75 5'
-req /v1/analyze "{\"position\":\"$pos\",\"misere\":true}"
+post /v1/analyze "{\"position\":\"$pos\",\"misere\":true}"
 expect 200 "analyze 0.75 10^12"
 "$bouton" analyze --json --misere --max-search 200000 --quotient "$tmp/q75" "$pos" >"$tmp/cli" 2>&1
 checks=$((checks + 1))
@@ -101,10 +94,10 @@ cmp -s "$tmp/body" "$tmp/cli" ||
   cli:    $(cat "$tmp/cli")"
 has '"winning_moves_complete":false' "a window of the huge heap's splits"
 has '"winning_moves_note":"a heap past the max_search limit' "the note"
-req /v1/analyze "{\"position\":\"$pos\",\"misere\":true,\"explain\":true}"
+post /v1/analyze "{\"position\":\"$pos\",\"misere\":true,\"explain\":true}"
 expect 200 "analyze 0.75 10^12, explained"
 has 'read from a saved file and checked exactly' "the loaded quotient answers"
-req /v1/analyze '{"position":"sub:1-3 1000000000000 999999999999 6","misere":true,"explain":true}'
+post /v1/analyze '{"position":"sub:1-3 1000000000000 999999999999 6","misere":true,"explain":true}'
 expect 200 "analyze sub:1-3 10^12"
 has 'read from a saved file' "sub:1-3's loaded quotient answers"
 

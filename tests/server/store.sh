@@ -12,13 +12,6 @@ set -u
 bouton=$1
 . "$(dirname "$0")/lib/server.sh"
 unset BOUTON_STORE
-req() {
-    printf '%s' "$2" >"$tmp/req"
-    status=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST \
-        -H 'Content-Type: application/json' --data-binary @"$tmp/req" \
-        "$url${1#/}")
-    body=$(cat "$tmp/body")
-}
 has() {
     checks=$((checks + 1))
     case $body in *"$1"*) ;; *) fail "$2: no '$1' in: $body" ;; esac
@@ -39,10 +32,10 @@ areq="{\"position\":\"$pos\",\"misere\":true,\"explain\":true}"
 
 # the first server learns and keeps 0.53 (analysis) and 0.75 (quotient)
 start_server --store "$S"
-req /v1/analyze "$areq"
+post /v1/analyze "$areq"
 hasnt 'read from a saved file' "first server: learnt"
 first=$body
-req /v1/quotient '{"game":"octal:0.75","until_proved":true}'
+post /v1/quotient '{"game":"octal:0.75","until_proved":true}'
 has '"proved":true' "quotient until_proved"
 stop
 checks=$((checks + 1))
@@ -53,13 +46,13 @@ checks=$((checks + 1))
 
 # the second reads them back: nothing learnt, the same answer
 start_server --store "$S"
-req /v1/analyze "$areq"
+post /v1/analyze "$areq"
 has 'read from a saved file' "second server: read back"
 checks=$((checks + 1))
 [ "$(printf '%s' "$body" | sed 's/"explanation":"[^"]*"//')" = \
     "$(printf '%s' "$first" | sed 's/"explanation":"[^"]*"//')" ] ||
     fail "the answer differs: $body / $first"
-req /v1/analyze '{"position":"octal:0.75 999999 4","misere":true,"explain":true}'
+post /v1/analyze '{"position":"octal:0.75 999999 4","misere":true,"explain":true}'
 has 'read from a saved file' "0.75 read back"
 stop
 
@@ -69,7 +62,7 @@ start_server --store "$S"
 checks=$((checks + 1))
 grep -q "warning: the store's entry .*octal%3A0.53.quotient' is ignored" "$tmp/log" ||
     fail "no warning for a truncated entry: $(cat "$tmp/log")"
-req /v1/analyze "$areq"
+post /v1/analyze "$areq"
 hasnt 'read from a saved file' "truncated entry: not trusted"
 stop
 checks=$((checks + 1))
@@ -80,7 +73,7 @@ checks=$((checks + 1))
 for how in "--no-store" "BOUTON_STORE=off"; do
     if [ "$how" = --no-store ]; then start_server --no-store --store "$tmp/n"
     else BOUTON_STORE=off start_server; fi
-    req /v1/analyze '{"position":"octal:0.75 999999 4","misere":true,"explain":true}'
+    post /v1/analyze '{"position":"octal:0.75 999999 4","misere":true,"explain":true}'
     hasnt 'read from a saved file' "$how: the store read"
     stop
 done

@@ -6,7 +6,7 @@
 #
 # It makes $bouton absolute, a scratch folder $tmp removed at exit (with
 # the server, if one runs), the counters $fails and $checks with fail(),
-# and start_server.
+# start_server and post.
 case $bouton in /*) ;; *) bouton=$(pwd)/$bouton ;; esac
 tmp=$(mktemp -d)
 pid=""
@@ -41,4 +41,14 @@ start_server() {
         echo "FAIL: the server did not start: $(cat "$tmp/log")" >&2
         exit 1
     fi
+}
+
+# post PATH BODY: POST the JSON BODY to the server's PATH (a leading /
+# optional); sets $status (the HTTP code) and $body (the answer).
+post() {
+    printf '%s' "$2" >"$tmp/req"
+    status=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST \
+        -H 'Content-Type: application/json' --data-binary @"$tmp/req" \
+        "$url${1#/}")
+    body=$(cat "$tmp/body")
 }
