@@ -375,6 +375,14 @@ struct bt__ruleset {
 /* Non-zero when every component of p is of a family with all the flags
    `flags` (position.c); 1 for the empty position. */
 int bt__position_is_all(const bt_position *p, unsigned flags);
+/* Appends a component of g with a copy of nums[0..n-1], unchecked: for
+   the positions a search makes from checked ones (remoteness.c); BT_ENOMEM
+   (no message) when out of memory. */
+bt_status bt__position_push(bt_position *p, bt_game *g, const mpz_t *nums,
+                            size_t n);
+/* The bytes p holds (its struct, components and numbers), as the memory
+   budget counts them (bt__mpz_bytes). */
+size_t bt__position_bytes(const bt_position *p);
 
 /*
  * A game of variable arity (arity 0: a component is any number n >= 1 of

@@ -104,6 +104,27 @@ push(bt_position *p, bt_game *g, const mpz_t *nums, size_t n)
     return BT_OK;
 }
 
+bt_status
+bt__position_push(bt_position *p, bt_game *g, const mpz_t *nums, size_t n)
+{
+    return push(p, g, nums, n);
+}
+
+/* What malloc keeps beside a block, as util.c counts it for the budget. */
+#define MALLOC_OVERHEAD 16
+
+size_t
+bt__position_bytes(const bt_position *p)
+{
+    size_t bytes = sizeof *p + p->cap * sizeof *p->c + 2 * MALLOC_OVERHEAD,
+           i, j;
+    for (i = 0; i < p->n; i++) {
+        bytes += MALLOC_OVERHEAD; /* the array of its numbers */
+        for (j = 0; j < p->c[i].nv; j++)
+            bytes += bt__mpz_bytes(p->c[i].v[j]);
+    }
+    return bytes;
+}
 
 static bt_status
 check_component(bt_game *g, const mpz_t *nums, size_t n, size_t index,

@@ -7,10 +7,11 @@
  * commutative, so the key is the position with its components sorted: the
  * texts of its components, "spec:n,n", sorted bytewise and each followed
  * by '|', after a '#': "#nim:3|nim:5|".  It holds the whole sum exactly
- * (a component with no move is kept too), and a search can split it back
- * into its components to build the keys of the positions one move away
- * without the position itself (remoteness.c does, to keep its frames
- * small).
+ * (a component with no move is kept too), and a search can split it into
+ * the texts of its components to build the keys of the positions one move
+ * away from the texts of the components a move makes alone (remoteness.c
+ * does).  A key is looked up, never read back into numbers: a search keeps
+ * its positions themselves (tests/parse_back.sh).
  *
  * The table is open addressing with linear probing, kept at most half
  * full, FNV-1a on the key's bytes; each slot holds one number (an outcome,

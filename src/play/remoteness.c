@@ -144,110 +144,32 @@ store(bt_solver *s, char *key, size_t len, bt_outcome o, long rem)
 }
 
 /*
- * Keys (bt__memo_key).  A frame of the search keeps only its key (and its
- * moves): the position is rebuilt from the key when its moves are listed,
- * so that a long game costs little memory per level.
+ * A frame of the search keeps its position itself, its components in the
+ * order of its key (bt__memo_key: sorted by their texts), so that the
+ * component of a move listed from it is the index of its part in the key.
+ * A kid's position is made from its parent's and the move (the other
+ * components copied, the new ones put in), and its key from the parent's
+ * parts and the texts of the new components alone: no position is turned
+ * into text whole, none parsed back.
+ *
+ * A frame on the path holds sizeof(frame) (charged as depth frames), its
+ * key and the parts pointing into it, its position (bt__position_bytes)
+ * and its moves as they are listed (bt__moves_bytes): all but the first
+ * are its `bytes`, charged to the search's live bytes until the frame is
+ * stored, when its key passes to the table (key_bytes) and the rest is
+ * freed.
  */
 
-/* The games of the search: every component of every position reached is of
-   a game of the root position. */
-typedef struct games {
-    bt_game **g;
-    size_t n;
-} games;
-
-static bt_game *
-game_named(const games *gs, const char *spec, size_t len)
-{
-    size_t i;
-    for (i = 0; i < gs->n; i++)
-        if (strlen(gs->g[i]->spec) == len &&
-            memcmp(gs->g[i]->spec, spec, len) == 0)
-            return gs->g[i];
-    return NULL;
-}
-
-/* Parses the decimal number s[0..len-1] of a key into x. */
-static bt_status
-key_number(mpz_t x, const char *s, size_t len)
-{
-    char buf[64], *big = NULL, *t = buf;
-    if (len >= sizeof buf && (t = big = malloc(len + 1)) == NULL)
-        return BT_ENOMEM;
-    memcpy(t, s, len);
-    t[len] = '\0';
-    mpz_set_str(x, t, 10);
-    free(big);
-    return BT_OK;
-}
-
-/* Rebuilds the position of a key (components in key order).  A part is
-   "spec:n,n,...": the numbers after the last ':', as many as the
-   component has (its game's arity, or any number for a game of variable
-   arity). */
-static bt_status
-key_position(bt_position **out, const bt__memo_part *parts, size_t n,
-             const games *gs, bt_diag *diag)
-{
-    bt_position *q;
-    size_t i, cap = 0;
-    mpz_t *v = NULL;
-    bt_status st = bt_position_new(&q);
-    *out = NULL;
-    if (st != BT_OK)
-        return bt__fail(diag, st, "out of memory");
-    for (i = 0; i < n && st == BT_OK; i++) {
-        const char *s = parts[i].s;
-        size_t len = parts[i].len, colon = len, j, at, k, count = 1;
-        bt_game *g;
-        while (colon > 0 && s[colon - 1] != ':')
-            colon--;
-        assert(colon > 0);
-        g = game_named(gs, s, colon - 1);
-        assert(g != NULL);
-        for (j = colon; j < len; j++)
-            count += s[j] == ',';
-        assert(g->rules->arity == 0 || count == g->rules->arity);
-        if (count > cap) {
-            mpz_t *w = realloc(v, count * sizeof *w);
-            if (w == NULL) {
-                st = BT_ENOMEM;
-                break;
-            }
-            v = w;
-            for (; cap < count; cap++)
-                mpz_init(v[cap]);
-        }
-        for (k = 0, at = colon; k < count && st == BT_OK; k++) {
-            j = at;
-            while (j < len && s[j] != ',')
-                j++;
-            st = key_number(v[k], s + at, j - at);
-            at = j + 1;
-        }
-        if (st == BT_OK)
-            st = bt_position_add_n(q, g, (const mpz_t *)v, count, NULL, diag);
-    }
-    for (i = 0; i < cap; i++)
-        mpz_clear(v[i]);
-    free(v);
-    if (st != BT_OK) {
-        bt_position_free(q);
-        return st == BT_ENOMEM ? bt__fail(diag, st, "out of memory") : st;
-    }
-    *out = q;
-    return BT_OK;
-}
-
-/* A position on the search path: its key and its moves. */
+/* A position on the search path: its position, its key and its moves. */
 typedef struct frame {
+    bt_position *p; /* components in key order */
     char *key;
     size_t keylen;
-    bt__memo_part *parts; /* into key */
+    bt__memo_part *parts; /* into key, one per component of p */
     size_t nparts;
     bt_move *kids; /* every move (component = index of a part) */
     size_t nkids, capkids, next;
-    size_t bytes; /* what kids holds (bt__moves_bytes), counted as listed */
+    size_t bytes; /* key, parts, p, and kids as listed; in the live bytes */
     int expanded;
     int has_p;
     long min_p, max_all;
@@ -256,20 +178,96 @@ typedef struct frame {
 static void
 frame_clear(frame *f)
 {
+    bt_position_free(f->p);
     free(f->key);
     free(f->parts);
     bt_moves_free(f->kids, f->nkids);
     memset(f, 0, sizeof *f);
 }
 
-/* Sets up a frame for a key (taken). */
+/* Sets up a frame for position p (components in key order) and its key
+   (both taken), charging what it holds to *live. */
 static bt_status
-frame_init(frame *f, char *key, size_t keylen)
+frame_init(frame *f, bt_position *p, char *key, size_t keylen, size_t *live)
 {
+    bt_status st;
     memset(f, 0, sizeof *f);
+    f->p = p;
     f->key = key;
     f->keylen = keylen;
-    return bt__memo_split(key, keylen, &f->parts, &f->nparts);
+    st = bt__memo_split(key, keylen, &f->parts, &f->nparts);
+    if (st != BT_OK)
+        return st;
+    assert(f->nparts == bt_position_size(p));
+    f->bytes = keylen + 1 + f->nparts * sizeof *f->parts +
+               bt__position_bytes(p);
+    *live += f->bytes;
+    return BT_OK;
+}
+
+/* The index of the part at byte `at` of a text whose parts start at
+   starts[0..n-1] (increasing). */
+static size_t
+part_index(const size_t *starts, size_t n, size_t at)
+{
+    size_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (starts[mid] <= at)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    assert(starts[lo] == at);
+    return lo;
+}
+
+/* The root's frame: p's key, and a copy of p with its components in the
+   key's order. */
+static bt_status
+root_frame(frame *f, const bt_position *p, size_t *live)
+{
+    size_t n = bt_position_size(p), i;
+    bt__buf b;
+    bt__memo_part *parts = malloc((n ? n : 1) * sizeof *parts);
+    size_t *starts = malloc((n ? n : 1) * sizeof *starts);
+    char *flat = NULL, *key = NULL;
+    bt_position *q = NULL;
+    bt_status st = BT_ENOMEM;
+    size_t len = 0;
+    memset(f, 0, sizeof *f);
+    if (parts == NULL || starts == NULL || bt_position_new(&q) != BT_OK)
+        goto cleanup;
+    bt__buf_init(&b);
+    for (i = 0; i < n; i++) {
+        starts[i] = b.len;
+        bt__memo_put_comp(&b, bt_position_game(p, i), bt_position_nums(p, i),
+                          bt_position_count(p, i));
+        parts[i].len = b.len - starts[i];
+    }
+    if ((flat = bt__buf_take(&b)) == NULL)
+        goto cleanup;
+    for (i = 0; i < n; i++)
+        parts[i].s = flat + starts[i];
+    bt__memo_sort(parts, n);
+    for (i = 0; i < n; i++) {
+        size_t c = part_index(starts, n, (size_t)(parts[i].s - flat));
+        if (bt__position_push(q, bt_position_game(p, c), bt_position_nums(p, c),
+                              bt_position_count(p, c)) != BT_OK)
+            goto cleanup;
+    }
+    if ((key = bt__memo_join(parts, n, &len)) == NULL)
+        goto cleanup;
+    st = frame_init(f, q, key, len, live);
+    q = NULL; /* the frame has it, and the key */
+    key = NULL;
+cleanup:
+    bt_position_free(q);
+    free(key);
+    free(flat);
+    free(parts);
+    free(starts);
+    return st;
 }
 
 static bt_status over_budget(const bt_solver *s, size_t depth, size_t live,
@@ -311,18 +309,17 @@ on_kid(void *ud, const mpz_t *to, size_t nto)
 }
 
 /* Lists every move of f's position, within s's budget (depth frames on the
-   path, live the bytes of their moves, f's added as they are listed);
+   path, live the bytes they hold, f's moves added as they are listed);
    *over: the budget stopped it, not the ruleset's limit. */
 static bt_status
-frame_expand(frame *f, const games *gs, bt_solver *s, size_t depth,
-             size_t *live, int *over, const bt_limits *lim, bt_diag *diag)
+frame_expand(frame *f, bt_solver *s, size_t depth, size_t *live, int *over,
+             const bt_limits *lim, bt_diag *diag)
 {
-    bt_position *q;
+    const bt_position *q = f->p;
     size_t i;
-    bt_status st = key_position(&q, f->parts, f->nparts, gs, diag);
+    bt_status st = BT_OK;
     *over = 0;
     for (i = 0; st == BT_OK && i < bt_position_size(q); i++) {
-        bt_game *g = bt_position_game(q, i);
         gather ga;
         ga.f = f;
         ga.comp = i;
@@ -332,11 +329,10 @@ frame_expand(frame *f, const games *gs, bt_solver *s, size_t depth,
         ga.lim = lim;
         ga.diag = diag;
         ga.over = 0;
-        st = bt__rs_options(g, bt_position_nums(q, i), bt_position_count(q, i), on_kid, &ga, lim,
-                               diag);
+        st = bt__rs_options(bt_position_game(q, i), bt_position_nums(q, i),
+                            bt_position_count(q, i), on_kid, &ga, lim, diag);
         *over = ga.over;
     }
-    bt_position_free(q);
     if (st == BT_OK && f->nkids < f->capkids && f->nkids > 0) {
         /* the frame may wait long on the path: keep it small */
         bt_move *k = realloc(f->kids, f->nkids * sizeof *k);
@@ -348,62 +344,96 @@ frame_expand(frame *f, const games *gs, bt_solver *s, size_t depth,
     return st;
 }
 
+/* No ruleset splits a component into more components than this. */
+#define MAX_SPLIT 16
+
 /* The key of the position that move m leaves from f's position: the other
-   parts and the new ones, merged in order.  This runs once per move of
-   every position searched, so it avoids allocations for small sums. */
+   parts and the new ones, merged in order.  order[] (room for
+   f->nparts - 1 + MAX_SPLIT) gets where each of its *n_out components
+   comes from: a part of f (order[j] < f->nparts), or the new component
+   order[j] - f->nparts of m.  This runs once per move of every position
+   searched, so it avoids allocations for small sums. */
 static char *
-kid_key(const frame *f, const bt_move *m, const games *gs, size_t *len)
+kid_key(const frame *f, const bt_move *m, size_t *order, size_t *n_out,
+        size_t *len)
 {
-    enum { SMALL = 16 };
-    const bt__memo_part *old = &f->parts[m->component];
-    size_t colon = old->len, k, i, j, n, a = 0, b = 0, total = 0;
-    bt_game *g;
-    size_t ar;
-    bt__memo_part fresh_small[SMALL], all_small[SMALL], *fresh = fresh_small;
-    bt__memo_part *all = all_small;
+    size_t k, i, j, n, a = 0, b = 0, total = 0;
+    bt_game *g = bt_position_game(f->p, m->component);
+    size_t ar = bt__comp_width(g, m->nto); /* all of them: variable arity */
+    bt__memo_part fresh[MAX_SPLIT], all_small[MAX_SPLIT], *all = all_small;
     bt__buf buf;
-    size_t ends[SMALL];
+    size_t starts[MAX_SPLIT];
     char *flat = NULL, *key = NULL;
 
-    while (colon > 0 && old->s[colon - 1] != ':')
-        colon--;
-    g = game_named(gs, old->s, colon - 1);
-    ar = bt__comp_width(g, m->nto); /* all of them: variable arity */
     k = m->nto / ar;
     n = f->nparts - 1 + k;
-    if (k > SMALL) /* no ruleset splits a component into so many */
+    if (k > MAX_SPLIT)
         return NULL;
-    if (n > SMALL && (all = malloc(n * sizeof *all)) == NULL)
+    if (n > MAX_SPLIT && (all = malloc(n * sizeof *all)) == NULL)
         return NULL;
     bt__buf_init(&buf);
     for (i = 0; i < k; i++) {
+        starts[i] = buf.len;
         bt__memo_put_comp(&buf, g, (const mpz_t *)m->to + i * ar, ar);
-        ends[i] = buf.len;
+        fresh[i].len = buf.len - starts[i];
     }
     flat = bt__buf_take(&buf);
     if (flat == NULL)
         goto cleanup;
-    for (i = 0; i < k; i++) {
-        fresh[i].s = flat + (i ? ends[i - 1] : 0);
-        fresh[i].len = ends[i] - (i ? ends[i - 1] : 0);
-    }
-    bt__memo_sort(fresh, k);
+    for (i = 0; i < k; i++)
+        fresh[i].s = flat + starts[i];
+    if (k > 1)
+        bt__memo_sort(fresh, k);
     for (j = 0; j < n; j++) {
         if (a == m->component)
             a++;
-        if (a < f->nparts && (b >= k ||
-                              bt__memo_part_cmp(&f->parts[a], &fresh[b]) <= 0))
+        if (a < f->nparts &&
+            (b >= k || bt__memo_part_cmp(&f->parts[a], &fresh[b]) <= 0)) {
+            order[j] = a;
             all[j] = f->parts[a++];
-        else
+        } else {
+            order[j] = f->nparts +
+                       part_index(starts, k, (size_t)(fresh[b].s - flat));
             all[j] = fresh[b++];
+        }
     }
     key = bt__memo_join(all, n, &total);
     *len = total;
+    *n_out = n;
 cleanup:
     free(flat);
     if (all != all_small)
         free(all);
     return key;
+}
+
+/* The position that move m leaves from f's position, its components in
+   the order kid_key gave (n of them). */
+static bt_status
+kid_position(bt_position **out, const frame *f, const bt_move *m,
+             const size_t *order, size_t n)
+{
+    const bt_position *p = f->p;
+    bt_game *g = bt_position_game(p, m->component);
+    size_t ar = bt__comp_width(g, m->nto), j;
+    bt_status st = bt_position_new(out);
+    for (j = 0; st == BT_OK && j < n; j++) {
+        size_t c = order[j];
+        if (c < f->nparts)
+            st = bt__position_push(*out, bt_position_game(p, c),
+                                   bt_position_nums(p, c),
+                                   bt_position_count(p, c));
+        else
+            st = bt__position_push(*out, g,
+                                   (const mpz_t *)m->to +
+                                       (c - f->nparts) * ar,
+                                   ar);
+    }
+    if (st != BT_OK) {
+        bt_position_free(*out);
+        *out = NULL;
+    }
+    return st;
 }
 
 static void
@@ -419,10 +449,11 @@ fold(frame *f, bt_outcome o, long rem)
 }
 
 /* The bounds of a search: the moves listed (bt__solver_bound), the bytes
-   held (the table, the keys, live: the bytes of the moves on the path;
-   s->cap_bytes), and, when `clock` is set, the time (bt__solver_bound's
-   deadline) and lim's interrupt.  Asked as each move is listed and
-   followed, so that no position's moves can outgrow the budget. */
+   held (the table, the keys stored, the frames on the path: depth of them,
+   and live, the bytes they hold; s->cap_bytes), and, when `clock` is set,
+   the time (bt__solver_bound's deadline) and lim's interrupt.  Asked as
+   each move is listed and followed, so that no position's moves can
+   outgrow the budget. */
 static bt_status
 over_budget(const bt_solver *s, size_t depth, size_t live, int clock,
             const bt_limits *lim, bt_diag *diag)
@@ -462,9 +493,9 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
              const bt_position *p, const bt_limits *lim, bt_diag *diag)
 {
     frame *stack = NULL;
-    size_t depth = 0, cap = 64, i, len, live = 0, steps = 0;
+    size_t depth = 0, cap = 64, len, live = 0, steps = 0, *order = NULL;
+    size_t ordcap = 0, nkid = 0;
     int over = 0;
-    games gs;
     bt_status st = BT_OK;
     char *key;
     const bt__memo_slot *sl;
@@ -487,31 +518,21 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         s->cap_bytes = lim->max_memory;
         s->cap_is_lim = 1;
     }
-    gs.n = 0;
-    gs.g = malloc((bt_position_size(p) + 1) * sizeof *gs.g);
     stack = malloc(cap * sizeof *stack);
-    key = bt__memo_key(p, &len);
-    if (gs.g == NULL || stack == NULL || key == NULL) {
-        free(key);
+    if (stack == NULL) {
         st = BT_ENOMEM;
         goto cleanup;
     }
-    for (i = 0; i < bt_position_size(p); i++) {
-        bt_game *g = bt_position_game(p, i);
-        if (game_named(&gs, g->spec, strlen(g->spec)) == NULL)
-            gs.g[gs.n++] = g;
-    }
-    sl = bt__memo_find(&s->memo, key, len);
-    if (sl != NULL) {
-        *outcome = outcome_of(s, sl->value);
-        *remoteness = sl->value;
-        free(key);
-        goto cleanup;
-    }
-    st = frame_init(&stack[0], key, len);
+    st = root_frame(&stack[0], p, &live);
     depth = 1;
     if (st != BT_OK)
         goto cleanup;
+    sl = bt__memo_find(&s->memo, stack[0].key, stack[0].keylen);
+    if (sl != NULL) {
+        *outcome = outcome_of(s, sl->value);
+        *remoteness = sl->value;
+        goto cleanup;
+    }
     /*
      * Depth-first, with an explicit stack: a frame is finished when every
      * move of its position has been folded in, and its value is stored
@@ -522,7 +543,7 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         frame *f = &stack[depth - 1];
         if (!f->expanded) {
             f->expanded = 1;
-            st = frame_expand(f, &gs, s, depth, &live, &over, lim, diag);
+            st = frame_expand(f, s, depth, &live, &over, lim, diag);
             if (st == BT_ELIMIT && s->max_moves != SIZE_MAX && !over)
                 st = bt__fail(diag, st,
                               "a position of the game graph has more than "
@@ -535,10 +556,21 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         }
         if (f->next < f->nkids) {
             const bt_move *m = &f->kids[f->next++];
+            bt_position *q;
             if (++steps % POLL_MOVES == 0 &&
                 (st = over_budget(s, depth, live, 1, lim, diag)) != BT_OK)
                 goto cleanup;
-            key = kid_key(f, m, &gs, &len);
+            if (f->nparts + MAX_SPLIT > ordcap) {
+                size_t nc = 2 * (f->nparts + MAX_SPLIT);
+                size_t *no = realloc(order, nc * sizeof *no);
+                if (no == NULL) {
+                    st = BT_ENOMEM;
+                    goto cleanup;
+                }
+                order = no;
+                ordcap = nc;
+            }
+            key = kid_key(f, m, order, &nkid, &len);
             if (key == NULL) {
                 st = BT_ENOMEM;
                 goto cleanup;
@@ -568,8 +600,14 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 }
                 stack = ns;
                 cap *= 2;
+                f = &stack[depth - 1];
             }
-            st = frame_init(&stack[depth], key, len);
+            st = kid_position(&q, f, m, order, nkid);
+            if (st != BT_OK) {
+                free(key);
+                goto cleanup;
+            }
+            st = frame_init(&stack[depth], q, key, len, &live);
             depth++;
             if (st != BT_OK)
                 goto cleanup;
@@ -614,7 +652,7 @@ cleanup:
     while (depth > 0)
         frame_clear(&stack[--depth]);
     free(stack);
-    free(gs.g);
+    free(order);
     if (st == BT_ENOMEM)
         return bt__fail(diag, st, "out of memory");
     return st;
