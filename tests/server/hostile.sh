@@ -4,6 +4,9 @@
 # Every server reproducer of issue 10 (memory and time without bound, heavy
 # requests against light ones, SIGTERM while computing, slowloris, malformed
 # HTTP), each asserted to get a bounded answer; see hostile_client.py.
+# CPU: about 11 s (the client and the servers it starts, 2026-11-27), most
+# of it the servers' bounded heavy requests; its wall bounds stretch with
+# the load average (LOAD in hostile_client.py).
 set -u
 command -v python3 >/dev/null 2>&1 || {
     echo "hostile.sh: skipped: python3 is not installed" >&2
