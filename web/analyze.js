@@ -6,6 +6,7 @@ import {
   wythoffAround, sumPanel, outcomePanel, scrollBox, loadGames,
   themeSwitch,
 } from './common.js';
+import {t as T, translatePage, mark} from './messages.js';
 
 const $ = (id) => document.getElementById(id);
 const TABLE_REACH = 1n << 16n; // beyond, walking the table to the position takes too long
@@ -30,7 +31,7 @@ async function analyse(ev) {
     $('result').hidden = true;
     $('table-section').hidden = true;
     tableState = null;
-    $('ask-error').textContent = 'Type a position first: piles such as 3 4 5, or a game and its numbers such as kayles 10.';
+    $('ask-error').textContent = T('ask.empty');
     $('position').focus();
     return;
   }
@@ -63,24 +64,25 @@ async function analyse(ev) {
   const comps = compsFromParse(parsed);
   $('result').hidden = false;
   clear($('outcome')).append(
-    h('p', {class: 'position-text'}, 'Position: ', h('code', {}, parsed.position || '(empty)'),
-      misere ? ' (misère play)' : ' (normal play)'),
+    h('p', {class: 'position-text'}, T('ask.position.is'), h('code', {}, parsed.position || T('ask.emptypos')),
+      T(misere ? 'ask.misere.play' : 'ask.normal.play')),
     outcomePanel(res, null));
   const panel = clear($('panel'));
   const g = singleGame(comps);
   try {
     if (g && g.family === 'nim') {
-      panel.append(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => `pile ${i + 1}`), null, misere));
+      panel.append(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => T('comp.pile', {n: i + 1})), null, misere));
     } else if (g && g.family === 'wythoff' && comps.length === 1) {
       panel.append(await wythoffAround(g, misere, comps[0].nums));
     } else {
       panel.append(sumPanel(res));
     }
   } catch (e) {
-    panel.append(h('p', {class: 'error'}, `No panel: ${e.message}`));
+    panel.append(h('p', {class: 'error'}, T('ask.nopanel', {why: e.message})));
   }
   if (my !== token) return;
-  $('explain').textContent = res.explanation || '(none)';
+  $('explain').textContent = res.explanation || T('ask.none');
+  mark($('explain'));
   await safeTable(g, comps, misere, res.outcome === 'P');
 }
 
@@ -109,11 +111,11 @@ async function safeTable(g, comps, misere, isP) {
   const sorted = nums.slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const max = sorted[sorted.length - 1];
   if (variable && (max >= VAR_REACH || sorted.length > VAR_PILES)) {
-    body.append(h('p', {class: 'note'}, `The table of ${g.spec} is listed for at most ${VAR_PILES} piles below ${VAR_REACH}; the winning moves above are the safe combinations one move away.`));
+    body.append(h('p', {class: 'note'}, T('table.var', {game: g.spec, piles: VAR_PILES, reach: VAR_REACH})));
     return;
   }
   if (max >= TABLE_REACH) {
-    body.append(h('p', {class: 'note'}, 'The numbers are too big to list the table up to them; the winning moves above are the safe combinations one move away.'));
+    body.append(h('p', {class: 'note'}, T('table.toobig')));
     return;
   }
   let below = 16n;
@@ -129,10 +131,10 @@ async function safeTable(g, comps, misere, isP) {
   }
   const req = {game: g.spec, misere, piles: k, below: String(below), limit: 12};
   if (cursor !== null) req.cursor = cursor;
-  const word = g.family === 'nim' || variable ? 'pile' : 'heap';
+  const word = T(g.family === 'nim' || variable ? 'word.pile' : 'word.heap');
   tableState = {req, next: null, rows: [], sorted, isP, k, below, word};
   body.append(h('p', {class: 'note'},
-    `${k} ${word}${k === 1 ? '' : 's'} ${variable ? 'of one game' : ''} of ${g.spec}, each below ${below}, in lexicographic order, each listed once with its numbers in non-decreasing order.`.replace('  ', ' ')));
+    T('table.count', {k, word, variable, game: g.spec, below})));
   await morePage();
 }
 
@@ -143,7 +145,7 @@ async function morePage() {
   try {
     res = await api('table', st.next ? {...st.req, cursor: st.next} : st.req);
   } catch (e) {
-    $('table-body').append(h('p', {class: 'error'}, `No table: ${e.message}`));
+    $('table-body').append(h('p', {class: 'error'}, T('ask.notable', {why: e.message})));
     return;
   }
   if (st !== tableState) return;
@@ -167,7 +169,7 @@ function drawTable() {
   if (old) old.remove();
   const trs = [];
   let placed = false;
-  const mark = () => h('tr', {class: 'here'}, h('td', {colspan: st.k + 1}, `\u2190 your position (${st.sorted.join(', ')}) falls here: not safe`));
+  const mark = () => h('tr', {class: 'here'}, h('td', {colspan: st.k + 1}, T('table.falls', {pos: st.sorted.join(', ')})));
   for (const r of st.rows) {
     const c = cmpRows(r, st.sorted);
     if (!placed && !st.isP && c > 0) {
@@ -177,13 +179,13 @@ function drawTable() {
     const here = c === 0;
     if (here) placed = true;
     trs.push(h('tr', {class: here ? 'here' : null}, r.map((v) => h('td', {class: 'num'}, String(v))),
-      h('td', {}, here ? '\u2190 your position' : '')));
+      h('td', {}, here ? T('table.yours') : '')));
   }
   const table = h('table', {class: 'pairs safe'},
-    h('caption', {}, 'Safe combinations'),
+    h('caption', {}, T('table.caption')),
     h('thead', {}, h('tr', {}, Array.from({length: st.k}, (_, i) => h('th', {scope: 'col'}, `${st.word} ${i + 1}`)), h('th', {}, ''))),
     h('tbody', {}, trs));
-  body.append(scrollBox('Safe combinations', table));
+  body.append(scrollBox(T('table.caption'), table));
 }
 
 // The games one may name, from the server's registry: each family's
@@ -206,6 +208,7 @@ function gameExamples(games) {
 }
 
 async function init() {
+  translatePage();
   themeSwitch($('theme'));
   // before the first await: a question asked while the games load is
   // answered, not sent as a plain form that reloads the page
@@ -214,7 +217,7 @@ async function init() {
   try {
     gameExamples(await loadGames());
   } catch (e) {
-    $('ask-error').textContent = `The list of games could not be loaded: ${e.message}`;
+    $('ask-error').textContent = T('err.games', {why: e.message});
   }
   const q = new URLSearchParams(location.search);
   if (q.has('p')) {

@@ -10,6 +10,7 @@ import {
   loadRules, rulesOf, dropsEmpty, checkOnServer, firstCoin, isCoinGame, live,
   themeSwitch,
 } from './common.js';
+import {t as T, translatePage, mark} from './messages.js';
 
 const $ = (id) => document.getElementById(id);
 const DRAW_MAX = 100n; // a bigger pile gets a number field instead of counters
@@ -26,7 +27,7 @@ const S = {
   vsComputer: true,
   level: 'perfect',
   first: 'A',
-  names: {A: 'You', B: 'Computer'},
+  names: {A: T('name.you'), B: T('name.computer')},
   seed: 1n,
   comps: [],
   history: [], // [{comps, mover, text, moveText, move}]
@@ -60,12 +61,12 @@ const valueCache = new Map(); // position key -> {outcome, remoteness} (who wins
 // The parameter of each family in words, not the syntax's letters
 // ("D.DDD", "K", "A"); the help under it says what it means.
 const PARAM_WORDS = {
-  wythoff: 'How far the two takes may differ',
-  sub: 'The numbers one may take',
-  octal: 'The rules, as an octal code',
-  tb: 'The rules, as a take-and-break code',
-  moore: 'Most piles in one move',
-  tartan: 'The two games multiplied',
+  wythoff: 'param.wythoff',
+  sub: 'param.sub',
+  octal: 'param.octal',
+  tb: 'param.tb',
+  moore: 'param.moore',
+  tartan: 'param.tartan',
 };
 
 function paramOf(kind) {
@@ -77,12 +78,12 @@ function paramOf(kind) {
   const named = f.named.map((n) => `${n.name} (${n.game})`);
   const optional = f.syntax.includes('[');
   return {
-    label: PARAM_WORDS[f.name] || 'Rules',
+    label: T(PARAM_WORDS[f.name] || 'param.rules'),
     value: colon < 0 ? '' : f.example.slice(colon + 1),
     optional,
     help: [f.summary,
-      optional ? `Optional: leave it empty for ${f.name}.` : '',
-      named.length ? `Or a named game: ${named.join(', ')}.` : ''].filter(Boolean).join(' '),
+      optional ? T('param.optional', {name: f.name}) : '',
+      named.length ? T('param.named', {list: named.join(', ')}) : ''].filter(Boolean).join(' '),
   };
 }
 
@@ -90,9 +91,9 @@ function fillGameSelect() {
   const sel = clear($('game'));
   for (const f of families()) {
     sel.append(h('option', {value: f.name}, f.title));
-    if (f.name === 'nim') sel.append(h('option', {value: 'misere-nim'}, `Mis\u00e8re ${f.title}`));
+    if (f.name === 'nim') sel.append(h('option', {value: 'misere-nim'}, T('setup.misere.title', {title: f.title})));
   }
-  sel.append(h('option', {value: 'sum'}, 'A sum of games'));
+  sel.append(h('option', {value: 'sum'}, T('setup.sum')));
   sel.disabled = false;
 }
 
@@ -128,16 +129,16 @@ function onGameChange() {
   else if (kind === 'nim' || was === 'misere-nim') $('misere').checked = false;
   const f = familyOf(kind === 'misere-nim' ? 'nim' : kind);
   $('start-help').textContent = kind === 'sum'
-    ? `In the position language, e.g. ${sumExample(false, () => 3)}.`
+    ? T('start.help.sum', {example: sumExample(false, () => 3)})
     : f && f.board === 'row'
-      ? 'The coins showing heads, by their numbers, separated by spaces; any size.'
+      ? T('start.help.row')
       : f && f.board === 'grid'
-        ? 'The coins showing heads, each as x,y (e.g. 3,2 1,4), separated by spaces.'
+        ? T('start.help.grid')
     : f && f.arity === 2
-      ? 'Two numbers: the two piles.'
+      ? T('start.help.pair')
       : f && f.arity === 0
-        ? 'Numbers separated by spaces, any size: the piles of one game, or the coins showing heads.'
-        : 'Numbers separated by spaces; any size.';
+        ? T('start.help.many')
+        : T('start.help.nums');
   randomStart();
 }
 
@@ -204,7 +205,7 @@ async function startGame(ev) {
   }
   const comps = compsFromParse(parsed);
   if (comps.length === 0) {
-    $('setup-error').textContent = 'The start has no pile.';
+    $('setup-error').textContent = T('setup.nopile');
     return;
   }
   await loadRules(comps.map((c) => c.game.spec));
@@ -213,7 +214,8 @@ async function startGame(ev) {
   S.vsComputer = $('mode-computer').checked;
   S.level = $('level').value;
   S.first = S.vsComputer && $('first').value === 'computer' ? 'B' : 'A';
-  S.names = S.vsComputer ? {A: 'You', B: `Computer (${S.level})`} : {A: 'Player A', B: 'Player B'};
+  S.names = S.vsComputer ? {A: T('name.you'), B: T('name.computer.level', {level: T('level.' + S.level)})}
+    : {A: T('name.playerA'), B: T('name.playerB')};
   S.seed = BigInt(randInt(1, 2 ** 31 - 1));
   begin(comps, [], S.first);
 }
@@ -283,8 +285,8 @@ function checkOver(known) {
   const last = top.mover || (S.first === 'A' ? 'B' : 'A');
   const winner = S.misere ? (last === 'A' ? 'B' : 'A') : last;
   S.winner = winner;
-  S.result = `${S.names[winner]} ${S.vsComputer && winner === 'A' ? 'win' : 'wins'}` +
-    (top.mover ? ` (${S.misere ? 'misère play: the last mover loses' : 'the last mover wins'})` : ' (no move is possible)');
+  S.result = T(S.vsComputer && winner === 'A' ? 'result.youwin' : 'result.wins', {name: S.names[winner]}) +
+    (top.mover ? T(S.misere ? 'result.misere' : 'result.normal') : T('result.nomove'));
 }
 
 async function overOnServer() {
@@ -321,21 +323,21 @@ function drawRules() {
   const box = clear($('rules'));
   if (!S.started) return;
   const end = S.misere
-    ? 'Misère play: whoever makes the last move loses.'
-    : 'Whoever makes the last move wins.';
+    ? T('rules.misere')
+    : T('rules.normal');
   const g = boardGame();
   if (!g) {
     const games = [];
     for (const c of S.comps) if (!games.some((x) => x.spec === c.game.spec)) games.push(c.game);
-    box.append(h('p', {}, `A sum of games: on your turn move in any one of the parts, by that part's rules. ${end}`),
-      h('ul', {class: 'rules-list'}, games.map((x) => h('li', {}, rulesOf(x).text))));
+    box.append(h('p', {}, `${T('rules.sum')} ${end}`),
+      h('ul', {class: 'rules-list'}, games.map((x) => mark(h('li', {}, rulesOf(x).text)))));
     const codes = games.map((x) => rulesOf(x).family).filter(Boolean);
-    if (codes.length) box.append(h('details', {}, h('summary', {}, 'What the parameters mean'), codes.map((c) => h('p', {}, c))));
+    if (codes.length) box.append(h('details', {}, h('summary', {}, T('rules.params')), codes.map((c) => mark(h('p', {}, c)))));
     return;
   }
   const r = rulesOf(g);
-  box.append(h('p', {}, `${r.text} ${end}`));
-  if (r.family) box.append(h('details', {class: 'code'}, h('summary', {}, 'What the parameters mean'), h('p', {}, r.family)));
+  box.append(h('p', {}, mark(h('span', {}, r.text)), ` ${end}`));
+  if (r.family) box.append(h('details', {class: 'code'}, h('summary', {}, T('rules.params')), mark(h('p', {}, r.family))));
 }
 
 // What a click does, next to the board.
@@ -346,13 +348,13 @@ function boardHelp() {
   const modes = new Set(S.comps.filter((c) => !isCoinGame(c.game)).map((c) => selMode(c.game)));
   const out = [];
   const queen = S.queen && S.comps.some(queenFits);
-  if (queen) out.push('Click a highlighted square to move the queen there, then Take (or click it again).');
-  if (modes.has('tail') && !(queen && S.comps.every(queenFits))) out.push('Click a counter to take it and every counter to its right, then Take (or click it again).');
-  if (modes.has('range')) out.push('Click the counters to take (side by side); taking from the middle splits the heap in two.');
-  if (modes.has('cut')) out.push('Click where to split: the counter you click starts the second heap.');
-  if (S.comps.some((c) => c.game.arity === 2)) out.push('In a pair, choose in both piles to take from both.');
-  if (S.comps.some((c) => c.game.arity === 0 && !isCoinGame(c.game))) out.push('In a game of several piles, choose in each pile to take from (as many piles as its rules allow).');
-  if (S.comps.some((c) => isCoinGame(c.game))) out.push('Gold coins show heads, pale ones tails. Click the coins to turn (again to unchoose), then Turn; the farthest coin you turn must show heads.');
+  if (queen) out.push(T('help.queen'));
+  if (modes.has('tail') && !(queen && S.comps.every(queenFits))) out.push(T('help.tail'));
+  if (modes.has('range')) out.push(T('help.range'));
+  if (modes.has('cut')) out.push(T('help.cut'));
+  if (S.comps.some((c) => c.game.arity === 2)) out.push(T('help.pair'));
+  if (S.comps.some((c) => c.game.arity === 0 && !isCoinGame(c.game))) out.push(T('help.many'));
+  if (S.comps.some((c) => isCoinGame(c.game))) out.push(T('help.coins'));
   return out.join(' ');
 }
 
@@ -365,30 +367,27 @@ function howTo() {
   const modes = new Set(S.comps.filter((c) => !isCoinGame(c.game)).map((c) => selMode(c.game)));
   const out = [];
   if (modes.has('tail')) {
-    out.push('Click or tap a counter: it and every counter to its right are chosen (shown dashed). Press Take, or click the chosen counter again, to take them.',
-      'Keyboard: Tab to a pile, the arrow keys choose how many to take, Enter takes, Esc clears.');
+    out.push(T('howto.tail'), T('howto.tail.keys'));
   }
   if (modes.has('range')) {
-    out.push('The pins stand in a row: click the pins to take, side by side (one, then its neighbour to take two). Press Take. Taking pins from the middle splits the row in two; a \u21b5 at the end of a line means the row goes on at the start of the next.',
-      'Keyboard: Tab to a row, the arrow keys move the chosen pins, up and down take more or fewer, Enter takes.');
+    out.push(T('howto.range'),
+      T('howto.range.keys'));
   }
   if (modes.has('cut')) {
-    out.push('Click where to split: the counter you click starts the second heap, drawn in blue. The two heaps must be of different sizes. Press Take, or click the same counter again.',
-      'Keyboard: Tab to the heap, the arrow keys move the split, Enter splits.');
+    out.push(T('howto.cut'), T('howto.cut.keys'));
   }
   if (S.comps.some((c) => c.game.arity === 2)) {
-    out.push('A pair of piles: choose in one pile to take from it alone, or in both to take from both (as much from each, or what the rules allow). With move values on, choosing in one pile colours the moves of the other.');
-    out.push('Queen on a grid shows the pair as a queen at (first pile, second pile), moving left, down or diagonally towards the corner (0, 0): click a highlighted square, then Take (keyboard: the arrow keys choose the square, Enter moves).');
+    out.push(T('howto.pair'));
+    out.push(T('howto.queen'));
   }
   if (S.comps.some((c) => c.game.arity === 0 && !isCoinGame(c.game))) {
-    out.push('One game of several piles: choose in each pile to take from, as many piles as its rules allow, then Take.');
+    out.push(T('howto.many'));
   }
   if (S.comps.some((c) => isCoinGame(c.game))) {
-    out.push('Gold coins show heads, pale ones tails. Click the coins to turn (again to unchoose), then Turn; the farthest coin you turn must show heads.',
-      'Keyboard: Tab to the coins, the arrow keys move, Space chooses a coin, Enter turns, Esc clears.');
+    out.push(T('help.coins'), T('howto.coins.keys'));
   }
-  if (S.spec === 'sum') out.push('A sum: on your turn you move in one part only, by that part\u2019s rules.');
-  out.push('Show move values colours each move green (it wins against best play) or red (it loses); Hint names the winning moves.');
+  if (S.spec === 'sum') out.push(T('howto.sum'));
+  out.push(T('howto.values'));
   return out;
 }
 
@@ -433,18 +432,18 @@ function chosen(i, r) {
 }
 
 function rowLabel(c, i, r) {
-  if (c.game.arity === 2) return `${compName(c.game, i)}, ${r === 0 ? 'first' : 'second'} pile`;
-  if (c.game.arity === 0) return `${compName(c.game, i)}, pile ${r + 1}`;
+  if (c.game.arity === 2) return T(r === 0 ? 'row.first' : 'row.second', {name: compName(c.game, i)});
+  if (c.game.arity === 0) return T('row.pile', {name: compName(c.game, i), n: r + 1});
   return compName(c.game, i);
 }
 
 function selectionWords(i, r, n) {
   const s = S.sel && S.sel.comp === i ? S.sel.rows[r] : null;
-  if (!s) return 'nothing chosen';
-  if (s.kind === 'tail') return `take ${BigInt(n) - BigInt(s.from)}, leaving ${s.from}`;
-  if (s.kind === 'range') return `take counters ${s.a + 1} to ${s.b + 1}`;
-  if (s.kind === 'cut') return `split into ${s.at} and ${Number(n) - s.at}`;
-  return 'a number typed';
+  if (!s) return T('sel.none');
+  if (s.kind === 'tail') return T('sel.tail', {k: BigInt(n) - BigInt(s.from), left: s.from});
+  if (s.kind === 'range') return T('sel.range', {a: s.a + 1, b: s.b + 1});
+  if (s.kind === 'cut') return T('sel.cut', {a: s.at, b: Number(n) - s.at});
+  return T('sel.typed');
 }
 
 // The value of leaving component i (page index) as `to`, from the move
@@ -458,10 +457,10 @@ function valueOf(i, to) {
 }
 
 function valueWords(v) {
-  if (!v || v.outcome === null || v.outcome === undefined) return 'value unknown';
+  if (!v || v.outcome === null || v.outcome === undefined) return T('value.unknown');
   const r = remotenessOf(v.remoteness);
   const win = v.outcome === 'P';
-  return r === null ? (win ? 'wins' : 'loses') : `${win ? 'wins' : 'loses'} in ${r + 1n}`;
+  return r === null ? T(win ? 'value.wins' : 'value.loses') : T(win ? 'value.winsin' : 'value.losesin', {n: r + 1n});
 }
 
 function drawRow(c, i, r) {
@@ -493,16 +492,16 @@ function drawRow(c, i, r) {
     const tail = selMode(c.game) === 'tail';
     if (tail) {
       input.value = s && s.kind === 'field' ? s.text : '';
-      input.setAttribute('placeholder', 'how many to take');
+      input.setAttribute('placeholder', T('big.placeholder'));
     }
     return h('div', {class: 'row-big'},
       h('span', {class: 'row-label big'}, `${label}: ${n}`),
       h('label', {for: id}, tail
-        ? `${label} has ${digits} digits, too many counters to draw: type how many to take`
-        : `${label} has ${digits} digits, too many counters to draw: type the heaps it leaves`),
+        ? T('big.tail', {name: label, digits})
+        : T('big.heaps', {name: label, digits})),
       input,
       h('span', {id: id + '-help', class: 'help'},
-        tail ? `a number from 1 to ${n}` : 'the heaps left, separated by spaces'));
+        tail ? T('big.range', {n}) : T('big.left')));
   }
   const count = Number(n);
   const mode = selMode(c.game);
@@ -530,18 +529,18 @@ function drawRow(c, i, r) {
   const svg = h('svg:svg', {
     class: 'pile' + (row ? ' pins' : ''), viewBox: `0 0 ${width} ${height}`, width, height,
     tabindex: humanTurn() ? 0 : -1, role: 'slider',
-    'aria-label': `${label}: ${count} counter${count === 1 ? '' : 's'}`,
+    'aria-label': T('pile.label', {name: label, n: count}),
     'aria-valuemin': 0, 'aria-valuemax': count,
     'aria-valuenow': count - (sel && sel.kind === 'tail' ? sel.from : count),
     'aria-valuetext': selectionWords(i, r, n),
     'data-comp': i, 'data-row': r,
   });
   if (count === 0 && shown === 0) {
-    svg.append(h('svg:text', {x: 4, y: D * 0.7, class: 'empty'}, 'empty'));
+    svg.append(h('svg:text', {x: 4, y: D * 0.7, class: 'empty'}, T('pile.empty')));
   }
   for (let l = 0; row && l + 1 < lines; l++) {
     const mark = h('svg:text', {x: cols * D + D / 2, y: l * D + D * 0.68, class: 'cont'}, '\u21b5');
-    mark.append(h('svg:title', {}, 'the row goes on at the start of the next line'));
+    mark.append(h('svg:title', {}, T('pile.cont')));
     svg.append(mark);
   }
   const showVal = S.showValues && !S.view;
@@ -562,7 +561,7 @@ function drawRow(c, i, r) {
       class: 'counter' + (part2 ? ' part2' : isChosen(j) ? ' chosen' : '') + vclass,
       'data-j': j,
     });
-    circle.append(h('svg:title', {}, `${label}, counter ${j + 1}${v ? `: ${v.words}` : ''}`));
+    circle.append(h('svg:title', {}, T('pile.counter', {name: label, n: j + 1}) + (v ? `: ${v.words}` : '')));
     svg.append(circle);
   }
   if (sel && sel.kind === 'cut' && sel.at > 0 && sel.at < count) {
@@ -596,14 +595,14 @@ function counterValue(c, i, r, j) {
     const sel = S.sel && S.sel.comp === i ? S.sel.rows : {};
     for (const [k, s] of Object.entries(sel)) if (Number(k) !== r && s.kind === 'tail') to[Number(k)] = BigInt(s.from);
     to[r] = BigInt(j);
-    tries.push({to, what: 'taking from here'});
+    tries.push({to, what: T('try.here')});
   } else if (mode === 'range') {
     for (let b = j; b <= j + 1 && b < n; b++) {
       tries.push({to: sorted([BigInt(j), BigInt(n - 1 - b)].filter((x) => x > 0n)),
-        what: b === j ? 'taking this pin' : 'taking this pin and the next'});
+        what: b === j ? T('try.pin') : T('try.pins')});
     }
   } else if (j > 0) {
-    tries.push({to: sorted([BigInt(j), BigInt(n - j)]), what: 'splitting here'});
+    tries.push({to: sorted([BigInt(j), BigInt(n - j)]), what: T('try.split')});
   }
   const found = [];
   for (const t of tries) {
@@ -642,11 +641,10 @@ function drawQueen(c, i) {
   const height = rowsN * D + 18;
   const sel = S.sel && S.sel.comp === i ? S.sel.rows : {};
   const at = [sel[0] ? sel[0].from : a, sel[1] ? sel[1].from : b];
-  const label = S.spec === 'sum' ? compName(c.game, i) : 'The queen';
+  const label = S.spec === 'sum' ? compName(c.game, i) : T('queen.name');
   const svg = h('svg:svg', {class: 'queen', viewBox: `0 0 ${width} ${height}`, width, height,
     role: 'group', 'data-comp': i, 'data-row': 0, tabindex: humanTurn() ? 0 : -1,
-    'aria-label': `${label} at column ${a}, row ${b}; chosen: column ${at[0]}, row ${at[1]}. ` +
-      'Click a highlighted square, or move with the arrow keys, to choose where she goes; Enter moves her.'});
+    'aria-label': T('queen.label', {name: label, a, b, x: at[0], y: at[1]}) + ' ' + T('queen.keys')});
   const showVal = S.showValues && S.view === null;
   for (let y = 0; y < rowsN; y++) {
     const py = (b - y) * D;
@@ -657,17 +655,17 @@ function drawQueen(c, i) {
       const here = x === a && y === b;
       const reach = !here && !illegal(c.game, c.nums, to);
       let cls = 'sq' + ((x + y) % 2 ? ' dark' : '') + (reach ? ' reach' : '');
-      let words = `column ${x}, row ${y}`;
+      let words = T('queen.square', {x, y});
       if (reach && showVal) {
         const v = valueOf(i, to);
         if (v && v.outcome) {
           cls += v.outcome === 'P' ? ' v-win' : ' v-lose';
-          words += `: moving here ${valueWords(v)}`;
+          words += `: ${T('queen.moving', {words: valueWords(v)})}`;
         }
       }
       if (!here && x === at[0] && y === at[1]) cls += ' chosen';
       const r = h('svg:rect', {x: px, y: py, width: D, height: D, class: cls, 'data-x': x, 'data-y': y});
-      r.append(h('svg:title', {}, here ? `the queen: column ${x}, row ${y}` : words));
+      r.append(h('svg:title', {}, here ? T('queen.here', {x, y}) : words));
       svg.append(r);
     }
   }
@@ -718,7 +716,7 @@ function drawQueen(c, i) {
     render();
   });
   return h('div', {class: 'row-drawn queen-drawn'},
-    h('span', {class: 'row-label coin-label'}, `${label}: column ${a}, row ${b} (piles ${a} and ${b})`), svg);
+    h('span', {class: 'row-label coin-label'}, T('queen.at', {name: label, a, b})), svg);
 }
 
 // ------------------------------------------------------------ coin boards
@@ -774,7 +772,7 @@ function turnedBy(c, to) {
 }
 
 // The words of a coin: "coin 7" or "coin (3,5)".
-const coinWords = (k) => (k.includes(',') ? `coin (${k})` : `coin ${k}`);
+const coinWords = (k) => (k.includes(',') ? T('coin.xy', {k}) : T('coin.n', {k}));
 
 // The drawn extent of the coin components: the largest coordinate of each
 // axis over the start and the position, so the board keeps its size as
@@ -823,7 +821,7 @@ function drawCoins(c, i) {
   const grid = c.game.board === 'grid';
   const first = firstCoin(c.game);
   const span = coinSpan(c);
-  const label = S.spec === 'sum' ? compName(c.game, i) : 'The coins';
+  const label = S.spec === 'sum' ? compName(c.game, i) : T('coins.name');
   const heads = headsOf(c);
   const far = heads.some((h) => h[0] - first[0] >= (grid ? GRID_MAX : ROW_MAX) ||
     (grid && h[1] - first[1] >= GRID_MAX));
@@ -871,9 +869,9 @@ function drawCoins(c, i) {
   const svg = h('svg:svg', {
     class: 'coins' + (grid ? ' grid' : ' row'), viewBox: `0 0 ${width} ${height}`, width, height,
     tabindex: humanTurn() ? 0 : -1, role: 'group',
-    'aria-label': `${label}: ${heads.length} head${heads.length === 1 ? '' : 's'}` +
+    'aria-label': T('coins.heads', {name: label, n: heads.length}) +
       (heads.length ? ` (${heads.map((x) => coinKey(x)).join('; ')})` : '') +
-      `; ${chosen.size} chosen to turn. Arrows move, Space chooses a coin, Enter turns the chosen coins.`,
+      T('coins.keys', {n: chosen.size}),
     'data-comp': i, 'data-row': 0,
   });
   if (grid) {
@@ -899,8 +897,8 @@ function drawCoins(c, i) {
     if (S.cursor.comp === i && S.cursor.j === j) {
       svg.append(h('svg:rect', {x: cx - D / 2 + 1, y: cy - D / 2 + 1, width: D - 2, height: D - 2, rx: 4, class: 'cursor'}));
     }
-    g.append(h('svg:title', {}, `${coinWords(key)}: ${head ? 'heads' : 'tails'}` +
-      (chosen.has(key) ? ', chosen to turn' : '') + (win.has(key) ? ', turned by a winning move' : '')));
+    g.append(h('svg:title', {}, `${coinWords(key)}: ${T(head ? 'coin.heads' : 'coin.tails')}` +
+      (chosen.has(key) ? T('coin.chosen') : '') + (win.has(key) ? T('coin.win') : '')));
     svg.append(g);
   }
   svg.addEventListener('click', (e) => {
@@ -910,8 +908,8 @@ function drawCoins(c, i) {
     toggleCoin(i, t.getAttribute('data-coin'));
   });
   svg.addEventListener('keydown', (e) => coinKeyDown(e, i, count, cols));
-  const words = heads.length === 0 ? 'all tails'
-    : `heads at ${heads.map((x) => (grid ? `(${coinKey(x)})` : coinKey(x))).join(', ')}`;
+  const words = heads.length === 0 ? T('coins.alltails')
+    : T('coins.headsat', {list: heads.map((x) => (grid ? `(${coinKey(x)})` : coinKey(x))).join(', ')});
   return h('div', {class: 'row-drawn coins-drawn'},
     h('span', {class: 'row-label coin-label'}, `${label}: ${words}`), svg);
 }
@@ -924,7 +922,7 @@ function drawCoinsText(c, i, label, heads, grid) {
   const input = h('input', {
     id, class: 'bigpile coinfield', type: 'text', autocomplete: 'off', spellcheck: 'false',
     'data-comp': i, 'data-row': 0, value: s && s.text !== undefined ? s.text : '',
-    placeholder: grid ? 'coins to turn, e.g. 3,5 3,9' : 'coins to turn, e.g. 4 9',
+    placeholder: T(grid ? 'coins.ph.grid' : 'coins.ph.row'),
     'aria-describedby': id + '-help', disabled: !humanTurn(),
   });
   input.addEventListener('input', () => {
@@ -941,12 +939,12 @@ function drawCoinsText(c, i, label, heads, grid) {
   });
   const list = heads.map((x) => (grid ? `(${coinKey(x)})` : coinKey(x))).join(', ');
   return h('div', {class: 'row-big'},
-    h('span', {class: 'row-label big'}, `${label}: heads at ${list}`),
-    h('label', {for: id}, `${label === 'The coins' ? 'This board' : label} has coins too far along to draw (past ${grid ? `${GRID_MAX} on a side` : `${ROW_MAX} coins`}): type the coins to turn`),
+    h('span', {class: 'row-label big'}, `${label}: ${T('coins.headsat', {list})}`),
+    h('label', {for: id}, T(grid ? 'coins.far.grid' : 'coins.far.row', {name: label === T('coins.name') ? T('coins.board') : label, n: grid ? GRID_MAX : ROW_MAX})),
     input,
     h('span', {id: id + '-help', class: 'help'}, grid
-      ? 'each coin as x,y, separated by spaces; the farthest must show heads'
-      : 'coin numbers separated by spaces; the largest must show heads'));
+      ? T('coins.help.grid')
+      : T('coins.help.row')));
 }
 
 function toggleCoin(i, key) {
@@ -1007,9 +1005,9 @@ function coinSelWords() {
   const down = keys.filter((k) => heads.has(k));
   const up = keys.filter((k) => !heads.has(k));
   const parts = [];
-  if (down.length) parts.push(`${down.map(w).join(', ')} to tails`);
-  if (up.length) parts.push(`${up.map(w).join(', ')} to heads`);
-  return `Chosen to turn: ${parts.join('; ')}. Press Turn to move.`;
+  if (down.length) parts.push(T('coins.totails', {list: down.map(w).join(', ')}));
+  if (up.length) parts.push(T('coins.toheads', {list: up.map(w).join(', ')}));
+  return T('coins.chosen', {list: parts.join('; ')});
 }
 
 // The coins typed in the field of a board too big to draw, as keys.
@@ -1020,13 +1018,13 @@ function typedCoins(c, text) {
   for (const p of parts) {
     const m = grid ? /^\(?(\d+),(\d+)\)?$/.exec(p) : /^(\d+)$/.exec(p);
     if (!m) {
-      throw new Error(grid ? `type each coin as x,y (not "${p}")` : `type coin numbers only (not "${p}")`);
+      throw new Error(T(grid ? 'coins.type.grid' : 'coins.type.row', {p}));
     }
     const k = grid ? `${BigInt(m[1])},${BigInt(m[2])}` : String(BigInt(m[1]));
-    if (keys.includes(k)) throw new Error(`${coinWords(k)} is typed twice`);
+    if (keys.includes(k)) throw new Error(T('coins.twice', {coin: coinWords(k)}));
     keys.push(k);
   }
-  if (keys.length === 0) throw new Error('type the coins to turn');
+  if (keys.length === 0) throw new Error(T('coins.none'));
   return keys;
 }
 
@@ -1088,8 +1086,8 @@ function render() {
   $('view-box').hidden = S.view === null;
   if (S.view !== null) {
     $('view-text').textContent = S.view === 0
-      ? 'You are looking at the start of the game.'
-      : `You are looking at the position after move ${S.view} of ${S.history.length - 1}.`;
+      ? T('view.start')
+      : T('view.after', {k: S.view, n: S.history.length - 1});
     $('view-continue').disabled = S.busy;
   }
   updateButtons();
@@ -1110,13 +1108,13 @@ function drawMoveError() {
     return;
   }
   clear(box).append(
-    h('span', {}, `The computer could not move: ${S.moveError} `),
+    h('span', {}, T('err.computer', {why: S.moveError})),
     h('button', {type: 'button', class: 'retry', onclick: () => {
       S.moveError = '';
       maybeComputer();
-    }}, 'Try again'), ' ',
-    h('button', {type: 'button', class: 'err-undo', disabled: !canUndo(), onclick: undo}, 'Undo my move'), ' ',
-    h('button', {type: 'button', class: 'err-new', onclick: newGameForm}, 'New game'));
+    }}, T('err.retry')), ' ',
+    h('button', {type: 'button', class: 'err-undo', disabled: !canUndo(), onclick: undo}, T('err.undomine')), ' ',
+    h('button', {type: 'button', class: 'err-new', onclick: newGameForm}, T('setup.heading')));
 }
 
 function newGameForm() {
@@ -1139,13 +1137,14 @@ function drawSetup() {
   const start = S.history[0].comps;
   const nums = S.spec === 'sum' ? positionText(start) : live(start).flatMap((c) => c.nums.map(String)).join(' ');
   const short = nums.length > 40 ? nums.slice(0, 37) + '\u2026' : nums;
-  $('setup-summary').textContent = [`${gameTitle(S.spec)}${S.misere ? ' (mis\u00e8re)' : ''} ${short}`,
-    S.vsComputer ? `you vs ${S.level}${S.first === 'B' ? ', the computer first' : ''}` : 'two players'].join(' \u00b7 ');
+  $('setup-summary').textContent = [`${gameTitle(S.spec)}${S.misere ? T('setup.summary.misere') : ''} ${short}`,
+    S.vsComputer ? T('setup.summary.vs', {level: T('level.' + S.level)}) + (S.first === 'B' ? T('setup.summary.cfirst') : '')
+      : T('setup.summary.two')].join(' \u00b7 ');
 }
 
 // A game's name for people: "Nim", "Kayles", "Subtraction games 1-3".
 function gameTitle(spec) {
-  if (spec === 'sum') return 'A sum of games';
+  if (spec === 'sum') return T('setup.sum');
   const f = familyOf(spec);
   if (!f) return spec;
   const colon = spec.indexOf(':');
@@ -1176,7 +1175,7 @@ function drawSelValue() {
   const c = S.comps[i];
   if (illegal(c.game, c.nums, to)) return;
   const v = valueOf(i, to);
-  if (v) out.textContent += `${out.textContent ? ' ' : ''}The chosen move ${valueWords(v)}.`;
+  if (v) out.textContent += `${out.textContent ? ' ' : ''}${T('value.chosen', {words: valueWords(v)})}`;
 }
 
 // The text of what the analysis panel shows, to redraw it only when the
@@ -1184,19 +1183,19 @@ function drawSelValue() {
 const analysisKey = () => `${S.misere} ${S.comps.length} ${S.comps.map((c) => c.game.spec + ':' + c.nums.join(',')).join(' ')}`;
 
 function statusText() {
-  if (!S.started) return 'Choose a game and start it.';
-  if (S.over) return `Game over: ${S.result}.`;
-  if (S.busy) return 'The computer is thinking\u2026';
-  if (S.moveError) return 'The computer could not move.';
-  if (S.vsComputer) return S.turn === 'A' ? 'Your move.' : 'The computer\u2019s move.';
-  return `${S.names[S.turn]} to move.`;
+  if (!S.started) return T('status.choose');
+  if (S.over) return T('status.over', {result: S.result});
+  if (S.busy) return T('status.thinking');
+  if (S.moveError) return T('status.cantmove');
+  if (S.vsComputer) return S.turn === 'A' ? T('status.yours') : T('status.computers');
+  return T('status.tomove', {name: S.names[S.turn]});
 }
 
 function updateButtons() {
   const canMove = humanTurn();
   $('take').disabled = !canMove || !S.sel;
   $('take').textContent = S.started && S.comps.some((c) => isCoinGame(c.game)) &&
-    S.comps.every((c) => isCoinGame(c.game)) ? 'Turn' : 'Take';
+    S.comps.every((c) => isCoinGame(c.game)) ? T('act.turn') : T('act.take');
   $('clear-sel').disabled = !S.sel;
   const queenable = S.started && S.comps.some((c) => c.game.family === 'wythoff');
   $('queen-view').hidden = !queenable;
@@ -1233,7 +1232,7 @@ function pick(i, r, j) {
   } else {
     if (cur && cur.kind === 'cut' && cur.at === j) return take();
     if (j === 0) {
-      $('move-error').textContent = 'Choose the first counter of the second heap (not the very first counter).';
+      $('move-error').textContent = T('err.firstcut');
       return;
     }
     setRow(i, r, {kind: 'cut', at: j});
@@ -1327,7 +1326,7 @@ function pendingTo() {
   const mode = selMode(c.game);
   const parseList = (text) => {
     const parts = text.trim().split(/[\s,]+/).filter((x) => x !== '');
-    if (!parts.every((x) => /^\d+$/.test(x))) throw new Error('type non-negative whole numbers only');
+    if (!parts.every((x) => /^\d+$/.test(x))) throw new Error(T('big.nums'));
     return parts.map((x) => BigInt(x));
   };
   if (mode === 'tail') {
@@ -1340,9 +1339,9 @@ function pendingTo() {
         // a pile too big to draw: the field says how many to take
         const v = parseList(s.text);
         const name = rowLabel(c, i, r);
-        if (v.length !== 1) throw new Error(`type one number: how many to take from ${name}`);
-        if (v[0] === 0n) throw new Error('Not a legal move: take at least one counter');
-        if (v[0] > c.nums[r]) throw new Error(`Not a legal move: ${name} has ${c.nums[r]} counters; you cannot take ${v[0]}`);
+        if (v.length !== 1) throw new Error(T('big.one', {name}));
+        if (v[0] === 0n) throw new Error(T('err.illegal', {why: T('ill.one')}).replace(/\.$/, ''));
+        if (v[0] > c.nums[r]) throw new Error(T('big.toomany', {name, n: c.nums[r], k: v[0]}));
         to.push(c.nums[r] - v[0]);
       }
     }
@@ -1368,7 +1367,7 @@ async function take() {
   }
   const why = illegal(c.game, c.nums, to);
   if (why) {
-    $('move-error').textContent = `Not a legal move: ${why}.`;
+    $('move-error').textContent = T('err.illegal', {why});
     return;
   }
   // an emptied heap of a game that drops empty heaps: no numbers left
@@ -1452,7 +1451,7 @@ async function maybeComputer() {
   S.busy = false;
   play(move, move.text);
   const last = S.history[S.history.length - 1];
-  $('status').textContent = `${statusText()} The computer played: ${last.moveText}.`;
+  $('status').textContent = `${statusText()} ${T('status.played', {move: last.moveText})}`;
 }
 
 function undo() {
@@ -1504,7 +1503,7 @@ function restart() {
 async function hint() {
   const box = $('hint-box');
   box.hidden = false;
-  clear(box).append(h('p', {}, 'Thinking\u2026'));
+  clear(box).append(h('p', {}, T('hint.thinking')));
   const key = analysisKey();
   const id = S.gameId;
   // after "Play this move" the focus goes back to the board
@@ -1520,12 +1519,12 @@ async function hint() {
     // the winning moves of coin games are marked on the board
     S.hintMarks = {key, moves: res.winning_moves || []};
     const kids = [
-      h('h3', {}, 'Hint'),
+      h('h3', {}, T('hint.heading')),
       outcomePanel(res, humanTurn() ? playIt : null, true),
       res.outcome === 'P'
-        ? h('p', {}, 'Every move leaves a winning position for the other side; against a fallible opponent, make the game long and hard.')
+        ? h('p', {}, T('hint.ploss'))
         : null,
-      res.explanation ? h('details', {}, h('summary', {}, 'Why'), h('pre', {class: 'explain'}, res.explanation)) : null];
+      res.explanation ? h('details', {}, h('summary', {}, T('hint.why')), mark(h('pre', {class: 'explain'}, res.explanation))) : null];
     clear(box).append(...kids.filter((k) => k !== null));
     box.querySelectorAll('.moves li').forEach((li, k) => {
       const m = (res.winning_moves || [])[k];
@@ -1541,7 +1540,7 @@ async function hint() {
     if (first) first.focus();
   } catch (e) {
     if (key !== analysisKey() || id !== S.gameId) return;
-    clear(box).append(h('p', {class: 'error'}, `No hint: ${e.message}`));
+    clear(box).append(h('p', {class: 'error'}, T('hint.none', {why: e.message})));
   }
 }
 
@@ -1568,7 +1567,7 @@ async function loadValues() {
     return;
   }
   if (S.vsComputer && S.turn === 'B') {
-    clear(box).append(h('p', {class: 'note'}, 'The values of the moves are shown on your turn.'));
+    clear(box).append(h('p', {class: 'note'}, T('values.yourturn')));
     return;
   }
   const key = analysisKey();
@@ -1577,7 +1576,7 @@ async function loadValues() {
     return;
   }
   S.values = {key, map: null};
-  clear(box).append(h('p', {class: 'busy'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' Finding the value of every move\u2026'));
+  clear(box).append(h('p', {class: 'busy'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' ', T('values.busy')));
   let res;
   try {
     res = await api('moves', {position: apiPosition(S.comps), misere: S.misere});
@@ -1585,8 +1584,8 @@ async function loadValues() {
     if (!S.values || S.values.key !== key) return;
     S.values.error = e.message;
     clear(box).append(h('p', {class: 'note'}, e instanceof ApiError && e.code === 'ELIMIT'
-      ? 'This position has too many moves to give each its value. The Hint button still finds the winning moves.'
-      : `No move values here: ${e.message}`));
+      ? T('values.limit')
+      : T('values.none', {why: e.message})));
     return;
   }
   if (!S.values || S.values.key !== key || analysisKey() !== key) return;
@@ -1618,11 +1617,11 @@ function drawValues() {
     return a[0] - b[0] || (a[1] === b[1] ? 0 : a[1] < b[1] ? -1 : 1);
   });
   const wins = list.filter((m) => m.outcome === 'P').length;
-  box.append(h('p', {class: 'values-head'}, h('strong', {}, 'Move values: '),
-    list.length === 0 ? 'no move is left.'
-      : `${wins} of ${list.length} move${list.length === 1 ? '' : 's'} win${wins === 1 && list.length === 1 ? 's' : ''} for the player to move.`),
+  box.append(h('p', {class: 'values-head'}, h('strong', {}, T('values.head')),
+    list.length === 0 ? T('values.nomove')
+      : T('values.count', {wins, n: list.length})),
   list.length === 0 ? null : h('p', {class: 'note'},
-    'Green: wins against best play; red: loses; "in N": moves to the end, this one included. The best moves come first.'));
+    T('values.legend')));
   const all = S.values.all || list.length <= VALUES_SHOWN() + 2;
   const shown = all ? list : list.slice(0, VALUES_SHOWN());
   box.append(h('ul', {class: 'value-list'}, shown.map((m) => {
@@ -1635,14 +1634,14 @@ function drawValues() {
     const on = c && isCoinGame(c.game) ? () => markHintMove(m) : null;
     const off = on ? () => markHintMove(null) : null;
     return h('li', {class: cls, onmouseenter: on, onmouseleave: off, onfocusin: on, onfocusout: off},
-      h('button', {type: 'button', class: 'value-move', disabled: !humanTurn(), onclick: () => play(m, m.text)}, text),
+      h('button', {type: 'button', class: 'value-move', disabled: !humanTurn(), onclick: () => play(m, m.text)}, mark(h('span', {}, text))),
       ' ', h('span', {class: 'value-word'}, valueWords(m)));
   })));
   if (!all) {
     box.append(h('button', {type: 'button', class: 'values-all', onclick: () => {
       S.values.all = true;
       drawValues();
-    }}, `Show all ${list.length} moves`));
+    }}, T('values.all', {n: list.length})));
   }
   // why some moves say "in N" and others do not: the server counts the
   // moves to the end only while its time budget for the answer lasts
@@ -1650,8 +1649,8 @@ function drawValues() {
   const bare = list.filter((m) => m.outcome && remotenessOf(m.remoteness) === null).length;
   if (bare > 0) {
     box.append(h('p', {class: 'note values-why'}, known > 0
-      ? `Where a move says only "wins" or "loses", the number of moves to the end was not counted: the server counts them only while its time for one answer lasts (its remoteness budget), and ${bare} of ${known + bare} were left uncounted. Wins and losses are exact.`
-      : 'The number of moves to the end is not counted in a game this big: counting it takes longer than the server\u2019s time for one answer (its remoteness budget). Wins and losses are exact.'));
+      ? T('values.why.some', {bare, all: known + bare})
+      : T('values.why.all')));
   }
 }
 
@@ -1665,7 +1664,7 @@ async function analyse(force) {
   analysedKey = S.started ? analysisKey() : '';
   const token = ++analyseToken;
   if (!S.started) {
-    clear(body).append(h('p', {}, 'Start a game first.'));
+    clear(body).append(h('p', {}, T('analysis.first')));
     return;
   }
   const comps = copyComps(S.comps);
@@ -1682,9 +1681,9 @@ async function analyse(force) {
     } else {
       parts.push(sumPanel(res));
     }
-    if (res.explanation) parts.push(h('details', {}, h('summary', {}, 'The explanation'), h('pre', {class: 'explain'}, res.explanation)));
+    if (res.explanation) parts.push(h('details', {}, h('summary', {}, T('explain.summary')), mark(h('pre', {class: 'explain'}, res.explanation))));
   } catch (e) {
-    parts.push(h('p', {class: 'error'}, `No analysis: ${e.message}`));
+    parts.push(h('p', {class: 'error'}, T('analysis.none', {why: e.message})));
   }
   if (token === analyseToken) clear(body).append(...parts);
 }
@@ -1727,7 +1726,8 @@ function drawHistory() {
   const list = clear($('history'));
   const current = S.view === null ? S.history.length - 1 : S.view;
   S.history.forEach((e, k) => {
-    const label = k === 0 ? `Start ${e.text}` : `${S.names[e.mover]}: ${e.moveText} \u2192 ${e.text}`;
+    const label = k === 0 ? T('history.start', {pos: e.text})
+      : [`${S.names[e.mover]}: `, mark(h('span', {}, e.moveText)), ` \u2192 ${e.text}`];
     // the number is part of the button, so that a wrapped entry keeps it
     // on its first line (a list marker sits on the button's last line)
     list.append(h('li', {class: k === current ? 'current' : null},
@@ -1788,7 +1788,7 @@ async function drawChart() {
     return {x: L + k * step, y: mid - side * dist, side, v, idx, mover};
   });
   const svg = h('svg:svg', {class: 'value-chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img',
-    'aria-label': `Who was winning after each move: ${pts.map((p) => (p.side > 0 ? 'A' : p.side < 0 ? 'B' : '?')).join(' ')}`});
+    'aria-label': T('chart.label', {list: pts.map((p) => (p.side > 0 ? 'A' : p.side < 0 ? 'B' : '?')).join(' ')})});
   svg.append(h('svg:line', {x1: 0, y1: mid, x2: W, y2: mid, class: 'axis zero'}),
     h('svg:line', {x1: 0, y1: H - 17, x2: W, y2: H - 17, class: 'axis'}));
   // the move numbers along the bottom: every move where there is room,
@@ -1808,25 +1808,25 @@ async function drawChart() {
   for (const p of pts) {
     const who = p.side > 0 ? S.names.A : p.side < 0 ? S.names.B : null;
     const r = p.v.remoteness;
-    const title = `${p.idx === 0 ? 'Start' : `After move ${p.idx}`}: ` +
-      (who ? `${who} winning${r !== null ? ` (${r} move${r === 1n ? '' : 's'} to the end)` : ''}` : 'value unknown');
+    const title = `${p.idx === 0 ? T('chart.start') : T('chart.after', {k: p.idx})}: ` +
+      (who ? T('chart.winning', {name: who}) + (r !== null ? T('chart.towin', {r}) : '') : T('value.unknown'));
     const dot = h('svg:circle', {cx: p.x, cy: p.y, r: 5, class: 'dot ' + (p.side > 0 ? 'a' : p.side < 0 ? 'b' : 'u') +
       (p.idx === viewed ? ' viewed' : ''), 'data-k': p.idx, 'data-side': p.side});
     dot.append(h('svg:title', {}, title));
     dot.addEventListener('click', () => viewAt(p.idx));
     svg.append(dot);
   }
-  const scroller = h('div', {class: 'chart-scroll', tabindex: 0, role: 'region', 'aria-label': 'The value history'}, svg);
-  const cue = h('p', {class: 'scroll-cue chart-cue', hidden: true}, '\u2190 Scroll sideways for the earlier moves');
+  const scroller = h('div', {class: 'chart-scroll', tabindex: 0, role: 'region', 'aria-label': T('chart.region')}, svg);
+  const cue = h('p', {class: 'scroll-cue chart-cue', hidden: true}, T('chart.cue'));
   const legend = h('p', {class: 'chart-legend'},
-    h('span', {class: 'key a'}, ''), ` ${S.names.A} winning `,
-    h('span', {class: 'key b'}, ''), ` ${S.names.B} winning `,
-    h('span', {class: 'key u'}, ''), ' not known. ',
-    'The further a dot from the middle line, the fewer moves to the end; a ringed dot is the position shown.');
+    h('span', {class: 'key a'}, ''), ` ${T('chart.winning', {name: S.names.A})} `,
+    h('span', {class: 'key b'}, ''), ` ${T('chart.winning', {name: S.names.B})} `,
+    h('span', {class: 'key u'}, ''), ` ${T('chart.unknown')} `,
+    T('chart.legend'));
   // the sides of the axis named outside the drawing, so that they stay in
   // view while it scrolls
-  clear(box).append(cue, h('p', {class: 'chart-side'}, `\u25b2 ${S.names.A} winning`), scroller,
-    h('p', {class: 'chart-side'}, `\u25bc ${S.names.B} winning`), legend);
+  clear(box).append(cue, h('p', {class: 'chart-side'}, `\u25b2 ${T('chart.winning', {name: S.names.A})}`), scroller,
+    h('p', {class: 'chart-side'}, `\u25bc ${T('chart.winning', {name: S.names.B})}`), legend);
   const update = () => {
     const more = scroller.scrollWidth > scroller.clientWidth + 1;
     cue.hidden = !more;
@@ -1849,13 +1849,13 @@ function verdictOf(before, after) {
   const best = before.remoteness !== null && after.remoteness !== null &&
     after.remoteness + 1n === before.remoteness;
   if (before.outcome === 'N') {
-    if (after.outcome === 'N') return {key: 'threw', words: 'threw the win away'};
-    return best ? {key: 'best', words: 'best: the quickest win'} : {key: 'kept', words: 'kept the win'};
+    if (after.outcome === 'N') return {key: 'threw', words: T('verdict.threw')};
+    return best ? {key: 'best', words: T('verdict.bestwin')} : {key: 'kept', words: T('verdict.kept')};
   }
-  return best ? {key: 'best', words: 'best: the longest defence'} : {key: 'lost', words: 'no winning move'};
+  return best ? {key: 'best', words: T('verdict.bestdef')} : {key: 'lost', words: T('verdict.lost')};
 }
 
-const VERDICTS = [['best', 'best'], ['kept', 'kept the win'], ['threw', 'threw the win away'], ['lost', 'no winning move']];
+const VERDICTS = [['best', 'verdict.best'], ['kept', 'verdict.kept'], ['threw', 'verdict.threw'], ['lost', 'verdict.lost']];
 
 // Each move's verdict on its entry in the move list, and at the end of
 // the game a scorecard: each player's moves by verdict.
@@ -1880,8 +1880,8 @@ function drawVerdicts(entries, vals, n) {
   }
   card.hidden = false;
   clear(card).append(h('table', {class: 'scorecard'},
-    h('caption', {}, 'Scorecard: what each move did'),
-    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, ''), VERDICTS.map(([, w]) => h('th', {scope: 'col'}, w)))),
+    h('caption', {}, T('score.caption')),
+    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, ''), VERDICTS.map(([, w]) => h('th', {scope: 'col'}, T(w))))),
     h('tbody', {}, ['A', 'B'].map((p) => h('tr', {'data-player': p}, h('th', {scope: 'row'}, S.names[p]),
       VERDICTS.map(([key]) => h('td', {class: 'num', 'data-verdict': key}, String(count[p][key] || 0))))))));
 }
@@ -1948,7 +1948,7 @@ async function loadRecord() {
     return;
   }
   await beginRecord(rec);
-  $('status').textContent = `${statusText()} Loaded ${rec.moves.length} move${rec.moves.length === 1 ? '' : 's'}.`;
+  $('status').textContent = `${statusText()} ${T('status.loaded', {n: rec.moves.length})}`;
 }
 
 // Starts the game of a record the server has read (POST /v1/record), with
@@ -1963,8 +1963,8 @@ async function beginRecord(rec) {
   S.vsComputer = $('mode-computer').checked;
   S.level = S.vsComputer ? $('level').value : rec.level || 'perfect';
   S.names = S.vsComputer
-    ? {A: 'You', B: `Computer (${S.level})`}
-    : {A: rec.names.A || 'Player A', B: rec.names.B || 'Player B'};
+    ? {A: T('name.you'), B: T('name.computer.level', {level: T('level.' + S.level)})}
+    : {A: rec.names.A || T('name.playerA'), B: rec.names.B || T('name.playerB')};
   S.seed = rec.seed && /^\d+$/.test(rec.seed) ? BigInt(rec.seed) : BigInt(randInt(1, 2 ** 31 - 1));
   const later = [];
   let at = comps;
@@ -2057,7 +2057,7 @@ async function restoreFrom(hash) {
     await beginRecord(rec);
     return true;
   } catch (e) {
-    $('setup-error').textContent = `The game in the address could not be loaded: ${e.message}`;
+    $('setup-error').textContent = T('err.address', {why: e.message});
     return false;
   }
 }
@@ -2092,11 +2092,12 @@ function setFormFrom(spec, misere, comps) {
 // ------------------------------------------------------------------ wiring
 
 async function init() {
+  translatePage();
   themeSwitch($('theme'));
   try {
     await loadGames();
   } catch (e) {
-    $('setup-error').textContent = `The list of games could not be loaded: ${e.message}`;
+    $('setup-error').textContent = T('err.games', {why: e.message});
     return;
   }
   fillGameSelect();

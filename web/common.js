@@ -8,6 +8,8 @@
 // Every number a user can make big is a BigInt here and a decimal string on
 // the wire; nothing goes through a JavaScript Number.
 
+import {t as T, mark} from './messages.js';
+
 // ------------------------------------------------------------------ DOM
 
 // h('p', {class: 'x', onclick: f}, 'text', child...) makes an element.
@@ -59,7 +61,7 @@ export function themeSwitch(button) {
     if (button) {
       button.setAttribute('aria-pressed', dark ? 'true' : 'false');
       // a toggle: its name stays, aria-pressed says whether it is on
-      button.title = dark ? 'Switch to the light theme' : 'Switch to the dark theme';
+      button.title = T(dark ? 'theme.to.light' : 'theme.to.dark');
     }
   };
   if (button) {
@@ -102,7 +104,7 @@ export async function api(endpoint, body) {
   try {
     resp = await fetch('/v1/' + endpoint, init);
   } catch (e) {
-    throw new ApiError(0, {code: 'ENET', message: 'the server cannot be reached'});
+    throw new ApiError(0, {code: 'ENET', message: T('net.down')});
   }
   let json = null;
   try {
@@ -186,7 +188,7 @@ export function rulesOf(g) {
   const colon = g.spec.indexOf(':');
   return {
     text: r ? r.rules : f ? f.summary : g.spec,
-    family: f && colon >= 0 ? `This is ${g.spec.slice(0, colon)} ${g.spec.slice(colon + 1)}. ${f.summary}` : null,
+    family: f && colon >= 0 ? `${T('rules.family', {name: g.spec.slice(0, colon), params: g.spec.slice(colon + 1)})} ${f.summary}` : null,
   };
 }
 
@@ -257,56 +259,56 @@ const sum = (xs) => xs.reduce((a, b) => a + b, 0n);
 
 // Why moving component `nums` to `to` is not legal in g, or null if it is.
 export function illegal(g, nums, to) {
-  if (to.some((x) => x < 0n)) return 'numbers cannot be negative';
+  if (to.some((x) => x < 0n)) return T('ill.negative');
   switch (g.family) {
     case 'nim': {
-      if (to.length !== 1) return 'a Nim move leaves one pile';
-      if (to[0] >= nums[0]) return 'take at least one counter';
+      if (to.length !== 1) return T('ill.nim');
+      if (to[0] >= nums[0]) return T('ill.one');
       return null;
     }
     case 'wythoff': {
-      if (to.length !== 2) return 'a Wythoff move leaves two piles';
+      if (to.length !== 2) return T('ill.wythoff');
       const dx = nums[0] - to[0];
       const dy = nums[1] - to[1];
-      if (dx < 0n || dy < 0n) return 'a pile cannot grow';
-      if (dx === 0n && dy === 0n) return 'take at least one counter';
+      if (dx < 0n || dy < 0n) return T('ill.grow');
+      if (dx === 0n && dy === 0n) return T('ill.one');
       if (dx > 0n && dy > 0n) {
         const diff = dx > dy ? dx - dy : dy - dx;
         if (diff >= g.a) {
           return g.a === 1n
-            ? 'from both piles you must take the same number'
-            : `from both piles the numbers taken must differ by less than ${g.a}`;
+            ? T('ill.same')
+            : T('ill.differ', {a: g.a});
         }
       }
       return null;
     }
     case 'sub': {
-      if (to.length !== 1) return 'a subtraction move leaves one heap';
+      if (to.length !== 1) return T('ill.sub');
       const k = nums[0] - to[0];
       if (!g.set.includes(k)) {
-        return `you may take ${g.set.join(', ')} counters, not ${k}`;
+        return T('ill.set', {set: g.set.join(', '), k});
       }
       return null;
     }
     case 'octal': {
       const left = sum(to);
       const k = nums[0] - left;
-      if (k < 0n) return 'a heap cannot grow';
-      if (to.some((x) => x === 0n)) return 'leave no empty heap';
-      if (k >= BigInt(g.digits.length)) return `you may not take ${k} counters`;
+      if (k < 0n) return T('ill.heapgrow');
+      if (to.some((x) => x === 0n)) return T('ill.noempty');
+      if (k >= BigInt(g.digits.length)) return T('ill.maynot', {k});
       const d = g.digits[Number(k)];
       const bit = to.length === 0 ? 1 : to.length === 1 ? 2 : to.length === 2 ? 4 : 0;
-      if (k === 0n && to.length !== 2) return 'take at least one counter';
+      if (k === 0n && to.length !== 2) return T('ill.one');
       if (!(d & bit)) {
-        const how = ['take the whole heap', 'leave one heap', 'leave two heaps'];
-        return `taking ${k} you may not ${how[[1, 2, 4].indexOf(bit)] || 'do that'}`;
+        const how = ['ill.how.whole', 'ill.how.one', 'ill.how.two'];
+        return T('ill.taking', {k, how: T(how[[1, 2, 4].indexOf(bit)] || 'ill.how.that')});
       }
       return null;
     }
     case 'grundy': {
-      if (to.length !== 2 || sum(to) !== nums[0]) return 'split the heap into two';
-      if (to[0] === to[1]) return 'the two heaps must be unequal';
-      if (to.some((x) => x === 0n)) return 'both heaps must be non-empty';
+      if (to.length !== 2 || sum(to) !== nums[0]) return T('ill.split');
+      if (to[0] === to[1]) return T('ill.unequal');
+      if (to.some((x) => x === 0n)) return T('ill.nonempty');
       return null;
     }
     default:
@@ -345,6 +347,15 @@ export function hasMove(g, nums) {
 // "game 1" (a component of any number of piles).
 export function compName(g, i) {
   const n = i + 1;
+  if (g.family === 'nim') return T('comp.pile', {n});
+  if (g.arity === 2) return T('comp.pair', {n});
+  if (g.arity === 0) return T('comp.game', {n});
+  return T('comp.heap', {n});
+}
+
+// The same in English, for the move texts, which read as the server's.
+function compNameEn(g, i) {
+  const n = i + 1;
   if (g.family === 'nim') return `pile ${n}`;
   if (g.arity === 2) return `pair ${n}`;
   if (g.arity === 0) return `game ${n}`;
@@ -359,10 +370,10 @@ export function describe(g, i, nums, to) {
     const what = dx > 0n && dy > 0n
       ? (dx === dy ? `take ${dx} from both piles` : `take ${dx} and ${dy}`)
       : dx > 0n ? `take ${dx} from the first pile` : `take ${dy} from the second pile`;
-    return `${what} of ${compName(g, i)}`;
+    return `${what} of ${compNameEn(g, i)}`;
   }
   const taken = nums[0] - sum(to);
-  const name = compName(g, i);
+  const name = compNameEn(g, i);
   if (g.family === 'grundy') return `split ${name} into ${to.join(' and ')}`;
   if (to.length === 2) return `take ${taken} from ${name}, leaving ${to[0]} and ${to[1]}`;
   if (to.length === 0) return `take all ${taken} of ${name}`;
@@ -498,7 +509,7 @@ export function remotenessOf(x) {
 // cue while some of it is out of view (a phone shows no scroll bar).
 export function scrollBox(label, ...kids) {
   const box = h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': label}, ...kids);
-  const cue = h('p', {class: 'scroll-cue', hidden: true}, 'Scroll sideways to see every column \u2192');
+  const cue = h('p', {class: 'scroll-cue', hidden: true}, T('scroll.cue'));
   const wrap = h('div', {class: 'scroll-wrap'}, box, cue);
   const update = () => {
     const more = box.scrollWidth > box.clientWidth + 1;
@@ -557,45 +568,43 @@ export function binaryPanel(values, labels, caption, misere) {
   const nimsum = values.reduce((a, b) => a ^ b, 0n);
   const colClass = (c) => [sums[c] % 2 ? 'odd' : '', c === lead ? 'lead' : ''].join(' ').trim() || null;
   const table = h('table', {class: 'binary'},
-    h('caption', {}, caption || 'The piles in binary, units in one column (Bouton, sec. 2)'),
+    h('caption', {}, caption || T('bin.caption')),
     h('thead', {}, h('tr', {},
-      h('th', {scope: 'col'}, ''), h('th', {scope: 'col'}, 'number'),
+      h('th', {scope: 'col'}, ''), h('th', {scope: 'col'}, T('bin.number')),
       digits.length && shown <= 40
         ? Array.from({length: shown}, (_, c) => h('th', {scope: 'col', class: colClass(c), title: `2^${shown - 1 - c}`}, String(shown - 1 - c)))
-        : h('th', {scope: 'col', colspan: shown}, 'binary digits (2^k)'))),
+        : h('th', {scope: 'col', colspan: shown}, T('bin.digits')))),
     h('tbody', {}, values.map((v, r) => h('tr', {class: lead >= 0 && digits[r][lead] === '1' ? 'shrink' : null},
       h('th', {scope: 'row'}, labels[r]),
       h('td', {class: 'num'}, String(v)),
       Array.from({length: shown}, (_, c) => h('td', {class: colClass(c)}, digits[r][c]))))),
     h('tfoot', {},
-      h('tr', {class: 'sums'}, h('th', {scope: 'row'}, 'column sums'), h('td', {}, ''),
+      h('tr', {class: 'sums'}, h('th', {scope: 'row'}, T('bin.sums')), h('td', {}, ''),
         sums.map((s, c) => h('td', {class: colClass(c)}, String(s)))),
-      h('tr', {class: 'nimsum'}, h('th', {scope: 'row'}, 'nim-sum'), h('td', {class: 'num'}, String(nimsum)),
+      h('tr', {class: 'nimsum'}, h('th', {scope: 'row'}, T('bin.nimsum')), h('td', {class: 'num'}, String(nimsum)),
         sums.map((s, c) => h('td', {class: colClass(c)}, String(s % 2))))));
   const notes = [];
-  if (width > shown) notes.push(h('p', {class: 'note'}, `Only the last ${shown} of ${width} binary digits are shown.`));
+  if (width > shown) notes.push(h('p', {class: 'note'}, T('bin.last', {shown, width})));
   if (misere && values.every((v) => v <= 1n)) {
     // Bouton sec. 6: with no pile above 1 the column rule turns round.
     const ones = values.filter((v) => v === 1n).length;
     notes.push(h('p', {class: 'verdict'},
-      `Misère play, no pile above one counter (Bouton, sec. 6): ${ones} single counter${ones === 1 ? '' : 's'}, `,
-      ones % 2 ? 'an odd number: a safe combination (P-position).' : 'an even number: not safe (N-position); take a single counter or a whole pile to leave an odd number of ones.'));
-    return h('div', {class: 'panel-binary'}, scrollBox('The piles in binary', table), notes);
+      T('bin.ones', {n: ones}),
+      ones % 2 ? T('bin.odd') : T('bin.even')));
+    return h('div', {class: 'panel-binary'}, scrollBox(T('bin.label'), table), notes);
   }
   if (misere) {
-    notes.push(h('p', {class: 'note'}, 'Misère play (Bouton, sec. 6): while some pile has more than one counter, the safe combinations are those of normal play, except that the winning move leaves an odd number of single counters when it would leave only piles of one.'));
+    notes.push(h('p', {class: 'note'}, T('bin.misere')));
   }
   if (lead < 0) {
-    notes.push(h('p', {class: 'verdict'}, 'Every column sum is even: a safe combination (P-position).'));
+    notes.push(h('p', {class: 'verdict'}, T('bin.safe')));
   } else {
     const k = shown - 1 - lead;
     const rows = labels.filter((_, r) => digits[r][lead] === '1');
     notes.push(h('p', {class: 'verdict'},
-      `The leftmost odd column is the one worth 2^${k}: not safe (N-position). `,
-      `A winning move shrinks a number with a 1 there (${rows.join(', ')}), writing 0 in that column `,
-      'and choosing the digits to its right so that every column sum becomes even.'));
+      T('bin.lead', {k}), ' ', T('bin.move', {rows: rows.join(', ')})));
   }
-  return h('div', {class: 'panel-binary'}, scrollBox('The piles in binary', table), notes);
+  return h('div', {class: 'panel-binary'}, scrollBox(T('bin.label'), table), notes);
 }
 
 // The P-positions of Wythoff's game and its generalisation around a pair,
@@ -608,15 +617,15 @@ export function wythoffPanel(g, misere, rows, at) {
   const alpha = (2 - Number(a) + Math.sqrt(Number(a) * Number(a) + 4)) / 2;
   const intro = misere
     ? h('p', {}, a === 1n
-      ? 'Misère play: the safe pairs are those of normal play except in the corner: (0,1) and (2,2) are safe, (0,0) and (1,2) are not.'
-      : `Misère play: the safe pairs are (0,1) and then (A\u2099, A\u2099 + 1 + ${a}n), A\u2099 the smallest number not used before.`)
+      ? T('wy.misere1')
+      : T('wy.misere', {a}))
     : h('p', {},
-      `Each safe pair is (A\u2099, B\u2099) with A\u2099 the smallest number not in an earlier pair (the mex) and B\u2099 = A\u2099 + ${a === 1n ? '' : a + '\u00b7'}n (Wythoff, sec. 5). `,
-      `In closed form A\u2099 = \u230an\u00b7\u03b1\u230b with \u03b1 = (2 \u2212 a + \u221a(a\u00b2+4))/2 = ${alpha.toFixed(9)}\u2026`,
-      a === 1n ? ' = \u03c6, the golden ratio, and B\u2099 = \u230an\u00b7\u03c6\u00b2\u230b (sec. 6).' : ' (sec. 7).');
+      T('wy.mex', {a: a === 1n ? '' : a + '\u00b7'}), ' ',
+      T('wy.closed', {alpha: alpha.toFixed(9)}),
+      a === 1n ? T('wy.phi') : ' (sec. 7).');
   const showFloat = rows.every((r) => r[1] < 10n ** 12n);
   const table = h('table', {class: 'pairs'},
-    h('caption', {}, 'Safe pairs around the position'),
+    h('caption', {}, T('wy.caption')),
     h('thead', {}, h('tr', {},
       misere ? null : h('th', {scope: 'col'}, 'n'),
       h('th', {scope: 'col'}, 'A\u2099'), h('th', {scope: 'col'}, 'B\u2099'),
@@ -631,10 +640,10 @@ export function wythoffPanel(g, misere, rows, at) {
         misere || !showFloat ? null : h('td', {class: 'num'}, (Number(n) * alpha).toFixed(3)));
     })));
   const inTable = rows.some((r) => r[0] === x && r[1] === y);
-  return h('div', {class: 'panel-wythoff'}, intro, scrollBox('Safe pairs', table),
+  return h('div', {class: 'panel-wythoff'}, intro, scrollBox(T('wy.label'), table),
     h('p', {class: 'verdict'}, inTable
-      ? `(${x},${y}) is a safe pair: the player to move loses against best play.`
-      : `(${x},${y}) is not a safe pair; the highlighted rows share a number with it.`));
+      ? T('wy.safe', {x, y})
+      : T('wy.notsafe', {x, y})));
 }
 
 // The safe pairs around a Wythoff position [x, y], from /v1/table.
@@ -655,16 +664,16 @@ export function sumPanel(result) {
     h('td', {class: 'num'}, String(i + 1)), h('td', {}, c.game),
     h('td', {class: 'num'}, c.position.join(', ')),
     h('td', {class: 'num'}, c.grundy === undefined ? '\u2014' : c.grundy)));
-  const parts = [scrollBox('Components', h('table', {class: 'components'},
-    h('caption', {}, 'Components and their Grundy values'),
-    h('thead', {}, h('tr', {}, ['#', 'game', 'position', 'Grundy value'].map((t) => h('th', {scope: 'col'}, t)))),
+  const parts = [scrollBox(T('sum.label'), h('table', {class: 'components'},
+    h('caption', {}, T('sum.caption')),
+    h('thead', {}, h('tr', {}, ['#', T('sum.game'), T('sum.position'), T('sum.grundy')].map((x) => h('th', {scope: 'col'}, x)))),
     h('tbody', {}, rows)))];
   if (comps.length && comps.every((c) => c.grundy !== undefined)) {
     parts.push(binaryPanel(comps.map((c) => BigInt(c.grundy)),
       comps.map((c, i) => `${i + 1}: ${c.game}`),
-      'The Grundy values in binary: their nim-sum is the value of the sum'));
+      T('sum.binary')));
   } else if (result.misere) {
-    parts.push(h('p', {class: 'note'}, 'In misère play Grundy values do not decide a sum: the outcome comes from an exhaustive search of the game.'));
+    parts.push(h('p', {class: 'note'}, T('sum.misere')));
   }
   return h('div', {class: 'panel-sum'}, parts);
 }
@@ -680,28 +689,28 @@ export function outcomePanel(result, onPlay, plain) {
   const moves = result.winning_moves || [];
   const partial = result.winning_moves_complete === false;
   const rem = remotenessOf(result.remoteness);
-  const words = p ? ': the previous player wins; every move loses against best play.'
-    : !partial ? ': the next player (to move) wins with one of these moves.'
+  const words = p ? T('out.p')
+    : !partial ? T('out.n')
       : moves.length === 0
-        ? ': the next player (to move) wins, but there are too many winning moves to list them here.'
-        : `: the next player (to move) wins; there are too many winning moves to list: here are ${moves.length} of them.`;
+        ? T('out.many')
+        : T('out.some', {n: moves.length});
   return h('div', {class: 'panel-outcome'},
     h('p', {class: 'outcome ' + (p ? 'P' : 'N')},
       h('strong', {}, p ? 'P-position' : 'N-position'),
       words,
-      result.grundy !== undefined ? ` Grundy value ${result.grundy}.` : '',
+      result.grundy !== undefined ? ` ${T('out.grundy', {g: result.grundy})}` : '',
       plain
-        ? (rem !== null ? ` With best play the game lasts ${rem} more move${rem === 1n ? '' : 's'}.`
-          : result.remoteness_reason ? ' How many moves the game lasts is not counted: the game is too big to count in the time one answer is allowed.' : '')
-        : rem !== null ? ` Remoteness ${rem}.`
-          : result.remoteness_reason ? ` Remoteness unknown (${result.remoteness_reason}).` : ''),
+        ? (rem !== null ? ` ${T('out.lasts', {n: rem})}`
+          : result.remoteness_reason ? ` ${T('out.notcounted')}` : '')
+        : rem !== null ? ` ${T('out.rem', {n: rem})}`
+          : result.remoteness_reason ? ` ${T('out.remunknown', {why: result.remoteness_reason})}` : ''),
     p || moves.length === 0 ? null : h('ul', {class: 'moves'}, moves.map((m) => h('li', {},
-      h('span', {class: 'move-text'}, m.text), ' ',
-      plain ? null : h('span', {class: 'move-to'}, `(component ${m.component} \u2192 ${m.to.length ? m.to.join(', ') : 'nothing'})`),
-      onPlay ? h('button', {type: 'button', class: 'play-move', onclick: () => onPlay(m)}, 'Play this move') : null))),
+      mark(h('span', {class: 'move-text'}, m.text)), ' ',
+      plain ? null : h('span', {class: 'move-to'}, `(${T('out.component', {n: m.component})} \u2192 ${m.to.length ? m.to.join(', ') : T('out.nothing')})`),
+      onPlay ? h('button', {type: 'button', class: 'play-move', onclick: () => onPlay(m)}, T('out.play')) : null))),
     partial && result.winning_moves_note
-      ? h('p', {class: 'moves-note'}, result.winning_moves_note.charAt(0).toUpperCase() +
-        result.winning_moves_note.slice(1) + '.')
+      ? mark(h('p', {class: 'moves-note'}, result.winning_moves_note.charAt(0).toUpperCase() +
+        result.winning_moves_note.slice(1) + '.'))
       : null);
 }
 

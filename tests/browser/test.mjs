@@ -1468,6 +1468,189 @@ test('issue 25: Wythoff\'s game as a queen on a grid (Corner the Queen)', async 
 
 // --------------------------------------------------------------- run
 
+// ---------------------------------------------------------- languages
+
+// The page's English strings still shown where it is in another language:
+// every English message of the catalogue (web/messages.js) that differs
+// from its translation, looked for in the visible text nodes and in every
+// aria-label, title, placeholder and SVG title.  A whole message is
+// looked for as the whole text; the fixed pieces of a message (between
+// its placeholders and markup) of more than one word, inside any text.
+// What the server sends stays English and is marked lang="en": skipped.
+function untranslated(page) {
+  return page.evaluate(async () => {
+    const {MESSAGES} = await import(new URL('messages.js', location.href).href);
+    const lang = document.documentElement.lang;
+    const theirs = new Set(Object.values(MESSAGES[lang]).filter((v) => typeof v === 'string'));
+    const whole = new Set();
+    const pieces = new Set();
+    for (const [k, en] of Object.entries(MESSAGES.en)) {
+      if (typeof en !== 'string' || en === MESSAGES[lang][k] || theirs.has(en)) continue;
+      if (en.length > 3 && !/[{<]/.test(en)) whole.add(en.trim());
+      // code is the position language's, the same in every language
+      for (const f of en.replace(/<code>.*?<\/code>/g, '{code}').split(/\{\w+\}|<[^>]*>/)) {
+        const x = f.trim().replace(/^[.,:;()]+|[.,:;()]+$/g, '').trim();
+        // a citation such as "(Wythoff, sec. 5)" reads the same in both
+        const mine = MESSAGES[lang][k];
+        if (x.length >= 8 && x.includes(' ') && !(typeof mine === 'string' && mine.includes(x))) pieces.add(x);
+      }
+    }
+    const english = (el) => {
+      const l = el && el.closest('[lang]');
+      return l && l.getAttribute('lang').startsWith('en') && l !== document.documentElement;
+    };
+    const found = [];
+    const check = (text, where) => {
+      const t = (text || '').replace(/\s+/g, ' ').trim();
+      if (!t) return;
+      if (whole.has(t)) found.push(`${where}: "${t}"`);
+      for (const x of pieces) if (t.includes(x)) found.push(`${where}: "${x}" in "${t.slice(0, 80)}"`);
+    };
+    check(document.title, 'title');
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      if (!el || english(el)) continue;
+      const svgTitle = el.namespaceURI === 'http://www.w3.org/2000/svg' && el.localName === 'title';
+      if (!svgTitle && (el.closest('[hidden], script, style') || !el.checkVisibility())) continue;
+      check(n.textContent, svgTitle ? 'svg title' : el.localName);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      if (english(el) || el.closest('[hidden]')) continue;
+      for (const a of ['aria-label', 'title', 'placeholder']) check(el.getAttribute(a), `${el.localName}@${a}`);
+    }
+    return found;
+  });
+}
+
+async function noEnglish(page, what) {
+  const found = await untranslated(page);
+  assert.deepEqual(found, [], `English left on the French page (${what})`);
+}
+
+// Waits for the French page's turn or game over.
+async function settleFr(page) {
+  await page.waitForFunction(() => {
+    const s = document.getElementById('status').textContent;
+    return s.startsWith('À vous') || s.startsWith('Partie terminée') || s.includes('de jouer');
+  }, null, {timeout: 15000});
+}
+
+test('issue 25: every page in French, no English string of the catalogue left', async (page) => {
+  const ctx = await newContext(page.context().browser(), {locale: 'fr-FR', viewport: {width: 1280, height: 800}});
+  const p = await ctx.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(e.message));
+  try {
+    // a game in progress: values, hint, analysis and the "?" box open
+    await newGame(p, {start: '3 4 5'});
+    await settleFr(p);
+    assert.equal(await p.getAttribute('html', 'lang'), 'fr');
+    await clickCounter(p, 2, 0, 4);
+    await p.click('#take');
+    await settleFr(p);
+    await p.check('#show-values');
+    await p.waitForSelector('#values-box .values-head');
+    await p.click('#hint');
+    await p.waitForSelector('#hint-box h3');
+    await p.$eval('#howto', (d) => { d.open = true; });
+    await p.$eval('#analysis', (d) => { d.open = true; });
+    await p.waitForSelector('#analysis-body .panel-binary');
+    await p.$eval('#paste', (d) => { d.open = true; });
+    await noEnglish(p, 'Nim in progress');
+    await shot(p, 'french-play');
+    // an earlier position viewed
+    await p.click('#history .history-item[data-k="1"]');
+    await p.waitForSelector('#view-box:not([hidden])');
+    await noEnglish(p, 'an earlier position');
+    await p.click('#view-back');
+    // the setup open
+    await p.click('#setup-open');
+    await noEnglish(p, 'the setup open');
+    // a finished game: the scorecard
+    await newGame(p, {start: '1'});
+    await settleFr(p);
+    await clickCounter(p, 0, 0, 0);
+    await p.click('#take');
+    await p.waitForSelector('#scorecard:not([hidden]) table');
+    assert.match(await p.textContent('#status'), /Partie terminée/);
+    await noEnglish(p, 'a finished game');
+    // Wythoff as a queen, Kayles' pins, Grundy's split, a sum, coins
+    await newGame(p, {game: 'wythoff', start: '4 6', mode: 'two'});
+    await p.click('#queen-view');
+    await p.check('#show-values');
+    await p.waitForSelector('#values-box .values-head');
+    await noEnglish(p, 'the queen');
+    await newGame(p, {game: 'octal', param: 'kayles', start: '9', mode: 'two'});
+    await p.click('svg.pile[data-comp="0"] circle[data-j="4"]');
+    await noEnglish(p, 'Kayles');
+    await newGame(p, {game: 'grundy', start: '9', mode: 'two'});
+    await p.click('svg.pile[data-comp="0"] circle[data-j="3"]');
+    await noEnglish(p, "Grundy's game");
+    await newGame(p, {game: 'sum', start: 'nim 3 4 + kayles 5', mode: 'two'});
+    await noEnglish(p, 'a sum');
+    await newGame(p, {game: 'turtles', start: '3 5', mode: 'two'});
+    await noEnglish(p, 'coins');
+    // the analysis page: Nim, Wythoff, a sum, an empty position
+    for (const pos of ['3 4 5', 'wythoff 3 5', 'nim 3 + kayles 5']) {
+      await p.goto(url + 'analyze.html?p=' + encodeURIComponent(pos));
+      await p.waitForSelector('#result:not([hidden]) .panel-outcome');
+      await p.waitForFunction(() => !document.getElementById('table-section').hidden ||
+        document.getElementById('panel').children.length > 0);
+      await noEnglish(p, `analysis of ${pos}`);
+    }
+    await shot(p, 'french-analyse');
+    await p.fill('#position', '');
+    await p.click('#go');
+    await p.waitForFunction(() => document.getElementById('ask-error').textContent !== '');
+    await noEnglish(p, 'an empty position');
+    assert.deepEqual(errors, [], 'no JavaScript errors');
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('issue 25: the language switch changes the page and survives a reload', async (page) => {
+  await newGame(page, {start: '3 4 5'});
+  await settle(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.equal(await page.textContent('#take'), 'Take');
+  await page.selectOption('#lang', 'fr');
+  await page.waitForFunction(() => document.documentElement.lang === 'fr');
+  await settleFr(page);
+  assert.equal(await page.textContent('#take'), 'Prendre');
+  assert.equal(await page.getAttribute('#lang', 'aria-label'), 'Langue');
+  assert.match(await page.textContent('#status'), /À vous de jouer/);
+  assert.deepEqual(await piles(page), [3n, 4n, 5n], 'the game is kept');
+  await page.reload();
+  await settleFr(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  assert.equal(await page.$eval('#lang', (s) => s.value), 'fr');
+  // the analysis page too, and back to English
+  await page.goto(url + 'analyze.html');
+  await page.waitForFunction(() => document.documentElement.lang === 'fr');
+  assert.equal(await page.textContent('#go'), 'Analyser');
+  await page.selectOption('#lang', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await page.textContent('#go'), 'Analyse');
+});
+
+test("issue 25: the browser's language picks French by default", async (page) => {
+  const ctx = await newContext(page.context().browser(), {locale: 'fr-FR'});
+  const p = await ctx.newPage();
+  await p.goto(url);
+  await p.waitForSelector('#game:not([disabled])', {state: 'attached'});
+  assert.equal(await p.getAttribute('html', 'lang'), 'fr');
+  assert.equal(await p.textContent('#start-game'), 'Commencer la partie');
+  assert.equal(await p.$eval('#lang', (s) => s.value), 'fr');
+  await ctx.close();
+  // an English browser gets English
+  await page.goto(url);
+  await page.waitForSelector('#game:not([disabled])', {state: 'attached'});
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.equal(await page.textContent('#start-game'), 'Start the game');
+});
+
 // A browser context; with BROWSER_WEB_DIR=DIR the page's files come from
 // DIR (the API still from the server): to see a test fail on an older page.
 async function newContext(b, opts) {
