@@ -893,7 +893,7 @@ function drawCoins(c, i) {
     g.append(h('svg:rect', {x: cx - D / 2, y: cy - D / 2, width: D, height: D, class: 'hit'}));
     g.append(h('svg:circle', {cx, cy, r: R, class: 'face'}));
     if (!grid) g.append(h('svg:text', {x: cx, y: cy + 4, class: 'coin-num'}, key));
-    else g.append(h('svg:text', {x: cx, y: cy + 4, class: 'coin-num'}, head ? 'H' : ''));
+    else g.append(h('svg:text', {x: cx, y: cy + 4, class: 'coin-num'}, head ? T('coin.H') : ''));
     if (S.cursor.comp === i && S.cursor.j === j) {
       svg.append(h('svg:rect', {x: cx - D / 2 + 1, y: cy - D / 2 + 1, width: D - 2, height: D - 2, rx: 4, class: 'cursor'}));
     }
@@ -1385,7 +1385,7 @@ async function take() {
     res = await checkOnServer(S.comps, applyMove(S.comps, move), S.misere);
   } catch (e) {
     if (id === S.gameId && at === S.history.length) {
-      $('move-error').textContent = `Not a legal move: ${e.message.replace(/^.*not a legal move of A: /, '')}.`;
+      $('move-error').textContent = T('err.illegal', {why: e.message.replace(/^.*not a legal move of A: /, '')});
     }
     return;
   }
@@ -1675,7 +1675,7 @@ async function analyse(force) {
     const g = singleGame(comps);
     const misere = S.misere;
     if (g && g.family === 'nim') {
-      parts.push(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => `pile ${i + 1}`), null, misere));
+      parts.push(binaryPanel(comps.map((c) => c.nums[0]), comps.map((c, i) => T('comp.pile', {n: i + 1})), null, misere));
     } else if (g && g.family === 'wythoff' && comps.length === 1) {
       parts.push(await wythoffAround(g, S.misere, comps[0].nums));
     } else {

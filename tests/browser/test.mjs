@@ -1532,7 +1532,7 @@ async function noEnglish(page, what) {
 async function settleFr(page) {
   await page.waitForFunction(() => {
     const s = document.getElementById('status').textContent;
-    return s.startsWith('À vous') || s.startsWith('Partie terminée') || s.includes('de jouer');
+    return s.startsWith('À vous') || s.startsWith('Partie terminée') || s.startsWith('Au tour de');
   }, null, {timeout: 15000});
 }
 
