@@ -4,7 +4,7 @@
 import {
   h, clear, api, ApiError, singleGame, compsFromParse, binaryPanel,
   wythoffAround, sumPanel, outcomePanel, scrollBox, loadGames,
-  themeSwitch,
+  themeSwitch, textSizeSwitch,
 } from './common.js';
 import {t as T, translatePage, mark} from './messages.js';
 
@@ -210,6 +210,7 @@ function gameExamples(games) {
 async function init() {
   translatePage();
   themeSwitch($('theme'));
+  textSizeSwitch($('text-size'));
   // before the first await: a question asked while the games load is
   // answered, not sent as a plain form that reloads the page
   $('ask').addEventListener('submit', analyse);

@@ -8,7 +8,7 @@ import {
   wythoffAround, sumPanel, outcomePanel, randInt,
   apiIndex, pageIndex, remotenessOf, loadGames, families, familyOf,
   loadRules, rulesOf, dropsEmpty, checkOnServer, firstCoin, isCoinGame, live,
-  themeSwitch,
+  themeSwitch, textSizeSwitch,
 } from './common.js';
 import {t as T, translatePage, mark} from './messages.js';
 
@@ -2094,6 +2094,7 @@ function setFormFrom(spec, misere, comps) {
 async function init() {
   translatePage();
   themeSwitch($('theme'));
+  textSizeSwitch($('text-size'));
   try {
     await loadGames();
   } catch (e) {

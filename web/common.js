@@ -83,6 +83,39 @@ export function themeSwitch(button) {
   apply();
 }
 
+// The larger-text option: a toggle that scales the page's text by a
+// quarter (data-text="large" on <html>; the styles are in rem), kept in
+// the browser's storage for both pages.
+const TEXT = 'bouton.text';
+
+export function textSizeSwitch(button) {
+  let large = false;
+  try {
+    large = localStorage.getItem(TEXT) === 'large';
+  } catch (e) {
+    large = false;
+  }
+  const apply = () => {
+    if (large) document.documentElement.setAttribute('data-text', 'large');
+    else document.documentElement.removeAttribute('data-text');
+    if (button) button.setAttribute('aria-pressed', large ? 'true' : 'false');
+  };
+  if (button) {
+    button.addEventListener('click', () => {
+      large = !large;
+      try {
+        localStorage.setItem(TEXT, large ? 'large' : 'normal');
+      } catch (e) {
+        // not kept: this page still changes
+      }
+      apply();
+      // drawings sized to the room they have are drawn again
+      window.dispatchEvent(new Event('resize'));
+    });
+  }
+  apply();
+}
+
 // ------------------------------------------------------------------ API
 
 export class ApiError extends Error {

@@ -23,6 +23,7 @@ const M = {
   'nav.pages': ['Pages', 'Pages'],
   'nav.play': ['Play', 'Jouer'],
   'nav.analyse': ['Analyse a position', 'Analyser une position'],
+  'text.larger': ['A+ Larger text', 'A+ Texte plus grand'],
   'theme.dark': ['Dark', 'Sombre'],
   'theme.to.light': ['Switch to the light theme', 'Passer au thème clair'],
   'theme.to.dark': ['Switch to the dark theme', 'Passer au thème sombre'],

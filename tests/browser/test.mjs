@@ -1651,6 +1651,31 @@ test("issue 25: the browser's language picks French by default", async (page) =>
   assert.equal(await page.textContent('#start-game'), 'Start the game');
 });
 
+test('issue 25: the larger-text option scales the text and is remembered', async (page) => {
+  await newGame(page, {start: '3 4 5'});
+  await settle(page);
+  const size = (q) => page.$eval(q, (e) => parseFloat(getComputedStyle(e).fontSize));
+  const before = [await size('#status'), await size('#take'), await size('h1')];
+  assert.equal(await page.getAttribute('#text-size', 'aria-pressed'), 'false');
+  await page.click('#text-size');
+  assert.equal(await page.getAttribute('#text-size', 'aria-pressed'), 'true');
+  const after = [await size('#status'), await size('#take'), await size('h1')];
+  after.forEach((x, k) => assert.ok(x >= before[k] * 1.2, `text ${k} grows: ${before[k]} -> ${x}`));
+  await shot(page, 'larger-text');
+  await page.reload();
+  await settle(page);
+  assert.equal(await page.getAttribute('#text-size', 'aria-pressed'), 'true', 'remembered');
+  assert.ok(await size('#status') >= before[0] * 1.2);
+  // the analysis page too; and off again
+  await page.goto(url + 'analyze.html');
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-text') === 'large');
+  await page.click('#text-size');
+  assert.equal(await page.getAttribute('#text-size', 'aria-pressed'), 'false');
+  await page.goto(url);
+  await settle(page);
+  assert.equal(await size('#status'), before[0]);
+});
+
 // A browser context; with BROWSER_WEB_DIR=DIR the page's files come from
 // DIR (the API still from the server): to see a test fail on an older page.
 async function newContext(b, opts) {
