@@ -44,6 +44,7 @@ const S = {
   view: null, // the history index being viewed, or null
   showValues: false,
   queen: false, // Wythoff's pairs drawn as a queen on a grid (Corner the Queen)
+  golden: false, // on the grid, the lines of the safe pairs (the golden ratio)
   values: null, // {key, moves: Map, list, error} of the position to move
   flash: null, // {i, before, n, id}: the computer's last move, drawn fading
   cursor: null, // {comp, j}: the keyboard's coin on a coin board
@@ -628,6 +629,44 @@ const QUEEN_MAX = 40n; // a larger pair is drawn as two piles
 const queenFits = (c) => c.game.family === 'wythoff' && c.nums.length === 2 &&
   c.nums[0] <= QUEEN_MAX && c.nums[1] <= QUEEN_MAX;
 
+// The safe pairs' lines on the queen's grid.  The safe pairs of
+// Wythoff's game with parameter a are (A_n, B_n), A_n = floor(n alpha),
+// B_n = floor(n beta), beta = alpha + a (Wythoff 1907, sec. 5-7; alpha is
+// the golden ratio phi when a = 1, beta = phi^2): the point (n alpha,
+// n beta) lies in the square (A_n, B_n) when square (x, y) spans [x, x+1)
+// x [y, y+1).  So the line y = (beta/alpha) x from the grid's corner
+// crosses every safe square above the diagonal, and its mirror every one
+// below: each safe square is ringed, and the two lines drawn.
+function drawGolden(svg, a, cols, rows, L, D) {
+  const A = Number(a);
+  const alpha = (2 - A + Math.sqrt(A * A + 4)) / 2;
+  const beta = alpha + A;
+  const px = (u) => L + u * D;
+  const py = (v) => (rows + 1 - v) * D;
+  const w = cols + 1;
+  const hgt = rows + 1;
+  for (const k of [beta / alpha, alpha / beta]) {
+    // from (0, 0) to where y = k x leaves the grid
+    const u = Math.min(w, hgt / k);
+    svg.append(h('svg:line', {x1: px(0), y1: py(0), x2: px(u), y2: py(u * k), class: 'golden'}));
+  }
+  // the safe pairs by the mex rule, as the rules define them
+  const used = new Set();
+  for (let n = 0, x = 0; x <= Math.max(cols, rows); n++) {
+    while (used.has(x)) x++;
+    const y = x + A * n;
+    used.add(x);
+    used.add(y);
+    for (const [p, q] of x === y ? [[x, y]] : [[x, y], [y, x]]) {
+      if (p <= cols && q <= rows) {
+        svg.append(h('svg:circle', {cx: px(p + 0.5), cy: py(q + 0.5), r: D * 0.2, class: 'safe-mark',
+          'data-x': p, 'data-y': q}));
+      }
+    }
+    x++;
+  }
+}
+
 function drawQueen(c, i) {
   const a = Number(c.nums[0]);
   const b = Number(c.nums[1]);
@@ -672,6 +711,7 @@ function drawQueen(c, i) {
   for (let x = 0; x < cols; x++) {
     svg.append(h('svg:text', {x: L + x * D + D / 2, y: rowsN * D + 14, class: 'axis-label'}, String(x)));
   }
+  if (S.golden) drawGolden(svg, c.game.a || 1n, a, b, L, D);
   svg.append(h('svg:text', {x: L + a * D + D / 2, y: D * 0.8, 'font-size': Math.round(D * 0.8), class: 'queen-mark'}, '\u265b'));
   svg.addEventListener('click', (e) => {
     const t = e.target.closest('rect.reach');
@@ -1200,6 +1240,8 @@ function updateButtons() {
   const queenable = S.started && S.comps.some((c) => c.game.family === 'wythoff');
   $('queen-view').hidden = !queenable;
   $('queen-view').setAttribute('aria-pressed', S.queen ? 'true' : 'false');
+  $('golden').hidden = !queenable || !S.queen || !S.comps.some(queenFits);
+  $('golden').setAttribute('aria-pressed', S.golden ? 'true' : 'false');
   $('hint').disabled = !S.started || S.over || S.busy || S.view !== null;
   $('undo').disabled = S.busy || !canUndo();
   $('redo').disabled = S.busy || S.future.length === 0 || S.view !== null;
@@ -2131,6 +2173,10 @@ async function init() {
   $('queen-view').addEventListener('click', () => {
     S.queen = !S.queen;
     S.sel = null;
+    render();
+  });
+  $('golden').addEventListener('click', () => {
+    S.golden = !S.golden;
     render();
   });
   $('setup-close').addEventListener('click', () => {

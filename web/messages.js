@@ -125,6 +125,7 @@ const M = {
   'act.redo': ['Redo', 'Rétablir'],
   'act.restart': ['Restart', 'Recommencer'],
   'act.queen': ['Queen on a grid', 'Dame sur une grille'],
+  'act.golden': ['Golden-ratio line', 'Ligne du nombre d’or'],
   'act.piles': ['Two piles', 'Deux tas'],
   'act.values': ['Show move values', 'Afficher la valeur des coups'],
   'err.retry': ['Try again', 'Réessayer'],

@@ -1466,8 +1466,6 @@ test('issue 25: Wythoff\'s game as a queen on a grid (Corner the Queen)', async 
   assert.deepEqual(await piles(page), [1n, 5n]);
 });
 
-// --------------------------------------------------------------- run
-
 // ---------------------------------------------------------- languages
 
 // The page's English strings still shown where it is in another language:
@@ -1578,6 +1576,7 @@ test('issue 25: every page in French, no English string of the catalogue left', 
     // Wythoff as a queen, Kayles' pins, Grundy's split, a sum, coins
     await newGame(p, {game: 'wythoff', start: '4 6', mode: 'two'});
     await p.click('#queen-view');
+    await p.click('#golden');
     await p.check('#show-values');
     await p.waitForSelector('#values-box .values-head');
     await noEnglish(p, 'the queen');
@@ -1674,6 +1673,41 @@ test('issue 25: the larger-text option scales the text and is remembered', async
   await page.goto(url);
   await settle(page);
   assert.equal(await size('#status'), before[0]);
+});
+
+test("issue 25: the queen's grid draws the safe pairs' golden-ratio lines", async (page) => {
+  await newGame(page, {game: 'wythoff', start: '4 6', mode: 'two'});
+  assert.equal(await page.isVisible('#golden'), false, 'only with the queen');
+  await page.click('#queen-view');
+  assert.equal(await page.$$eval('svg.queen line.golden', (ls) => ls.length), 0);
+  await page.click('#golden');
+  assert.equal(await page.getAttribute('#golden', 'aria-pressed'), 'true');
+  // the safe pairs of the 5 x 7 grid, by the mex rule: ringed
+  const safe = [];
+  const used = new Set();
+  for (let n = 0, x = 0; x <= 6; n++, x++) {
+    while (used.has(x)) x++;
+    used.add(x).add(x + n);
+    for (const [p, q] of [[x, x + n], [x + n, x]]) if (p <= 4 && q <= 6 && !safe.includes(`${p},${q}`)) safe.push(`${p},${q}`);
+  }
+  const rings = await page.$$eval('svg.queen .safe-mark', (cs) => cs.map((c) => `${c.dataset.x},${c.dataset.y}`));
+  assert.deepEqual(rings.sort(), safe.sort());
+  assert.deepEqual(safe.sort(), ['0,0', '1,2', '2,1', '3,5']);
+  // two lines from the corner, of slopes phi and 1/phi (y grows upwards)
+  const phi = (1 + Math.sqrt(5)) / 2;
+  const slopes = await page.$$eval('svg.queen line.golden', (ls) => ls.map((l) => {
+    const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k)));
+    return (y1 - y2) / (x2 - x1);
+  }));
+  assert.equal(slopes.length, 2);
+  assert.ok(Math.abs(slopes[0] - phi) < 1e-9 && Math.abs(slopes[1] - 1 / phi) < 1e-9, `slopes ${slopes}`);
+  await shot(page, 'queen-golden');
+  // still a game: a move to the safe pair (3,5), and off again
+  await page.click('svg.queen rect[data-x="3"][data-y="5"]');
+  await page.click('#take');
+  await recorded(page, '-A-> (3,5)');
+  await page.click('#golden');
+  assert.equal(await page.$$eval('svg.queen line.golden', (ls) => ls.length), 0);
 });
 
 // A browser context; with BROWSER_WEB_DIR=DIR the page's files come from
