@@ -1864,7 +1864,7 @@ async function drawChart() {
     h('span', {class: 'key a'}, ''), ` ${T('chart.winning', {name: S.names.A})} `,
     h('span', {class: 'key b'}, ''), ` ${T('chart.winning', {name: S.names.B})} `,
     h('span', {class: 'key u'}, ''), ` ${T('chart.unknown')} `,
-    T('chart.legend'));
+    T('chart.legend'), ' ', T('chart.legend.alt'));
   // the sides of the axis named outside the drawing, so that they stay in
   // view while it scrolls
   clear(box).append(cue, h('p', {class: 'chart-side'}, `\u25b2 ${T('chart.winning', {name: S.names.A})}`), scroller,
@@ -1880,6 +1880,54 @@ async function drawChart() {
   scroller.addEventListener('scroll', update);
   update();
   drawVerdicts(entries, vals, n);
+  drawAlternatives(svg, pts, entries, (side, r) => {
+    const rr = r === null || r > maxR ? maxR : r;
+    const dist = side === 0 ? 0 : 8 + (half - 8) * Number(maxR - rr + 1n) / Number(maxR + 1n);
+    return mid - side * dist;
+  });
+}
+
+// The moves not played, shown faintly as GamesmanUni's value history
+// does: beside the dot of each move, one faint dot for every other value
+// the mover could have reached from the position before (the values of
+// every move, POST /v1/moves, cached by position).  Drawn after the chart,
+// the latest move first; a chart drawn again stops them.
+const altCache = new Map(); // position key -> [{outcome, remoteness}] distinct
+
+async function drawAlternatives(svg, pts, entries, yOf) {
+  const trend = svg.querySelector('.trend');
+  for (let k = pts.length - 1; k >= 1; k--) {
+    const p = pts[k];
+    const before = entries[k - 1];
+    const key = `${S.misere} ${before.text}`;
+    if (!altCache.has(key)) {
+      let list = [];
+      try {
+        const res = await api('moves', {position: apiPosition(before.comps), misere: S.misere});
+        const seen = new Set();
+        for (const m of res.moves) {
+          const v = {outcome: m.outcome || null, remoteness: remotenessOf(m.remoteness)};
+          const id = `${v.outcome} ${v.remoteness}`;
+          if (!seen.has(id)) list.push(v);
+          seen.add(id);
+        }
+      } catch (e) {
+        list = []; // too many moves to value: no faint dots here
+      }
+      altCache.set(key, list);
+    }
+    if (!svg.isConnected) return; // the chart was drawn again
+    for (const v of altCache.get(key)) {
+      // the position after any move has the same player to move as p's
+      const side = !v.outcome ? 0 : (v.outcome === 'N') === (p.mover === 'A') ? 1 : -1;
+      const who = side > 0 ? S.names.A : side < 0 ? S.names.B : null;
+      const dot = h('svg:circle', {cx: p.x, cy: yOf(side, v.remoteness), r: 3.5,
+        class: 'alt ' + (side > 0 ? 'a' : side < 0 ? 'b' : 'u'), 'data-k': p.idx, 'data-side': side});
+      dot.append(h('svg:title', {}, T('chart.alt', {k: p.idx}) + ': ' +
+        (who ? T('chart.winning', {name: who}) + (v.remoteness !== null ? T('chart.towin', {r: v.remoteness}) : '') : T('value.unknown'))));
+      svg.insertBefore(dot, trend);
+    }
+  }
 }
 
 // What each move did, as `bouton replay` says it: from a winning position

@@ -170,6 +170,8 @@ const M = {
   'chart.winning': ['{name} winning', '{name} en tête'],
   'chart.unknown': ['not known.', 'inconnu.'],
   'chart.legend': ['The further a dot from the middle line, the fewer moves to the end; a ringed dot is the position shown.', 'Plus un point est loin de la ligne du milieu, moins il reste de coups ; un point cerclé est la position affichée.'],
+  'chart.legend.alt': ['A faint dot is a move not played.', 'Un point pâle est un coup non joué.'],
+  'chart.alt': ['Move {k} not played', 'Coup {k} non joué'],
   'chart.start': ['Start', 'Départ'],
   'chart.after': ['After move {k}', 'Après le coup {k}'],
   'chart.towin': [(p) => ` (${p.r} move${s(p.r)} to the end)`, (p) => ` (${p.r} coup${s(p.r)} jusqu’à la fin)`],

@@ -1466,6 +1466,30 @@ test('issue 25: Wythoff\'s game as a queen on a grid (Corner the Queen)', async 
   assert.deepEqual(await piles(page), [1n, 5n]);
 });
 
+test('issue 25: the value chart shows the moves not played faintly', async (page) => {
+  // 3 4 5: one move of 12 wins (to 1 4 5); 3 4 4 throws the win away, and
+  // from 3 4 4 the computer's one winning move is to 0 4 4
+  await newGame(page, {start: '3 4 5'});
+  await clickCounter(page, 2, 0, 4);
+  await page.click('#take');
+  await settle(page);
+  await page.waitForFunction(() => document.querySelectorAll('#chart .dot').length === 3);
+  // after move 1 (B to move): the winning move would have left B lost (A
+  // winning, above), the others B winning (below); after move 2 the
+  // other way round
+  for (const [k, sides] of [[1, [1, -1]], [2, [-1, 1]]]) {
+    for (const side of sides) {
+      await page.waitForSelector(`#chart .alt[data-k="${k}"][data-side="${side}"]`, {state: 'attached'});
+    }
+  }
+  assert.equal(await page.$$eval('#chart .alt[data-k="0"]', (a) => a.length), 0, 'no move leads to the start');
+  assert.equal(await page.$$eval('#chart .dot', (d) => d.length), 3, 'the moves played stay as they were');
+  const faint = await page.$eval('#chart .alt', (c) => Number(getComputedStyle(c).opacity));
+  assert.ok(faint < 0.6, `faint: opacity ${faint}`);
+  assert.match(await page.textContent('#chart'), /faint dot is a move not played/);
+  await shot(page, 'chart-alternatives');
+});
+
 // ---------------------------------------------------------- languages
 
 // The page's English strings still shown where it is in another language:
