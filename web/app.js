@@ -91,7 +91,7 @@ function paramOf(kind) {
 function fillGameSelect() {
   const sel = clear($('game'));
   for (const f of families()) {
-    sel.append(h('option', {value: f.name}, f.title));
+    sel.append(mark(h('option', {value: f.name}, f.title))); // the server's title
     if (f.name === 'nim') sel.append(h('option', {value: 'misere-nim'}, T('setup.misere.title', {title: f.title})));
   }
   sel.append(h('option', {value: 'sum'}, T('setup.sum')));
