@@ -388,11 +388,14 @@ export function mark(el) {
   return el;
 }
 
-// Translates the page's static text: data-i18n (text), data-i18n-html
+// Translates the page's static text: the title (data-title on <html>),
+// data-i18n (text), data-i18n-html
 // (the catalogue's own markup), data-i18n-aria-label, data-i18n-title;
 // sets <html lang> and fills the language switch.
 export function translatePage(root = document) {
   document.documentElement.lang = LANG;
+  const title = document.documentElement.getAttribute('data-title');
+  if (title) document.title = t(title);
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.getAttribute('data-i18n'));
   for (const el of root.querySelectorAll('[data-i18n-html]')) el.innerHTML = t(el.getAttribute('data-i18n-html'));
   for (const el of root.querySelectorAll('[data-i18n-aria-label]')) {
