@@ -399,7 +399,8 @@ function drawHowTo() {
   const key = [...new Set(S.comps.map((c) => c.game.family))].sort().join('+') + (S.spec === 'sum' ? ' sum' : '');
   if (box.getAttribute('data-key') === key) return; // the same games: as it was, open or folded
   box.setAttribute('data-key', key);
-  clear($('howto-body')).append(h('ul', {class: 'rules-list'}, howTo().map((t) => h('li', {}, t))));
+  clear($('howto-body')).append(h('div', {class: 'howto-figs'}, howToFigures()),
+    h('ul', {class: 'rules-list'}, howTo().map((t) => h('li', {}, t))));
   let seen = [];
   try {
     seen = JSON.parse(localStorage.getItem(SEEN) || '[]');
@@ -414,6 +415,163 @@ function drawHowTo() {
       // not kept: it opens again next time
     }
   }
+}
+
+// ------------------------------------------------- how-to drawings
+
+// A small drawing of one move for each game on the board (one a game, the
+// first four), for the "?" box: a <figure> with an SVG and a caption in
+// the page's language.  What is drawn legal is checked with the rules the
+// page checks moves with (illegal()), so a drawing never shows a move the
+// game refuses: the takes a subtraction heap allows, the pins Kayles or
+// Dawson's Kayles knocks down.  Counters taken are dashed; the pieces a
+// move leaves are drawn after an arrow.
+const FIG_D = 16; // the distance between counters in a drawing
+
+function howToFigures() {
+  const out = [];
+  const done = new Set();
+  for (const c of S.comps) {
+    const g = c.game;
+    if (done.has(g.spec) || out.length >= 4) continue;
+    done.add(g.spec);
+    const f = figureOf(g);
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+// Counters in a line from (x, y): n of them, those in [a, b) dashed
+// (taken), those from `blue` on in the accent colour (a second heap).
+function figCounters(svg, x, y, n, a = n, b = n, blue = n) {
+  for (let j = 0; j < n; j++) {
+    const cls = j >= a && j < b ? 'fig-c fig-gone' : j >= blue ? 'fig-c fig-blue' : 'fig-c';
+    svg.append(h('svg:circle', {cx: x + j * FIG_D + FIG_D / 2, cy: y, r: FIG_D * 0.38, class: cls}));
+  }
+  return x + n * FIG_D;
+}
+
+// "1, 2 or 3" in the page's language.
+const orList = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${T('fig.or')} ${xs[xs.length - 1]}`);
+
+function figArrow(svg, x, y) {
+  svg.append(h('svg:text', {x: x + 4, y: y + 5, class: 'fig-text'}, '\u2192'));
+  return x + 24;
+}
+
+function figText(svg, x, y, text) {
+  svg.append(h('svg:text', {x, y: y + 4, class: 'fig-text'}, text));
+}
+
+function figSvg(kind, w, hgt) {
+  return h('svg:svg', {class: 'howto-drawing', 'data-fig': kind, viewBox: `0 0 ${w} ${hgt}`,
+    width: w, height: hgt, 'aria-hidden': 'true'});
+}
+
+function figureOf(g) {
+  let svg;
+  let caption;
+  const ok = (n, to) => !illegal(g, [BigInt(n)], to.map(BigInt));
+  if (isCoinGame(g) && g.board === 'grid') {
+    // the four corners of a rectangle, the far one from heads to tails
+    svg = figSvg('grid', 200, 90);
+    const cellAt = (x0, x, y) => [x0 + x * 18 + 9, 80 - y * 18 - 9];
+    for (const [x0, after] of [[0, false], [110, true]]) {
+      for (let x = 0; x < 4; x++) {
+        for (let y = 0; y < 4; y++) {
+          // heads at (1,1) and (3,3) before; the corners turned
+          const corner = (x === 1 || x === 3) && (y === 1 || y === 3);
+          const before = x === y && (x === 1 || x === 3);
+          const head = after ? before !== corner : before;
+          const [cx, cy] = cellAt(x0, x, y);
+          svg.append(h('svg:circle', {cx, cy, r: 7, class: 'fig-coin' + (head ? ' fig-head' : '') + (corner && !after ? ' fig-turn' : '')}));
+        }
+      }
+    }
+    figArrow(svg, 80, 45);
+    caption = T(g.family === 'corners' ? 'fig.grid' : 'fig.tartan');
+  } else if (isCoinGame(g)) {
+    // a row of coins: the largest coin turned goes from heads to tails
+    svg = figSvg('row', 290, 60);
+    const turned = g.family === 'ruler' ? [4, 5] : [3, 5];
+    const heads = [[2, 5], [2, turned[0]]];
+    heads.forEach((hs, line) => {
+      for (let j = 1; j <= 6; j++) {
+        const turn = line === 0 && turned.includes(j);
+        const cx = 14 + (j - 1) * 20 + line * 160;
+        svg.append(h('svg:circle', {cx, cy: 30, r: 8, class: 'fig-coin' + (hs.includes(j) ? ' fig-head' : '') + (turn ? ' fig-turn' : '')}));
+        svg.append(h('svg:text', {x: cx, y: 50, class: 'fig-num'}, String(j)));
+      }
+    });
+    figArrow(svg, 128, 30);
+    caption = T(g.family === 'ruler' ? 'fig.row.ruler' : 'fig.row');
+  } else if (g.arity === 2) {
+    // Wythoff's queen: left, down, or diagonally towards the corner
+    svg = figSvg('queen', 110, 100);
+    const D = 18;
+    for (let x = 0; x < 5; x++) {
+      for (let y = 0; y < 5; y++) {
+        svg.append(h('svg:rect', {x: 10 + x * D, y: 5 + (4 - y) * D, width: D, height: D,
+          class: 'fig-sq' + ((y === 3 && x < 4) || (x === 4 && y < 3) || (x - y === 1 && x < 4) ? ' fig-reach' : '')}));
+      }
+    }
+    const at = (x, y) => [10 + x * D + D / 2, 5 + (4 - y) * D + D / 2];
+    const [qx, qy] = at(4, 3);
+    for (const [x, y] of [[0, 3], [4, 0], [1, 0]]) {
+      const [tx, ty] = at(x, y);
+      svg.append(h('svg:line', {x1: qx, y1: qy, x2: tx, y2: ty, class: 'fig-arrow'}));
+    }
+    svg.append(h('svg:text', {x: qx, y: qy + 6, class: 'fig-queen'}, '\u265b'));
+    caption = T('fig.queen');
+  } else if (g.arity === 0) {
+    // Moore's Nim: counters taken from several piles at once
+    const m = /^moore:(\d+)/.exec(g.spec);
+    const k = m ? Number(m[1]) : 2;
+    svg = figSvg('many', 120, 70);
+    [[4, 1], [3, 0], [5, 2]].forEach(([n, t], r) => {
+      const take = r === 0 || (r === 2 && k >= 2) ? t : 0;
+      figCounters(svg, 10, 12 + r * 22, n, n - take, n);
+    });
+    caption = T('fig.many', {k, m: k >= 2 ? 2 : 1});
+  } else if (selMode(g) === 'cut') {
+    // Grundy's game: 7 becomes 3 and 4
+    svg = figSvg('cut', 310, 30);
+    let x = figCounters(svg, 4, 15, 7, 7, 7, 3);
+    svg.append(h('svg:line', {x1: 4 + 3 * FIG_D, y1: 3, x2: 4 + 3 * FIG_D, y2: 27, class: 'fig-split'}));
+    x = figArrow(svg, x + 4, 15);
+    x = figCounters(svg, x, 15, 3);
+    figCounters(svg, x + 12, 15, 4, 4, 4, 0);
+    caption = T('fig.cut');
+  } else if (selMode(g) === 'range') {
+    // Kayles-like: pins knocked down side by side, the row split in two
+    const n = 7;
+    const ks = [1, 2, 3].filter((k) => ok(n, [2, n - 2 - k].filter((x) => x > 0)));
+    const k = ks.includes(2) ? 2 : ks[0] || 1;
+    svg = figSvg('range', 330, 30);
+    let x = figCounters(svg, 4, 15, n, 2, 2 + k);
+    x = figArrow(svg, x + 4, 15);
+    x = figCounters(svg, x, 15, 2);
+    figCounters(svg, x + 14, 15, n - 2 - k);
+    caption = T('fig.range', {list: orList(ks), n, a: 2, b: n - 2 - k});
+  } else if (!g.local) {
+    // a take-and-break game (the server checks its moves): a take
+    svg = figSvg('take', 160, 24);
+    figCounters(svg, 4, 12, 6, 4, 6);
+    caption = T('fig.take');
+  } else {
+    // one heap: the takes its rules allow (Nim: any number)
+    const n = g.family === 'nim' ? 5 : 6;
+    const ks = g.family === 'nim' ? [2] : [1, 2, 3, 4, 5, 6].filter((k) => ok(n, n - k ? [n - k] : []) || ok(n, [n - k]));
+    const show = ks.slice(0, 3);
+    svg = figSvg(g.family === 'nim' ? 'nim' : 'takes', 160, 12 + 22 * Math.max(1, show.length));
+    show.forEach((k, r) => {
+      figCounters(svg, 4, 12 + r * 22, n, n - k, n);
+      figText(svg, 4 + n * FIG_D + 8, 12 + r * 22, `\u2212${k}`);
+    });
+    caption = g.family === 'nim' ? T('fig.nim')
+      : ks.length ? T('fig.takes', {n, list: orList(ks)}) : T('fig.takes.none', {n});
+  }
+  return h('figure', {class: 'howto-fig', 'data-game': g.spec}, svg, h('figcaption', {}, caption));
 }
 
 function selMode(g) {
@@ -521,6 +679,8 @@ function drawRow(c, i, r) {
   const fl = S.flash && S.flash.id === S.gameId && S.flash.i === i && S.flash.n === 1 &&
     mode === 'tail' && S.flash.before[r] <= DRAW_MAX ? Number(S.flash.before[r]) : count;
   const shown = Math.max(count, fl);
+  // a part of a sum is a board of its own, as wide as its counters
+  if (S.spec === 'sum') cols = Math.max(1, Math.min(cols, shown));
   if (row && shown > cols) cols = Math.max(4, cols - 1); // a cell for the mark
   const lines = Math.max(1, Math.ceil(shown / cols));
   const width = (cols + (row && lines > 1 ? 1 : 0)) * D;
@@ -650,7 +810,18 @@ function drawGolden(svg, a, cols, rows, L, D) {
     const u = Math.min(w, hgt / k);
     svg.append(h('svg:line', {x1: px(0), y1: py(0), x2: px(u), y2: py(u * k), class: 'golden'}));
   }
-  // the safe pairs by the mex rule, as the rules define them
+  for (const [p, q] of safeSquares(A, cols, rows)) {
+    svg.append(h('svg:circle', {cx: px(p + 0.5), cy: py(q + 0.5), r: D * 0.2, class: 'safe-mark',
+      'data-x': p, 'data-y': q}));
+  }
+}
+
+// The safe squares (P-positions) of Wythoff's game with parameter A on
+// the grid of columns 0..cols and rows 0..rows, as [[x, y]]: the pairs
+// (x, x + A n) and their mirrors, x the least number not yet used, by the
+// mex rule that defines them (Wythoff 1907, sec. 5; Fraenkel 1982 for A).
+function safeSquares(A, cols, rows) {
+  const out = [];
   const used = new Set();
   for (let n = 0, x = 0; x <= Math.max(cols, rows); n++) {
     while (used.has(x)) x++;
@@ -658,13 +829,36 @@ function drawGolden(svg, a, cols, rows, L, D) {
     used.add(x);
     used.add(y);
     for (const [p, q] of x === y ? [[x, y]] : [[x, y], [y, x]]) {
-      if (p <= cols && q <= rows) {
-        svg.append(h('svg:circle', {cx: px(p + 0.5), cy: py(q + 0.5), r: D * 0.2, class: 'safe-mark',
-          'data-x': p, 'data-y': q}));
-      }
+      if (p <= cols && q <= rows) out.push([p, q]);
     }
     x++;
   }
+  return out;
+}
+
+// The safe squares (P-positions: whoever moves the queen there wins) of
+// the grid 0..cols x 0..rows, as a Set of "x,y", from the rules alone: a
+// square is safe when no move from it reaches a safe square, and in misère
+// play the corner (0, 0), where the player to move has no move and so
+// wins, is not.  A move takes any number from one pile, or k and l >= 1
+// from both with |k - l| < A.  At most 41 x 41 squares (QUEEN_MAX).
+function safeGrid(A, cols, rows, misere) {
+  const P = [];
+  for (let x = 0; x <= cols; x++) {
+    P.push([]);
+    for (let y = 0; y <= rows; y++) {
+      let p = !(misere && x === 0 && y === 0);
+      for (let u = 0; p && u < x; u++) if (P[u][y]) p = false;
+      for (let v = 0; p && v < y; v++) if (P[x][v]) p = false;
+      for (let k = 1; p && k <= x; k++) {
+        for (let l = Math.max(1, k - A + 1); p && l <= Math.min(y, k + A - 1); l++) if (P[x - k][y - l]) p = false;
+      }
+      P[x].push(p);
+    }
+  }
+  const out = new Set();
+  for (let x = 0; x <= cols; x++) for (let y = 0; y <= rows; y++) if (P[x][y]) out.add(`${x},${y}`);
+  return out;
 }
 
 function drawQueen(c, i) {
@@ -685,6 +879,9 @@ function drawQueen(c, i) {
     role: 'group', 'data-comp': i, 'data-row': 0, tabindex: humanTurn() ? 0 : -1,
     'aria-label': T('queen.label', {name: label, a, b, x: at[0], y: at[1]}) + ' ' + T('queen.keys')});
   const showVal = S.showValues && S.view === null;
+  // with the values on, every safe square of the grid is shown, also
+  // those the queen cannot reach from here: the goal of the whole game
+  const safe = showVal ? safeGrid(Number(c.game.a || 1n), a, b, S.misere) : new Set();
   for (let y = 0; y < rowsN; y++) {
     const py = (b - y) * D;
     svg.append(h('svg:text', {x: L - 4, y: py + D / 2 + 4, class: 'axis-label q-row'}, String(y)));
@@ -703,9 +900,18 @@ function drawQueen(c, i) {
         }
       }
       if (!here && x === at[0] && y === at[1]) cls += ' chosen';
+      const p = safe.has(`${x},${y}`);
+      if (p) {
+        cls += ' p-square';
+        words += ` (${T('queen.safe')})`;
+      }
       const r = h('svg:rect', {x: px, y: py, width: D, height: D, class: cls, 'data-x': x, 'data-y': y});
-      r.append(h('svg:title', {}, here ? T('queen.here', {x, y}) : words));
+      r.append(h('svg:title', {}, here ? T('queen.here', {x, y}) + (p ? ` (${T('queen.safe')})` : '') : words));
       svg.append(r);
+      if (p) {
+        svg.append(h('svg:text', {x: px + D / 2, y: py + D * 0.62, 'font-size': Math.round(D * 0.4),
+          class: 'p-mark', 'aria-hidden': 'true'}, 'P'));
+      }
     }
   }
   for (let x = 0; x < cols; x++) {
@@ -1110,8 +1316,10 @@ function render() {
       (c.nums.length > 1 && !isCoinGame(c.game) ? ' two-piles' : '') +
       (moved ? ' moved' : ''), role: 'group',
       'aria-label': `${compName(c.game, i)} (${c.game.spec})`},
-      S.spec === 'sum' ? h('span', {class: 'comp-game'}, c.game.spec) : null, rows));
+      S.spec === 'sum' ? compTitle(c.game) : null, rows));
   });
+  // a sum: each part its own board, side by side where they fit
+  box.classList.toggle('sum', S.spec === 'sum');
   if (saved) {
     S.comps = saved.comps;
     S.sel = saved.sel;
@@ -1197,6 +1405,17 @@ function gameTitle(spec) {
   }
   const title = f.title.replace(/^Bouton's /, '');
   return colon < 0 ? title : `${title} ${spec.slice(colon + 1)}`;
+}
+
+// The label of one part of a sum: its game's name ("Kayles", "Nim") and
+// its rules' code where they differ, both as the server writes them.
+function compTitle(g) {
+  const f = familyOf(g.spec);
+  const named = f && f.named.find((n) => n.game === g.spec);
+  const m = named && /^([^:]{2,40}):/.exec(named.rules);
+  const name = m ? m[1] : f && f.name === g.spec ? f.title : gameTitle(g.spec);
+  return mark(h('span', {class: 'comp-game'}, h('strong', {class: 'comp-title'}, name),
+    name === g.spec ? null : h('code', {}, ` ${g.spec}`)));
 }
 
 // The value of the chosen move, when the values are shown.
