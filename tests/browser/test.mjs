@@ -1490,6 +1490,224 @@ test('issue 25: the value chart shows the moves not played faintly', async (page
   await shot(page, 'chart-alternatives');
 });
 
+test('issue 25: how to play each game with a small drawing of a move', async (page) => {
+  // every family of the select, in words and a drawing; the drawings
+  // that show a count show the one the rules allow
+  const fams = (await (await fetch(url + 'v1/games')).json()).games.map((f) => f.name);
+  const starts = {wythoff: '3 5', moore: '3 4 5', corners: '1,1 2,2', tartan: '1,1 2,2'};
+  const seen = {};
+  for (const f of fams) {
+    await newGame(page, {game: f, start: starts[f] || '5 6', mode: 'two'});
+    await page.$eval('#howto', (d) => { d.open = true; });
+    const fig = await page.$eval('#howto figure.howto-fig', (el) => ({
+      kind: el.querySelector('svg.howto-drawing').getAttribute('data-fig'),
+      gone: el.querySelectorAll('.fig-gone').length,
+      caption: el.querySelector('figcaption').textContent}));
+    assert.ok(fig.caption.length > 20, `${f}: a caption (${fig.caption})`);
+    seen[f] = fig;
+  }
+  assert.deepEqual(Object.fromEntries(Object.entries(seen).map(([f, x]) => [f, x.kind])), {
+    nim: 'nim', wythoff: 'queen', sub: 'takes', octal: 'range', grundy: 'cut', tb: 'take', moore: 'many',
+    turtles: 'row', 'mock-turtles': 'row', ruler: 'row', twins: 'row', corners: 'grid', tartan: 'grid'});
+  assert.equal(seen.nim.gone, 2, 'Nim: two counters taken');
+  // sub:1-3 from a heap of 6: three rows, taking 1, 2 and 3
+  assert.equal(seen.sub.gone, 1 + 2 + 3);
+  assert.match(seen.sub.caption, /1, 2 or 3/);
+  // Kayles knocks down two pins side by side; Dawson's Kayles exactly two
+  assert.equal(seen.octal.gone, 2);
+  assert.match(seen.octal.caption, /1 or 2 pins/);
+  await newGame(page, {game: 'octal', param: 'dawsons-kayles', start: '9', mode: 'two'});
+  assert.match(await page.textContent('#howto figcaption'), /Knock down 2 pins/);
+  await newGame(page, {game: 'sub', param: '2,5', start: '9', mode: 'two'});
+  assert.match(await page.textContent('#howto figcaption'), /: 2 or 5\./);
+  // a sum: one drawing a game
+  await newGame(page, {game: 'sum', start: 'kayles 5 + nim 3 4 + grundy 7', mode: 'two'});
+  assert.deepEqual(await page.$$eval('#howto svg.howto-drawing', (ss) => ss.map((s) => s.getAttribute('data-fig'))), ['range', 'nim', 'cut']);
+  await page.$eval('#howto', (d) => { d.open = true; });
+  await shot(page, 'howto-drawings-sum');
+});
+
+test("issue 25: the queen's grid shows every safe square with the values on", async (page) => {
+  // the safe pairs (floor(n phi), floor(n phi^2)) and their mirrors
+  const phi = (1 + Math.sqrt(5)) / 2;
+  const pairs = (cols, rows) => {
+    const out = [];
+    for (let n = 0; Math.floor(n * phi) <= Math.max(cols, rows); n++) {
+      const a = Math.floor(n * phi);
+      const b = Math.floor(n * phi * phi);
+      for (const [x, y] of [[a, b], [b, a]]) if (x <= cols && y <= rows && !out.includes(`${x},${y}`)) out.push(`${x},${y}`);
+    }
+    return out.sort();
+  };
+  const marked = () => page.$$eval('svg.queen rect.p-square', (rs) => rs.map((r) => `${r.dataset.x},${r.dataset.y}`).sort());
+  await newGame(page, {game: 'wythoff', start: '9 12', mode: 'two'});
+  await page.click('#queen-view');
+  assert.deepEqual(await marked(), [], 'not before the values are on');
+  await page.check('#show-values');
+  await page.waitForSelector('svg.queen rect.v-win');
+  const p = await marked();
+  assert.deepEqual(p, pairs(9, 12));
+  assert.deepEqual(p, ['0,0', '1,2', '2,1', '3,5', '4,7', '5,3', '6,10', '7,4']);
+  // (1,2), (2,1) and (0,0) are out of the queen's reach from (9,12), and
+  // marked; every reachable safe square is a winning move, and only those
+  const reach = await page.$$eval('svg.queen rect.reach', (rs) => rs.map((r) => `${r.dataset.x},${r.dataset.y}`));
+  assert.ok(!reach.includes('1,2') && !reach.includes('0,0'));
+  const wins = await page.$$eval('svg.queen rect.v-win', (rs) => rs.map((r) => `${r.dataset.x},${r.dataset.y}`).sort());
+  assert.deepEqual(wins, p.filter((s) => reach.includes(s)));
+  assert.equal(await page.$$eval('svg.queen text.p-mark', (ts) => ts.length), p.length);
+  await shot(page, 'queen-safe-squares');
+  // misère play: (0,1), (1,0) and (2,2) take the place of (0,0), (1,2)
+  // and (2,1); the rest are the same (Wythoff's misère game)
+  await newGame(page, {game: 'wythoff', start: '9 12', mode: 'two', misere: true});
+  if (await page.getAttribute('#queen-view', 'aria-pressed') !== 'true') await page.click('#queen-view');
+  await page.check('#show-values');
+  await page.waitForSelector('svg.queen rect.p-square');
+  assert.deepEqual(await marked(), ['0,1', '1,0', '2,2', '3,5', '4,7', '5,3', '6,10', '7,4']);
+});
+
+test('issue 25: a sum drawn as its parts side by side, each labelled by its game', async (page) => {
+  for (const [w, hgt] of [[1280, 800], [390, 844]]) {
+    await page.setViewportSize({width: w, height: hgt});
+    await newGame(page, {game: 'sum', start: 'kayles 5 + nim 1 2 + wythoff 3 5 + grundy 7 + turtles 1 4', mode: 'two'});
+    const parts = await page.$$eval('#piles .comp', (cs) => cs.map((c) => {
+      const r = c.getBoundingClientRect();
+      return {title: c.querySelector('.comp-title').textContent, top: Math.round(r.top), left: r.left, right: r.right};
+    }));
+    assert.deepEqual(parts.map((p) => p.title), ['Kayles', 'Nim', 'Nim', "Wythoff's game", "Grundy's game", 'Turning Turtles']);
+    const box = await page.$eval('#piles', (b) => b.getBoundingClientRect().right);
+    assert.ok(parts.every((p) => p.right <= box + 1), `every part inside the board (${w} px)`);
+    const rows = new Set(parts.map((p) => p.top)).size;
+    if (w === 1280) assert.ok(rows <= 2, `side by side at 1280 px: ${rows} rows of parts`);
+    else assert.equal(parts[1].top, parts[2].top, 'the two small piles of Nim side by side on a phone');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, 'no sideways scrolling');
+    // still played by clicks: a pin of Kayles
+    await clickCounter(page, 0, 0, 4);
+    await page.click('#take');
+    await recorded(page, '-A-> (octal:0.77 4 + nim 1 2 + wythoff 3 5 + grundy 7 + turtles 1 4)');
+    await shot(page, `sum-${w}`);
+  }
+});
+
+// One move of the player to move, by clicking the board only: the first
+// of the board's moves (tried in order) that the rules accept.  Returns
+// false when none is found.
+async function clickSomeMove(page) {
+  const before = (await recordLines(page)).length;
+  const played = () => page.waitForFunction((n) => document.getElementById('record').textContent.trim().split('\n').length > n ||
+    document.getElementById('move-error').textContent !== '', before, {timeout: 8000})
+    .then(async () => (await recordLines(page)).length > before);
+  const tryClicks = async (sels) => {
+    for (const s of sels) await page.click(s);
+    if (await page.isDisabled('#take')) return false;
+    await page.click('#take');
+    if (await played()) return true;
+    if (!(await page.isDisabled('#clear-sel'))) await page.click('#clear-sel');
+    return false;
+  };
+  // coins: the coins of a move of the values list, outlined on the board
+  // while the pointer is on it, then clicked on the board
+  if (await page.$('svg.coins')) {
+    if (!(await page.isChecked('#show-values'))) await page.check('#show-values');
+    await page.waitForSelector('#values-box .value-list li');
+    await page.hover('#values-box .value-list li:first-child .value-word');
+    const keys = await page.$$eval('svg.coins g.coin.focus-win', (gs) => gs.map((g) => [g.closest('svg').dataset.comp, g.dataset.coin]));
+    await page.mouse.move(0, 0);
+    return tryClicks(keys.map(([i, k]) => `svg.coins[data-comp="${i}"] g.coin[data-coin="${k}"]`));
+  }
+  const queen = await page.$$eval('svg.queen rect.reach', (rs) => rs.map((r) => [r.closest('svg').dataset.comp, r.dataset.x, r.dataset.y]));
+  for (const [i, x, y] of queen.slice(0, 3)) {
+    if (await tryClicks([`svg.queen[data-comp="${i}"] rect[data-x="${x}"][data-y="${y}"]`])) return true;
+  }
+  const rows = await page.$$eval('svg.pile', (ss) => ss.map((s) => [s.dataset.comp, s.dataset.row,
+    s.querySelectorAll('circle[data-j]').length, s.classList.contains('pins')]));
+  for (const [i, r, n, pins] of rows) {
+    const c = (j) => `svg.pile[data-comp="${i}"][data-row="${r}"] circle[data-j="${j}"]`;
+    // take the last counter; pins: one or two side by side, from the end
+    const tries = [];
+    for (let j = n - 1; j >= 0 && tries.length < 8; j--) {
+      tries.push([c(j)]);
+      if (pins && j + 1 < n) tries.push([c(j), c(j + 1)]);
+    }
+    for (const t of tries) if (await tryClicks(t)) return true;
+  }
+  return false;
+}
+
+// Plays a whole game against the computer by clicks on the board alone
+// (no typing), to the end; returns the number of the player's moves.
+async function playToTheEnd(page, what) {
+  let mine = 0;
+  for (let k = 0; k < 40; k++) {
+    const status = await settle(page);
+    if (status.startsWith('Game over')) {
+      assert.ok(await page.isVisible('#over-box'), `${what}: the end offers another game`);
+      assert.match(status, /wins|win/, `${what}: a result`);
+      return mine;
+    }
+    if (await clickSomeMove(page)) {
+      mine++;
+      continue;
+    }
+    // no move on the board: a game whose end the server decides (Moore's
+    // Nim, coins) says so when it answers
+    await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Game over'), null, {timeout: 5000})
+      .catch(() => assert.fail(`${what}: no move found by clicking, and the game not over`));
+  }
+  assert.fail(`${what}: no end after 40 moves`);
+}
+
+// Every choice of the Game select, with a small start.
+const FULL_GAMES = [
+  ['nim', '2 3'], ['misere-nim', '2 2'], ['wythoff', '3 4'], ['sub', '5 3'],
+  ['octal', '5 2'], ['octal', '7', 'dawsons-kayles'], ['grundy', '7'], ['tb', '4 3'], ['moore', '2 3 1'],
+  ['turtles', '2 5'], ['mock-turtles', '1 4'], ['ruler', '2 5'], ['twins', '1 4'],
+  ['corners', '1,1 2,2'], ['tartan', '1,1 2,2'], ['sum', 'kayles 3 + nim 2 + grundy 4'],
+];
+
+for (const [w, hgt, name] of [[1280, 800, 'desktop'], [390, 844, 'phone']]) {
+  test(`issue 25: a full game of every family played by clicks only (${name}, ${w}x${hgt})`, async (page) => {
+    await page.setViewportSize({width: w, height: hgt});
+    const offered = (await (await fetch(url + 'v1/games')).json()).games.map((f) => f.name);
+    const covered = new Set(FULL_GAMES.map(([g]) => g));
+    assert.deepEqual(offered.filter((f) => !covered.has(f)), [], 'every family of the page played');
+    for (const [game, start, param] of FULL_GAMES) {
+      await newGame(page, {game, start, param, level: 'perfect'});
+      // Wythoff's game on a phone as the queen on her grid
+      if (game === 'wythoff' && name === 'phone') await page.click('#queen-view');
+      const moves = await playToTheEnd(page, `${game} ${start}`);
+      assert.ok(moves >= 1 || (await recordLines(page)).some((l) => l.startsWith('-B->')), `${game}: moves were made`);
+      await shot(page, `full-${name}-${param || game}`);
+    }
+  });
+}
+
+test('issue 21, item 5: misère heap games explain the misère quotient in the hint, and colour the moves', async (page) => {
+  for (const [game, param, start] of [['octal', 'kayles', '5 3 2'], ['grundy', undefined, '7 5'], ['sub', '1-3', '7 5'], ['octal', 'dawsons-kayles', '9 4']]) {
+    await newGame(page, {game, param, start, misere: true, mode: 'two'});
+    await page.click('#hint');
+    await page.waitForSelector('#hint-box h3');
+    const why = await page.$('#hint-box details');
+    assert.ok(why, `${game} ${param || ''}: a "Why"`);
+    await page.click('#hint-box details summary');
+    const text = await page.textContent('#hint-box details pre');
+    assert.match(text, /misère quotient Q/, `${game}: the quotient`);
+    assert.match(text, /Each heap is an element of Q: heap \d+ = /, `${game}: each heap's element`);
+    assert.match(text, /P-portion/);
+    await page.check('#show-values');
+    await page.waitForSelector('#values-box .value-list li');
+    const cls = await page.$$eval('#values-box .value-list li', (ls) => ls.map((l) => l.className));
+    assert.ok(cls.every((c) => c === 'v-win' || c === 'v-lose'), `${game}: every move valued (${cls})`);
+    if (game === 'octal' && param === 'kayles') {
+      // misère Kayles 5 3 2 (heaps c, ab and b of Q, product ab^2c): one
+      // winning move, 5 to 4
+      assert.equal(cls.filter((c) => c === 'v-win').length, 1);
+      assert.match(await page.textContent('#hint-box'), /take 1 from heap 1/);
+      assert.match(text, /heap 5 = c; heap 3 = ab; heap 2 = b; the product is x = ab\^2c/);
+      await shot(page, 'misere-kayles-why');
+    }
+  }
+});
+
 // ---------------------------------------------------------- languages
 
 // The page's English strings still shown where it is in another language:
