@@ -116,6 +116,23 @@ req POST /v1/analyze '{"position":"9 5 12","misere":true}'
 same_as "analyze misere" analyze --json --misere 9 5 12
 req POST /v1/analyze '{"position":"41 163 13","explain":true}'
 same_as "analyze --explain" analyze --json --explain 41 163 13
+# Misère heap games (the page's hint shows this "Why"): the explanation
+# through the misère quotient, as the CLI's, with each heap's element, and
+# POST /v1/moves values every move, here from the quotient (no search:
+# the remoteness of Kayles 40 31 17 is past the budget).
+for g in 'kayles 5 3 2' 'grundy 7 5' 'sub:1-3 7 5' 'dawsons-kayles 9 4'; do
+    req POST /v1/analyze "{\"position\":\"$g\",\"misere\":true,\"explain\":true}"
+    expect 200 "analyze --misere --explain $g"
+    has 'through the mis\u00E8re quotient Q of' "the quotient explained: $g"
+    has 'Each heap is an element of Q: heap' "each heap's element: $g"
+    same_as "analyze --misere --explain $g" analyze --json --misere --explain --no-store $g
+done
+req POST /v1/moves '{"position":"kayles 40 31 17","misere":true}'
+expect 200 "misère move values of Kayles 40 31 17"
+checks=$((checks + 1))
+printf '%s' "$body" | grep -q '"outcome":null' &&
+    fail "misère Kayles 40 31 17: a move without its value: $body"
+has '"outcome":"P"' "misère Kayles 40 31 17: a winning move"
 big=123456789012345678901234567890123456789012345678901234567890
 req POST /v1/analyze "{\"position\":[\"$big\",\"$big\",\"1\"]}"
 same_as "analyze a 60-digit pile" analyze --json "$big" "$big" 1
