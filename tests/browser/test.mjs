@@ -1776,8 +1776,8 @@ async function settleFr(page) {
   }, null, {timeout: 15000});
 }
 
-test('issue 25: every page in French, no English string of the catalogue left', async (page) => {
-  const ctx = await newContext(page.context().browser(), {locale: 'fr-FR', viewport: {width: 1280, height: 800}});
+for (const [w, hgt, size] of [[1280, 800, 'desktop'], [390, 844, 'phone']]) test(`issue 25: every page in French, no English string of the catalogue left (${size}, ${w}x${hgt})`, async (page) => {
+  const ctx = await newContext(page.context().browser(), {locale: 'fr-FR', viewport: {width: w, height: hgt}});
   const p = await ctx.newPage();
   const errors = [];
   p.on('pageerror', (e) => errors.push(e.message));
@@ -1798,7 +1798,7 @@ test('issue 25: every page in French, no English string of the catalogue left', 
     await p.waitForSelector('#analysis-body .panel-binary');
     await p.$eval('#paste', (d) => { d.open = true; });
     await noEnglish(p, 'Nim in progress');
-    await shot(p, 'french-play');
+    await shot(p, `french-play-${size}`);
     // an earlier position viewed
     await p.click('#history .history-item[data-k="1"]');
     await p.waitForSelector('#view-box:not([hidden])');
@@ -1824,13 +1824,17 @@ test('issue 25: every page in French, no English string of the catalogue left', 
     await noEnglish(p, 'the queen');
     await newGame(p, {game: 'octal', param: 'kayles', start: '9', mode: 'two'});
     await p.click('svg.pile[data-comp="0"] circle[data-j="4"]');
+    await p.$eval('#howto', (d) => { d.open = true; });
     await noEnglish(p, 'Kayles');
     await newGame(p, {game: 'grundy', start: '9', mode: 'two'});
     await p.click('svg.pile[data-comp="0"] circle[data-j="3"]');
     await noEnglish(p, "Grundy's game");
-    await newGame(p, {game: 'sum', start: 'nim 3 4 + kayles 5', mode: 'two'});
+    await newGame(p, {game: 'sum', start: 'nim 3 4 + kayles 5 + grundy 7 + wythoff 3 5', mode: 'two'});
+    await p.$eval('#howto', (d) => { d.open = true; });
     await noEnglish(p, 'a sum');
+    await shot(p, `french-sum-${size}`);
     await newGame(p, {game: 'turtles', start: '3 5', mode: 'two'});
+    await p.$eval('#howto', (d) => { d.open = true; });
     await noEnglish(p, 'coins');
     // the analysis page: Nim, Wythoff, a sum, an empty position
     for (const pos of ['3 4 5', 'wythoff 3 5', 'nim 3 + kayles 5']) {
@@ -1840,7 +1844,7 @@ test('issue 25: every page in French, no English string of the catalogue left', 
         document.getElementById('panel').children.length > 0);
       await noEnglish(p, `analysis of ${pos}`);
     }
-    await shot(p, 'french-analyse');
+    await shot(p, `french-analyse-${size}`);
     await p.fill('#position', '');
     await p.click('#go');
     await p.waitForFunction(() => document.getElementById('ask-error').textContent !== '');
