@@ -6,7 +6,8 @@
 # `npm ci` when node_modules is missing; it never downloads a browser), and
 # stops the server.  Screenshots and the server's log go to
 # BROWSER_ARTIFACTS (default: browser-artifacts/ beside the binary, i.e. in
-# the build directory).  Exits 77 (skipped) when chromium or node is absent:
+# the build directory; screens/ there holds every board at 1280x800 and
+# 390x844, with an index.html).  Exits 77 (skipped) when chromium or node is absent:
 # `scripts/deps.sh browser` installs them.  BROWSER_ONLY=REGEX runs the
 # tests whose names match; BROWSER_WEB_DIR=DIR serves the page's files from
 # DIR (say an older web/), to see a test fail before its fix.
@@ -27,6 +28,7 @@ if [ ! -d node_modules/playwright-core ]; then
 fi
 mkdir -p "$art"
 rm -f "$art"/*.png "$art/server.out" "$art/server.log"
+rm -rf "$art/screens"
 "$bin" serve --host 127.0.0.1 --port 0 >"$art/server.out" 2>"$art/server.log" &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true' EXIT

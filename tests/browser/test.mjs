@@ -8,7 +8,7 @@
 // test go to ARTIFACT-DIR.
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
-import {mkdirSync, readFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -1706,6 +1706,79 @@ test('issue 21, item 5: misère heap games explain the misère quotient in the h
       await shot(page, 'misere-kayles-why');
     }
   }
+});
+
+// Screenshots of every board at a desktop's 1280x800 and a phone's
+// 390x844, for a person to look at: ARTIFACT-DIR/screens/, with an
+// index.html that shows them side by side.  Each board is checked to be
+// there before its picture is taken.
+const SCREENS = [
+  ['nim-values', {start: '3 4 5'}, async (page) => {
+    await page.check('#show-values');
+    await page.waitForSelector('svg.pile .counter.v-win');
+  }],
+  ['kayles-pins', {game: 'octal', param: 'kayles', start: '23 6', mode: 'two'}, async (page) => {
+    await page.check('#show-values');
+    await page.waitForSelector('svg.pile.pins .counter.v-win');
+    await clickCounter(page, 0, 0, 3);
+  }],
+  ['grundy-split', {game: 'grundy', start: '11', mode: 'two'}, async (page) => {
+    await clickCounter(page, 0, 0, 4);
+    await page.waitForSelector('svg.pile .split', {state: 'attached'});
+  }],
+  ['wythoff-piles', {game: 'wythoff', start: '7 11', mode: 'two'}, async (page) => {
+    await page.waitForSelector('.comp.two-piles');
+  }],
+  ['queen-values-golden', {game: 'wythoff', start: '9 12', mode: 'two'}, async (page) => {
+    await page.click('#queen-view');
+    await page.click('#golden');
+    await page.check('#show-values');
+    await page.waitForSelector('svg.queen rect.p-square');
+  }],
+  ['subtraction', {game: 'sub', param: '1-3', start: '9 7', mode: 'two'}, async () => {}],
+  ['moore', {game: 'moore', start: '3 5 6 2', mode: 'two'}, async (page) => {
+    await clickCounter(page, 0, 0, 2);
+    await clickCounter(page, 0, 2, 4);
+  }],
+  ['sum', {game: 'sum', start: 'kayles 5 + nim 3 4 + wythoff 3 5 + grundy 7 + turtles 1 4', mode: 'two'}, async (page) => {
+    await page.waitForSelector('#piles.sum .comp-title');
+  }],
+  ['coins-row', {game: 'mock-turtles', start: '1 4 7', mode: 'two'}, async (page) => {
+    await page.waitForSelector('svg.coins.row');
+  }],
+  ['coins-grid', {game: 'corners', start: '1,1 3,2 2,4', mode: 'two'}, async (page) => {
+    await page.waitForSelector('svg.coins.grid');
+  }],
+  ['howto-drawings', {game: 'sum', start: 'kayles 5 + nim 3 + grundy 7 + wythoff 3 5 + moore:2 2 3', mode: 'two'}, async (page) => {
+    await page.$eval('#howto', (d) => { d.open = true; });
+    await page.waitForSelector('#howto svg.howto-drawing');
+  }],
+  ['misere-kayles-why', {game: 'octal', param: 'kayles', start: '5 3 2', misere: true, mode: 'two'}, async (page) => {
+    await page.click('#hint');
+    await page.click('#hint-box details summary');
+    await page.waitForSelector('#hint-box pre.explain');
+  }],
+];
+
+test('screenshots of every board at 1280x800 and 390x844, for a person to look at', async (page) => {
+  const dir = path.join(artifacts, 'screens');
+  mkdirSync(dir, {recursive: true});
+  const rows = [];
+  for (const [name, game, show] of SCREENS) {
+    const cells = [];
+    for (const [w, hgt] of [[1280, 800], [390, 844]]) {
+      await page.setViewportSize({width: w, height: hgt});
+      await newGame(page, game);
+      await show(page);
+      const f = `${name}-${w}x${hgt}.png`;
+      await page.screenshot({path: path.join(dir, f), fullPage: true});
+      assert.ok(statSync(path.join(dir, f)).size > 1000, `${f} written`);
+      cells.push(`<td><a href="${f}"><img src="${f}" alt="${f}" width="${w === 1280 ? 640 : 195}"></a></td>`);
+    }
+    rows.push(`<tr><th>${name}</th>${cells.join('')}</tr>`);
+  }
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bouton: the boards</title>' +
+    '<table><tr><th></th><th>1280x800</th><th>390x844</th></tr>' + rows.join('\n') + '</table>\n');
 });
 
 // ---------------------------------------------------------- languages
