@@ -397,7 +397,17 @@ function drawHowTo() {
   box.hidden = !S.started;
   if (!S.started) return;
   const key = [...new Set(S.comps.map((c) => c.game.family))].sort().join('+') + (S.spec === 'sum' ? ' sum' : '');
-  if (box.getAttribute('data-key') === key) return; // the same games: as it was, open or folded
+  // the drawings depend on the games' parameters and the ending too
+  const drawn = `${key} ${[...new Set(S.comps.map((c) => c.game.spec))].join('+')} ${S.misere}`;
+  if (box.getAttribute('data-drawn') === drawn) return; // the same games: as it was, open or folded
+  box.setAttribute('data-drawn', drawn);
+  if (box.getAttribute('data-key') === key) {
+    // the same families (another parameter, or misère): new drawings, the
+    // box left open or folded
+    clear($('howto-body')).append(h('div', {class: 'howto-figs'}, howToFigures()),
+      h('ul', {class: 'rules-list'}, howTo().map((t) => h('li', {}, t))));
+    return;
+  }
   box.setAttribute('data-key', key);
   clear($('howto-body')).append(h('div', {class: 'howto-figs'}, howToFigures()),
     h('ul', {class: 'rules-list'}, howTo().map((t) => h('li', {}, t))));
@@ -522,7 +532,7 @@ function figureOf(g) {
       svg.append(h('svg:line', {x1: qx, y1: qy, x2: tx, y2: ty, class: 'fig-arrow'}));
     }
     svg.append(h('svg:text', {x: qx, y: qy + 6, class: 'fig-queen'}, '\u265b'));
-    caption = T('fig.queen');
+    caption = T(S.misere ? 'fig.queen.misere' : 'fig.queen');
   } else if (g.arity === 0) {
     // Moore's Nim: counters taken from several piles at once
     const m = /^moore:(\d+)/.exec(g.spec);

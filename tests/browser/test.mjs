@@ -1520,6 +1520,9 @@ test('issue 25: how to play each game with a small drawing of a move', async (pa
   assert.match(await page.textContent('#howto figcaption'), /Knock down 2 pins/);
   await newGame(page, {game: 'sub', param: '2,5', start: '9', mode: 'two'});
   assert.match(await page.textContent('#howto figcaption'), /: 2 or 5\./);
+  // the queen's caption follows the ending
+  await newGame(page, {game: 'wythoff', start: '3 5', mode: 'two', misere: true});
+  assert.match(await page.textContent('#howto figcaption'), /In misère play whoever puts her in the corner loses/);
   // a sum: one drawing a game
   await newGame(page, {game: 'sum', start: 'kayles 5 + nim 3 4 + grundy 7', mode: 'two'});
   assert.deepEqual(await page.$$eval('#howto svg.howto-drawing', (ss) => ss.map((s) => s.getAttribute('data-fig'))), ['range', 'nim', 'cut']);
@@ -1733,7 +1736,7 @@ const SCREENS = [
     await page.click('#queen-view');
     await page.click('#golden');
     await page.check('#show-values');
-    await page.waitForSelector('svg.queen rect.p-square');
+    await page.waitForSelector('svg.queen rect.v-win');
   }],
   ['subtraction', {game: 'sub', param: '1-3', start: '9 7', mode: 'two'}, async () => {}],
   ['moore', {game: 'moore', start: '3 5 6 2', mode: 'two'}, async (page) => {
