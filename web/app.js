@@ -920,7 +920,7 @@ function drawQueen(c, i) {
       svg.append(r);
       if (p) {
         svg.append(h('svg:text', {x: px + D / 2, y: py + D * 0.62, 'font-size': Math.round(D * 0.4),
-          class: 'p-mark', 'aria-hidden': 'true'}, 'P'));
+          class: 'p-mark' + (cls.includes('v-win') ? ' on-win' : ''), 'aria-hidden': 'true'}, 'P'));
       }
     }
   }
