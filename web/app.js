@@ -562,7 +562,7 @@ function figureOf(g) {
     x = figArrow(svg, x + 4, 15);
     x = figCounters(svg, x, 15, 2);
     figCounters(svg, x + 14, 15, n - 2 - k);
-    caption = T('fig.range', {list: orList(ks), n, a: 2, b: n - 2 - k});
+    caption = ks.length ? T('fig.range', {list: orList(ks), n, a: 2, b: n - 2 - k}) : T('fig.takes.none', {n});
   } else if (!g.local) {
     // a take-and-break game (the server checks its moves): a take
     svg = figSvg('take', 160, 24);
