@@ -22,8 +22,8 @@
  * slow test whose lines, the streams', no quick test reaches) every fifth
  * code, Officers to 2^16 (to 2^17 for the engine's own choice of
  * threads, which it measures) and Grundy's game to 2^14: the same lines of
- * sequence.c run (checked with gcov; those of the measured choice depend
- * on the timings), in about a fifth of the time.
+ * sequence_stream.c run (checked with gcov; those of the measured choice
+ * depend on the timings), in about a fifth of the time.
  */
 #include <setjmp.h>
 #include <stdarg.h>
