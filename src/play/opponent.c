@@ -1,5 +1,5 @@
 /*
- * opponent.c -- the computer's move, seeded randomness and random starts.
+ * opponent.c -- the computer's move: the rule, and the move it plays.
  *
  * The rule (documented for users in include/bouton/play.h, with its reasons
  * and measurements in docs/opponent.md): from an N-position the fastest
@@ -10,293 +10,22 @@
  * As the AMS column on Nim puts it, "if you are looking at a position and
  * know that you can not win, you can still exploit any mistake your
  * opponent who could win with optimal play might make."
+ *
+ * The player's files, by concept (opponent_impl.h is what they share):
+ *
+ *   opponent.c          this: the rule (N- and P-positions, Nim's closed
+ *                       forms) and the move (bt_opponent_play)
+ *   opponent_proxy.c    the proxies past exact analysis, misère heuristic
+ *   opponent_window.c   the options within a budget: windows of huge heaps
+ *   opponent_random.c   the random numbers, random starts, levels, and the
+ *                       erring opponent's random move
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "engines/heapgame.h"
-#include "internal.h"
-
-/* ------------------------------------------------------- random numbers */
-
-uint64_t
-bt_rng_next(uint64_t *state)
-{
-    /* SplitMix64 (Steele, Lea, Flood 2014), constants as published */
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-uint64_t
-bt_rng_below(uint64_t *state, uint64_t n)
-{
-    uint64_t threshold, r;
-    if (n == 0)
-        return 0;
-    /* 2^64 mod n: the values below it would make small results likelier */
-    threshold = (0 - n) % n;
-    do
-        r = bt_rng_next(state);
-    while (r < threshold);
-    return r % n;
-}
-
-void
-bt_rng_mpz_below(mpz_t rop, uint64_t *state, const mpz_t n)
-{
-    size_t bits, words, i;
-    uint64_t *w, mask;
-    if (mpz_sgn(n) <= 0) {
-        mpz_set_ui(rop, 0);
-        return;
-    }
-    bits = mpz_sizeinbase(n, 2);
-    words = (bits + 63) / 64;
-    mask = bits % 64 ? (((uint64_t)1 << (bits % 64)) - 1) : ~(uint64_t)0;
-    w = malloc(words * sizeof *w);
-    if (w == NULL) { /* n is bounded by the caller's digit limit */
-        mpz_set_ui(rop, 0);
-        return;
-    }
-    do {
-        for (i = 0; i < words; i++)
-            w[i] = bt_rng_next(state);
-        w[words - 1] &= mask;
-        mpz_import(rop, words, -1, sizeof *w, 0, 0, w);
-    } while (mpz_cmp(rop, n) >= 0);
-    free(w);
-}
-
-/* ---------------------------------------------------------- random starts */
-
-static bt_status
-position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
-                const mpz_t max, uint64_t *rng, const bt_limits *lim,
-                bt_diag *diag)
-{
-    bt_position *p;
-    mpz_t range, *nums;
-    size_t ar = g->rules->arity, i, j, n;
-    bt__budget b;
-    bt_status st;
-
-    *out = NULL;
-    lim = bt__limits(lim);
-    if (mpz_sgn(min) < 0 || mpz_cmp(min, max) > 0)
-        return bt__fail(diag, BT_EINVAL, "random starts need 0 <= min <= max");
-    if (k > lim->max_components)
-        return bt__fail(diag, BT_ELIMIT,
-                        "%zu components are more than the limit of %zu "
-                        "(max_components)",
-                        k, lim->max_components);
-    st = bt__check_number(max, lim, "the largest number", diag);
-    if (st != BT_OK)
-        return st;
-    /* a game of variable arity: one component of k numbers */
-    n = ar ? ar : k;
-    if (n == 0)
-        return bt__fail(diag, BT_EINVAL, "a random start of %s needs at "
-                        "least one pile", g->spec);
-    st = bt_position_new(&p);
-    nums = malloc(n * sizeof *nums);
-    if (st != BT_OK || nums == NULL) {
-        bt_position_free(p);
-        free(nums);
-        return bt__fail(diag, BT_ENOMEM, "out of memory");
-    }
-    mpz_init(range);
-    for (j = 0; j < n; j++)
-        mpz_init(nums[j]);
-    mpz_sub(range, max, min);
-    mpz_add_ui(range, range, 1);
-    /* k components of up to max_digits digits each: the position can pass
-       any memory, so its numbers are charged as they are drawn, and the
-       draw polls every 1024 components */
-    bt__budget_init(&b, lim);
-    for (i = 0; i < (ar ? k : 1) && st == BT_OK; i++) {
-        size_t bytes = 0;
-        if ((i & 1023) == 1023 && bt__poll(lim) != BT_OK) {
-            st = bt__fail(diag, BT_EINTR,
-                          "the time budget ran out while drawing a random "
-                          "start of %zu components",
-                          k);
-            break;
-        }
-        for (j = 0; j < n; j++) {
-            bt_rng_mpz_below(nums[j], rng, range);
-            mpz_add(nums[j], nums[j], min);
-            bytes += bt__mpz_bytes(nums[j]);
-        }
-        st = bt__budget_charge(&b, bytes, diag);
-        if (st == BT_OK)
-            st = bt_position_add_n(p, g, (const mpz_t *)nums, n, lim, diag);
-    }
-    mpz_clear(range);
-    for (j = 0; j < n; j++)
-        mpz_clear(nums[j]);
-    free(nums);
-    if (st != BT_OK) {
-        bt_position_free(p);
-        return st;
-    }
-    *out = p;
-    return BT_OK;
-}
-
-bt_status
-bt_position_random(bt_position **out, bt_game *g, size_t k, const mpz_t min,
-                   const mpz_t max, uint64_t *rng, const bt_limits *lim,
-                   bt_diag *diag)
-{
-    BT__GMP_CHARGED(lim, diag,
-                    position_random(out, g, k, min, max, rng, lim, diag));
-}
-
-/* ------------------------------------------------------------ levels */
-
-unsigned
-bt_level_error_permille(bt_level l)
-{
-    switch (l) {
-    case BT_LEVEL_MEDIUM:
-        return 200;
-    case BT_LEVEL_EASY:
-        return 500;
-    case BT_LEVEL_PERFECT:
-    default:
-        return 0;
-    }
-}
-
-const char *
-bt_level_name(bt_level l)
-{
-    switch (l) {
-    case BT_LEVEL_MEDIUM:
-        return "medium";
-    case BT_LEVEL_EASY:
-        return "easy";
-    case BT_LEVEL_PERFECT:
-    default:
-        return "perfect";
-    }
-}
-
-bt_status
-bt_level_parse(bt_level *out, const char *text, bt_diag *diag)
-{
-    static const bt_level all[] = {BT_LEVEL_PERFECT, BT_LEVEL_MEDIUM,
-                                   BT_LEVEL_EASY};
-    size_t i;
-    for (i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(text, bt_level_name(all[i])) == 0) {
-            *out = all[i];
-            return BT_OK;
-        }
-    return bt__fail(diag, BT_EPARSE,
-                    "unknown level '%.40s' (perfect, medium or easy)", text);
-}
-
-/* ------------------------------------------------------------- helpers */
-
-/* Non-zero when every component of p is a Nim heap (BT__RS_NIM_HEAPS):
-   Nim's closed forms then give the moves and the rule. */
-static int
-all_nim_heaps(const bt_position *p)
-{
-    return bt__position_is_all(p, BT__RS_NIM_HEAPS);
-}
-
-/* The counters of a position of Nim heaps: its number of moves. */
-static void
-nim_total(mpz_t rop, const bt_position *p)
-{
-    size_t i;
-    mpz_set_ui(rop, 0);
-    for (i = 0; i < bt_position_size(p); i++)
-        mpz_add(rop, rop, bt_position_nums(p, i)[0]);
-}
-
-/* ------------------------------------------------------------ random move */
-
-static bt_status
-random_move(bt_move **out, const bt_position *p, uint64_t *rng,
-            const bt_limits *lim, bt_diag *diag)
-{
-    bt_move *moves;
-    size_t n, pick;
-    bt_status st;
-    bt_diag quiet;
-
-    *out = NULL;
-    lim = bt__limits(lim);
-    memset(&quiet, 0, sizeof quiet);
-    st = bt_position_moves(&moves, &n, p, lim, &quiet);
-    if (st == BT_OK) {
-        if (n == 0) {
-            bt_moves_free(moves, n);
-            return bt__fail(diag, BT_EINVAL, "no move: the game is over");
-        }
-        pick = (size_t)bt_rng_below(rng, (uint64_t)n);
-        /* hand the picked move over and free the rest */
-        st = bt__move_new(out, p, moves[pick].component,
-                          (const mpz_t *)moves[pick].to, moves[pick].nto, diag);
-        bt_moves_free(moves, n);
-        return st;
-    }
-    if (st == BT_ELIMIT && all_nim_heaps(p)) {
-        /*
-         * Too many moves to list, but a Nim pile of a counters has exactly
-         * the moves to 0, 1, ..., a - 1: number the T moves of the position
-         * pile by pile in that order (the order of bt_position_moves) and
-         * draw one number.
-         */
-        mpz_t t, r;
-        size_t i;
-        mpz_init(t);
-        mpz_init(r);
-        nim_total(t, p);
-        bt_rng_mpz_below(r, rng, t);
-        for (i = 0; i < bt_position_size(p); i++) {
-            const mpz_t *v = bt_position_nums(p, i);
-            if (mpz_cmp(r, v[0]) < 0)
-                break;
-            mpz_sub(r, r, v[0]);
-        }
-        st = bt__move_new(out, p, i, (const mpz_t *)&r, 1, diag);
-        mpz_clear(t);
-        mpz_clear(r);
-        return st;
-    }
-    if (diag != NULL)
-        *diag = quiet;
-    return st;
-}
-
-bt_status
-bt_random_move(bt_move **out, const bt_position *p, uint64_t *rng,
-               const bt_limits *lim, bt_diag *diag)
-{
-    BT__GMP_CHARGED(lim, diag, random_move(out, p, rng, lim, diag));
-}
+#include "play/opponent_impl.h"
 
 /* ------------------------------------------------------------ opponent */
-
-typedef struct opp {
-    const bt_position *p;
-    int misere;
-    unsigned flags; /* BT_MISERE or 0 */
-    const bt_limits *lim;
-    bt_diag *diag;
-    int nim;           /* every component a Nim pile: closed forms */
-    mpz_t total;       /* Nim: the counters T */
-    size_t big;        /* Nim: the piles above 1 */
-    bt_solver *solver; /* other games: remoteness by search */
-    int rem_known;
-} opp;
-
 /* Prepares the rule for p; remoteness is searched for (p not Nim) only
    when the rule needs it (opp_need_remoteness). */
 static void
@@ -380,8 +109,8 @@ opp_remoteness(opp *o, mpz_t rop, const bt_position *q)
 
 /* The sum of to[] minus the numbers of the component it replaces: how the
    total of the position's numbers changes. */
-static void
-total_delta(mpz_t d, const bt_position *p, const bt_move *m)
+void
+bt__opp_total_delta(mpz_t d, const bt_position *p, const bt_move *m)
 {
     const mpz_t *v = bt_position_nums(p, m->component);
     size_t j;
@@ -394,8 +123,8 @@ total_delta(mpz_t d, const bt_position *p, const bt_move *m)
 }
 
 /* The tie order after the total: lower component, then smaller `to`. */
-static int
-cmp_place(const bt_move *a, const bt_move *b)
+int
+bt__opp_cmp_place(const bt_move *a, const bt_move *b)
 {
     size_t k;
     if (a->component != b->component)
@@ -409,17 +138,8 @@ cmp_place(const bt_move *a, const bt_move *b)
         return a->nto < b->nto ? -1 : 1;
     return 0;
 }
-
-/* One candidate move and what the rule weighs. */
-typedef struct scored {
-    const bt_move *m;
-    mpz_t delta;  /* change of the total of numbers */
-    mpz_t rem;    /* remoteness of the result, when known */
-    mpz_t w, all; /* P-rule: winning replies and all replies */
-} scored;
-
-static void
-scored_init(scored *s)
+void
+bt__opp_scored_init(scored *s)
 {
     s->m = NULL;
     mpz_init(s->delta);
@@ -428,8 +148,8 @@ scored_init(scored *s)
     mpz_init(s->all);
 }
 
-static void
-scored_clear(scored *s)
+void
+bt__opp_scored_clear(scored *s)
 {
     mpz_clear(s->delta);
     mpz_clear(s->rem);
@@ -447,13 +167,13 @@ cmp_win(const scored *a, const scored *b, int rem_known)
         return c;
     if ((c = mpz_cmp(a->delta, b->delta)) != 0)
         return c;
-    return cmp_place(a->m, b->m);
+    return bt__opp_cmp_place(a->m, b->m);
 }
 
 /* P-position order: greatest remoteness (when known), then least w/all,
    then larger total, then place. */
-static int
-cmp_delay(const scored *a, const scored *b, int rem_known)
+int
+bt__opp_cmp_delay(const scored *a, const scored *b, int rem_known)
 {
     int c;
     mpz_t x, y;
@@ -470,12 +190,12 @@ cmp_delay(const scored *a, const scored *b, int rem_known)
         return c;
     if ((c = mpz_cmp(b->delta, a->delta)) != 0)
         return c;
-    return cmp_place(a->m, b->m);
+    return bt__opp_cmp_place(a->m, b->m);
 }
 
 /* The position m leaves. */
-static bt_status
-child_of(bt_position **out, const bt_position *p, const bt_move *m,
+bt_status
+bt__opp_child_of(bt_position **out, const bt_position *p, const bt_move *m,
          bt_diag *diag)
 {
     bt_status st = bt_position_copy(out, p);
@@ -506,8 +226,8 @@ nim_win_remoteness(mpz_t rop, const opp *o, const bt_move *m)
 
 /* N-position: the fastest winning move among the n of `moves` (every
    winning move, or those a window found). */
-static bt_status
-choose_win(bt_move **out, opp *o, const bt_move *moves, size_t n)
+bt_status
+bt__opp_choose_win(bt_move **out, opp *o, const bt_move *moves, size_t n)
 {
     size_t i, best = 0;
     scored cur, top;
@@ -519,17 +239,17 @@ choose_win(bt_move **out, opp *o, const bt_move *moves, size_t n)
                         "(a bug in the game's rules)");
     if (n > 1 && (st = opp_need_remoteness(o)) != BT_OK)
         return st;
-    scored_init(&cur);
-    scored_init(&top);
+    bt__opp_scored_init(&cur);
+    bt__opp_scored_init(&top);
     for (i = 0; i < n; i++) {
         const bt_move *m = &moves[i];
         cur.m = m;
-        total_delta(cur.delta, o->p, m);
+        bt__opp_total_delta(cur.delta, o->p, m);
         if (o->nim && n > 1) {
             nim_win_remoteness(cur.rem, o, m);
         } else if (o->rem_known && n > 1) {
             bt_position *q;
-            st = child_of(&q, o->p, m, o->diag);
+            st = bt__opp_child_of(&q, o->p, m, o->diag);
             if (st == BT_OK) {
                 st = opp_remoteness(o, cur.rem, q);
                 bt_position_free(q);
@@ -549,8 +269,8 @@ choose_win(bt_move **out, opp *o, const bt_move *moves, size_t n)
         st = bt__move_new(out, o->p, m->component, (const mpz_t *)m->to, m->nto,
                           o->diag);
     }
-    scored_clear(&cur);
-    scored_clear(&top);
+    bt__opp_scored_clear(&cur);
+    bt__opp_scored_clear(&top);
     return st;
 }
 
@@ -568,8 +288,8 @@ count_one(void *ud, const mpz_t *to, size_t nto)
     return ++c->n > c->max ? BT_ELIMIT : BT_OK;
 }
 
-static bt_status
-count_moves(mpz_t rop, const bt_position *q, const bt_limits *lim,
+bt_status
+bt__opp_count_moves(mpz_t rop, const bt_position *q, const bt_limits *lim,
             bt_diag *diag)
 {
     counter c;
@@ -601,8 +321,8 @@ score_child(scored *s, opp *o, const bt_move *m, bt_position **q)
     bt_status st;
 
     s->m = m;
-    total_delta(s->delta, o->p, m);
-    st = child_of(q, o->p, m, o->diag);
+    bt__opp_total_delta(s->delta, o->p, m);
+    st = bt__opp_child_of(q, o->p, m, o->diag);
     if (st != BT_OK)
         return st;
     st = bt_analyze(&a, *q, o->flags, o->lim, o->diag);
@@ -624,7 +344,7 @@ score_delay(scored *s, opp *o, const bt_move *m)
 
     if (st != BT_OK)
         return st;
-    st = count_moves(s->all, q, o->lim, o->diag);
+    st = bt__opp_count_moves(s->all, q, o->lim, o->diag);
     if (st == BT_OK && mpz_sgn(s->all) == 0) {
         /* no reply: the game is over and (misère) we lost */
         mpz_set_ui(s->w, 1);
@@ -652,12 +372,12 @@ choose_delay(bt_move **out, opp *o)
         bt_moves_free(moves, n);
         return st;
     }
-    scored_init(&cur);
-    scored_init(&top);
+    bt__opp_scored_init(&cur);
+    bt__opp_scored_init(&top);
     for (i = 0; i < n && st == BT_OK; i++) {
         st = score_delay(&cur, o, &moves[i]);
         if (st == BT_OK &&
-            (i == 0 || cmp_delay(&cur, &top, o->rem_known) < 0)) {
+            (i == 0 || bt__opp_cmp_delay(&cur, &top, o->rem_known) < 0)) {
             scored t = top;
             top = cur;
             cur = t;
@@ -668,8 +388,8 @@ choose_delay(bt_move **out, opp *o)
         st = bt__move_new(out, o->p, moves[best].component,
                           (const mpz_t *)moves[best].to, moves[best].nto,
                           o->diag);
-    scored_clear(&cur);
-    scored_clear(&top);
+    bt__opp_scored_clear(&cur);
+    bt__opp_scored_clear(&top);
     bt_moves_free(moves, n);
     return st;
 }
@@ -776,8 +496,8 @@ nim_delay(bt_move **out, opp *o)
     }
     mpz_init(t);
     mpz_init(b);
-    scored_init(&cur);
-    scored_init(&top);
+    bt__opp_scored_init(&cur);
+    bt__opp_scored_init(&top);
     nim_total(t, p);
     /* the distinct z of the piles, and for each c_z and e_z (the piles
        with a 1 in column z, and those with z trailing zeros) */
@@ -835,7 +555,7 @@ nim_delay(bt_move **out, opp *o)
         mpz_set_ui(cur.w, (unsigned long)(cz[pz[i]] - 1));
         mpz_sub_ui(cur.all, t, 1);
         mpz_set_si(cur.delta, -1);
-        if (ncand == 1 || cmp_delay(&cur, &top, 1) < 0) {
+        if (ncand == 1 || bt__opp_cmp_delay(&cur, &top, 1) < 0) {
             scored x = top;
             top = cur;
             cur = x;
@@ -860,7 +580,7 @@ nim_delay(bt_move **out, opp *o)
                 if (st != BT_OK)
                     goto cleanup;
                 top.m = &cands[best];
-                if (ncand == 1 || cmp_delay(&cur, &top, 1) < 0) {
+                if (ncand == 1 || bt__opp_cmp_delay(&cur, &top, 1) < 0) {
                     scored x = top;
                     top = cur;
                     cur = x;
@@ -880,508 +600,10 @@ cleanup:
     free(cz);
     free(ez);
     bt_moves_free(cands, ncand);
-    scored_clear(&cur);
-    scored_clear(&top);
+    bt__opp_scored_clear(&cur);
+    bt__opp_scored_clear(&top);
     mpz_clear(t);
     mpz_clear(b);
-    return st;
-}
-
-/* ------------------------------------------- options within a budget */
-
-/*
- * The opponent never lists more than BT_REMOTENESS_MOVES options in all.
- * A component whose options pass what is left of that (a huge heap, a
- * huge pile) is offered a window of its options instead: the moves that
- * take at most W counters, and the splits whose smaller heap has at most W
- * counters.  For a heap game whose Grundy sequence is periodic from n0
- * with period p, W >= n0 + 2p + t reaches every value its options have:
- * a split (a, b) with both parts >= n0 has the value of (a', b + a - a')
- * for the a' in [n0, n0 + p) congruent to a, and b + a - a' >= b >= n0.
- */
-#define OPP_WINDOW_MAX 4096
-
-typedef struct pool {
-    bt_move *m;
-    size_t n, cap;
-    size_t comp;
-    const mpz_t *target; /* window: keep only options of this value */
-    bt_game *g;
-    const bt_limits *lim;
-    bt_diag *diag;
-    size_t budget; /* options still allowed in all */
-} pool;
-
-/* The value of an option: the nim-sum of its parts' Grundy values. */
-static bt_status
-option_value(mpz_t rop, bt_game *g, const mpz_t *to, size_t nto,
-             const bt_limits *lim, bt_diag *diag)
-{
-    size_t ar = bt__comp_width(g, nto);
-    size_t k;
-    mpz_t v;
-    bt_status st = BT_OK;
-    mpz_set_ui(rop, 0);
-    mpz_init(v);
-    for (k = 0; k + ar <= nto && st == BT_OK; k += ar) {
-        st = bt__rs_grundy(g, v, to + k, ar, lim, diag);
-        mpz_xor(rop, rop, v);
-    }
-    mpz_clear(v);
-    return st;
-}
-
-static bt_status
-pool_emit(void *ud, const mpz_t *to, size_t nto)
-{
-    pool *pl = ud;
-    if (pl->target != NULL) {
-        mpz_t v;
-        bt_status st;
-        int keep;
-        mpz_init(v);
-        st = option_value(v, pl->g, to, nto, pl->lim, pl->diag);
-        keep = st == BT_OK && mpz_cmp(v, *pl->target) == 0;
-        mpz_clear(v);
-        if (st != BT_OK)
-            return st;
-        if (!keep)
-            return BT_OK;
-    }
-    if (pl->budget == 0)
-        return BT_ELIMIT;
-    pl->budget--;
-    return bt__move_push(&pl->m, &pl->n, &pl->cap, pl->comp, to, nto);
-}
-
-/* The window of a heap game's heap n (see above). */
-static bt_status
-window_heap(pool *pl, const bt__heap_game *hg, const mpz_t n)
-{
-    const bt__heap_rules *r = &hg->rules;
-    size_t per = 0, pre = 0, w, k, a, i;
-    mpz_t to[2];
-    bt_status st = BT_OK;
-
-    if (hg->seq != NULL && bt_sequence_period(hg->seq, &per, &pre))
-        w = pre + 2 * per + r->t + 2;
-    else
-        w = 64;
-    if (w > OPP_WINDOW_MAX)
-        w = OPP_WINDOW_MAX;
-    mpz_init(to[0]);
-    mpz_init(to[1]);
-    if (r->nint > 0) {
-        /* take k in the set, leaving n - k (the smallest k first) */
-        for (i = 0; i < r->nint && st == BT_OK; i++)
-            for (k = r->lo[i]; k <= r->hi[i] && k - r->lo[i] < w &&
-                               mpz_cmp_ui(n, (unsigned long)k) >= 0 &&
-                               st == BT_OK;
-                 k++) {
-                mpz_sub_ui(to[0], n, (unsigned long)k);
-                st = pool_emit(pl, (const mpz_t *)to,
-                               mpz_sgn(to[0]) ? 1 : 0);
-            }
-    } else {
-        for (k = 0; k <= r->t && st == BT_OK; k++) {
-            unsigned d = r->digit[k];
-            if (mpz_cmp_ui(n, (unsigned long)k) < 0)
-                break;
-            mpz_sub_ui(to[0], n, (unsigned long)k);
-            if ((d & 1u) && mpz_sgn(to[0]) == 0)
-                st = pool_emit(pl, (const mpz_t *)to, 0);
-            if (st == BT_OK && (d & 2u) && k > 0 && mpz_sgn(to[0]) > 0)
-                st = pool_emit(pl, (const mpz_t *)to, 1);
-            if (!(d & 4u))
-                continue;
-            for (a = 1; a <= w && st == BT_OK; a++) {
-                /* (a, rest - a) with a below the other part (or equal
-                   when the rules allow) */
-                mpz_sub_ui(to[1], n, (unsigned long)(k + a));
-                if (mpz_cmp_ui(to[1], (unsigned long)a) < 0 ||
-                    (r->unequal && mpz_cmp_ui(to[1], (unsigned long)a) == 0))
-                    break;
-                mpz_set_ui(to[0], (unsigned long)a);
-                st = pool_emit(pl, (const mpz_t *)to, 2);
-                /* up to OPP_WINDOW_MAX splits per k, each a copy of the
-                   heap's digits (and its value with a target): poll */
-                if (st == BT_OK && (a & 255) == 0 &&
-                    bt__poll(pl->lim) != BT_OK)
-                    st = bt__fail(pl->diag, BT_EINTR,
-                                  "the time budget ran out while listing a "
-                                  "window of a heap's moves");
-            }
-        }
-    }
-    mpz_clear(to[0]);
-    mpz_clear(to[1]);
-    return st;
-}
-
-/* The window of a component of n numbers of any other game: the results
-   of taking k <= W from one number, or from all of them, that the rules
-   allow (the ruleset's is_option: a Nim pile, a Wythoff pair, Moore's
-   piles).  A family with no is_option has no window here (the caller
-   says it found no move within its budget; it never plays a move the
-   rules may not allow). */
-/* The numbers the candidates of window_plain copy and check, in all: a
-   candidate is a whole component of n numbers, and 64 (n + 1) of them for
-   10^4 numbers (a coin game's heads) is 6.4 10^9 numbers, minutes of
-   work; the window stops past this many, taking from the first numbers
-   first. */
-#define WINDOW_PLAIN_WORK ((size_t)1 << 24)
-
-static bt_status
-window_plain(pool *pl, const mpz_t *c, size_t n)
-{
-    bt_game *g = pl->g;
-    size_t k, j, i, w = 64, work = 0;
-    mpz_t *to;
-    bt_status st = BT_OK;
-    if (g->rules->is_option == NULL)
-        return BT_OK;
-    if ((to = malloc(n * sizeof *to)) == NULL)
-        return BT_ENOMEM;
-    for (i = 0; i < n; i++)
-        mpz_init(to[i]);
-    for (k = 1; k <= w && st == BT_OK && work <= WINDOW_PLAIN_WORK; k++) {
-        /* j < n: from number j; j == n: from all of them */
-        for (j = 0; j < n + (n > 1) && st == BT_OK; j++) {
-            int ok = 1;
-            if ((work += n) > WINDOW_PLAIN_WORK)
-                break;
-            /* 64 (n + 1) candidates of n numbers each, most of them not
-               options when the numbers are small (no emit, no budget
-               spent): quadratic in n, so poll */
-            if ((j & 63) == 0 && bt__poll(pl->lim) != BT_OK) {
-                st = bt__fail(pl->diag, BT_EINTR,
-                              "the time budget ran out while listing a "
-                              "window of moves of %zu numbers",
-                              n);
-                break;
-            }
-            for (i = 0; i < n; i++) {
-                mpz_set(to[i], c[i]);
-                if (i == j || j == n) {
-                    ok = ok && mpz_cmp_ui(c[i], (unsigned long)k) >= 0;
-                    if (ok)
-                        mpz_sub_ui(to[i], c[i], (unsigned long)k);
-                }
-            }
-            if (ok && g->rules->is_option(g, c, n, (const mpz_t *)to, n) == 1)
-                st = pool_emit(pl, (const mpz_t *)to, n);
-        }
-    }
-    for (i = 0; i < n; i++)
-        mpz_clear(to[i]);
-    free(to);
-    return st;
-}
-
-/* The window of component c (n numbers) of pl->g: over its heap rules
-   when its family has them (the ruleset's heap hook), else the plain
-   one. */
-static bt_status
-window(pool *pl, const mpz_t *c, size_t n)
-{
-    const bt__heap_game *hg = bt__heap_of(pl->g);
-    return hg != NULL ? window_heap(pl, hg, c[0]) : window_plain(pl, c, n);
-}
-
-/*
- * The options of component i of o->p (with target, those of that value):
- * every one when they fit what is left of the budget, else its window.
- * Appends to pl.
- */
-static bt_status
-options_of(opp *o, pool *pl, size_t i, const mpz_t *target)
-{
-    bt_game *g = bt_position_game(o->p, i);
-    const mpz_t *c = bt_position_nums(o->p, i);
-    size_t before = pl->n, budget = pl->budget;
-    bt_limits small = *o->lim;
-    bt_diag quiet;
-    bt_status st;
-
-    pl->comp = i;
-    pl->g = g;
-    pl->target = NULL;
-    if (small.max_search > pl->budget)
-        small.max_search = pl->budget;
-    memset(&quiet, 0, sizeof quiet);
-    if (target != NULL)
-        st = bt__rs_moves_to(g, c, bt_position_count(o->p, i), *target,
-                             pool_emit, pl, &small, &quiet);
-    else
-        st = bt__rs_options(g, c, bt_position_count(o->p, i), pool_emit, pl,
-                            &small, &quiet);
-    if (st != BT_ELIMIT)
-        return st == BT_OK ? st : bt__fail(o->diag, st, "%s", quiet.message);
-    /* too many: forget what came, offer the window */
-    while (pl->n > before) {
-        bt_move *m = &pl->m[--pl->n];
-        size_t k;
-        for (k = 0; k < m->nto; k++)
-            mpz_clear(m->to[k]);
-        free(m->to);
-        free(m->text);
-    }
-    pl->budget = budget;
-    pl->target = target;
-    st = window(pl, c, bt_position_count(o->p, i));
-    pl->target = NULL;
-    if (st == BT_ELIMIT) /* the budget is spent: keep what came */
-        st = BT_OK;
-    if (st == BT_EINTR) /* its message is written */
-        return st;
-    return st == BT_OK ? st : bt__fail(o->diag, st, "%s", quiet.message);
-}
-
-static void
-pool_init(pool *pl, const opp *o)
-{
-    memset(pl, 0, sizeof *pl);
-    pl->lim = o->lim;
-    pl->diag = o->diag;
-    pl->budget = BT_REMOTENESS_MOVES;
-}
-
-/* ------------------------------------------- the proxies */
-
-/*
- * N-position whose analysis listed no winning move (a component had too
- * many moves to list): the winning moves the windows find, component by
- * component, the moves to g_i xor X.
- */
-static bt_status
-window_wins(opp *o, pool *pl, const bt_analysis *a)
-{
-    size_t i, n = bt_position_size(o->p);
-    mpz_t x, gi, t;
-    bt_status st = BT_OK;
-    mpz_init(x);
-    mpz_init(gi);
-    mpz_init(t);
-    if (bt_analysis_grundy(x, a) != BT_OK)
-        st = BT_EUNDEF;
-    for (i = 0; i < n && st == BT_OK && pl->n == 0; i++) {
-        if (bt_analysis_component_grundy(gi, a, i) != BT_OK) {
-            st = BT_EUNDEF;
-            break;
-        }
-        mpz_xor(t, gi, x);
-        st = options_of(o, pl, i, (const mpz_t *)&t);
-    }
-    mpz_clear(x);
-    mpz_clear(gi);
-    mpz_clear(t);
-    if (st == BT_EUNDEF)
-        return bt__fail(o->diag, st, "no Grundy value to aim at");
-    return st;
-}
-
-/*
- * P-position, remoteness unknown: the proxy of the longest game.
- *   1. the moves that leave the largest total of numbers (they take the
- *      fewest counters: the game stays long);
- *   2. among the first OPP_SCORED of them (in place order), the least
- *      share w/m of the opponent's winning replies, counted by the result's
- *      analysis (its moves_to) among all its replies, when both can be
- *      counted (else, and in misère play, this step is skipped);
- *   3. the place order.
- */
-#define OPP_SCORED 16
-
-static bt_status
-proxy_delay(bt_move **out, opp *o)
-{
-    pool pl;
-    size_t i, n = bt_position_size(o->p), keep = 0, best = 0;
-    scored cur, top;
-    mpz_t d, dmax;
-    bt_status st = BT_OK;
-    /* in misère play the result's analysis is a search of its own: the
-       share is not counted there (the proxy must stay cheap) */
-    int scoring = !o->misere;
-
-    pool_init(&pl, o);
-    mpz_init(d);
-    mpz_init(dmax);
-    for (i = 0; i < n && st == BT_OK; i++)
-        st = options_of(o, &pl, i, NULL);
-    if (st == BT_OK && pl.n == 0)
-        st = bt__fail(o->diag, BT_ELIMIT,
-                      "no move found within the opponent's budget");
-    if (st != BT_OK) {
-        bt_moves_free(pl.m, pl.n);
-        mpz_clear(d);
-        mpz_clear(dmax);
-        return st;
-    }
-    /* 1: the moves of the largest total first (swapped to the front),
-       the first OPP_SCORED of them in place order */
-    for (i = 0; i < pl.n; i++) {
-        total_delta(d, o->p, &pl.m[i]);
-        if (i == 0 || mpz_cmp(d, dmax) > 0)
-            mpz_set(dmax, d);
-    }
-    for (i = 0; i < pl.n; i++) {
-        total_delta(d, o->p, &pl.m[i]);
-        if (mpz_cmp(d, dmax) == 0) {
-            bt_move t = pl.m[keep];
-            pl.m[keep] = pl.m[i];
-            pl.m[i] = t;
-            keep++;
-        }
-    }
-    for (i = 0; i + 1 < keep; i++) {
-        size_t j, b = i;
-        for (j = i + 1; j < keep; j++)
-            if (cmp_place(&pl.m[j], &pl.m[b]) < 0)
-                b = j;
-        if (b != i) {
-            bt_move t = pl.m[i];
-            pl.m[i] = pl.m[b];
-            pl.m[b] = t;
-        }
-        if (i + 1 >= OPP_SCORED)
-            break;
-    }
-    /* 2: the share of winning replies */
-    scored_init(&cur);
-    scored_init(&top);
-    for (i = 0; i < keep && i < OPP_SCORED && scoring; i++) {
-        bt_position *q;
-        bt_analysis *a;
-        bt_diag quiet;
-        memset(&quiet, 0, sizeof quiet);
-        cur.m = &pl.m[i];
-        if (child_of(&q, o->p, cur.m, o->diag) != BT_OK)
-            break;
-        if (bt_analyze(&a, q, o->flags, o->lim, &quiet) == BT_OK) {
-            if (!bt_analysis_moves_complete(a))
-                scoring = 0;
-            mpz_set_ui(cur.w, (unsigned long)bt_analysis_move_count(a));
-            bt_analysis_free(a);
-            if (scoring && count_moves(cur.all, q, o->lim, &quiet) != BT_OK)
-                scoring = 0;
-        } else {
-            scoring = 0;
-        }
-        bt_position_free(q);
-        if (!scoring)
-            break;
-        if (mpz_sgn(cur.all) == 0) {
-            mpz_set_ui(cur.w, 1);
-            mpz_set_ui(cur.all, 1);
-        }
-        mpz_set_ui(cur.delta, 0);
-        if (i == 0 || cmp_delay(&cur, &top, 0) < 0) {
-            scored t = top;
-            top = cur;
-            cur = t;
-            best = i;
-        }
-    }
-    if (!scoring)
-        best = 0; /* 3: the place order */
-    st = bt__move_new(out, o->p, pl.m[best].component,
-                      (const mpz_t *)pl.m[best].to, pl.m[best].nto, o->diag);
-    scored_clear(&cur);
-    scored_clear(&top);
-    bt_moves_free(pl.m, pl.n);
-    mpz_clear(d);
-    mpz_clear(dmax);
-    return st;
-}
-
-/*
- * Misère play beyond exact analysis: Bouton's misère rule (sec. 6) lifted
- * to the normal-play Grundy values g_j of the components -- exact for
- * Nim and for the "tame" games of Conway's genus theory (On Numbers and
- * Games, ch. 12), a heuristic for the others (Kayles is not tame), so the
- * outcome is reported unknown.  With b components of value >= 2:
- *   - b >= 2: the normal-play winning move (to nim-sum 0), or in a
- *     normal P-position the proxy of proxy_delay;
- *   - b == 1: that component to value 1 when the others have an even
- *     number of value-1 components, else to 0 (an odd number of ones is
- *     left);
- *   - b == 0: with an even number of ones, a value-1 component to 0; else
- *     the proxy of proxy_delay.
- * When the move aimed at does not exist, proxy_delay.
- */
-static bt_status
-misere_heuristic(bt_move **out, opp *o)
-{
-    bt_analysis *a = NULL;
-    size_t i, n = bt_position_size(o->p), big = 0, ones = 0, bigi = 0;
-    size_t onei = (size_t)-1;
-    mpz_t g, t;
-    bt_status st;
-    bt_diag quiet;
-    pool pl;
-
-    memset(&quiet, 0, sizeof quiet);
-    st = bt_analyze(&a, o->p, 0, o->lim, &quiet);
-    if (st == BT_EINTR || st == BT_ENOMEM) {
-        if (o->diag != NULL)
-            *o->diag = quiet;
-        return st;
-    }
-    if (st != BT_OK) /* no Grundy values: any move of the proxy */
-        return proxy_delay(out, o);
-    mpz_init(g);
-    mpz_init(t);
-    for (i = 0; i < n; i++) {
-        bt_analysis_component_grundy(g, a, i);
-        if (mpz_cmp_ui(g, 1) > 0) {
-            big++;
-            bigi = i;
-        } else if (mpz_cmp_ui(g, 1) == 0) {
-            ones++;
-            onei = i;
-        }
-    }
-    pool_init(&pl, o);
-    st = BT_OK;
-    if (big >= 2 && bt_analysis_move_count(a) > 0) {
-        st = choose_win(out, o, bt_analysis_move(a, 0),
-                        bt_analysis_move_count(a));
-        pl.n = 1; /* done */
-    } else if (big == 1) {
-        mpz_set_ui(t, ones % 2 == 0 ? 1 : 0);
-        st = options_of(o, &pl, bigi, (const mpz_t *)&t);
-    } else if (big == 0 && ones % 2 == 0 && onei != (size_t)-1) {
-        mpz_set_ui(t, 0);
-        st = options_of(o, &pl, onei, (const mpz_t *)&t);
-    }
-    if (st == BT_OK && pl.m != NULL && pl.n > 0) {
-        /* of the moves aimed at, the one that leaves the fewest
-           counters (the place order after) */
-        size_t best = 0;
-        mpz_t d, db;
-        mpz_init(d);
-        mpz_init(db);
-        for (i = 0; i < pl.n; i++) {
-            total_delta(d, o->p, &pl.m[i]);
-            if (i == 0 || mpz_cmp(d, db) < 0 ||
-                (mpz_cmp(d, db) == 0 && cmp_place(&pl.m[i], &pl.m[best]) < 0)) {
-                mpz_set(db, d);
-                best = i;
-            }
-        }
-        st = bt__move_new(out, o->p, pl.m[best].component,
-                          (const mpz_t *)pl.m[best].to, pl.m[best].nto,
-                          o->diag);
-        mpz_clear(d);
-        mpz_clear(db);
-    } else if (st == BT_OK && pl.n == 0) {
-        st = proxy_delay(out, o);
-    }
-    bt_moves_free(pl.m, pl.m != NULL ? pl.n : 0);
-    mpz_clear(g);
-    mpz_clear(t);
-    bt_analysis_free(a);
     return st;
 }
 
@@ -1527,7 +749,7 @@ opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
         if (st == BT_ELIMIT || (st == BT_EINTR && dl.fired)) {
             opp_init(&o, p, misere, lim, diag);
             info->rule = BT_RULE_HEURISTIC;
-            st = misere_heuristic(out, &o);
+            st = bt__opp_misere_heuristic(out, &o);
             opp_fini(&o);
             return st;
         }
@@ -1545,19 +767,19 @@ opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
     info->outcome = bt_analysis_outcome(a);
     opp_init(&o, p, misere, lim, diag);
     if (info->outcome == BT_N && bt_analysis_move_count(a) > 0) {
-        st = choose_win(out, &o, bt_analysis_move(a, 0),
+        st = bt__opp_choose_win(out, &o, bt_analysis_move(a, 0),
                         bt_analysis_move_count(a));
     } else if (info->outcome == BT_N) {
         /* too many moves to list: the winning moves of the windows */
         pool pl;
-        pool_init(&pl, &o);
-        st = misere ? BT_EUNDEF : window_wins(&o, &pl, a);
+        bt__opp_pool_init(&pl, &o);
+        st = misere ? BT_EUNDEF : bt__opp_window_wins(&o, &pl, a);
         if (st == BT_OK && pl.n == 0)
             st = bt__fail(diag, BT_ELIMIT,
                           "no winning move found among the moves the "
                           "opponent's budget lets it list");
         if (st == BT_OK)
-            st = choose_win(out, &o, pl.m, pl.n);
+            st = bt__opp_choose_win(out, &o, pl.m, pl.n);
         bt_moves_free(pl.m, pl.m != NULL ? pl.n : 0);
     } else if (o.nim) {
         st = nim_delay(out, &o);
@@ -1566,7 +788,7 @@ opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
         if (st == BT_OK && o.rem_known)
             st = choose_delay(out, &o);
         else if (st == BT_OK)
-            st = proxy_delay(out, &o);
+            st = bt__opp_proxy_delay(out, &o);
     }
     info->rule = o.rem_known ? BT_RULE_REMOTENESS : BT_RULE_PROXY;
     info->remoteness_known = o.rem_known;
@@ -1590,28 +812,4 @@ bt_opponent_move(bt_move **out, const bt_position *p, int misere,
                  bt_diag *diag)
 {
     return bt_opponent_play(out, NULL, p, misere, level, rng, lim, diag);
-}
-
-bt_status
-bt__window_moves_to(bt_game *g, const mpz_t *c, size_t n, const mpz_t target,
-                    bt__emit emit, void *ud, const bt_limits *lim)
-{
-    pool pl;
-    mpz_t t;
-    size_t i;
-    bt_status st;
-    memset(&pl, 0, sizeof pl);
-    pl.lim = bt__limits(lim);
-    pl.budget = BT_REMOTENESS_MOVES;
-    pl.g = g;
-    mpz_init_set(t, target);
-    pl.target = (const mpz_t *)&t;
-    st = window(&pl, c, n);
-    if (st != BT_ENOMEM)
-        st = BT_OK; /* a value out of reach, a spent budget: fewer moves */
-    for (i = 0; i < pl.n && st == BT_OK; i++)
-        st = emit(ud, (const mpz_t *)pl.m[i].to, pl.m[i].nto);
-    bt_moves_free(pl.m, pl.n);
-    mpz_clear(t);
-    return st;
 }
