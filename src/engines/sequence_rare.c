@@ -88,8 +88,8 @@ compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
  */
 size_t
 bt__seq_confirm_scan(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
-             size_t *pa, const size_t *sr, const size_t *sh, size_t m,
-             size_t *work)
+                     size_t *pa, const size_t *sr, const size_t *sh, size_t m,
+                     size_t *work)
 {
     size_t j, i;
     int live;
@@ -269,7 +269,7 @@ bt__seq_rare_push(bt_sequence *s, size_t pos, unsigned v)
 {
     if (s->nrare == s->rcap &&
         bt__seq_rare_room(&s->rpos, &s->rval, &s->rcap,
-                  s->rcap ? 2 * s->rcap : 256) != 0)
+                          s->rcap ? 2 * s->rcap : 256) != 0)
         return BT_ENOMEM;
     s->rpos[s->nrare] = (uint32_t)pos;
     s->rval[s->nrare] = (uint16_t)v;

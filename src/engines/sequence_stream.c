@@ -808,15 +808,15 @@ stream_check(const uint16_t *g, par_scratch *sc, size_t m, const uint64_t *b,
         sc->pa[j] = 1;
         sc->to[j] = STREAM_LAG - 1 < sc->sh[j] ? STREAM_LAG - 1 : sc->sh[j];
     }
-    k = bt__seq_confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->to, m,
-                     &sc->work);
+    k = bt__seq_confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->to,
+                             m, &sc->work);
     if (k == 0)
         return c;
     sc->beyond++;
     for (j = 0; j < m; j++)
         sc->pa[j] = STREAM_LAG + q;
-    k = bt__seq_confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->sh, m,
-                     &sc->work);
+    k = bt__seq_confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->sh,
+                             m, &sc->work);
     return k == 0 ? c : least_of(sc->need, k);
 }
 

@@ -196,7 +196,7 @@ bt__opp_cmp_delay(const scored *a, const scored *b, int rem_known)
 /* The position m leaves. */
 bt_status
 bt__opp_child_of(bt_position **out, const bt_position *p, const bt_move *m,
-         bt_diag *diag)
+                 bt_diag *diag)
 {
     bt_status st = bt_position_copy(out, p);
     if (st == BT_OK && (st = bt_position_apply(*out, m)) != BT_OK) {
@@ -290,7 +290,7 @@ count_one(void *ud, const mpz_t *to, size_t nto)
 
 bt_status
 bt__opp_count_moves(mpz_t rop, const bt_position *q, const bt_limits *lim,
-            bt_diag *diag)
+                    bt_diag *diag)
 {
     counter c;
     size_t i;
@@ -768,7 +768,7 @@ opponent_play(bt_move **out, bt_play_info *info, const bt_position *p,
     opp_init(&o, p, misere, lim, diag);
     if (info->outcome == BT_N && bt_analysis_move_count(a) > 0) {
         st = bt__opp_choose_win(out, &o, bt_analysis_move(a, 0),
-                        bt_analysis_move_count(a));
+                                bt_analysis_move_count(a));
     } else if (info->outcome == BT_N) {
         /* too many moves to list: the winning moves of the windows */
         pool pl;

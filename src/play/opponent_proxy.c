@@ -128,7 +128,8 @@ bt__opp_proxy_delay(bt_move **out, opp *o)
                 scoring = 0;
             mpz_set_ui(cur.w, (unsigned long)bt_analysis_move_count(a));
             bt_analysis_free(a);
-            if (scoring && bt__opp_count_moves(cur.all, q, o->lim, &quiet) != BT_OK)
+            if (scoring &&
+                bt__opp_count_moves(cur.all, q, o->lim, &quiet) != BT_OK)
                 scoring = 0;
         } else {
             scoring = 0;
@@ -211,7 +212,7 @@ bt__opp_misere_heuristic(bt_move **out, opp *o)
     st = BT_OK;
     if (big >= 2 && bt_analysis_move_count(a) > 0) {
         st = bt__opp_choose_win(out, o, bt_analysis_move(a, 0),
-                        bt_analysis_move_count(a));
+                                bt_analysis_move_count(a));
         pl.n = 1; /* done */
     } else if (big == 1) {
         mpz_set_ui(t, ones % 2 == 0 ? 1 : 0);
@@ -230,7 +231,8 @@ bt__opp_misere_heuristic(bt_move **out, opp *o)
         for (i = 0; i < pl.n; i++) {
             bt__opp_total_delta(d, o->p, &pl.m[i]);
             if (i == 0 || mpz_cmp(d, db) < 0 ||
-                (mpz_cmp(d, db) == 0 && bt__opp_cmp_place(&pl.m[i], &pl.m[best]) < 0)) {
+                (mpz_cmp(d, db) == 0 &&
+                 bt__opp_cmp_place(&pl.m[i], &pl.m[best]) < 0)) {
                 mpz_set(db, d);
                 best = i;
             }
