@@ -144,7 +144,7 @@ bt_quotient_period(const bt_quotient *q, size_t *period, size_t *preperiod)
 /* The heap size whose element is that of heap h (h itself up to upto;
    beyond it, through the proved period), or SIZE_MAX. */
 size_t
-heap_reduce(const bt_quotient *q, const mpz_t h)
+bt__q_heap_reduce(const bt_quotient *q, const mpz_t h)
 {
     if (mpz_sgn(h) < 0)
         return SIZE_MAX;
@@ -162,7 +162,7 @@ heap_reduce(const bt_quotient *q, const mpz_t h)
 size_t
 bt_quotient_heap_at(const bt_quotient *q, const mpz_t h)
 {
-    size_t r = heap_reduce(q, h);
+    size_t r = bt__q_heap_reduce(q, h);
     return r == SIZE_MAX ? SIZE_MAX : q->heap[r];
 }
 
@@ -243,12 +243,12 @@ bt_quotient_element(size_t *x, const bt_quotient *q, const bt_position *p,
             return bt__fail(diag, BT_EINVAL,
                             "component %zu is %s, not a heap of %s", i + 1,
                             g->spec, q->g->spec);
-        if (heap_reduce(q, v[0]) == SIZE_MAX)
+        if (bt__q_heap_reduce(q, v[0]) == SIZE_MAX)
             return bt__fail(diag, BT_ERANGE,
                             "heap %zu is larger than %zu, the bound of the "
                             "quotient (not proved periodic)",
                             i + 1, q->upto);
-        e = q->mul[e * q->order + q->heap[heap_reduce(q, v[0])]];
+        e = q->mul[e * q->order + q->heap[bt__q_heap_reduce(q, v[0])]];
     }
     *x = e;
     return BT_OK;
@@ -333,8 +333,8 @@ iso_extend(const bt_quotient *q, size_t ord, size_t j, uint32_t *img,
 /* *tame: whether q is tame (bt_quotient_is_tame); BT_EINTR when the
    budget runs out first, BT_ENOMEM. */
 bt_status
-is_tame(int *tame, const bt_quotient *q, const bt_limits *lim,
-        bt_diag *diag)
+bt__q_is_tame(int *tame, const bt_quotient *q, const bt_limits *lim,
+              bt_diag *diag)
 {
     size_t ord = q->order, k;
     uint32_t *f, *finv, *img;
@@ -454,7 +454,7 @@ add_relation(bt_quotient *q, const uint16_t *m, const uint16_t *nf)
  * its normal word: with commutativity they present Q.
  */
 bt_status
-present(bt_quotient *q, bt_diag *diag)
+bt__q_present(bt_quotient *q, bt_diag *diag)
 {
     size_t ord = q->order, h, r = 0, i, x, deg;
     unsigned char *sub = calloc(ord, 1), *have = NULL;
@@ -508,21 +508,21 @@ present(bt_quotient *q, bt_diag *diag)
     have[0] = 1;
     cur[0] = 0;
     ncur = 1;
-    if (ht_add(&std, vec, r * sizeof *vec) == SIZE_MAX)
+    if (bt__q_ht_add(&std, vec, r * sizeof *vec) == SIZE_MAX)
         goto nomem;
     /* every element once: O(ord * r^2) time and memory, r the generators
        (few in the quotients known; at most upto), and no poll */
     for (deg = 1; ncur > 0; deg++) {
         size_t nc = 0, j;
-        ht_clear(&seen);
+        bt__q_ht_clear(&seen);
         for (i = 0; i < ncur; i++)
             for (j = 0; j < r; j++) {
                 uint16_t *m = cv + nc * (r + 1);
                 memcpy(m, vec + cur[i] * (r + 1), (r + 1) * sizeof *m);
                 m[j]++;
-                if (ht_find(&seen, m, r * sizeof *m) != SIZE_MAX)
+                if (bt__q_ht_find(&seen, m, r * sizeof *m) != SIZE_MAX)
                     continue;
-                if (ht_add(&seen, m, r * sizeof *m) == SIZE_MAX)
+                if (bt__q_ht_add(&seen, m, r * sizeof *m) == SIZE_MAX)
                     goto nomem;
                 cs[nc].v = m;
                 cs[nc].r = r;
@@ -538,7 +538,7 @@ present(bt_quotient *q, bt_diag *diag)
             if (!have[val]) {
                 have[val] = 1;
                 memcpy(vec + val * (r + 1), m, (r + 1) * sizeof *m);
-                if (ht_add(&std, m, r * sizeof *m) == SIZE_MAX)
+                if (bt__q_ht_add(&std, m, r * sizeof *m) == SIZE_MAX)
                     goto nomem;
                 nxt[nnxt++] = val;
                 continue;
@@ -547,7 +547,7 @@ present(bt_quotient *q, bt_diag *diag)
                 if (m[j] == 0)
                     continue;
                 m[j]--;
-                if (ht_find(&std, m, r * sizeof *m) == SIZE_MAX)
+                if (bt__q_ht_find(&std, m, r * sizeof *m) == SIZE_MAX)
                     minimal = 0;
                 m[j]++;
             }
@@ -569,8 +569,8 @@ present(bt_quotient *q, bt_diag *diag)
 nomem:
     st = bt__fail(diag, BT_ENOMEM, "out of memory");
 done:
-    ht_free(&std);
-    ht_free(&seen);
+    bt__q_ht_free(&std);
+    bt__q_ht_free(&seen);
     free(sub);
     free(stack);
     free(vec);

@@ -73,7 +73,7 @@ qcache_drop(qentry *e)
  * fail (the unions of games; a single game's failures are its learner's).
  */
 bt_quotient *
-qcache_get(const char *spec, size_t top, size_t *slot, int *failed)
+bt__q_qcache_get(const char *spec, size_t top, size_t *slot, int *failed)
 {
     size_t i, best = 0;
     bt_quotient *q = NULL;
@@ -102,7 +102,7 @@ qcache_get(const char *spec, size_t top, size_t *slot, int *failed)
 }
 
 void
-qcache_release(size_t slot)
+bt__q_qcache_release(size_t slot)
 {
     pthread_mutex_lock(&qcache_mu);
     qcache[slot].users--;
@@ -116,7 +116,7 @@ qcache_release(size_t slot)
  * stored (q stays the caller's).
  */
 int
-qcache_put(const char *spec, size_t upto, bt_quotient *q, size_t *slot)
+bt__q_qcache_put(const char *spec, size_t upto, bt_quotient *q, size_t *slot)
 {
     size_t i, best = SIZE_MAX;
     int r = -1;
@@ -228,8 +228,8 @@ bt_quotient_save_proved(char **out, const bt_game *g, bt_diag *diag)
     if (slot == SIZE_MAX)
         return bt__fail(diag, BT_EUNDEF,
                         "no proved quotient of %s was computed", g->spec);
-    st = quotient_text(out, qcache[slot].q, g->spec, diag);
-    qcache_release(slot);
+    st = bt__q_text(out, qcache[slot].q, g->spec, diag);
+    bt__q_qcache_release(slot);
     return st;
 }
 
@@ -320,7 +320,7 @@ qlearn_take(const char *spec, qlearner *L, size_t *slot, size_t *fail_h,
         if (e->spec != NULL && strcmp(e->spec, spec) != 0) {
             /* evict the least recently used game's learner */
             free(e->spec);
-            learner_free(&e->L);
+            bt__q_learner_free(&e->L);
             memset(e, 0, sizeof *e);
         }
         if (e->spec == NULL && (e->spec = strdup(spec)) == NULL) {
@@ -345,12 +345,12 @@ qlearn_give(size_t slot, qlearner *L, size_t fail_h, size_t fail_search)
 {
     /* a parked learner holds no game and no memo */
     if (L->c.g != NULL)
-        learner_bind(L, NULL, NULL);
+        bt__q_learner_bind(L, NULL, NULL);
     L->c.g = NULL;
     L->c.lim = NULL;
     L->c.diag = NULL;
     if (slot == SIZE_MAX) {
-        learner_free(L);
+        bt__q_learner_free(L);
         return;
     }
     pthread_mutex_lock(&qcache_mu);
@@ -376,8 +376,8 @@ qlearn_give(size_t slot, qlearner *L, size_t fail_h, size_t fail_search)
  * which option raises the limit; BT_EINTR, BT_ENOMEM.
  */
 bt_status
-quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
-               const bt_limits *lim, bt_diag *diag)
+bt__q_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
+            const bt_limits *lim, bt_diag *diag)
 {
     qlearner L, next;
     size_t slot, fail_h, fail_search, h0, period = 0, preperiod = 0;
@@ -385,7 +385,7 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
     bt_status st = BT_OK;
     bt_quotient *q = NULL;
     bt_diag stop;
-    int proved = 0, periodic = misere_need(g, 1, 1) != SIZE_MAX;
+    int proved = 0, periodic = bt__q_misere_need(g, 1, 1) != SIZE_MAX;
     *out = NULL;
     *why = NULL;
     memset(&stop, 0, sizeof stop);
@@ -398,19 +398,19 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
         work = SIZE_MAX / QUOTIENT_ANALYZE_WORK;
     work = work > 0 ? work * QUOTIENT_ANALYZE_WORK : 1;
     if (L.c.nrows == 0) {
-        st = learner_init(&L, g, NULL, need < 64 ? need : 64, lim, &stop);
+        st = bt__q_learner_init(&L, g, NULL, need < 64 ? need : 64, lim, &stop);
         if (st != BT_OK)
-            learner_free(&L);
+            bt__q_learner_free(&L);
     } else {
         L.c.g = g;
-        learner_bind(&L, lim, &stop);
+        bt__q_learner_bind(&L, lim, &stop);
     }
     h0 = L.h;
     L.c.work_max = L.c.work + work;
     L.c.work_out = 0;
     while (st == BT_OK) {
         if (periodic && L.h > 0 && need > L.h) {
-            proved = learner_period(&L, &period, &preperiod);
+            proved = bt__q_learner_period(&L, &period, &preperiod);
             if (proved < 0) {
                 st = bt__fail(&stop, BT_ENOMEM, "out of memory");
                 break;
@@ -438,8 +438,8 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
                fails); the rest, which changes the whole table, on a copy
                kept once the heap is proved */
             int done;
-            if ((st = learner_heap_begin(&L, &done)) != BT_OK) {
-                learner_undo(&L);
+            if ((st = bt__q_learner_heap_begin(&L, &done)) != BT_OK) {
+                bt__q_learner_undo(&L);
                 if (st == BT_ELIMIT && (L.h == h0 || !L.c.work_out)) {
                     fail_h = L.h + 1;
                     fail_search = lim->max_search;
@@ -449,35 +449,35 @@ quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
             if (done)
                 continue;
         }
-        st = learner_copy(&next, &L);
-        learner_undo(&L);
+        st = bt__q_learner_copy(&next, &L);
+        bt__q_learner_undo(&L);
         if (st != BT_OK)
             break;
         next.c.diag = &stop;
-        if ((st = learner_heap_rest(&next)) != BT_OK) {
+        if ((st = bt__q_learner_heap_rest(&next)) != BT_OK) {
             L.c.polls = next.c.polls;
             L.c.work = next.c.work;
             L.c.work_out = next.c.work_out;
-            learner_free(&next);
+            bt__q_learner_free(&next);
             if (st == BT_ELIMIT && (L.h == h0 || !L.c.work_out)) {
                 fail_h = L.h + 1;
                 fail_search = lim->max_search;
             }
             break;
         }
-        learner_free(&L);
+        bt__q_learner_free(&L);
         L = next;
         /* its memo is empty now: its memory goes back, and the budget
            starts afresh for the next heap's copy */
-        learner_bind(&L, lim, &stop);
+        bt__q_learner_bind(&L, lim, &stop);
     }
     if (st == BT_OK) {
-        st = learner_quotient(&q, &L, &stop);
+        st = bt__q_learner_quotient(&q, &L, &stop);
         if (st == BT_OK) {
             q->proved = proved;
             q->period = period;
             q->preperiod = preperiod;
-            st = present(q, &stop);
+            st = bt__q_present(q, &stop);
         }
         if (st == BT_OK) {
             /* the cache holds no game: q's reference is dropped here, in

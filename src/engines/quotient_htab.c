@@ -36,7 +36,7 @@ hash_bytes(const void *k, size_t len)
 #define HT_TAG(h) ((uint64_t)(h) & 0xFFFFFFFF00000000ull)
 
 void
-ht_free(htab *h)
+bt__q_ht_free(htab *h)
 {
     free(h->arena);
     free(h->off);
@@ -46,7 +46,7 @@ ht_free(htab *h)
 }
 
 size_t
-ht_find(const htab *h, const void *k, size_t len)
+bt__q_ht_find(const htab *h, const void *k, size_t len)
 {
     size_t i;
     uint64_t hv, tag;
@@ -90,7 +90,7 @@ ht_grow(htab *h)
 
 /* Inserts a key known to be absent; returns its index or SIZE_MAX. */
 size_t
-ht_add(htab *h, const void *k, size_t len)
+bt__q_ht_add(htab *h, const void *k, size_t len)
 {
     size_t i;
     uint64_t hv;
@@ -135,7 +135,7 @@ ht_add(htab *h, const void *k, size_t len)
 }
 
 void
-ht_clear(htab *h)
+bt__q_ht_clear(htab *h)
 {
     h->n = 0;
     h->alen = 0;

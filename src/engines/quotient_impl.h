@@ -154,7 +154,7 @@ struct bt_quotient {
 
 /*
  * A learner: the table of the heaps 1..h with Q(h) proved (snapshot), and
- * its multiplication.  quotient_build() runs one from heap 1 to its bound;
+ * its multiplication.  bt__q_build() runs one from heap 1 to its bound;
  * the analysis hook keeps one per game in its cache and takes it further
  * when a position needs a larger heap (learner_to).
  */
@@ -167,70 +167,72 @@ typedef struct qlearner {
 /* ------------------------------------- what one file gives another */
 
 /* quotient.c */
-size_t heap_reduce(const bt_quotient *q, const mpz_t h);
-bt_status is_tame(int *tame, const bt_quotient *q, const bt_limits *lim,
-                  bt_diag *diag);
-bt_status present(bt_quotient *q, bt_diag *diag);
+size_t bt__q_heap_reduce(const bt_quotient *q, const mpz_t h);
+bt_status bt__q_is_tame(int *tame, const bt_quotient *q, const bt_limits *lim,
+                        bt_diag *diag);
+bt_status bt__q_present(bt_quotient *q, bt_diag *diag);
 
 /* quotient_htab.c */
-size_t ht_add(htab *h, const void *k, size_t len);
-void ht_clear(htab *h);
-size_t ht_find(const htab *h, const void *k, size_t len);
-void ht_free(htab *h);
+size_t bt__q_ht_add(htab *h, const void *k, size_t len);
+void bt__q_ht_clear(htab *h);
+size_t bt__q_ht_find(const htab *h, const void *k, size_t len);
+void bt__q_ht_free(htab *h);
 
 /* quotient_search.c */
-bt_status load_options(qctx *c, size_t h);
-bt_status outcome_sum(qctx *c, const pos *a, uint32_t x, const pos *b,
-                      int *p_out);
-void push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h);
+bt_status bt__q_load_options(qctx *c, size_t h);
+bt_status bt__q_outcome_sum(qctx *c, const pos *a, uint32_t x, const pos *b,
+                            int *p_out);
+void bt__q_push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h);
 
 /* quotient_learn.c */
-bt_status alloc_cells(qctx *c, size_t s, size_t a);
-void ctx_free(qctx *c);
-bt_status ensure_letters(qctx *c, size_t n);
-void learner_bind(qlearner *L, const bt_limits *lim, bt_diag *diag);
-bt_status learner_copy(qlearner *dst, const qlearner *src);
-void learner_free(qlearner *L);
-bt_status learner_heap_begin(qlearner *L, int *done);
-bt_status learner_heap_rest(qlearner *L);
-bt_status learner_init(qlearner *L, bt_game *g, const qalpha *al, size_t n,
-                       const bt_limits *lim, bt_diag *diag);
-int learner_period(qlearner *L, size_t *period, size_t *preperiod);
-bt_status learner_quotient(bt_quotient **out, qlearner *L, bt_diag *diag);
-void learner_undo(qlearner *L);
-bt_status quotient_build(bt_quotient **out, bt_game *g, const qalpha *al,
-                         size_t n, int until, const bt_limits *lim,
-                         bt_diag *diag);
-bt_status refine(qctx *c, size_t x0, const uint32_t *w, size_t k,
-                 size_t kstop);
-size_t run(const qctx *c, size_t x, const pos *p);
+bt_status bt__q_alloc_cells(qctx *c, size_t s, size_t a);
+void bt__q_ctx_free(qctx *c);
+bt_status bt__q_ensure_letters(qctx *c, size_t n);
+void bt__q_learner_bind(qlearner *L, const bt_limits *lim, bt_diag *diag);
+bt_status bt__q_learner_copy(qlearner *dst, const qlearner *src);
+void bt__q_learner_free(qlearner *L);
+bt_status bt__q_learner_heap_begin(qlearner *L, int *done);
+bt_status bt__q_learner_heap_rest(qlearner *L);
+bt_status bt__q_learner_init(qlearner *L, bt_game *g, const qalpha *al,
+                             size_t n, const bt_limits *lim, bt_diag *diag);
+int bt__q_learner_period(qlearner *L, size_t *period, size_t *preperiod);
+bt_status bt__q_learner_quotient(bt_quotient **out, qlearner *L, bt_diag *diag);
+void bt__q_learner_undo(qlearner *L);
+bt_status bt__q_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
+                      int until, const bt_limits *lim, bt_diag *diag);
+bt_status bt__q_refine(qctx *c, size_t x0, const uint32_t *w, size_t k,
+                       size_t kstop);
+size_t bt__q_run(const qctx *c, size_t x, const pos *p);
 
 /* quotient_proof.c */
-bt_status check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
-                     const unsigned char *isp, const uint32_t *mul, int monoid,
-                     int least, uint32_t **bad, size_t *badlen_out,
-                     int *found_out);
-int detect_period(const bt_game *g, const uint32_t *e, size_t n, size_t *period,
-                  size_t *preperiod);
-size_t misere_need(const bt_game *g, size_t n0, size_t p);
-bt_status verify(qctx *c, const uint32_t *mul, int *refined, int check_only);
+bt_status bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr,
+                           size_t stride, const unsigned char *isp,
+                           const uint32_t *mul, int monoid, int least,
+                           uint32_t **bad, size_t *badlen_out, int *found_out);
+int bt__q_detect_period(const bt_game *g, const uint32_t *e, size_t n,
+                        size_t *period, size_t *preperiod);
+size_t bt__q_misere_need(const bt_game *g, size_t n0, size_t p);
+bt_status bt__q_verify(qctx *c, const uint32_t *mul, int *refined,
+                       int check_only);
 
 /* quotient_pretend.c */
-bt_status heap_map(qctx *c, size_t n, uint32_t **e);
-extern int pretending;
-bt_status try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done);
-bt_status try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done);
+bt_status bt__q_heap_map(qctx *c, size_t n, uint32_t **e);
+extern int bt__q_pretending;
+bt_status bt__q_try_conservative(qctx *c, const uint32_t *mul, size_t h,
+                                 int *done);
+bt_status bt__q_try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done);
 
 /* quotient_text.c */
-bt_status quotient_text(char **out, const bt_quotient *q, const char *spec,
-                        bt_diag *diag);
+bt_status bt__q_text(char **out, const bt_quotient *q, const char *spec,
+                     bt_diag *diag);
 
 /* quotient_cache.c */
-bt_quotient *qcache_get(const char *spec, size_t top, size_t *slot,
-                        int *failed);
-int qcache_put(const char *spec, size_t upto, bt_quotient *q, size_t *slot);
-void qcache_release(size_t slot);
-bt_status quotient_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
-                         const bt_limits *lim, bt_diag *diag);
+bt_quotient *bt__q_qcache_get(const char *spec, size_t top, size_t *slot,
+                              int *failed);
+int bt__q_qcache_put(const char *spec, size_t upto, bt_quotient *q,
+                     size_t *slot);
+void bt__q_qcache_release(size_t slot);
+bt_status bt__q_learn(bt_quotient **out, char **why, bt_game *g, size_t need,
+                      const bt_limits *lim, bt_diag *diag);
 
 #endif

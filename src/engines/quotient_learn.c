@@ -38,8 +38,8 @@ fill_cells(qctx *c, size_t s, size_t a, size_t t0)
     bt_status st;
     for (t = t0; t < c->ncols; t++) {
         int p;
-        if ((st = outcome_sum(c, &c->rows[s].rep, (uint32_t)a, &c->cols[t],
-                              &p)) != BT_OK)
+        if ((st = bt__q_outcome_sum(c, &c->rows[s].rep, (uint32_t)a,
+                                    &c->cols[t], &p)) != BT_OK)
             return st;
         c->rows[s].cell[a][t] = (unsigned char)p;
     }
@@ -47,7 +47,7 @@ fill_cells(qctx *c, size_t s, size_t a, size_t t0)
 }
 
 bt_status
-ensure_letters(qctx *c, size_t n)
+bt__q_ensure_letters(qctx *c, size_t n)
 {
     size_t s, a;
     if (n <= c->cap_n)
@@ -100,7 +100,7 @@ ensure_letters(qctx *c, size_t n)
 
 /* Allocates the cells of letter a of row s (live letters only). */
 bt_status
-alloc_cells(qctx *c, size_t s, size_t a)
+bt__q_alloc_cells(qctx *c, size_t s, size_t a)
 {
     c->rows[s].cell[a] = calloc(c->tcap ? c->tcap : 1, 1);
     return c->rows[s].cell[a] ? BT_OK : BT_ENOMEM;
@@ -141,7 +141,7 @@ add_row(qctx *c, const uint32_t *h, size_t n, uint32_t extra)
     for (a = 0; a <= c->n; a++) {
         if (a > 0 && c->nopt[a] == 0)
             continue;
-        if (alloc_cells(c, s, a) != BT_OK)
+        if (bt__q_alloc_cells(c, s, a) != BT_OK)
             return bt__fail(c->diag, BT_ENOMEM, "out of memory");
         if ((st = fill_cells(c, s, a, 0)) != BT_OK)
             return st;
@@ -196,9 +196,9 @@ close_table(qctx *c)
 {
     size_t s, a;
     bt_status st;
-    ht_clear(&c->rowtab);
+    bt__q_ht_clear(&c->rowtab);
     for (s = 0; s < c->nrows; s++)
-        if (ht_add(&c->rowtab, c->rows[s].cell[0], c->ncols) == SIZE_MAX)
+        if (bt__q_ht_add(&c->rowtab, c->rows[s].cell[0], c->ncols) == SIZE_MAX)
             return bt__fail(c->diag, BT_ENOMEM, "out of memory");
     for (s = 0; s < c->nrows; s++) {
         TR(c, s, 0) = (uint32_t)s;
@@ -208,13 +208,13 @@ close_table(qctx *c)
                 TR(c, s, a) = (uint32_t)s;
                 continue;
             }
-            r = ht_find(&c->rowtab, c->rows[s].cell[a], c->ncols);
+            r = bt__q_ht_find(&c->rowtab, c->rows[s].cell[a], c->ncols);
             if (r == SIZE_MAX) {
                 r = c->nrows;
                 if ((st = add_row(c, c->rows[s].rep.h, c->rows[s].rep.n,
                                   (uint32_t)a)) != BT_OK)
                     return st;
-                if (ht_add(&c->rowtab, c->rows[r].cell[0], c->ncols) ==
+                if (bt__q_ht_add(&c->rowtab, c->rows[r].cell[0], c->ncols) ==
                     SIZE_MAX)
                     return bt__fail(c->diag, BT_ENOMEM, "out of memory");
                 TR(c, r, 0) = (uint32_t)r;
@@ -234,7 +234,7 @@ close_table(qctx *c)
  * w_i from rep(x_{i+1}) and becomes a new column.
  */
 bt_status
-refine(qctx *c, size_t x0, const uint32_t *w, size_t k, size_t kstop)
+bt__q_refine(qctx *c, size_t x0, const uint32_t *w, size_t k, size_t kstop)
 {
     size_t i, x;
     int prev = -1;
@@ -249,7 +249,7 @@ refine(qctx *c, size_t x0, const uint32_t *w, size_t k, size_t kstop)
         suf.n = k - i;
         memcpy(suf.h, w + i, suf.n * sizeof *suf.h);
         qsort(suf.h, suf.n, sizeof *suf.h, cmp_u32);
-        if ((st = outcome_sum(c, &c->rows[x].rep, 0, &suf, &al)) != BT_OK)
+        if ((st = bt__q_outcome_sum(c, &c->rows[x].rep, 0, &suf, &al)) != BT_OK)
             break;
         if (prev >= 0 && al != prev) {
             /* separates rep(x_{i-1}) + w_{i-1} from rep(x_i): column
@@ -272,7 +272,7 @@ refine(qctx *c, size_t x0, const uint32_t *w, size_t k, size_t kstop)
 
 /* The state reached from x by the heaps of position p. */
 size_t
-run(const qctx *c, size_t x, const pos *p)
+bt__q_run(const qctx *c, size_t x, const pos *p)
 {
     size_t i;
     for (i = 0; i < p->n; i++)
@@ -336,7 +336,7 @@ check_commute(qctx *c, int *refined)
                     qsort(sorted, gp.n, sizeof *sorted, cmp_u32);
                     {
                         pos e = {NULL, 0};
-                        st = outcome_sum(c, &gp, 0, &e, &og);
+                        st = bt__q_outcome_sum(c, &gp, 0, &e, &og);
                     }
                     free(sorted);
                     if (st != BT_OK) {
@@ -350,7 +350,7 @@ check_commute(qctx *c, int *refined)
                     w[0] = (uint32_t)b;
                     w[1] = (uint32_t)a;
                 }
-                st = refine(c, s, w, k, kstop);
+                st = bt__q_refine(c, s, w, k, kstop);
                 free(w);
                 if (st == BT_OK)
                     *refined = 1;
@@ -363,7 +363,7 @@ check_commute(qctx *c, int *refined)
 /* ------------------------------------------------------------ the driver */
 
 void
-ctx_free(qctx *c)
+bt__q_ctx_free(qctx *c)
 {
     size_t s, a;
     for (s = 0; s < c->nrows; s++) {
@@ -382,8 +382,8 @@ ctx_free(qctx *c)
     free(c->opt);
     free(c->nopt);
     free(c->trans);
-    ht_free(&c->rowtab);
-    ht_free(&c->memo);
+    bt__q_ht_free(&c->rowtab);
+    bt__q_ht_free(&c->memo);
     free(c->memo_out);
     free(c->snap_trans);
     free(c->snap_p);
@@ -399,7 +399,7 @@ make_mul(qctx *c, uint32_t **out)
         return bt__fail(c->diag, BT_ENOMEM, "out of memory");
     for (x = 0; x < ord; x++)
         for (y = 0; y < ord; y++)
-            m[x * ord + y] = (uint32_t)run(c, x, &c->rows[y].rep);
+            m[x * ord + y] = (uint32_t)bt__q_run(c, x, &c->rows[y].rep);
     *out = m;
     return BT_OK;
 }
@@ -425,9 +425,9 @@ snapshot(qctx *c)
 }
 
 void
-learner_free(qlearner *L)
+bt__q_learner_free(qlearner *L)
 {
-    ctx_free(&L->c);
+    bt__q_ctx_free(&L->c);
     free(L->mul);
     memset(L, 0, sizeof *L);
 }
@@ -435,13 +435,13 @@ learner_free(qlearner *L)
 /* Points the learner at this call's limits and diag (a cached learner
    outlives the call that made it), with a fresh memory budget. */
 void
-learner_bind(qlearner *L, const bt_limits *lim, bt_diag *diag)
+bt__q_learner_bind(qlearner *L, const bt_limits *lim, bt_diag *diag)
 {
     L->c.lim = lim;
     L->c.diag = diag;
     bt__budget_init(&L->c.budget, lim);
     L->c.memo_charged = 0;
-    ht_free(&L->c.memo);
+    bt__q_ht_free(&L->c.memo);
     free(L->c.memo_out);
     L->c.memo_out = NULL;
     L->c.memo_cap = 0;
@@ -449,15 +449,15 @@ learner_bind(qlearner *L, const bt_limits *lim, bt_diag *diag)
 
 /* The empty table: the identity row and the empty column. */
 bt_status
-learner_init(qlearner *L, bt_game *g, const qalpha *al, size_t n,
-             const bt_limits *lim, bt_diag *diag)
+bt__q_learner_init(qlearner *L, bt_game *g, const qalpha *al, size_t n,
+                   const bt_limits *lim, bt_diag *diag)
 {
     bt_status st;
     memset(L, 0, sizeof *L);
     L->c.g = g;
     L->c.al = al;
-    learner_bind(L, lim, diag);
-    if (ensure_letters(&L->c, n > 0 ? n : 1) != BT_OK)
+    bt__q_learner_bind(L, lim, diag);
+    if (bt__q_ensure_letters(&L->c, n > 0 ? n : 1) != BT_OK)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     if ((st = add_col(&L->c, NULL, 0)) != BT_OK ||
         (st = add_row(&L->c, NULL, 0, 0)) != BT_OK)
@@ -474,7 +474,7 @@ learner_proved(qlearner *L)
         return st;
     /* every memo entry holds a heap <= h, now answered by the snapshot:
        the memo starts afresh */
-    ht_clear(&L->c.memo);
+    bt__q_ht_clear(&L->c.memo);
     L->h = L->c.n;
     return BT_OK;
 }
@@ -483,11 +483,11 @@ learner_proved(qlearner *L)
  * The first part of learning heap h + 1: its options, and the conservative
  * extension (*done when it passes: Q(h + 1) is then proved).  This part
  * changes the table only in the letter h + 1 (its options, its
- * transitions, and its cells when it passes), so that learner_undo() puts
+ * transitions, and its cells when it passes), so that bt__q_learner_undo() puts
  * a learner back to Q(h) after it, whatever it returned.
  */
 bt_status
-learner_heap_begin(qlearner *L, int *done)
+bt__q_learner_heap_begin(qlearner *L, int *done)
 {
     qctx *c = &L->c;
     size_t h = L->h + 1;
@@ -500,13 +500,13 @@ learner_heap_begin(qlearner *L, int *done)
                         "the time budget ran out while computing the "
                         "misère quotient (at heap %zu)",
                         h);
-    if (ensure_letters(c, h) != BT_OK)
+    if (bt__q_ensure_letters(c, h) != BT_OK)
         return bt__fail(c->diag, BT_ENOMEM, "out of memory");
-    if ((st = load_options(c, h)) != BT_OK)
+    if ((st = bt__q_load_options(c, h)) != BT_OK)
         return st;
     c->n = h;
     if (c->nopt[h] > 0 && L->mul != NULL) {
-        if ((st = try_conservative(c, L->mul, h, done)) != BT_OK)
+        if ((st = bt__q_try_conservative(c, L->mul, h, done)) != BT_OK)
             return st;
         if (*done)
             return learner_proved(L);
@@ -514,10 +514,10 @@ learner_heap_begin(qlearner *L, int *done)
     return BT_OK;
 }
 
-/* Puts a learner whose heap h + 1 failed in learner_heap_begin() back to
+/* Puts a learner whose heap h + 1 failed in bt__q_learner_heap_begin() back to
    Q(h). */
 void
-learner_undo(qlearner *L)
+bt__q_learner_undo(qlearner *L)
 {
     qctx *c = &L->c;
     size_t h = L->h + 1, s;
@@ -540,7 +540,7 @@ learner_undo(qlearner *L)
  * before).
  */
 bt_status
-learner_heap_rest(qlearner *L)
+bt__q_learner_heap_rest(qlearner *L)
 {
     qctx *c = &L->c;
     size_t h = c->n, s;
@@ -548,12 +548,12 @@ learner_heap_rest(qlearner *L)
     bt_status st;
     /* a new element: pretending finds the quotient, which then answers
        the learner below in place of the search */
-    if (c->nopt[h] > 0 && L->mul != NULL && pretending &&
-        (st = try_pretend(c, L->mul, h, &done)) != BT_OK)
+    if (c->nopt[h] > 0 && L->mul != NULL && bt__q_pretending &&
+        (st = bt__q_try_pretend(c, L->mul, h, &done)) != BT_OK)
         return st;
     if (c->nopt[h] > 0)
         for (s = 0; s < c->nrows; s++) {
-            if (alloc_cells(c, s, h) != BT_OK)
+            if (bt__q_alloc_cells(c, s, h) != BT_OK)
                 return bt__fail(c->diag, BT_ENOMEM, "out of memory");
             if ((st = fill_cells(c, s, h, 0)) != BT_OK)
                 return st;
@@ -569,7 +569,7 @@ learner_heap_rest(qlearner *L)
         L->mul = NULL;
         if ((st = make_mul(c, &L->mul)) != BT_OK)
             return st;
-        if ((st = verify(c, L->mul, &refined, 0)) != BT_OK)
+        if ((st = bt__q_verify(c, L->mul, &refined, 0)) != BT_OK)
             return st;
         if (!refined)
             break;
@@ -583,10 +583,10 @@ static bt_status
 learner_heap(qlearner *L)
 {
     int done;
-    bt_status st = learner_heap_begin(L, &done);
+    bt_status st = bt__q_learner_heap_begin(L, &done);
     if (st != BT_OK || done)
         return st;
-    return learner_heap_rest(L);
+    return bt__q_learner_heap_rest(L);
 }
 
 /* Copies a hash table; -1 when out of memory (dst is then empty). */
@@ -600,7 +600,7 @@ ht_copy(htab *dst, const htab *src)
     dst->slot = malloc((src->nslot + 1) * sizeof *dst->slot);
     if (dst->arena == NULL || dst->off == NULL || dst->len == NULL ||
         dst->slot == NULL) {
-        ht_free(dst);
+        bt__q_ht_free(dst);
         return -1;
     }
     if (src->acap > 0)
@@ -636,7 +636,7 @@ dup_bytes(const void *p, size_t bytes)
  * (rows x letters x columns bytes); BT_ENOMEM.
  */
 bt_status
-learner_copy(qlearner *dst, const qlearner *src)
+bt__q_learner_copy(qlearner *dst, const qlearner *src)
 {
     const qctx *c = &src->c;
     qctx *d = &dst->c;
@@ -713,13 +713,13 @@ learner_copy(qlearner *dst, const qlearner *src)
         goto nomem;
     return BT_OK;
 nomem:
-    learner_free(dst);
+    bt__q_learner_free(dst);
     return bt__fail(c->diag, BT_ENOMEM, "out of memory");
 }
 
 /* Q(h) as a quotient object (its period, if proved, set by the caller). */
 bt_status
-learner_quotient(bt_quotient **out, qlearner *L, bt_diag *diag)
+bt__q_learner_quotient(bt_quotient **out, qlearner *L, bt_diag *diag)
 {
     qctx *c = &L->c;
     bt_quotient *q;
@@ -758,15 +758,15 @@ learner_quotient(bt_quotient **out, qlearner *L, bt_diag *diag)
 
 /* Whether Q(h) of a learner is proved periodic: 1, with the period. */
 int
-learner_period(qlearner *L, size_t *period, size_t *preperiod)
+bt__q_learner_period(qlearner *L, size_t *period, size_t *preperiod)
 {
     uint32_t *e = NULL;
     int proved;
-    if (L->c.al != NULL || misere_need(L->c.g, 1, 1) == SIZE_MAX)
+    if (L->c.al != NULL || bt__q_misere_need(L->c.g, 1, 1) == SIZE_MAX)
         return 0;
-    if (heap_map(&L->c, L->h, &e) != BT_OK)
+    if (bt__q_heap_map(&L->c, L->h, &e) != BT_OK)
         return -1;
-    proved = detect_period(L->c.g, e, L->h, period, preperiod);
+    proved = bt__q_detect_period(L->c.g, e, L->h, period, preperiod);
     free(e);
     return proved;
 }
@@ -780,9 +780,9 @@ quotient_finish(bt_quotient *q, int proved, size_t period, size_t preperiod,
     q->proved = proved;
     q->period = period;
     q->preperiod = preperiod;
-    if ((st = present(q, diag)) != BT_OK)
+    if ((st = bt__q_present(q, diag)) != BT_OK)
         return st;
-    return is_tame(&q->tame, q, lim, diag);
+    return bt__q_is_tame(&q->tame, q, lim, diag);
 }
 
 /*
@@ -791,8 +791,8 @@ quotient_finish(bt_quotient *q, int proved, size_t period, size_t preperiod,
  * (BT_ELIMIT when it does not by n).
  */
 bt_status
-quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
-               int until, const bt_limits *lim, bt_diag *diag)
+bt__q_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
+            int until, const bt_limits *lim, bt_diag *diag)
 {
     qlearner L;
     bt_quotient *q = NULL;
@@ -812,7 +812,7 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
                         "heap bound %zu exceeds the limit %zu", n,
                         lim->max_grundy < 100000 ? lim->max_grundy
                                                  : (size_t)100000);
-    if (until && misere_need(g, 1, 1) == SIZE_MAX)
+    if (until && bt__q_misere_need(g, 1, 1) == SIZE_MAX)
         /* no bound proves it: computing to n could only end in this
            refusal, after as long as the bound takes (for Nim to 1000
            heaps, hours) */
@@ -821,13 +821,13 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
                         "by any bound: the periodicity theorem is for "
                         "octal codes and subtraction games",
                         g->spec);
-    if ((st = learner_init(&L, g, al, n, lim, diag)) != BT_OK)
+    if ((st = bt__q_learner_init(&L, g, al, n, lim, diag)) != BT_OK)
         goto fail;
     while (L.h < n) {
         if ((st = learner_heap(&L)) != BT_OK)
             goto fail;
         if (until || L.h == n) {
-            proved = learner_period(&L, &period, &preperiod);
+            proved = bt__q_learner_period(&L, &period, &preperiod);
             if (proved < 0)
                 goto nomem;
             if (proved && until)
@@ -840,24 +840,24 @@ quotient_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
                       "by heap %zu (computed to %zu, with %zu elements): "
                       "%s",
                       g->spec, n, n, L.c.nrows,
-                      misere_need(g, 1, 1) == SIZE_MAX
+                      bt__q_misere_need(g, 1, 1) == SIZE_MAX
                           ? "the periodicity theorem is for octal codes "
                             "and subtraction games"
                           : "no period of its heap map meets the bound "
                             "of the periodicity theorem there");
         goto fail;
     }
-    if ((st = learner_quotient(&q, &L, diag)) != BT_OK ||
+    if ((st = bt__q_learner_quotient(&q, &L, diag)) != BT_OK ||
         (st = quotient_finish(q, proved, period, preperiod, lim, diag)) !=
             BT_OK)
         goto fail;
-    learner_free(&L);
+    bt__q_learner_free(&L);
     *out = q;
     return BT_OK;
 nomem:
     st = bt__fail(diag, BT_ENOMEM, "out of memory");
 fail:
-    learner_free(&L);
+    bt__q_learner_free(&L);
     bt_quotient_free(q);
     return st;
 }
@@ -866,13 +866,12 @@ bt_status
 bt_quotient_new(bt_quotient **out, bt_game *g, size_t n,
                 const bt_limits *lim, bt_diag *diag)
 {
-    BT__GMP_CHARGED(lim, diag, quotient_build(out, g, NULL, n, 0, lim, diag));
+    BT__GMP_CHARGED(lim, diag, bt__q_build(out, g, NULL, n, 0, lim, diag));
 }
 
 bt_status
 bt_quotient_new_until_proved(bt_quotient **out, bt_game *g, size_t max_n,
                              const bt_limits *lim, bt_diag *diag)
 {
-    BT__GMP_CHARGED(lim, diag,
-                    quotient_build(out, g, NULL, max_n, 1, lim, diag));
+    BT__GMP_CHARGED(lim, diag, bt__q_build(out, g, NULL, max_n, 1, lim, diag));
 }

@@ -46,7 +46,7 @@ heap_element(const bt_quotient *q, size_t gi, const mpz_t h)
         size_t s = (size_t)mpz_get_ui(h);
         return s == 0 ? 0 : q->heap[(s - 1) * q->ng + gi + 1];
     }
-    return q->heap[heap_reduce(q, h)];
+    return q->heap[bt__q_heap_reduce(q, h)];
 }
 
 static bt_status
@@ -108,11 +108,11 @@ window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more,
                       (res + per - q->preperiod % per) % per;
             } else {
                 mpz_sub_ui(to[1], h, (unsigned long)(k + a));
-                big = heap_reduce(q, to[1]);
+                big = bt__q_heap_reduce(q, to[1]);
             }
             mpz_set_ui(to[0], (unsigned long)a);
             x = q->mul[m->excl * q->order +
-                       q->heap[a <= q->upto ? a : heap_reduce(q, to[0])]];
+                       q->heap[a <= q->upto ? a : bt__q_heap_reduce(q, to[0])]];
             x = q->mul[x * q->order + q->heap[big]];
             if (!q->isp[x])
                 continue;
@@ -187,7 +187,7 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
         bt__buf_free(&key);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     }
-    q = qcache_get(key.data, top, &slot, &failed);
+    q = bt__q_qcache_get(key.data, top, &slot, &failed);
     if (q == NULL && failed) {
         bt__buf_free(&key);
         return BT_EUNDEF;
@@ -200,7 +200,7 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
         al.ng = ng;
         al.bound = top;
         al.games = games;
-        st = quotient_build(&q, games[0], &al, ng * top, 0, &small, NULL);
+        st = bt__q_build(&q, games[0], &al, ng * top, 0, &small, NULL);
         if (st == BT_EINTR || st == BT_ENOMEM) {
             bt__buf_free(&key);
             return bt__fail(diag, st,
@@ -208,14 +208,14 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
                                            : "out of memory");
         }
         if (st != BT_OK) {
-            (void)qcache_put(key.data, top, NULL, &slot);
+            (void)bt__q_qcache_put(key.data, top, NULL, &slot);
             bt__buf_free(&key);
             return BT_EUNDEF;
         }
         bt_game_free(q->g);
         q->g = NULL;
         q->upto = top; /* the bound of every game (letters: ng * top) */
-        if (qcache_put(key.data, top, q, &slot) != 0)
+        if (bt__q_qcache_put(key.data, top, q, &slot) != 0)
             slot = SIZE_MAX;
     }
     gi = malloc((n + 1) * sizeof *gi);
@@ -279,7 +279,7 @@ done:
     free(gi);
     free(el);
     if (slot != SIZE_MAX)
-        qcache_release(slot);
+        bt__q_qcache_release(slot);
     else
         bt_quotient_free(q);
     return st;
@@ -322,7 +322,7 @@ quotient_new_sum(bt_quotient **out, bt_game *const *games, size_t ng,
     al.ng = ng;
     al.bound = n;
     al.games = gs;
-    st = quotient_build(&q, gs[0], &al, ng * n, 0, lim, diag);
+    st = bt__q_build(&q, gs[0], &al, ng * n, 0, lim, diag);
     if (st != BT_OK)
         return st;
     q->upto = n; /* the bound of every game (letters: ng * n) */
@@ -374,20 +374,20 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     }
     /* a cached quotient to a bound of at least need, or proved (computed,
        or installed from a file) */
-    q = qcache_get(g->spec, need, &slot, &failed);
+    q = bt__q_qcache_get(g->spec, need, &slot, &failed);
     if (q == NULL && need > QUOTIENT_ANALYZE_NOPROOF &&
-        misere_need(g, 1, 1) == SIZE_MAX)
+        bt__q_misere_need(g, 1, 1) == SIZE_MAX)
         return BT_EUNDEF; /* no periodicity theorem: the search */
     if (q == NULL) {
         char *why = NULL;
-        st = quotient_learn(&q, &why, g, need, bt__limits(lim), diag);
+        st = bt__q_learn(&q, &why, g, need, bt__limits(lim), diag);
         if (st == BT_EUNDEF) {
             *note = why; /* how far it got: the search answers instead */
             return st;
         }
         if (st != BT_OK)
             return st;
-        if (qcache_put(g->spec, q->upto, q, &slot) != 0)
+        if (bt__q_qcache_put(g->spec, q->upto, q, &slot) != 0)
             slot = SIZE_MAX; /* not stored: q is ours to free */
     }
     top = q->upto;
@@ -398,7 +398,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
         free(suffix);
         free(red);
         if (slot != SIZE_MAX)
-            qcache_release(slot);
+            bt__q_qcache_release(slot);
         else
             bt_quotient_free(q);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
@@ -406,7 +406,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     /* red[i]: the heap of at most upto counters whose element is that of
        component i (itself, or through the proved period) */
     for (i = 0; i < n; i++)
-        red[i] = heap_reduce(q, bt_position_nums(p, i)[0]);
+        red[i] = bt__q_heap_reduce(q, bt_position_nums(p, i)[0]);
     suffix[n] = 0;
     for (i = n; i-- > 0;)
         suffix[i] = q->mul[q->heap[red[i]] * q->order + suffix[i + 1]];
@@ -527,7 +527,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
     free(suffix);
     free(red);
     if (slot != SIZE_MAX)
-        qcache_release(slot);
+        bt__q_qcache_release(slot);
     else
         bt_quotient_free(q);
     return st;

@@ -13,12 +13,12 @@
 
 /* ------------------------------------------------ learning by pretending */
 
-int pretending = 1;
+int bt__q_pretending = 1;
 
 void
 bt__quotient_set_pretending(int on)
 {
-    pretending = on;
+    bt__q_pretending = on;
 }
 
 /*
@@ -345,15 +345,15 @@ pm_reduce(qctx *c, const pmon *m, const uint32_t *pre, size_t n,
         cls[i] = ispm[list[i]];
     ncls = 0; /* the count of the previous round, unknown */
     for (round = 0;; round++) {
-        ht_clear(&sig);
+        bt__q_ht_clear(&sig);
         for (i = 0; i < nr; i++) {
             size_t e;
             key[0] = cls[i];
             for (a = 1; a < L; a++)
                 key[a] = cls[succ[i * L + a]];
-            e = ht_find(&sig, key, L * sizeof *key);
+            e = bt__q_ht_find(&sig, key, L * sizeof *key);
             if (e == SIZE_MAX &&
-                (e = ht_add(&sig, key, L * sizeof *key)) == SIZE_MAX)
+                (e = bt__q_ht_add(&sig, key, L * sizeof *key)) == SIZE_MAX)
                 goto nomem;
             ncl[i] = (uint32_t)e;
         }
@@ -426,7 +426,7 @@ nomem:
 done:
     if (st != BT_OK)
         ptrial_free(out);
-    ht_free(&sig);
+    bt__q_ht_free(&sig);
     free(idx);
     free(list);
     free(succ);
@@ -647,7 +647,7 @@ done:
  * out or pass a limit of their own: the search learns heap h as before.
  */
 bt_status
-try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done)
+bt__q_try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done)
 {
     size_t L = h + 1, a, i, left = PM_MAXTRIALS, cap;
     size_t badlen;
@@ -680,8 +680,8 @@ try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done)
         goto out;
     for (;;) {
         ptrial nt;
-        st = check_walk(c, t.ord, t.tr, L, t.isp, t.mul, 1, 1, &bad, &badlen,
-                        &found);
+        st = bt__q_check_walk(c, t.ord, t.tr, L, t.isp, t.mul, 1, 1, &bad,
+                              &badlen, &found);
         if (st != BT_OK)
             goto out;
         if (!found)
@@ -725,12 +725,12 @@ out:
  * below h (mul its table), that quotient with heap h -> x is the quotient
  * of the heaps up to h.  Tries every x whose P-status is that of heap h
  * alone (it has a move; P exactly when no option's element is in P),
- * each by the exact check of verify(); the first that passes is taken,
+ * each by the exact check of bt__q_verify(); the first that passes is taken,
  * and the cells of letter h follow from the algebra (no search).  *done
  * is 0 when none passes: the caller learns as usual.
  */
 bt_status
-try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
+bt__q_try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
 {
     size_t ord = c->nrows, x, s, j, t, *colx;
     int isp = 1;
@@ -751,7 +751,7 @@ try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
             continue;
         for (s = 0; s < ord; s++)
             TR(c, s, h) = mul[s * ord + x];
-        st = verify(c, mul, &failed, 1);
+        st = bt__q_verify(c, mul, &failed, 1);
         if (st == BT_ELIMIT)
             failed = 1; /* too many states for this candidate: the next */
         else if (st != BT_OK)
@@ -765,9 +765,9 @@ try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
     if (colx == NULL)
         return bt__fail(c->diag, BT_ENOMEM, "out of memory");
     for (t = 0; t < c->ncols; t++)
-        colx[t] = run(c, 0, &c->cols[t]);
+        colx[t] = bt__q_run(c, 0, &c->cols[t]);
     for (s = 0; s < ord; s++) {
-        if (alloc_cells(c, s, h) != BT_OK) {
+        if (bt__q_alloc_cells(c, s, h) != BT_OK) {
             free(colx);
             return bt__fail(c->diag, BT_ENOMEM, "out of memory");
         }
@@ -782,7 +782,7 @@ try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
 
 /* The element of each heap 0..n of the current table (0: no move). */
 bt_status
-heap_map(qctx *c, size_t n, uint32_t **e)
+bt__q_heap_map(qctx *c, size_t n, uint32_t **e)
 {
     size_t h;
     uint32_t *v = realloc(*e, (n + 1) * sizeof *v);

@@ -115,9 +115,9 @@ path_word(const vnode *nodes, size_t p, uint32_t a, uint32_t **w,
  * that position itself wrong.
  */
 bt_status
-check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
-           const unsigned char *isp, const uint32_t *mul, int monoid,
-           int least, uint32_t **bad, size_t *badlen_out, int *found_out)
+bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
+                 const unsigned char *isp, const uint32_t *mul, int monoid,
+                 int least, uint32_t **bad, size_t *badlen_out, int *found_out)
 {
     vheap pq = {NULL, NULL, 0, 0};
     uint32_t *col = NULL; /* col[a * ord + y] = y * a, by letter */
@@ -190,7 +190,7 @@ check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
         goto done;
     }
     memset(key, 0, keybytes);
-    if (ht_add(&seen, key, klen) == SIZE_MAX)
+    if (bt__q_ht_add(&seen, key, klen) == SIZE_MAX)
         goto nomem;
     capnodes = 1024;
     nodes = malloc(capnodes * sizeof *nodes);
@@ -266,7 +266,7 @@ check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
             }
             xp = isp[nx];
             rule = !(nu[0] & 1); /* has a move; no option in P */
-            idx = ht_find(&seen, nk, klen);
+            idx = bt__q_ht_find(&seen, nk, klen);
             if (!least && xp != rule) {
                 /* the word of the parent, then a */
                 if (path_word(nodes, head, (uint32_t)a, &badword,
@@ -306,7 +306,7 @@ check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
                               "the memory left");
                 goto done;
             }
-            if (ht_add(&seen, nk, klen) == SIZE_MAX)
+            if (bt__q_ht_add(&seen, nk, klen) == SIZE_MAX)
                 goto nomem;
             if (nnodes == capnodes) {
                 vnode *nn = realloc(nodes, 2 * capnodes * sizeof *nn);
@@ -338,7 +338,7 @@ done:
     free(vset);
     free(key);
     free(nodes);
-    ht_free(&seen);
+    bt__q_ht_free(&seen);
     if (st == BT_OK && found) {
         *bad = badword;
         *badlen_out = badlen;
@@ -354,7 +354,7 @@ done:
  * and refines the table, unless check_only.
  */
 bt_status
-verify(qctx *c, const uint32_t *mul, int *refined, int check_only)
+bt__q_verify(qctx *c, const uint32_t *mul, int *refined, int check_only)
 {
     size_t ord = c->nrows, i, badlen = 0;
     unsigned char *isp = malloc(ord + 1);
@@ -367,8 +367,8 @@ verify(qctx *c, const uint32_t *mul, int *refined, int check_only)
         return bt__fail(c->diag, BT_ENOMEM, "out of memory");
     for (i = 0; i < ord; i++)
         isp[i] = c->rows[i].cell[0][0];
-    st = check_walk(c, ord, c->trans, c->cap_n + 1, isp, mul, check_only, 0,
-                    &badword, &badlen, &found);
+    st = bt__q_check_walk(c, ord, c->trans, c->cap_n + 1, isp, mul, check_only,
+                          0, &badword, &badlen, &found);
     free(isp);
     if (st != BT_OK || !found)
         goto done;
@@ -392,13 +392,13 @@ verify(qctx *c, const uint32_t *mul, int *refined, int check_only)
             goto nomem;
         memcpy(gp.h, badword, badlen * sizeof *gp.h);
         qsort(gp.h, gp.n, sizeof *gp.h, cmp_u32);
-        if ((st = outcome_sum(c, &gp, 0, &e, &og)) != BT_OK) {
+        if ((st = bt__q_outcome_sum(c, &gp, 0, &e, &og)) != BT_OK) {
             free(gp.h);
             goto done;
         }
-        xg = run(c, 0, &gp);
+        xg = bt__q_run(c, 0, &gp);
         if (og != c->rows[xg].cell[0][0]) {
-            st = refine(c, 0, gp.h, gp.n, gp.n);
+            st = bt__q_refine(c, 0, gp.h, gp.n, gp.n);
             free(gp.h);
             if (st == BT_OK)
                 *refined = 1;
@@ -422,14 +422,14 @@ verify(qctx *c, const uint32_t *mul, int *refined, int check_only)
                 for (k = 0; k < gp.n; k++)
                     if (k != i)
                         q.h[m++] = gp.h[k];
-                push_heap(c, q.h, &m, c->opt[h][2 * j]);
-                push_heap(c, q.h, &m, c->opt[h][2 * j + 1]);
+                bt__q_push_heap(c, q.h, &m, c->opt[h][2 * j]);
+                bt__q_push_heap(c, q.h, &m, c->opt[h][2 * j + 1]);
                 q.n = m;
                 qsort(q.h, q.n, sizeof *q.h, cmp_u32);
-                st = outcome_sum(c, &q, 0, &e, &oq);
-                xq = run(c, 0, &q);
+                st = bt__q_outcome_sum(c, &q, 0, &e, &oq);
+                xq = bt__q_run(c, 0, &q);
                 if (st == BT_OK && oq != c->rows[xq].cell[0][0]) {
-                    st = refine(c, 0, q.h, q.n, q.n);
+                    st = bt__q_refine(c, 0, q.h, q.n, q.n);
                     if (st == BT_OK)
                         *refined = 1;
                 }
@@ -472,7 +472,7 @@ done:
  * and n0 + p + t - 1.
  */
 size_t
-misere_need(const bt_game *g, size_t n0, size_t p)
+bt__q_misere_need(const bt_game *g, size_t n0, size_t p)
 {
     const bt__heap_game *hg = bt__heap_of(g);
     const bt__heap_rules *r;
@@ -533,11 +533,11 @@ z_function(const uint32_t *x, size_t len, int back, size_t *z)
  * Z-function of w.
  */
 int
-detect_period(const bt_game *g, const uint32_t *e, size_t n, size_t *period,
-              size_t *preperiod)
+bt__q_detect_period(const bt_game *g, const uint32_t *e, size_t n,
+                    size_t *period, size_t *preperiod)
 {
     size_t p, i = 0, d, m, *z;
-    if (misere_need(g, 1, 1) == SIZE_MAX)
+    if (bt__q_misere_need(g, 1, 1) == SIZE_MAX)
         return 0;
     z = malloc((n + 1) * sizeof *z);
     if (z == NULL)
@@ -545,7 +545,7 @@ detect_period(const bt_game *g, const uint32_t *e, size_t n, size_t *period,
     z_function(e, n + 1, 1, z);
     for (p = 1; p <= n; p++) {
         i = n + 1 - p - z[p]; /* n0 */
-        if (misere_need(g, i, p) <= n)
+        if (bt__q_misere_need(g, i, p) <= n)
             break;
     }
     if (p > n) {

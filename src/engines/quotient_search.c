@@ -75,7 +75,7 @@ on_opt(void *ud, const mpz_t *to, size_t nto)
 
 /* The options of heap h from the ruleset, as pairs. */
 bt_status
-load_options(qctx *c, size_t h)
+bt__q_load_options(qctx *c, size_t h)
 {
     optcol o = {NULL, 0, 0, 0};
     mpz_t x;
@@ -119,7 +119,7 @@ load_options(qctx *c, size_t h)
 
 /* Appends heap h to a position under construction if it is live. */
 void
-push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h)
+bt__q_push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h)
 {
     if (h != 0 && c->nopt[h] > 0)
         buf[(*len)++] = h;
@@ -167,7 +167,7 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
         key = h;
         klen = len * sizeof *h;
     }
-    e = ht_find(&c->memo, key, klen);
+    e = bt__q_ht_find(&c->memo, key, klen);
     if (e != SIZE_MAX) {
         if (kb != NULL && kb != skey)
             free(kb);
@@ -247,7 +247,7 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
             c->memo_charged = need;
         }
     }
-    e = ht_add(&c->memo, key, klen);
+    e = bt__q_ht_add(&c->memo, key, klen);
     if (e == SIZE_MAX) {
         st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
         goto out;
@@ -271,7 +271,7 @@ out:
 
 /* Outcome of a + b (+ one more heap x when x != 0). */
 bt_status
-outcome_sum(qctx *c, const pos *a, uint32_t x, const pos *b, int *p_out)
+bt__q_outcome_sum(qctx *c, const pos *a, uint32_t x, const pos *b, int *p_out)
 {
     size_t m = 0, i;
     bt_status st;
@@ -282,7 +282,7 @@ outcome_sum(qctx *c, const pos *a, uint32_t x, const pos *b, int *p_out)
         buf[m++] = a->h[i];
     for (i = 0; i < b->n; i++)
         buf[m++] = b->h[i];
-    push_heap(c, buf, &m, x);
+    bt__q_push_heap(c, buf, &m, x);
     qsort(buf, m, sizeof *buf, cmp_u32);
     st = outcome(c, buf, m, p_out);
     free(buf);

@@ -32,8 +32,7 @@
 /* The text of q, the quotient of the heaps of the game whose rules are
    spec (a cached quotient holds no game). */
 bt_status
-quotient_text(char **out, const bt_quotient *q, const char *spec,
-              bt_diag *diag)
+bt__q_text(char **out, const bt_quotient *q, const char *spec, bt_diag *diag)
 {
     size_t x, y, ord = q->order;
     bt__buf b;
@@ -68,7 +67,7 @@ bt_quotient_save(char **out, const bt_quotient *q, bt_diag *diag)
     if (q->g == NULL || q->ng > 0)
         return bt__fail(diag, BT_EINVAL,
                         "only the quotient of one game's heaps is saved");
-    return quotient_text(out, q, q->g->spec, diag);
+    return bt__q_text(out, q, q->g->spec, diag);
 }
 
 /* A cursor over the text of a quotient; line counts from 1. */
@@ -374,17 +373,18 @@ quotient_check_algebra(const bt_quotient *q, const bt_limits *lim,
         for (y = 0; y < ord; y++)
             if (q->isp[m[x * ord + y]])
                 sig[x * nw + y / 64] |= 1ull << (y % 64);
-        if (ht_find(&rows, sig + x * nw, nw * 8) != SIZE_MAX)
+        if (bt__q_ht_find(&rows, sig + x * nw, nw * 8) != SIZE_MAX)
             QBAD("element %zu is told apart from no other by P: not the "
-                 "quotient (which is the coarsest)", x);
-        if (ht_add(&rows, sig + x * nw, nw * 8) == SIZE_MAX) {
+                 "quotient (which is the coarsest)",
+                 x);
+        if (bt__q_ht_add(&rows, sig + x * nw, nw * 8) == SIZE_MAX) {
             st = bt__fail(diag, BT_ENOMEM, "out of memory");
             goto done;
         }
     }
 #undef QBAD
 done:
-    ht_free(&rows);
+    bt__q_ht_free(&rows);
     free(gen);
     free(sub);
     free(stack);
@@ -393,7 +393,7 @@ done:
 }
 
 /*
- * The exact check of docs/misere.md (the (x, e, U) walk of verify()), run
+ * The exact check of docs/misere.md (the (x, e, U) walk of bt__q_verify()), run
  * on the loaded table as on a computed candidate, over the sums of heaps
  * of at most top counters: a context with one row per element (its P
  * bit), the transitions x -> x * (element of heap a) and the heaps'
@@ -439,7 +439,7 @@ quotient_check_walk(const bt_quotient *q, size_t top, const bt_limits *lim,
             goto done;
         }
     }
-    if ((st = ensure_letters(&c, top > 0 ? top : 1)) != BT_OK)
+    if ((st = bt__q_ensure_letters(&c, top > 0 ? top : 1)) != BT_OK)
         goto nomem;
     for (a = 1; a <= top; a++) {
         if (bt__poll(lim) != BT_OK) {
@@ -449,7 +449,7 @@ quotient_check_walk(const bt_quotient *q, size_t top, const bt_limits *lim,
                           q->g->spec, a, top);
             goto done;
         }
-        if ((st = load_options(&c, a)) != BT_OK)
+        if ((st = bt__q_load_options(&c, a)) != BT_OK)
             goto done;
         if (c.nopt[a] == 0 && q->heap[a] != 0) {
             st = bt__fail(diag, BT_EINVAL,
@@ -480,9 +480,10 @@ quotient_check_walk(const bt_quotient *q, size_t top, const bt_limits *lim,
             }
             c.nopt[a] = k;
             memcpy(seen + ord, &q->heap[a], sizeof(uint32_t));
-            if (ht_find(&acts, seen, ord + sizeof(uint32_t)) != SIZE_MAX)
+            if (bt__q_ht_find(&acts, seen, ord + sizeof(uint32_t)) != SIZE_MAX)
                 c.nopt[a] = 0;
-            else if (ht_add(&acts, seen, ord + sizeof(uint32_t)) == SIZE_MAX)
+            else if (bt__q_ht_add(&acts, seen, ord + sizeof(uint32_t)) ==
+                     SIZE_MAX)
                 goto nomem;
             /* keep what the walk uses, not the a / 2 splits: the options
                kept are O(top * min(top, ord)), not O(top^2) */
@@ -521,13 +522,13 @@ quotient_check_walk(const bt_quotient *q, size_t top, const bt_limits *lim,
             TR(&c, s, a) = a <= top
                                ? q->mul[s * ord + q->heap[a]] : (uint32_t)s;
     }
-    st = verify(&c, q->mul, wrong, 1);
+    st = bt__q_verify(&c, q->mul, wrong, 1);
     goto done;
 nomem:
     st = bt__fail(diag, BT_ENOMEM, "out of memory");
 done:
-    ctx_free(&c);
-    ht_free(&acts);
+    bt__q_ctx_free(&c);
+    bt__q_ht_free(&acts);
     free(seen);
     return st;
 }
@@ -570,7 +571,7 @@ quotient_load(bt_quotient **out, const char *text, size_t len,
      */
     top = q->upto;
     if (fper > 0 && fper <= q->upto && fpre <= q->upto) {
-        size_t need = misere_need(q->g, fpre, fper); /* >= fpre + fper */
+        size_t need = bt__q_misere_need(q->g, fpre, fper); /* >= fpre + fper */
         if (need < top)
             top = need;
         for (h = top + 1; h <= q->upto; h++)
@@ -587,9 +588,8 @@ quotient_load(bt_quotient **out, const char *text, size_t len,
     /* A text that claims no period, but whose heaps the theorem proves
        periodic, is refused before the check (which would take the heaps
        up to upto): whether its quotient is right or wrong, it is wrong. */
-    if (fper == 0 &&
-        (proved = detect_period(q->g, q->heap, q->upto, &period,
-                                &preperiod)) != 0) {
+    if (fper == 0 && (proved = bt__q_detect_period(q->g, q->heap, q->upto,
+                                                   &period, &preperiod)) != 0) {
         if (proved < 0)
             st = bt__fail(diag, BT_ENOMEM, "out of memory");
         else
@@ -622,7 +622,7 @@ quotient_load(bt_quotient **out, const char *text, size_t len,
         if (k == top)
             break;
     }
-    proved = detect_period(q->g, q->heap, top, &period, &preperiod);
+    proved = bt__q_detect_period(q->g, q->heap, top, &period, &preperiod);
     if (proved < 0) {
         st = bt__fail(diag, BT_ENOMEM, "out of memory");
         goto fail;
@@ -646,8 +646,8 @@ quotient_load(bt_quotient **out, const char *text, size_t len,
     q->period = period;
     q->preperiod = preperiod;
     q->loaded = 1;
-    if ((st = present(q, diag)) != BT_OK ||
-        (st = is_tame(&q->tame, q, lim, diag)) != BT_OK)
+    if ((st = bt__q_present(q, diag)) != BT_OK ||
+        (st = bt__q_is_tame(&q->tame, q, lim, diag)) != BT_OK)
         goto fail;
     *out = q;
     return BT_OK;
