@@ -2,8 +2,9 @@
  * quotient_cache.c -- what the analysis keeps between calls, process-wide
  * and under a lock: quotients per game and bound, the installed ones
  * (bt_quotient_install, bt_quotient_save_proved), and the learners that
- * take a game's quotient further as larger heaps come (quotient_learn).
- * Calls learning, the text format and the result.
+ * take a game's quotient further as larger heaps come (bt__q_learn).  Calls
+ * the learner, the periodicity theorem (quotient_proof.c), the text format
+ * and the result.
  */
 #include <stdint.h>
 #include <stdlib.h>

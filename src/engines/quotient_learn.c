@@ -4,8 +4,9 @@
  * Rivest and Schapire), the driver that snapshots a proved quotient, and
  * the learner that goes from heap to heap (conservative extension,
  * pretending, else L* over the search, each candidate proved);
- * bt_quotient_new and bt_quotient_new_until_proved.  Calls the search, the
- * proof, pretending and the result.
+ * bt_quotient_new and bt_quotient_new_until_proved.  Calls the hash table,
+ * the search, pretending, the proof and the result (its presentation and
+ * tameness).
  */
 #include <stdint.h>
 #include <stdlib.h>

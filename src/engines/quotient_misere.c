@@ -2,8 +2,9 @@
  * quotient_misere.c -- the misère analysis hook of heap games
  * (bt__quotient_misere): a sum answered through its quotient (cached,
  * learnt further, or of the union of several games), the winning moves and
- * the explanation; bt_quotient_new_sum.  Calls the cache, learning, the
- * search and the result.
+ * the explanation; bt_quotient_new_sum.  Calls the cache (its quotients and
+ * learners), bt__q_build (the quotient of a union), the periodicity theorem
+ * and the result.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -2,8 +2,8 @@
  * quotient_pretend.c -- learning a heap without searching the game graph:
  * the conservative extension, and MisereSolver's method (trial monoids,
  * marked by pretending, minimised, checked by the proof, recalibrated).
- * Calls the proof and the learning table; only a candidate the proof passes
- * is used.
+ * Calls the hash table, the learning table and the proof; only a candidate
+ * the proof passes is used.
  */
 #include <stdint.h>
 #include <stdlib.h>

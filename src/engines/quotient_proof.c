@@ -2,8 +2,9 @@
  * quotient_proof.c -- the proof of a candidate quotient (the breadth-first
  * walk over every position of docs/misere.md, which yields a counterexample
  * when it fails) and the periodicity theorem for misère quotients of octal
- * games (misere_need, detect_period).  Calls the search (for a
- * counterexample's outcome) and the learning table.
+ * games (misere_need, detect_period).  Calls the hash table, the search
+ * (the outcomes of a counterexample's positions) and the learning table
+ * (run, refine).
  */
 #include <stdint.h>
 #include <stdlib.h>

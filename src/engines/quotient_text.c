@@ -2,7 +2,8 @@
  * quotient_text.c -- the saved text of a quotient (docs/misere.md, "Saving
  * a quotient"): written by bt_quotient_save, read back by bt_quotient_load
  * and checked again (the algebra, then the proof's walk against the game's
- * rules).  Calls the proof, the learning table and the result.
+ * rules).  Calls the hash table, the search's options of a letter, the
+ * learning table, the proof (and periodicity) and the result.
  */
 #include <stdint.h>
 #include <stdlib.h>
