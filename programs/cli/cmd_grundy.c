@@ -93,7 +93,7 @@ print_json(const bt_sequence *s, const char *spec, int values)
     if (text == NULL)
         return CLI_FAIL;
     printf("{\"game\":%s,\"upto\":%zu", text, n);
-    free(text);
+    cli_json_free(text);
     if (values) {
         fputs(",\"values\":[", stdout);
         for (i = 0; i < n; i++)

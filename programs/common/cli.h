@@ -425,10 +425,15 @@ json_t *cli_json_analysis(const bt_position *p, const bt_analysis *a);
 /*
  * v printed compactly on one line and a newline, byte for byte what
  * jansson's json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII) prints, but
- * several times faster; malloc'd, its length in *len; NULL when out of
- * memory.  v is not released.  The CLI and the server both print with it.
+ * several times faster; its length in *len; NULL when out of memory.  v
+ * is not released.  The text is allocated as jansson allocates (so that
+ * the server charges it to its request, server_api_mem.c): release it
+ * with cli_json_free().  The CLI and the server both print with it.
  */
 char *cli_json_text(json_t *v, size_t *len);
+/* Releases what jansson allocated (cli_json_text's text, json_dumps'),
+   with jansson's free function; NULL: nothing. */
+void cli_json_free(void *p);
 /* Prints v compactly on one line to stdout and releases it; CLI_FAIL if it
    could not be printed. */
 int cli_json_print(json_t *v);

@@ -271,6 +271,28 @@ typedef struct wbuf {
     int failed;
 } wbuf;
 
+/* jansson's allocator (the server's sets one that charges its request,
+   server_api_mem.c), so that the text is charged where its tree is. */
+static void *
+w_alloc(size_t n)
+{
+    json_malloc_t m;
+    json_free_t f;
+
+    json_get_alloc_funcs(&m, &f);
+    return m(n);
+}
+
+void
+cli_json_free(void *p)
+{
+    json_malloc_t m;
+    json_free_t f;
+
+    json_get_alloc_funcs(&m, &f);
+    f(p);
+}
+
 static void
 w_put(wbuf *b, const char *s, size_t n)
 {
@@ -282,11 +304,13 @@ w_put(wbuf *b, const char *s, size_t n)
 
         while (cap - b->len < n + 2)
             cap *= 2;
-        p = realloc(b->p, cap);
+        p = w_alloc(cap); /* jansson's allocators have no realloc */
         if (!p) {
             b->failed = 1;
             return;
         }
+        memcpy(p, b->p, b->len);
+        cli_json_free(b->p);
         b->p = p;
         b->cap = cap;
     }
@@ -431,7 +455,7 @@ cli_json_text(json_t *v, size_t *len)
 {
     wbuf b = {NULL, 0, 512, 0};
 
-    b.p = malloc(b.cap);
+    b.p = w_alloc(b.cap);
     if (b.p != NULL && w_value(&b, v) != 0) {
         /* a real: let jansson print the whole value */
         char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
@@ -441,10 +465,10 @@ cli_json_text(json_t *v, size_t *len)
             w_put(&b, text, strlen(text));
         else
             b.failed = 1;
-        free(text);
+        cli_json_free(text);
     }
     if (b.p == NULL || b.failed) {
-        free(b.p);
+        cli_json_free(b.p);
         return NULL;
     }
     b.p[b.len] = '\n';
@@ -466,7 +490,7 @@ cli_json_print(json_t *v)
         return CLI_FAIL;
     }
     rc = fwrite(text, 1, len, stdout) != len;
-    free(text);
+    cli_json_free(text);
     if (rc)
         (void)cli_stdout_check(0); /* keeps the reason for main */
     return rc ? CLI_FAIL : CLI_OK;

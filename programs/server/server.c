@@ -273,9 +273,12 @@ queue(struct MHD_Connection *conn, srv_request *rq, unsigned status,
 static enum MHD_Result
 queue_reply(struct MHD_Connection *conn, srv_request *rq, srv_reply *reply)
 {
-    struct MHD_Response *resp = MHD_create_response_from_buffer(
-        reply->size, reply->body,
-        reply->is_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+    struct MHD_Response *resp =
+        reply->is_static
+            ? MHD_create_response_from_buffer(reply->size, reply->body,
+                                              MHD_RESPMEM_PERSISTENT)
+            : MHD_create_response_from_buffer_with_free_callback(
+                  reply->size, reply->body, cli_json_free);
     enum MHD_Result r;
 
     if (!resp) {
@@ -1078,6 +1081,7 @@ cmd_serve(int argc, char **argv)
        not the process (srv_gmp_out_of_memory); once the numbers lost so
        pass one request's memory, the server stops with status 1.  No
        thread runs yet. */
+    srv_mem_install(); /* before the first JSON value */
     srv_gmp_install(s.cfg.lim.max_memory ? s.cfg.lim.max_memory
                                          : (unsigned long long)1 << 30,
                     oom_stop);

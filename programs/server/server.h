@@ -170,6 +170,27 @@ void srv_gmp_install(unsigned long long lost_max, void (*stop)(void));
 /* The requests unwound so far by srv_gmp_out_of_memory(). */
 unsigned long srv_oom_unwound(void);
 
+/*
+ * The server's own allocations (server_api_mem.c), charged to the request
+ * the calling thread is handling: srv_malloc() fails (NULL) when the block
+ * would take the request's meter past its cap, and the meter then refuses
+ * every later block; srv_free() releases a block of srv_malloc() on any
+ * thread (NULL: nothing), giving its bytes back to the meter that charged
+ * it only on that meter's thread while it lasts.  srv_mem_install() makes
+ * them jansson's allocators (json_set_alloc_funcs), before the first JSON
+ * value is made, so that the JSON of every request is charged.
+ */
+void *srv_malloc(size_t n);
+void srv_free(void *p);
+void srv_mem_install(void);
+/* Starts the calling thread's meter for one request, with a cap of `cap`
+   bytes (0: none); srv_handle_run() does so with the request's
+   bt_limits.max_memory.  srv_meter_end() stops it and returns whether it
+   refused a block; srv_meter_refused() asks that while it runs. */
+void srv_meter_begin(size_t cap);
+int srv_meter_end(void);
+int srv_meter_refused(void);
+
 /* srv_handle() under run's control (NULL: as srv_handle). */
 void srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,
                     const char *method, const char *path, const char *body,

@@ -163,7 +163,7 @@ void
 srv_reply_free(srv_reply *r)
 {
     if (!r->is_static)
-        free(r->body);
+        cli_json_free(r->body); /* cli_json_text's */
     r->body = NULL;
     r->size = 0;
 }
@@ -641,9 +641,9 @@ srv_handle(srv_reply *r, const srv_config *cfg, const char *method,
 
 /* The request's route from its body on; fills r. */
 static void
-run_route(srv_reply *r, const srv_route *route, const srv_config *cfg,
-          srv_run *run, srv_clock *clk, const bt_limits *lim,
-          const char *body, size_t len, int get)
+run_route_json(srv_reply *r, const srv_route *route, const srv_config *cfg,
+               srv_run *run, srv_clock *clk, const bt_limits *lim,
+               const char *body, size_t len, int get)
 {
     srv_error e = {0, "EUNKNOWN", {0}, 0};
     json_t *req = NULL, *out = NULL;
@@ -682,6 +682,30 @@ run_route(srv_reply *r, const srv_route *route, const srv_config *cfg,
     }
     cli_json_set_stop(NULL, NULL);
     json_decref(req);
+}
+
+/*
+ * run_route_json() with what the server allocates for the request (its
+ * JSON, the answer's tree and text) charged to a meter of the request's
+ * max_memory (server_api_mem.c): past it an allocation fails, and the
+ * answer, whatever the handler made of the failure, is 422 ELIMIT, made
+ * once the meter is stopped.  A run cut at the end of its slice keeps its
+ * answer, thrown away by the caller (the pool runs it again).
+ */
+static void
+run_route(srv_reply *r, const srv_route *route, const srv_config *cfg,
+          srv_run *run, srv_clock *clk, const bt_limits *lim,
+          const char *body, size_t len, int get)
+{
+    srv_meter_begin(lim->max_memory);
+    run_route_json(r, route, cfg, run, clk, lim, body, len, get);
+    if (srv_meter_end() && !(run && run->sliced)) {
+        srv_reply_free(r);
+        srv_reply_errorf(r, 422, "ELIMIT",
+                         "the request's JSON and its answer passed the "
+                         "memory limit of a request (%zu bytes)",
+                         lim->max_memory);
+    }
 }
 
 static const srv_route *
@@ -741,6 +765,7 @@ srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,
      */
     if (sigsetjmp(jb, 0) != 0) {
         cli_json_set_stop(NULL, NULL);
+        srv_meter_end();
         reply_unwound(r, method, path);
         return;
     }

@@ -41,7 +41,7 @@ parse_cursor(mpz_t *cur, size_t width, size_t *ncur, const char *s,
             buf[len] = '\0';
             txt = buf;
         } else {
-            dyn = malloc(len + 1);
+            dyn = srv_malloc(len + 1);
             if (!dyn)
                 return srv_fail(e, BT_ENOMEM, "out of memory");
             memcpy(dyn, s, len);
@@ -49,7 +49,7 @@ parse_cursor(mpz_t *cur, size_t width, size_t *ncur, const char *s,
             txt = dyn;
         }
         mpz_set_str(cur[n++], txt, 10);
-        free(dyn);
+        srv_free(dyn);
         s += len;
         if (*s == ',') {
             s++;
@@ -118,7 +118,8 @@ row_cursor(mpz_t *row, size_t width)
 
     for (i = 0; i < width; i++)
         len += mpz_sizeinbase(row[i], 10) + 1;
-    s = malloc(len);
+    s = srv_malloc(len); /* charged to the request: up to 64 numbers of
+                            max_digits */
     if (!s)
         return NULL;
     for (i = 0; i < width; i++) {
@@ -250,7 +251,7 @@ api_table(json_t **out, json_t *req, const srv_config *cfg,
         }
     }
     if (r == 0) {
-        free(next);
+        srv_free(next);
         next = NULL;
     }
     rc = srv_answer(out, e, BT_OK, NULL,
@@ -267,7 +268,7 @@ done:
     }
     free(row);
     free(cur);
-    free(next);
+    srv_free(next);
     json_decref(rows);
     bt_table_free(t);
     bt_game_free(g);
