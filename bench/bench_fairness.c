@@ -33,6 +33,8 @@
  * verdict "within 2x of idle" (ratio <= 2) or "NOT within 2x", and what
  * the hostile requests got (status: count, mean ms); ROUNDS (default 1)
  * runs the list again; CASE... (1, 6b, ...) runs those cases only.
+ * Case 6c is 6b with a new connection for each request.  The plain client
+ * connects from 127.0.0.1, every other from 127.0.0.2.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -64,14 +66,27 @@ now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/*
+ * A connection to the server, from 127.0.0.1 for the plain client and from
+ * 127.0.0.2 for the attackers (heavy, slowloris, hostile): the server's
+ * per-address rules (a share of the HTTP threads, caps of heavy requests
+ * and connections) then see two clients, as they would over a network.
+ */
 static int
-connect_server(void)
+connect_server(int attacker)
 {
-    struct sockaddr_in a;
+    struct sockaddr_in a, src;
     int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
 
     if (fd < 0)
         return -1;
+    memset(&src, 0, sizeof src);
+    src.sin_family = AF_INET;
+    src.sin_addr.s_addr = htonl(attacker ? 0x7f000002 : 0x7f000001);
+    if (bind(fd, (struct sockaddr *)&src, sizeof src) != 0) {
+        close(fd);
+        return -1;
+    }
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
     a.sin_port = htons((unsigned short)port);
@@ -149,7 +164,7 @@ slowloris_main(void *arg)
                 close(fd[i]);
                 fd[i] = -1;
             }
-            if (fd[i] < 0 && (fd[i] = connect_server()) >= 0) {
+            if (fd[i] < 0 && (fd[i] = connect_server(1)) >= 0) {
                 reopened++;
                 send(fd[i], "GET / HTTP/1.1\r\n", 16, MSG_NOSIGNAL);
             }
@@ -194,7 +209,7 @@ heavy_main(void *arg)
     while (!stop_heavy) {
         int st;
 
-        if (fd < 0 && (fd = connect_server()) < 0) {
+        if (fd < 0 && (fd = connect_server(1)) < 0) {
             struct timespec ms = {0, 1000000L};
 
             nanosleep(&ms, NULL);
@@ -227,7 +242,7 @@ light(double secs, double **out)
                      sizeof body - 1, body);
     size_t cap = 1 << 16, count = 0;
     double *v = malloc(cap * sizeof *v), end = now_s() + secs;
-    int fd = connect_server();
+    int fd = connect_server(0);
     static char ans[65536];
 
     while (v && fd >= 0 && now_s() < end) {
@@ -240,7 +255,7 @@ light(double secs, double **out)
             fprintf(stderr, "bench_fairness: a plain analyze got %d %.120s\n",
                     st, st && b ? b + 4 : "");
             close(fd);
-            fd = connect_server();
+            fd = connect_server(0);
             continue;
         }
         if (count == cap) {
@@ -361,7 +376,7 @@ hb_tb(hbuf *b, int n, uint64_t *s)
 }
 
 enum { C_MOVES, C_MOORE, C_WYTHOFF, C_TABLE64, C_PARSE, C_TB900, C_TB1001,
-       C_SUB, C_ABANDON, NCASES };
+       C_TB1001_EACH, C_SUB, C_ABANDON, NCASES };
 
 static const struct hcase {
     const char *name, *path;
@@ -373,6 +388,7 @@ static const struct hcase {
     {"5. parse: kayles 1 + ... (60 001 heaps)", "/v1/parse"},
     {"6. analyze: 900 distinct tb games", "/v1/analyze"},
     {"6b. analyze: 1 001 distinct tb games (past max_games)", "/v1/analyze"},
+    {"6c. 6b with a new connection for each request", "/v1/analyze"},
     {"7. grundy: sub:1000000,2000001,4000003 until_proved", "/v1/grundy"},
     {"8. 40 heavy grundy requests abandoned after 0.5 s", "/v1/grundy"},
 };
@@ -426,6 +442,7 @@ hostile_body(hbuf *b, int c, uint64_t *s)
         break;
     case C_TB900:
     case C_TB1001:
+    case C_TB1001_EACH:
         hb_str(b, "{\"position\":\"");
         hb_tb(b, c == C_TB900 ? 900 : 1001, s);
         hb_str(b, "\"}");
@@ -523,7 +540,7 @@ hostile_count(int st, double secs)
 static int
 connect_timed(void)
 {
-    int fd = connect_server();
+    int fd = connect_server(1);
     struct timeval tv = {30, 0};
 
     if (fd >= 0) {
@@ -579,7 +596,8 @@ hostile_main(void *arg)
         t = now_s();
         st = exchange_any(fd, req.p, req.len);
         hostile_count(st, now_s() - t);
-        if (st == 0 || st == 400 || st == 413) {
+        if (st == 0 || st == 400 || st == 413 ||
+            hostile_case == C_TB1001_EACH) {
             close(fd);
             fd = -1;
         }

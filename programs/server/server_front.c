@@ -388,11 +388,8 @@ struct srv_conn {
                                    head, its answers all given; 0: busy */
     atomic_int gone;            /* its client closed the connection */
     int evicted;                /* shut down to make room (under mu) */
-    /* the share of its HTTP thread (that thread's only): slices in a row
-       that cost at least half a slice, and until when (ms) its requests
-       skip the slice */
-    unsigned costly;
-    long long pool_until;
+    srv_ipmap *ips; /* the front's: its address's share of the HTTP
+                       threads (srv_conn_slice_cost) */
     srv_ip ip;
     struct relay *relay;
     srv_conn *prev, *next;
@@ -1851,6 +1848,7 @@ srv_conn_open(srv_front *f, int fd, const srv_ip *ip)
         return NULL;
     c->fd = fd;
     c->ip = *ip;
+    c->ips = f->ips;
     atomic_store(&c->deadline, now_ms() + (long long)f->fc.header_ms);
     /* its relay: the library opens it on the thread of the worker that
        delivered it, during or soon after the delivery */
@@ -1932,23 +1930,15 @@ srv_conn_gone(const srv_conn *c)
 int
 srv_conn_to_pool(const srv_conn *c)
 {
-    return c && c->pool_until && now_ms() < c->pool_until;
+    return c && srv_ipmap_to_pool(c->ips, &c->ip);
 }
 
 void
 srv_conn_slice_cost(srv_conn *c, unsigned long used_us,
                     unsigned long slice_us)
 {
-    if (!c)
-        return;
-    if (2 * used_us < slice_us) {
-        c->costly = 0;
-        return;
-    }
-    if (++c->costly >= SRV_COSTLY_SLICES) {
-        c->costly = 0;
-        c->pool_until = now_ms() + SRV_COSTLY_POOL_MS;
-    }
+    if (c)
+        srv_ipmap_slice_cost(c->ips, &c->ip, 2 * used_us >= slice_us);
 }
 
 #else

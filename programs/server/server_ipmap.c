@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <netinet/in.h>
 
@@ -36,11 +37,19 @@ srv_ip_from_sockaddr(srv_ip *ip, const struct sockaddr *sa)
 typedef struct srv_ipslot {
     srv_ip ip;
     unsigned count[2];
+    /* the address's share of the HTTP threads (srv_ipmap_slice_cost):
+       costly slices in a row, until when (ms) its requests skip the
+       slice, and until when the slot outlives its counts to keep both */
+    unsigned costly;
+    long long pool_until, keep_until;
     int used;
 } srv_ipslot;
 
 /* Open addressing with linear probing; a slot is freed when both of its
-   counts return to zero (backward-shift deletion keeps probes short). */
+   counts are zero and it keeps no share state (past keep_until), or, at
+   a full map, when its counts are zero whatever it keeps: connections
+   come before the memory of costly slices (backward-shift deletion keeps
+   probes short). */
 struct srv_ipmap {
     pthread_mutex_t mu;
     size_t cap, used; /* cap a power of two */
@@ -108,6 +117,70 @@ ipmap_remove(srv_ipmap *m, size_t i)
     }
 }
 
+static long long
+now_ms(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* The slot of ip, or of where it would go (not used). */
+static size_t
+ipmap_find(srv_ipmap *m, const srv_ip *ip)
+{
+    size_t i = ip_hash(ip) & (m->cap - 1);
+
+    while (m->slot[i].used && memcmp(&m->slot[i].ip, ip, sizeof *ip) != 0)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+/* Frees every slot with no counts (their share state is dropped); the
+   map was full.  O(cap), once per filling. */
+static void
+ipmap_sweep(srv_ipmap *m)
+{
+    size_t i = 0;
+
+    while (i < m->cap)
+        if (m->slot[i].used && !m->slot[i].count[0] && !m->slot[i].count[1])
+            ipmap_remove(m, i); /* slot i may now hold a later one */
+        else
+            i++;
+}
+
+/* A slot for ip, made when absent; SIZE_MAX when the map is full. */
+static size_t
+ipmap_slot(srv_ipmap *m, const srv_ip *ip)
+{
+    size_t i = ipmap_find(m, ip);
+
+    if (m->slot[i].used)
+        return i;
+    if (m->used + 1 >= m->cap / 2) {
+        ipmap_sweep(m);
+        if (m->used + 1 >= m->cap / 2)
+            return SIZE_MAX;
+        i = ipmap_find(m, ip);
+    }
+    memset(&m->slot[i], 0, sizeof m->slot[i]);
+    m->slot[i].ip = *ip;
+    m->slot[i].used = 1;
+    m->used++;
+    return i;
+}
+
+/* Frees slot i when it holds nothing: no counts, no share state. */
+static void
+ipmap_drop_empty(srv_ipmap *m, size_t i)
+{
+    if (!m->slot[i].count[0] && !m->slot[i].count[1] &&
+        m->slot[i].keep_until <= now_ms())
+        ipmap_remove(m, i);
+}
+
 int
 srv_ipmap_add(srv_ipmap *m, const srv_ip *ip, int which, int delta,
               unsigned max)
@@ -116,18 +189,12 @@ srv_ipmap_add(srv_ipmap *m, const srv_ip *ip, int which, int delta,
     int rc = 0;
 
     pthread_mutex_lock(&m->mu);
-    i = ip_hash(ip) & (m->cap - 1);
-    while (m->slot[i].used && memcmp(&m->slot[i].ip, ip, sizeof *ip) != 0)
-        i = (i + 1) & (m->cap - 1);
+    i = ipmap_find(m, ip);
     if (!m->slot[i].used) {
-        if (delta <= 0 || m->used + 1 >= m->cap / 2) {
+        if (delta <= 0 || (i = ipmap_slot(m, ip)) == SIZE_MAX) {
             rc = delta <= 0 ? 0 : -1;
             goto done;
         }
-        memset(&m->slot[i], 0, sizeof m->slot[i]);
-        m->slot[i].ip = *ip;
-        m->slot[i].used = 1;
-        m->used++;
     }
     if (delta > 0 && max && m->slot[i].count[which] + (unsigned)delta > max) {
         rc = -1;
@@ -136,11 +203,49 @@ srv_ipmap_add(srv_ipmap *m, const srv_ip *ip, int which, int delta,
     } else {
         m->slot[i].count[which] += (unsigned)delta;
     }
-    if (!m->slot[i].count[0] && !m->slot[i].count[1])
-        ipmap_remove(m, i);
+    ipmap_drop_empty(m, i);
 done:
     pthread_mutex_unlock(&m->mu);
     return rc;
+}
+
+int
+srv_ipmap_to_pool(srv_ipmap *m, const srv_ip *ip)
+{
+    size_t i;
+    int rc;
+
+    pthread_mutex_lock(&m->mu);
+    i = ipmap_find(m, ip);
+    rc = m->slot[i].used && m->slot[i].pool_until &&
+         now_ms() < m->slot[i].pool_until;
+    pthread_mutex_unlock(&m->mu);
+    return rc;
+}
+
+void
+srv_ipmap_slice_cost(srv_ipmap *m, const srv_ip *ip, int costly)
+{
+    long long now = now_ms();
+    size_t i;
+
+    pthread_mutex_lock(&m->mu);
+    i = costly ? ipmap_slot(m, ip) : ipmap_find(m, ip);
+    if (i == SIZE_MAX || !m->slot[i].used)
+        goto done; /* a light slice of an address with no state, or a
+                      full map: nothing to remember */
+    if (!costly) {
+        m->slot[i].costly = 0;
+    } else if (++m->slot[i].costly >= SRV_COSTLY_SLICES) {
+        m->slot[i].costly = 0;
+        m->slot[i].pool_until = now + SRV_COSTLY_POOL_MS;
+        m->slot[i].keep_until = m->slot[i].pool_until;
+    } else if (m->slot[i].keep_until < now + SRV_COSTLY_POOL_MS) {
+        m->slot[i].keep_until = now + SRV_COSTLY_POOL_MS;
+    }
+    ipmap_drop_empty(m, i);
+done:
+    pthread_mutex_unlock(&m->mu);
 }
 
 #else

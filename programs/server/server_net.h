@@ -55,6 +55,15 @@ void srv_ipmap_free(srv_ipmap *m);
  */
 int srv_ipmap_add(srv_ipmap *m, const srv_ip *ip, int which, int delta,
                   unsigned max);
+/*
+ * The share of the HTTP threads of ip (see srv_conn_slice_cost): counts a
+ * slice, costly (at least half a slice) or not, and answers whether ip's
+ * requests skip the slice now.  The share outlives ip's connections by
+ * SRV_COSTLY_POOL_MS after its last costly slice, unless the map fills
+ * with addresses that hold connections.
+ */
+void srv_ipmap_slice_cost(srv_ipmap *m, const srv_ip *ip, int costly);
+int srv_ipmap_to_pool(srv_ipmap *m, const srv_ip *ip);
 
 /* ----------------------------------------------------------------- pool */
 
@@ -196,16 +205,19 @@ void srv_conn_deadline(srv_front *f, srv_conn *c, int which);
 const atomic_int *srv_conn_gone(const srv_conn *c);
 
 /*
- * A share of its HTTP thread per connection.  A request that ends inside
- * its slice costs that thread up to a slice, and one connection sending
+ * A share of the HTTP threads per client address.  A request that ends
+ * inside its slice costs its thread up to a slice, and a client sending
  * such requests back to back (each refused 422 just before its slice ends:
  * bench/README.md, fairness case 6b) holds the thread as a heavy request
  * would, while never being remembered as heavy.  srv_conn_slice_cost
- * counts what each slice of c cost (thread CPU); after
- * SRV_COSTLY_SLICES in a row of at least half a slice, c's requests skip
- * the slice for SRV_COSTLY_POOL_MS (srv_conn_to_pool) and go to the
- * compute pool, with its lower priority and per-address cap.  A lighter
- * slice starts the count again.  Both are called from c's HTTP thread.
+ * counts what each slice of c cost (thread CPU) against c's address
+ * (srv_ipmap_slice_cost); after SRV_COSTLY_SLICES in a row of at least
+ * half a slice, the address's requests, on every connection, new ones
+ * included, skip the slice for SRV_COSTLY_POOL_MS (srv_conn_to_pool) and
+ * go to the compute pool, with its lower priority and per-address cap.  A
+ * lighter slice starts the count again.  Per address, not per connection:
+ * a client opening a connection for each request would otherwise get a
+ * fresh slice each time.  Called from c's HTTP thread.
  */
 #define SRV_COSTLY_SLICES 2
 #define SRV_COSTLY_POOL_MS 1000
