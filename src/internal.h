@@ -132,11 +132,28 @@ void bt__budget_leave(bt__budget *prev);
  * are the caller's).  An entry point called inside another (analyze
  * inside the opponent) keeps the outer scope: the whole call is one
  * computation.  On GMP's out-of-memory path the thread's budget is
- * cleared before on_failure (which may unwind past the scope).  Not in a
- * scope: the closed forms that never poll and make numbers bounded by
- * their inputs (bt_wythoff_pair and its siblings, bt_position_add_n,
- * bt_table_new), and the nimber functions, whose one budget charges their
- * work space and GMP together (nimber.c).
+ * cleared before on_failure (which may unwind past the scope).
+ *
+ * The closed forms, which never poll (bt_wythoff_pair and its siblings,
+ * bt_table_new), run in a scope of their own kind,
+ * BT__GMP_CHARGED_CLOSED: their work is a constant number of operations
+ * on numbers of the inputs' size, so the time and memory of one call are
+ * bounded by max_digits (checked on every number they take), and the
+ * scope adds the budget's two halves that a poll would: an interrupt
+ * already set stops the call before it starts (BT_EINTR), and numbers
+ * past max_memory fail it after the fact (BT_ELIMIT, with the max_memory
+ * message, whatever it returned; its outputs are then unspecified).
+ * Inside another scope they are part of that computation (its next poll
+ * sees the excess).  bt_table_new takes the memory half only: the
+ * interrupt is its bt_table_next's to poll.  Not in a scope: the nimber
+ * functions, whose one
+ * budget charges their work space and GMP together and is polled
+ * (nimber.c), and the functions without a bt_limits, each linear in its
+ * inputs (bt_nim_sum, bt_position_add_n, which copies its numbers, each
+ * checked against max_digits, bt_position_copy, bt_position_format,
+ * bt_sequence_grundy and bt_quotient_heap_at on a heap of any size,
+ * bt_rng_mpz_below) or bounded by a fixed size (bt_nimber_order and
+ * bt_nimber_log below 2^64, bt_nimber_mul_explain below 2^8).
  */
 typedef struct bt__gmp_scope {
     bt__budget budget;
@@ -156,6 +173,23 @@ bt_status bt__gmp_leave(bt__gmp_scope *s, bt_status st, bt_diag *diag);
         bt__gmp_scope bt__gs;                                              \
         bt__gmp_enter(&bt__gs, (lim));                                     \
         return bt__gmp_leave(&bt__gs, (call), (diag));                     \
+    } while (0)
+/* bt__gmp_enter for a closed form: outside any scope, BT_EINTR (and no
+   scope entered) when lim's interrupt is already set. */
+bt_status bt__gmp_enter_closed(bt__gmp_scope *s, const bt_limits *lim,
+                               bt_diag *diag);
+/* bt__gmp_leave for a closed form: st, or BT_ELIMIT with the max_memory
+   message when its numbers passed max_memory, whatever st is (BT_OK
+   included).  Inside another scope: st. */
+bt_status bt__gmp_leave_closed(bt__gmp_scope *s, bt_status st,
+                               bt_diag *diag);
+#define BT__GMP_CHARGED_CLOSED(lim, diag, call)                            \
+    do {                                                                   \
+        bt__gmp_scope bt__gs;                                              \
+        bt_status bt__st = bt__gmp_enter_closed(&bt__gs, (lim), (diag));   \
+        if (bt__st != BT_OK)                                               \
+            return bt__st;                                                 \
+        return bt__gmp_leave_closed(&bt__gs, (call), (diag));              \
     } while (0)
 
 /* The bytes held by x (its struct and limbs) and by n moves. */

@@ -450,6 +450,27 @@ bt__gmp_leave(bt__gmp_scope *s, bt_status st, bt_diag *diag)
     return st;
 }
 
+bt_status
+bt__gmp_enter_closed(bt__gmp_scope *s, const bt_limits *lim, bt_diag *diag)
+{
+    if (current_budget == NULL && lim != NULL && lim->interrupt != NULL &&
+        lim->interrupt(lim->interrupt_ud))
+        return bt__fail(diag, BT_EINTR, "the time budget ran out");
+    bt__gmp_enter(s, lim);
+    return BT_OK;
+}
+
+bt_status
+bt__gmp_leave_closed(bt__gmp_scope *s, bt_status st, bt_diag *diag)
+{
+    if (!s->own)
+        return st;
+    current_budget = s->prev;
+    if (s->budget.exceeded)
+        return budget_message(&s->budget, diag);
+    return st;
+}
+
 size_t
 bt__mpz_bytes(const mpz_t x)
 {

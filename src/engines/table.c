@@ -73,10 +73,10 @@ bt_table_free(bt_table *t)
     free(t);
 }
 
-bt_status
-bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
-             const mpz_t min, const mpz_t below, const bt_limits *lim,
-             bt_diag *diag)
+static bt_status
+table_new_closed(bt_table **out, bt_game *g, int misere, size_t k,
+                 const mpz_t min, const mpz_t below, const bt_limits *lim,
+                 bt_diag *diag)
 {
     bt_table *t;
     size_t i;
@@ -159,6 +159,29 @@ bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
     }
     *out = t;
     return BT_OK;
+}
+
+bt_status
+bt_table_new(bt_table **out, bt_game *g, int misere, size_t k,
+             const mpz_t min, const mpz_t below, const bt_limits *lim,
+             bt_diag *diag)
+{
+    /* BT__GMP_CHARGED_CLOSED's memory half, with the table freed when its
+       numbers passed max_memory after all; no poll of the interrupt: the
+       table's first bt_table_next() polls it, and says so with its
+       message (test_table.c, test_interrupt_first_row) */
+    bt__gmp_scope gs;
+    bt_status st;
+
+    *out = NULL;
+    bt__gmp_enter(&gs, lim);
+    st = bt__gmp_leave_closed(
+        &gs, table_new_closed(out, g, misere, k, min, below, lim, diag), diag);
+    if (st != BT_OK) {
+        bt_table_free(*out);
+        *out = NULL;
+    }
+    return st;
 }
 
 /*

@@ -590,9 +590,9 @@ bt_wythoff_difference(mpz_t a, const bt_game *g)
     return BT_OK;
 }
 
-bt_status
-bt_wythoff_pair(mpz_t lo, mpz_t hi, bt_game *g, int misere, const mpz_t n,
-                const bt_limits *lim, bt_diag *diag)
+static bt_status
+wythoff_pair_closed(mpz_t lo, mpz_t hi, bt_game *g, int misere, const mpz_t n,
+                    const bt_limits *lim, bt_diag *diag)
 {
     bt_status st;
     if ((st = check_game(g, diag)) != BT_OK ||
@@ -603,9 +603,18 @@ bt_wythoff_pair(mpz_t lo, mpz_t hi, bt_game *g, int misere, const mpz_t n,
 }
 
 bt_status
-bt_wythoff_index_of(mpz_t n, bt_wythoff_member *member, mpz_t lo, mpz_t hi,
-                    bt_game *g, int misere, const mpz_t x, const bt_limits *lim,
-                    bt_diag *diag)
+bt_wythoff_pair(mpz_t lo, mpz_t hi, bt_game *g, int misere, const mpz_t n,
+                const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED_CLOSED(lim, diag,
+                           wythoff_pair_closed(lo, hi, g, misere, n, lim,
+                                               diag));
+}
+
+static bt_status
+wythoff_index_of_closed(mpz_t n, bt_wythoff_member *member, mpz_t lo, mpz_t hi,
+                        bt_game *g, int misere, const mpz_t x, const bt_limits *lim,
+                        bt_diag *diag)
 {
     bt_status st;
     if ((st = check_game(g, diag)) != BT_OK ||
@@ -616,8 +625,18 @@ bt_wythoff_index_of(mpz_t n, bt_wythoff_member *member, mpz_t lo, mpz_t hi,
 }
 
 bt_status
-bt_wythoff_is_p(int *result, bt_game *g, int misere, const mpz_t x,
-                const mpz_t y, const bt_limits *lim, bt_diag *diag)
+bt_wythoff_index_of(mpz_t n, bt_wythoff_member *member, mpz_t lo, mpz_t hi,
+                    bt_game *g, int misere, const mpz_t x, const bt_limits *lim,
+                    bt_diag *diag)
+{
+    BT__GMP_CHARGED_CLOSED(lim, diag,
+                           wythoff_index_of_closed(n, member, lo, hi, g, misere,
+                                                   x, lim, diag));
+}
+
+static bt_status
+wythoff_is_p_closed(int *result, bt_game *g, int misere, const mpz_t x,
+                    const mpz_t y, const bt_limits *lim, bt_diag *diag)
 {
     bt_status st;
     *result = 0;
@@ -628,9 +647,18 @@ bt_wythoff_is_p(int *result, bt_game *g, int misere, const mpz_t x,
 }
 
 bt_status
-bt_wythoff_winning(mpz_t (*to)[2], size_t *count, bt_game *g, int misere,
-                   const mpz_t x, const mpz_t y, const bt_limits *lim,
-                   bt_diag *diag)
+bt_wythoff_is_p(int *result, bt_game *g, int misere, const mpz_t x,
+                const mpz_t y, const bt_limits *lim, bt_diag *diag)
+{
+    BT__GMP_CHARGED_CLOSED(lim, diag,
+                           wythoff_is_p_closed(result, g, misere, x, y, lim,
+                                               diag));
+}
+
+static bt_status
+wythoff_winning_closed(mpz_t (*to)[2], size_t *count, bt_game *g, int misere,
+                       const mpz_t x, const mpz_t y, const bt_limits *lim,
+                       bt_diag *diag)
 {
     bt_status st;
     *count = 0;
@@ -638,6 +666,16 @@ bt_wythoff_winning(mpz_t (*to)[2], size_t *count, bt_game *g, int misere,
         return st;
     *count = winning(state_of(g), misere, to, x, y);
     return BT_OK;
+}
+
+bt_status
+bt_wythoff_winning(mpz_t (*to)[2], size_t *count, bt_game *g, int misere,
+                   const mpz_t x, const mpz_t y, const bt_limits *lim,
+                   bt_diag *diag)
+{
+    BT__GMP_CHARGED_CLOSED(lim, diag,
+                           wythoff_winning_closed(to, count, g, misere, x, y,
+                                                  lim, diag));
 }
 
 /* ---------------------------------------------------- Grundy values */

@@ -22,6 +22,12 @@
  * slower), for a case that the budget stops after 50 ms.  A case that fails names its entry point, its
  * mode, the status and the CPU time.
  *
+ * test_closed_forms: the closed forms, which never poll (Wythoff's pairs,
+ * indexes and moves, a table's start), on numbers of 10^6 digits (the
+ * default max_digits) stop at an interrupt already set and fail past
+ * max_memory (they answered BT_OK under both before their scope); the
+ * nimber operations (polled) on 2^19-bit operands stop at their budget.
+ *
  * test_gmp_charged: GMP's allocations in an entry point count against
  * max_memory too (an analysis whose copies and moves of big numbers pass
  * it stops with BT_ELIMIT).
@@ -385,6 +391,180 @@ test_wythoff(void **state)
     run_case("analysis of 200 wythoff pairs", wythoff_sum_moves,
              MAY_RANGE | MEM);
     run_case("misère analysis of 3 wythoff pairs", wythoff_misere_sum, 0 | MEM);
+}
+
+/* ------------------------------------------------------ closed forms */
+
+/*
+ * The closed forms never poll: their work is a constant number of
+ * operations on numbers of their inputs' size, at most max_digits (10^6
+ * by default) each, so a call is bounded by that limit; a scope of their
+ * own (BT__GMP_CHARGED_CLOSED) adds the budget's two halves: an interrupt
+ * already set stops the call before it starts, and numbers past
+ * max_memory fail it (they answered BT_OK under both).  Under 50 ms of
+ * CPU they may finish (BT_OK) within the bound.
+ */
+#define CLOSED_DIGITS 1000000
+
+static bt_status
+closed_number(mpz_t x)
+{
+    char *s = big(CLOSED_DIGITS);
+    int rc = mpz_set_str(x, s, 10);
+    free(s);
+    return rc == 0 ? BT_OK : BT_EINVAL;
+}
+
+static bt_status
+closed_pair(const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game("wythoff");
+    mpz_t n, lo, hi;
+    bt_status st;
+    mpz_inits(n, lo, hi, NULL);
+    closed_number(n);
+    st = bt_wythoff_pair(lo, hi, g, 0, n, lim, d);
+    mpz_clears(n, lo, hi, NULL);
+    bt_game_free(g);
+    return st;
+}
+
+static bt_status
+closed_index_of(const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game("wythoff:3");
+    mpz_t x, n, lo, hi;
+    bt_status st;
+    mpz_inits(x, n, lo, hi, NULL);
+    closed_number(x);
+    st = bt_wythoff_index_of(n, NULL, lo, hi, g, 1, x, lim, d);
+    mpz_clears(x, n, lo, hi, NULL);
+    bt_game_free(g);
+    return st;
+}
+
+static bt_status
+closed_winning(const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game("wythoff");
+    mpz_t x, y, to[BT_WYTHOFF_MAX_WINNING][2];
+    size_t count = 0, i;
+    int is_p = 0;
+    bt_status st;
+    mpz_inits(x, y, NULL);
+    for (i = 0; i < BT_WYTHOFF_MAX_WINNING; i++)
+        mpz_inits(to[i][0], to[i][1], NULL);
+    closed_number(x);
+    mpz_add_ui(y, x, 1);
+    st = bt_wythoff_is_p(&is_p, g, 0, x, y, lim, d);
+    if (st == BT_OK)
+        st = bt_wythoff_winning(to, &count, g, 0, x, y, lim, d);
+    for (i = 0; i < BT_WYTHOFF_MAX_WINNING; i++)
+        mpz_clears(to[i][0], to[i][1], NULL);
+    mpz_clears(x, y, NULL);
+    bt_game_free(g);
+    return st;
+}
+
+static bt_status
+closed_table(const bt_limits *lim, bt_diag *d)
+{
+    bt_game *g = bt_test_game("wythoff");
+    bt_table *t = NULL;
+    mpz_t min, below;
+    bt_status st;
+    mpz_inits(min, below, NULL);
+    closed_number(min);
+    mpz_add_ui(below, min, 1000);
+    st = bt_table_new(&t, g, 0, 1, min, below, lim, d);
+    if (st == BT_OK) {
+        /* its first row: where the work is (polled, in a scope) */
+        mpz_t row[2];
+        int r;
+        mpz_inits(row[0], row[1], NULL);
+        r = bt_table_next(t, row);
+        st = r < 0 ? (bt_status)-r : BT_OK;
+        mpz_clears(row[0], row[1], NULL);
+    }
+    bt_table_free(t);
+    mpz_clears(min, below, NULL);
+    bt_game_free(g);
+    return st;
+}
+
+/* The nimber operations poll their one budget (nimber.c); operands of
+   2^19 bits (10^5 words: about 10^8 word products for a product). */
+static bt_status
+nimber_op(int op, const bt_limits *lim, bt_diag *d)
+{
+    mpz_t a, b, r;
+    bt_status st;
+    mpz_inits(a, b, r, NULL);
+    mpz_ui_pow_ui(a, 3, 330000); /* 523 042 bits */
+    mpz_ui_pow_ui(b, 7, 180000);
+    st = op == 0   ? bt_nimber_mul(r, a, b, lim, d)
+         : op == 1 ? bt_nimber_pow(r, a, b, lim, d)
+         : op == 2 ? bt_nimber_inv(r, a, lim, d)
+                   : bt_nimber_sqrt(r, a, lim, d);
+    mpz_clears(a, b, r, NULL);
+    return st;
+}
+
+static bt_status
+nimber_mul(const bt_limits *lim, bt_diag *d)
+{
+    return nimber_op(0, lim, d);
+}
+
+static bt_status
+nimber_pow(const bt_limits *lim, bt_diag *d)
+{
+    return nimber_op(1, lim, d);
+}
+
+static bt_status
+nimber_inv(const bt_limits *lim, bt_diag *d)
+{
+    return nimber_op(2, lim, d);
+}
+
+static bt_status
+nimber_sqrt(const bt_limits *lim, bt_diag *d)
+{
+    return nimber_op(3, lim, d);
+}
+
+/* A case that must stop at an interrupt already set, may finish within
+   the bound under 50 ms of CPU, and under max_memory must stop (mem 1)
+   or is not run (mem 0: its memory is within the 2 MB, and its time is
+   the time budget's). */
+static void
+run_closed(const char *name, case_fn fn, int mem)
+{
+    if (getenv("BT_TEST_VERBOSE") != NULL)
+        fprintf(stderr, "%s ...\n", name);
+    run_mode(name, fn, PRESET, 0);
+    if (bt_test_light())
+        return;
+    if (mem)
+        run_mode(name, fn, MEMORY, 0);
+    run_mode(name, fn, TIME, MAY_OK);
+}
+
+static void
+test_closed_forms(void **state)
+{
+    (void)state;
+    run_closed("wythoff pair of an index of 10^6 digits", closed_pair, 1);
+    run_closed("misère wythoff:3 index of 10^6 digits", closed_index_of, 1);
+    run_closed("wythoff moves of a pair of 10^6 digits", closed_winning, 1);
+    run_closed("wythoff table from 10^6 digits, a row", closed_table, 1);
+    /* a field of 2^20 bits: its work space (6 times 128 KiB) fits 2 MB,
+       and the power runs to its time budget */
+    run_closed("nimber product of 2^19-bit numbers", nimber_mul, 0);
+    run_closed("nimber power of a 2^19-bit number", nimber_pow, 0);
+    run_closed("nimber inverse of a 2^19-bit number", nimber_inv, 0);
+    run_closed("nimber square root of a 2^19-bit number", nimber_sqrt, 0);
 }
 
 /* ----------------------------------------------------- subtraction */
@@ -967,6 +1147,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nim),
         cmocka_unit_test(test_wythoff),
+        cmocka_unit_test(test_closed_forms),
         cmocka_unit_test(test_subtraction),
         cmocka_unit_test(test_octal),
         cmocka_unit_test(test_takebreak),
