@@ -209,10 +209,12 @@ build_a1(builder *b)
     bt_status st;
     for (X = 0; X < n; X += TILE) {
         size_t xe = X + TILE < n ? X + TILE : n;
-        if ((st = bt__poll(b->lim)) != BT_OK)
-            return st;
         for (Y = X; Y < n; Y += TILE) {
             size_t ye = Y + TILE < n ? Y + TILE : n;
+            /* a tile at a time: a row of tiles is TILE * n cells (half a
+               million at the side of 8000, some 30 ms) */
+            if ((st = bt__poll(b->lim)) != BT_OK)
+                return st;
             for (x = X; x < xe; x++) {
                 uint64_t *r = bits_at(b->rows, b->words, x - X);
                 size_t y0 = Y;
