@@ -17,7 +17,12 @@
  * in GMP; never floating point).  The functions take the game (from
  * bt_game_new(&g, "wythoff:2", ...)) because it caches what they compute;
  * BT_EINVAL when it is not of the Wythoff family.  Numbers the caller
- * gives are checked against lim->max_digits (BT_ELIMIT).
+ * gives are checked against lim->max_digits (BT_ELIMIT).  The closed forms
+ * (bt_wythoff_pair, _index_of, _is_p, _winning) do a fixed number of
+ * operations on numbers of their inputs' size, so max_digits bounds their
+ * time and memory; they do not poll, but they return BT_EINTR without
+ * starting when lim's interrupt already says stop, and BT_ELIMIT when
+ * their numbers passed lim->max_memory (their outputs then unspecified).
  */
 #ifndef BOUTON_WYTHOFF_H
 #define BOUTON_WYTHOFF_H

@@ -3,8 +3,10 @@
 #
 # Every server reproducer of issue 10 (memory and time without bound, heavy
 # requests against light ones, SIGTERM while computing, slowloris, malformed
-# HTTP), each asserted to get a bounded answer; see hostile_client.py.
-# CPU: about 11 s (the client and the servers it starts, 2026-11-27), most
+# HTTP), each asserted to get a bounded answer, and issue 26's memory
+# cases (a request's numbers, and its JSON and answer, against
+# --request-memory under a 1 GB address-space cap); see hostile_client.py.
+# CPU: 5-11 s (the client and the servers it starts, 2026-11-27), most
 # of it the servers' bounded heavy requests; its wall bounds stretch with
 # the load average (LOAD in hostile_client.py).
 set -u
