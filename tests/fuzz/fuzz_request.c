@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "cli.h"
 #include "server.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -112,7 +113,7 @@ check_request(unsigned which, const char *body, size_t len,
                     (int)r.size, r.body, text ? text : "(null)");
             abort();
         }
-        free(text);
+        cli_json_free(text);
     }
     if ((r.status == 200) != (json_object_get(v, "error") == NULL)) {
         fprintf(stderr, "status %u with %.*s\n", r.status, (int)r.size,
@@ -132,6 +133,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (!ready) {
         small_config(&cfg);
+        /* the server's allocators (server_api_mem.c), as `bouton serve`
+           installs them: every JSON value and answer through them */
+        srv_mem_install();
         ready = 1;
     }
     if (size < 1 || size > 8192)
