@@ -882,7 +882,7 @@ cmd_serve(int argc, char **argv)
     unsigned long port = 8080, threads = 0, maxconn = SRV_DEFAULT_MAX_CONN, v;
     unsigned long compute = 0, request_memory = 0;
     srv_pool_config pc = {0, SRV_DEFAULT_MAX_QUEUE,
-                          SRV_DEFAULT_MAX_HEAVY_PER_IP, 10};
+                          SRV_DEFAULT_MAX_HEAVY_PER_IP, 10, 0};
     srv_front_config fc = {0, SRV_DEFAULT_MAX_CONN_PER_IP,
                            SRV_DEFAULT_HEADER_MS, SRV_DEFAULT_BODY_MS, 0, 0};
     srv_ipmap *ips = NULL;
@@ -1062,6 +1062,7 @@ cmd_serve(int argc, char **argv)
             compute = 32;
     }
     pc.threads = (unsigned)compute;
+    pc.slice_us = s.slice_us;
     fc.max_conn = (unsigned)maxconn;
     fc.max_body = s.cfg.max_body;
     fc.quiet = s.quiet;

@@ -88,6 +88,10 @@ typedef struct srv_pool_config {
     size_t max_queue;          /* jobs waiting (not running) at most */
     unsigned max_heavy_per_ip; /* jobs queued or running per address */
     int nice;                  /* added to the threads' nice value */
+    unsigned long slice_us;    /* the HTTP threads' slice: a request
+                                  remembered heavy whose run here costs
+                                  less than half of it is forgotten (0:
+                                  never) */
 } srv_pool_config;
 
 /*
@@ -122,6 +126,12 @@ void srv_pool_stop(srv_pool *p);
 uint64_t srv_request_hash(const char *path, const char *body, size_t len);
 int srv_pool_known_heavy(srv_pool *p, uint64_t h);
 void srv_pool_mark_heavy(srv_pool *p, uint64_t h);
+/* Forgets h (when it is remembered): a request taken for heavy once, by a
+   slice that overran in a moment of noise (a stall of the machine) or
+   before a cache filled, whose run in the pool then cost less than half a
+   slice; it would otherwise go to the pool for good, at its lower
+   priority.  Called by the pool itself. */
+void srv_pool_forget_heavy(srv_pool *p, uint64_t h);
 
 /* ---------------------------------------------------------------- front */
 

@@ -88,6 +88,26 @@ srv_pool_mark_heavy(srv_pool *p, uint64_t h)
                           memory_order_relaxed);
 }
 
+void
+srv_pool_forget_heavy(srv_pool *p, uint64_t h)
+{
+    uint64_t was = h;
+
+    atomic_compare_exchange_strong_explicit(&p->heavy[h % HEAVY_SLOTS], &was,
+                                            0, memory_order_relaxed,
+                                            memory_order_relaxed);
+}
+
+/* Thread CPU time in microseconds. */
+static long long
+thread_us(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
 static void
 answer_busy(srv_job *job, unsigned http, const char *code, const char *msg)
 {
@@ -133,8 +153,15 @@ pool_main(void *arg)
             answer_busy(job, 503, "EBUSY",
                         "the client closed its connection");
         } else {
+            long long t0 = thread_us();
+
             srv_handle_run(&job->reply, p->cfg, &run, job->method, job->path,
                            job->body, job->len);
+            if (!run.cancelled && !run.abandoned && p->pc.slice_us &&
+                2 * (thread_us() - t0) < (long long)p->pc.slice_us)
+                srv_pool_forget_heavy(p, srv_request_hash(job->path,
+                                                          job->body,
+                                                          job->len));
             if (run.cancelled) {
                 srv_reply_free(&job->reply);
                 answer_busy(job, 503, "EBUSY", "the server is stopping");

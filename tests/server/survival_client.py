@@ -291,6 +291,47 @@ def costly_slices(bouton):
         srv.stop()
 
 
+def heavy_forgotten(bouton):
+    """A request remembered heavy (by its hash) whose run in the pool then
+    costs less than half a slice is forgotten, and runs its slice on the
+    HTTP thread again.  The misère analysis of Kayles heaps without
+    remoteness is heavy once (it learns Kayles' misère quotient, which the
+    process then keeps) and light after; it stayed in the pool for good
+    (bench/README.md: a plain request misjudged once in a stall took
+    100 ms from then on), so that with the pool's one thread busy with a
+    request running to its long time budget it waited behind it (4.6 s at
+    a 5 s budget) where it is now answered at once.  The server is
+    stopped as soon as it answers, so the heavy request costs little."""
+    args = ["--compute-threads", "1", "--max-queue", "1", "--time-budget", "20000",
+            "--threads", "2"]
+    srv = Server(bouton, *args)
+    if srv.sanitized:  # the light analysis costs several times more
+        srv.stop()
+        srv = Server(bouton, *args, "--slice-us", "5000")
+    a = {"position": "kayles 20 21 22", "misere": True, "remoteness": False}
+    res = []
+    try:
+        for _ in range(3):
+            r = post(srv.port, "/v1/analyze", a, timeout=30)
+            check(r[1] == 200, "heavy forgotten: the analysis got %s %r" % (r[1], r[3][:200]))
+        th = threading.Thread(name="heavy-forgotten", target=lambda: res.append(
+            post(srv.port, "/v1/grundy", HEAVY, src="127.0.0.2", timeout=60)))
+        th.start()
+        time.sleep(0.5)
+        wait = min(3.0 * h.LOAD, 10.0)
+        r = post(srv.port, "/v1/analyze", a, timeout=wait)
+        check(r[1] == 200, "heavy forgotten: with the pool busy the analysis got %s in %.2f s "
+              "(want 200 within %.1f s: it went to the pool)" % (r[1], r[4], wait))
+        print("  a request heavy once, then light: answered in %.3f s with the pool busy"
+              % r[4], flush=True)
+    finally:
+        srv.stop()
+        if res is not None:
+            for t in threading.enumerate():
+                if t.name.startswith("heavy-forgotten"):
+                    t.join(timeout=10)
+
+
 def table_page(bouton):
     """A page of /v1/table is bounded in bytes, not only in rows: 64 piles
     of 20 000 digits make rows of 1.3 MB each, and a page of the default
@@ -371,6 +412,7 @@ def main():
     slice_enforced(bouton)
     big_body(bouton)
     costly_slices(bouton)
+    heavy_forgotten(bouton)
     table_page(bouton)
     probe = Server(bouton)
     sanitized = probe.sanitized
