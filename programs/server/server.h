@@ -186,10 +186,9 @@ void srv_mem_install(void);
 /* Starts the calling thread's meter for one request, with a cap of `cap`
    bytes (0: none); srv_handle_run() does so with the request's
    bt_limits.max_memory.  srv_meter_end() stops it and returns whether it
-   refused a block; srv_meter_refused() asks that while it runs. */
+   refused a block. */
 void srv_meter_begin(size_t cap);
 int srv_meter_end(void);
-int srv_meter_refused(void);
 
 /* srv_handle() under run's control (NULL: as srv_handle). */
 void srv_handle_run(srv_reply *r, const srv_config *cfg, srv_run *run,

@@ -108,9 +108,3 @@ srv_meter_end(void)
     meter.refused = 0;
     return refused;
 }
-
-int
-srv_meter_refused(void)
-{
-    return meter.id && meter.refused;
-}
