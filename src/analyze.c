@@ -11,6 +11,12 @@
  * game that has one (Bouton sec. 6; Wythoff's closed forms; Moore's rule),
  * else the exhaustive search of search.c.  Never a guess.
  *
+ * Results flow down: the remoteness of Nim heaps is computed from the
+ * outcome and the winning moves found here (remoteness.c's closed forms,
+ * bt_remoteness too), and a family's explain hook is handed what was found
+ * (bt__verdict), so nothing below calls back into the analysis and nothing
+ * is analysed twice.
+ *
  * A list of winning moves that a limit stops (max_search, max_memory)
  * after one move was found does not fail the analysis: the outcome stands,
  * and the list is marked incomplete with a note that quotes the message
@@ -21,6 +27,7 @@
 
 #include "internal.h"
 #include "engines/heapgame.h"
+#include "engines/window.h"
 
 struct bt_analysis {
     int misere;
@@ -311,6 +318,10 @@ held_charge(held *h, const bt_game *g, bt_diag *diag)
     return BT_OK;
 }
 
+static bt_status normal_moves(bt_analysis *a, const bt_position *p,
+                              unsigned long *work, const bt_limits *lim,
+                              bt_diag *diag);
+
 static bt_status
 analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
                const bt_limits *lim, bt_diag *diag)
@@ -318,8 +329,6 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
     size_t n = bt_position_size(p), i;
     unsigned long work = 0;
     bt_status st;
-    mpz_t t;
-
     held h;
 
     a->comp_grundy = malloc((n ? n : 1) * sizeof *a->comp_grundy);
@@ -356,6 +365,20 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
     a->outcome = mpz_sgn(a->grundy) ? BT_N : BT_P;
     if (a->outcome == BT_P || (flags & BT_NO_MOVES))
         return BT_OK;
+    return normal_moves(a, p, &work, lim, diag);
+}
+
+/* The winning moves of an N-position of normal play whose values are
+   known (a->comp_grundy, a->grundy): for each component of value g, its
+   moves to value g xor X; *work counts the steps between polls. */
+static bt_status
+normal_moves(bt_analysis *a, const bt_position *p, unsigned long *work,
+             const bt_limits *lim, bt_diag *diag)
+{
+    size_t n = bt_position_size(p), i;
+    bt_status st;
+    mpz_t t;
+
     mpz_init(t);
     for (i = 0; i < n; i++) {
         bt_game *g = bt_position_game(p, i);
@@ -364,7 +387,7 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
         c.comp = i;
         bt_diag why;
         memset(&why, 0, sizeof why);
-        if (bt__tick(&work, a->comp_grundy[i]) &&
+        if (bt__tick(work, a->comp_grundy[i]) &&
             (st = bt__poll(lim)) != BT_OK) {
             mpz_clear(t);
             return bt__fail(diag, st, "the time budget ran out");
@@ -377,7 +400,7 @@ analyze_normal(bt_analysis *a, const bt_position *p, unsigned flags,
             /* a huge heap whose moves to value t are too many to list
                (10^1000 counters of Kayles): the outcome and the values
                stand; the list says it is incomplete, and gives those of
-               the moves of a bounded window (bt__window_moves_to) */
+               the moves of a bounded window (engines/window.c) */
             st = moves_stopped(
                 a, &why, st,
                 "the winning moves listed for that component are those of "
@@ -646,6 +669,41 @@ explain_sum(bt__buf *b, const bt_position *p, const bt_analysis *a)
     }
 }
 
+/* ------------------------------------------------------- remoteness */
+
+/*
+ * The remoteness of p, analysed in a, within the budget of the optional
+ * extras: Nim's closed forms from the outcome and the winning moves the
+ * analysis found (remoteness.c; handed down, never analysed again), else
+ * a search within the BT_REMOTENESS_* budget.  An N-position of normal
+ * play analysed without its moves (BT_NO_MOVES) has them listed for the
+ * closed forms, then dropped, as the caller asked.
+ */
+static bt_status
+analysis_remoteness(bt_analysis *a, const bt_position *p, unsigned flags,
+                    const bt_limits *lim, bt_diag *diag)
+{
+    unsigned long work = 0;
+    bt_status st;
+    if (!bt__position_is_all(p, BT__RS_NIM_HEAPS))
+        return bt__remoteness_search(a->rem, p, a->misere, 1, lim, diag);
+    if (a->misere || a->outcome == BT_P || !(flags & BT_NO_MOVES)) {
+        bt__remoteness_nim(a->rem, p, a->misere, a->outcome, a->moves,
+                           a->nmoves);
+        return BT_OK;
+    }
+    st = normal_moves(a, p, &work, lim, diag);
+    if (st == BT_OK)
+        bt__remoteness_nim(a->rem, p, 0, a->outcome, a->moves, a->nmoves);
+    bt_moves_free(a->moves, a->nmoves);
+    a->moves = NULL;
+    a->nmoves = a->cap = 0;
+    a->moves_incomplete = 0;
+    free(a->moves_note);
+    a->moves_note = NULL;
+    return st;
+}
+
 /* ------------------------------------------------------------ entry */
 
 static bt_status
@@ -685,7 +743,7 @@ analyze_charged(bt_analysis **out, const bt_position *p, unsigned flags,
         bt_diag why;
         bt_status rs;
         memset(&why, 0, sizeof why);
-        rs = bt__remoteness_cheap(a->rem, p, a->misere, lim, &why);
+        rs = analysis_remoteness(a, p, flags, lim, &why);
         if (rs == BT_OK) {
             a->has_rem = 1;
             if (mpz_fits_slong_p(a->rem))
@@ -708,9 +766,19 @@ analyze_charged(bt_analysis **out, const bt_position *p, unsigned flags,
         bt_game *g = bt_position_single_game(p);
         bt__buf b;
         bt__buf_init(&b);
-        if (g != NULL && g->rules->explain != NULL)
-            g->rules->explain(g, &b, p, a);
-        else
+        if (g != NULL && g->rules->explain != NULL) {
+            /* the family's explanation is handed what was found */
+            bt__verdict v;
+            v.outcome = a->outcome;
+            v.misere = a->misere;
+            v.grundy = a->has_grundy ? a->grundy : NULL;
+            v.comp_grundy =
+                a->has_grundy ? (const mpz_t *)a->comp_grundy : NULL;
+            v.moves = a->moves;
+            v.nmoves = a->nmoves;
+            v.moves_complete = !a->moves_incomplete;
+            g->rules->explain(g, &b, p, &v);
+        } else
             explain_sum(&b, p, a);
         a->explanation = bt__buf_take(&b);
         if (a->explanation == NULL) {
@@ -730,4 +798,30 @@ bt_analyze(bt_analysis **out, const bt_position *p, unsigned flags,
            const bt_limits *lim, bt_diag *diag)
 {
     BT__GMP_CHARGED(lim, diag, analyze_charged(out, p, flags, lim, diag));
+}
+
+/* Remoteness: Nim's closed forms from one analysis of p (its outcome and
+   winning moves), else the search within lim->max_search positions. */
+static bt_status
+remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
+           bt_diag *diag)
+{
+    bt_analysis *a;
+    bt_status st;
+    lim = bt__limits(lim);
+    if (!bt__position_is_all(p, BT__RS_NIM_HEAPS))
+        return bt__remoteness_search(rop, p, misere, 0, lim, diag);
+    st = analyze_charged(&a, p, misere ? BT_MISERE : 0, lim, diag);
+    if (st != BT_OK)
+        return st;
+    bt__remoteness_nim(rop, p, misere, a->outcome, a->moves, a->nmoves);
+    bt_analysis_free(a);
+    return BT_OK;
+}
+
+bt_status
+bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
+              bt_diag *diag)
+{
+    BT__GMP_CHARGED(lim, diag, remoteness(rop, p, misere, lim, diag));
 }

@@ -234,6 +234,23 @@ char *bt__buf_take(bt__buf *b);
 
 typedef struct bt__ruleset bt__ruleset;
 
+/*
+ * What an analysis found, as analyze.c hands it down to a family's
+ * explain hook: borrowed, valid during the call.
+ */
+typedef struct bt__verdict {
+    bt_outcome outcome;
+    int misere;
+    /* normal play: the nim-sum of the components' values and each one's
+       value (comp_grundy[i], i < the position's size); NULL when the
+       analysis has none (misère play, one value out of reach) */
+    mpz_srcptr grundy;
+    const mpz_t *comp_grundy;
+    const bt_move *moves; /* the winning moves, with their texts */
+    size_t nmoves;
+    int moves_complete; /* 0: a limit left some out */
+} bt__verdict;
+
 /* The public bt_game: a ruleset and its parameters. */
 struct bt_game {
     const bt__ruleset *rules;
@@ -320,12 +337,14 @@ struct bt__ruleset {
 
     /*
      * Optional: the explanation of a position all of whose components are of
-     * this game (binary columns for Nim, the pair table for Wythoff).  The
-     * analysis is complete when this is called.  NULL: the generic
-     * explanation of a sum (components' values and their nim-sum).
+     * this game (binary columns for Nim, the pair table for Wythoff), from
+     * what its analysis found (v, complete when this is called: the hook
+     * is handed the values, it never reads the analysis above it).  NULL:
+     * the generic explanation of a sum (components' values and their
+     * nim-sum).
      */
     void (*explain)(bt_game *g, bt__buf *out, const bt_position *p,
-                    const bt_analysis *a);
+                    const struct bt__verdict *v);
 
     /*
      * Optional, for games of arity 2 with a closed form: the n-th (from 0)
@@ -655,20 +674,20 @@ void bt__solver_bound(bt_solver *s, size_t max_moves, size_t max_bytes,
    BT_REMOTENESS_* bounds of core.h, and lim->max_search if smaller), its
    time counted from now. */
 bt_status bt__solver_cheap(bt_solver **out, int misere, const bt_limits *lim);
-/* Remoteness within that budget: Nim's closed forms, else a search by
-   bt__solver_cheap.  BT_ELIMIT with the reason in diag when it is left
-   out. */
-bt_status bt__remoteness_cheap(mpz_t rop, const bt_position *p, int misere,
-                               const bt_limits *lim, bt_diag *diag);
-
-/* Emits the options of component c (n numbers) of game g whose value is
-   target among a bounded window of its options (opponent.c: the moves
-   that take few counters and the splits with a small part; for a periodic
-   heap game every value its options have), for a component with too many
-   options to list.  BT_OK (possibly emitting none), or BT_ENOMEM. */
-bt_status bt__window_moves_to(bt_game *g, const mpz_t *c, size_t n,
-                              const mpz_t target, bt__emit emit, void *ud,
-                              const bt_limits *lim);
+/* Nim's closed forms of remoteness (remoteness.c): rop gets the
+   remoteness of p, every component a Nim heap (BT__RS_NIM_HEAPS), from
+   what its analysis found: its outcome and its winning moves wins[0..
+   nwins-1] (every one).  The analysis hands them down; nothing is
+   analysed again. */
+void bt__remoteness_nim(mpz_t rop, const bt_position *p, int misere,
+                        bt_outcome outcome, const bt_move *wins,
+                        size_t nwins);
+/* Remoteness by the exhaustive search of p's game graph (remoteness.c):
+   within lim->max_search positions, or, when `cheap`, within the budget
+   of bt__solver_cheap.  BT_ELIMIT with the reason in diag past it. */
+bt_status bt__remoteness_search(mpz_t rop, const bt_position *p, int misere,
+                                int cheap, const bt_limits *lim,
+                                bt_diag *diag);
 
 /* Makes g->spec a malloc'd copy of the formatted text; BT_ENOMEM on
    failure. */

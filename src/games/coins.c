@@ -876,12 +876,12 @@ coins_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
 /* Each head with its value, their nim-sum, and the verdict. */
 static void
 coins_explain(bt_game *g, bt__buf *out, const bt_position *p,
-              const bt_analysis *a)
+              const bt__verdict *found)
 {
     const bt__coin_code *k = code_of(g);
     size_t i, j, nm;
-    mpz_t v, x;
-    if (bt_analysis_is_misere(a)) {
+    mpz_t v;
+    if (found->misere) {
         bt__buf_puts(out, "Misère play: no theorem of coin-turning games "
                           "covers it; the outcome is from an exhaustive "
                           "search of the game.\n");
@@ -914,7 +914,6 @@ coins_explain(bt_game *g, bt__buf *out, const bt_position *p,
                       "heads' values (a coin turned twice is as if "
                       "untouched: each head is a game of its own).\n");
     mpz_init(v);
-    mpz_init(x);
     for (i = 0; i < bt_position_size(p); i++) {
         const mpz_t *c = bt_position_nums(p, i);
         size_t n = bt_position_count(p, i);
@@ -923,7 +922,6 @@ coins_explain(bt_game *g, bt__buf *out, const bt_position *p,
             bt__buf_printf(out, "component %zu:\n", i + 1);
         for (j = 0; h != NULL && j < n && j < 32; j++) {
             bt__coin_value(k, v, h[j]);
-            mpz_xor(x, x, v);
             bt__buf_puts(out, "  head ");
             bt__buf_mpz(out, h[j]);
             bt__buf_puts(out, "  value ");
@@ -934,25 +932,24 @@ coins_explain(bt_game *g, bt__buf *out, const bt_position *p,
             bt__buf_printf(out, "  (and %zu heads more)\n", n - 32);
         free(h);
     }
-    if (bt_analysis_grundy(x, a) == BT_OK) {
+    if (found->grundy != NULL) {
         bt__buf_puts(out, "nim-sum of the values: ");
-        bt__buf_mpz(out, x);
+        bt__buf_mpz(out, found->grundy);
         bt__buf_putc(out, '\n');
     }
     mpz_clear(v);
-    mpz_clear(x);
-    if (bt_analysis_outcome(a) == BT_P) {
+    if (found->outcome == BT_P) {
         bt__buf_puts(out, "A P-position: every move changes the nim-sum "
                           "from 0; the previous player wins.\n");
         return;
     }
-    nm = bt_analysis_move_count(a);
+    nm = found->nmoves;
     bt__buf_printf(out,
                    "An N-position: a winning move turns a set whose values' "
                    "nim-sum is the position's (%zu%s):\n",
-                   nm, bt_analysis_moves_complete(a) ? "" : ", not all listed");
+                   nm, found->moves_complete ? "" : ", not all listed");
     for (i = 0; i < nm; i++)
-        bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
+        bt__buf_printf(out, "  - %s\n", found->moves[i].text);
 }
 
 #define COIN_FAMILY(ID, NAME, SUMMARY, TITLE)                                  \

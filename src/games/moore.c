@@ -928,12 +928,12 @@ moore_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
    k + 1 (Moore's rule), then the verdict. */
 static void
 moore_explain(bt_game *g, bt__buf *out, const bt_position *p,
-              const bt_analysis *a)
+              const bt__verdict *found)
 {
     unsigned long k = k_of(g);
     size_t i, j, w, n, nm;
     const mpz_t *c;
-    int misere = bt_analysis_is_misere(a);
+    int misere = found->misere;
     if (bt_position_size(p) != 1) {
         bt__buf_puts(out, "A sum of Moore's Nim games: each component "
                           "counts by its Grundy value (Sprague-Grundy).\n");
@@ -982,17 +982,17 @@ moore_explain(bt_game *g, bt__buf *out, const bt_position *p,
                        "or 1 the position is P exactly when the number of "
                        "ones is 1 mod %lu.\n",
                        k + 1);
-    if (bt_analysis_outcome(a) == BT_P) {
+    if (found->outcome == BT_P) {
         bt__buf_puts(out, "A P-position: every move leaves a column whose "
                           "sum is not divisible; the previous player "
                           "wins.\n");
         return;
     }
-    nm = bt_analysis_move_count(a);
+    nm = found->nmoves;
     bt__buf_printf(out, "An N-position: the winning moves (%zu%s):\n", nm,
-                   bt_analysis_moves_complete(a) ? "" : ", not all listed");
+                   found->moves_complete ? "" : ", not all listed");
     for (i = 0; i < nm; i++)
-        bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
+        bt__buf_printf(out, "  - %s\n", found->moves[i].text);
 }
 
 /* ------------------------------------------------------ tables, counts */

@@ -215,7 +215,7 @@ explain_columns(bt__buf *b, const bt_position *p, const mpz_t s, size_t w)
 
 static void
 nim_explain(bt_game *g, bt__buf *b, const bt_position *p,
-            const bt_analysis *a)
+            const bt__verdict *found)
 {
     size_t n = bt_position_size(p), i, w = 1, m;
     mpz_t s, t;
@@ -231,7 +231,7 @@ nim_explain(bt_game *g, bt__buf *b, const bt_position *p,
     }
     if (n == 0) {
         bt__buf_puts(b, "No piles: the game is over.  ");
-        bt__buf_puts(b, bt_analysis_is_misere(a)
+        bt__buf_puts(b, found->misere
                             ? "In misère play the player who took the last "
                               "counter lost, so the player to move has won "
                               "(N).\n"
@@ -254,7 +254,7 @@ nim_explain(bt_game *g, bt__buf *b, const bt_position *p,
                            mpz_sizeinbase(s, 2));
         bt__buf_puts(b, ".\n\n");
     }
-    if (bt_analysis_is_misere(a)) {
+    if (found->misere) {
         size_t big = 0;
         for (i = 0; i < n; i++)
             if (mpz_cmp_ui(bt_position_nums(p, i)[0], 1) > 0)
@@ -291,11 +291,11 @@ nim_explain(bt_game *g, bt__buf *b, const bt_position *p,
                       "column and choosing the digits to its right so that "
                       "every column sum becomes even (Theorem II); ",
                    m);
-    bt__buf_printf(b, "%zu pile%s such a 1.\n", bt_analysis_move_count(a),
-                   bt_analysis_move_count(a) == 1 ? " has" : "s have");
+    bt__buf_printf(b, "%zu pile%s such a 1.\n", found->nmoves,
+                   found->nmoves == 1 ? " has" : "s have");
 moves:
-    for (i = 0; i < bt_analysis_move_count(a); i++) {
-        const bt_move *mv = bt_analysis_move(a, i);
+    for (i = 0; i < found->nmoves; i++) {
+        const bt_move *mv = &found->moves[i];
         const mpz_t *v = bt_position_nums(p, mv->component);
         bt__buf_printf(b, "  - %s: pile %zu goes from ", mv->text,
                        mv->component + 1);
@@ -311,7 +311,7 @@ moves:
         }
         bt__buf_putc(b, '\n');
     }
-    if (bt_analysis_outcome(a) == BT_P && bt_analysis_is_misere(a))
+    if (found->outcome == BT_P && found->misere)
         bt__buf_puts(b, "No move leaves a safe combination: the previous "
                         "player wins.\n");
 done:

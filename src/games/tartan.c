@@ -714,12 +714,12 @@ tartan_is_option(bt_game *g, const mpz_t *c, size_t n, const mpz_t *to,
 /* Each head with its values in G and H and their nim-product. */
 static void
 tartan_explain(bt_game *g, bt__buf *out, const bt_position *p,
-               const bt_analysis *a)
+               const bt__verdict *found)
 {
     const tartan *t = tartan_of(g);
     size_t i, j, nm;
     mpz_t u, v, w;
-    if (bt_analysis_is_misere(a)) {
+    if (found->misere) {
         bt__buf_puts(out, "Misère play: no theorem of coin-turning games "
                           "covers it; the outcome is from an exhaustive "
                           "search of the game.\n");
@@ -767,27 +767,27 @@ tartan_explain(bt_game *g, bt__buf *out, const bt_position *p,
             bt__buf_printf(out, "  (and %zu heads more)\n", n / 2 - 32);
         free(s);
     }
-    if (bt_analysis_grundy(u, a) == BT_OK) {
+    if (found->grundy != NULL) {
         bt__buf_puts(out, "nim-sum of the values: ");
-        bt__buf_mpz(out, u);
+        bt__buf_mpz(out, found->grundy);
         bt__buf_putc(out, '\n');
     }
     mpz_clear(u);
     mpz_clear(v);
     mpz_clear(w);
-    if (bt_analysis_outcome(a) == BT_P) {
+    if (found->outcome == BT_P) {
         bt__buf_puts(out, "A P-position: every move changes the nim-sum "
                           "from 0; the previous player wins.\n");
         return;
     }
-    nm = bt_analysis_move_count(a);
+    nm = found->nmoves;
     bt__buf_printf(out,
                    "An N-position: a winning move turns A x B with "
                    "alpha (x) beta equal to the position's value, alpha and "
                    "beta the nim-sums of the values of A and B (%zu%s):\n",
-                   nm, bt_analysis_moves_complete(a) ? "" : ", not all listed");
+                   nm, found->moves_complete ? "" : ", not all listed");
     for (i = 0; i < nm; i++)
-        bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
+        bt__buf_printf(out, "  - %s\n", found->moves[i].text);
 }
 
 static void

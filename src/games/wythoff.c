@@ -1311,16 +1311,15 @@ explain_move(wy_state *w, bt__buf *b, int misere, const mpz_t *c,
 }
 
 static void
-wy_explain(bt_game *g, bt__buf *out, const bt_position *p, const bt_analysis *a)
+wy_explain(bt_game *g, bt__buf *out, const bt_position *p,
+           const bt__verdict *found)
 {
     wy_state *w = state_of(g);
-    int misere = bt_analysis_is_misere(a);
-    size_t n = bt_position_size(p), i, nm = bt_analysis_move_count(a);
-    mpz_t v, s;
+    int misere = found->misere;
+    size_t n = bt_position_size(p), i, nm = found->nmoves;
 
     explain_rules(w, out, misere);
     bt__buf_putc(out, '\n');
-    mpz_inits(v, s, NULL);
     if (n == 1) {
         const mpz_t *c = bt_position_nums(p, 0);
         bt__buf_puts(out, "The position (");
@@ -1338,7 +1337,7 @@ wy_explain(bt_game *g, bt__buf *out, const bt_position *p, const bt_analysis *a)
         } else if (mpz_sgn(c[0]) == 0 && mpz_sgn(c[1]) == 0) {
             bt__buf_puts(out, "\nNo counter is left: the previous player "
                               "took the last one and won.  A P-position.\n");
-        } else if (bt_analysis_outcome(a) == BT_P) {
+        } else if (found->outcome == BT_P) {
             bt__buf_puts(out, "\nSo the position is a safe pair: a "
                               "P-position.  No move reaches another safe "
                               "pair, since two safe pairs share no number "
@@ -1355,14 +1354,13 @@ wy_explain(bt_game *g, bt__buf *out, const bt_position *p, const bt_analysis *a)
                            "leave a safe pair:\n",
                            nm);
             for (i = 0; i < nm; i++)
-                explain_move(w, out, misere, c, bt_analysis_move(a, i));
+                explain_move(w, out, misere, c, &found->moves[i]);
         }
-        if (!misere && bt_analysis_component_grundy(v, a, 0) == BT_OK) {
+        if (!misere && found->comp_grundy != NULL) {
             bt__buf_puts(out, "Its Grundy value (for sums) is ");
-            put_num(out, v);
+            put_num(out, found->comp_grundy[0]);
             bt__buf_puts(out, ".\n");
         }
-        mpz_clears(v, s, NULL);
         return;
     }
     /* a sum of pairs */
@@ -1374,32 +1372,30 @@ wy_explain(bt_game *g, bt__buf *out, const bt_position *p, const bt_analysis *a)
         bt__buf_puts(out, ", ");
         put_num(out, c[1]);
         bt__buf_puts(out, safe ? "): a safe pair" : "): not a safe pair");
-        if (!misere && bt_analysis_component_grundy(v, a, i) == BT_OK) {
+        if (!misere && found->comp_grundy != NULL) {
             bt__buf_puts(out, ", Grundy value ");
-            put_num(out, v);
+            put_num(out, found->comp_grundy[i]);
         }
         bt__buf_puts(out, "\n");
     }
-    if (!misere && bt_analysis_grundy(s, a) == BT_OK) {
+    if (!misere && found->grundy != NULL) {
         bt__buf_puts(out, "The nim-sum of the Grundy values is ");
-        put_num(out, s);
-        bt__buf_puts(out, mpz_sgn(s) ? ": not 0, an N-position "
-                                       "(Sprague-Grundy).\n"
-                                     : ": 0, a P-position "
-                                       "(Sprague-Grundy).\n");
+        put_num(out, found->grundy);
+        bt__buf_puts(out, mpz_sgn(found->grundy)
+                              ? ": not 0, an N-position (Sprague-Grundy).\n"
+                              : ": 0, a P-position (Sprague-Grundy).\n");
     } else if (misere) {
         bt__buf_puts(out, "Misère play of a sum of pairs is decided by "
                           "searching the game graph.\n");
     }
-    if (bt_analysis_outcome(a) == BT_P) {
+    if (found->outcome == BT_P) {
         bt__buf_puts(out, "No move leads to a P-position: the previous "
                           "player wins.\n");
     } else {
         bt__buf_printf(out, "The winning moves (%zu):\n", nm);
         for (i = 0; i < nm; i++)
-            bt__buf_printf(out, "  - %s\n", bt_analysis_move(a, i)->text);
+            bt__buf_printf(out, "  - %s\n", found->moves[i].text);
     }
-    mpz_clears(v, s, NULL);
 }
 
 static void

@@ -5,15 +5,16 @@
  * of the public API nor of the rest of the library.
  *
  * It holds the state of one decision (opp), a candidate move and what the
- * rule weighs (scored), the pool of options the windows fill (pool), two
- * helpers on positions of Nim heaps, and the functions one file gives
- * another (bt__opp_*).  The rule itself is described at the top of
+ * rule weighs (scored), the pool of options the windows fill (pool, the
+ * engine's bt__pool), two helpers on positions of Nim heaps, and the
+ * functions one file gives another (bt__opp_*).  The rule itself is described at the top of
  * opponent.c.
  */
 #ifndef BOUTON_OPPONENT_IMPL_H
 #define BOUTON_OPPONENT_IMPL_H
 
 #include "internal.h"
+#include "engines/window.h"
 
 typedef struct opp {
     const bt_position *p;
@@ -36,17 +37,8 @@ typedef struct scored {
     mpz_t w, all; /* P-rule: winning replies and all replies */
 } scored;
 
-/* The options the windows gather (opponent_window.c), within a budget. */
-typedef struct pool {
-    bt_move *m;
-    size_t n, cap;
-    size_t comp;
-    const mpz_t *target; /* window: keep only options of this value */
-    bt_game *g;
-    const bt_limits *lim;
-    bt_diag *diag;
-    size_t budget; /* options still allowed in all */
-} pool;
+/* The options the windows gather, within a budget (engines/window.h). */
+typedef bt__pool pool;
 
 /* Non-zero when every component of p is a Nim heap (BT__RS_NIM_HEAPS):
    Nim's closed forms then give the moves and the rule. */

@@ -17,6 +17,10 @@
  *
  *   - Any other position by an exhaustive, memoised search of its game
  *     graph (bt_solver), from the rules alone.
+ *
+ * This file is below the analysis: the closed forms take the outcome and
+ * the winning moves that analyze.c found, and bt_remoteness (analyze.c)
+ * chooses between the two ways.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -669,18 +673,18 @@ bt_solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
 /* ------------------------------------------------------------- Nim */
 
 /*
- * The closed forms (see the top of the file).  For an N-position each
- * winning move leaves a P-position Q whose remoteness is known from its
- * counters: T(Q) = T - (a_i - to) and, in misère play, whether a pile above
- * 1 is left.
+ * The closed forms (see the top of the file), from what the analysis of p
+ * found: its outcome and every winning move (analyze.c hands them down,
+ * so that no analysis runs twice).  For an N-position each winning move
+ * leaves a P-position Q whose remoteness is known from its counters:
+ * T(Q) = T - (a_i - to) and, in misère play, whether a pile above 1 is
+ * left.
  */
-static bt_status
-nim_remoteness(mpz_t rop, const bt_position *p, int misere,
-               const bt_limits *lim, bt_diag *diag)
+void
+bt__remoteness_nim(mpz_t rop, const bt_position *p, int misere,
+                   bt_outcome outcome, const bt_move *wins, size_t nwins)
 {
     size_t n = bt_position_size(p), i, big = 0;
-    bt_analysis *a;
-    bt_status st;
     mpz_t t, r;
 
     mpz_init(t);
@@ -693,22 +697,17 @@ nim_remoteness(mpz_t rop, const bt_position *p, int misere,
     if (mpz_sgn(t) == 0) {
         mpz_set_ui(rop, 0);
         mpz_clear(t);
-        return BT_OK;
+        return;
     }
-    st = bt_analyze(&a, p, misere ? BT_MISERE : 0, lim, diag);
-    if (st != BT_OK) {
-        mpz_clear(t);
-        return st;
-    }
-    if (bt_analysis_outcome(a) == BT_P) {
+    if (outcome == BT_P) {
         if (misere && big > 0)
             mpz_sub_ui(t, t, 1);
         mpz_set(rop, t);
     } else {
         size_t k;
         mpz_init(r);
-        for (k = 0; k < bt_analysis_move_count(a); k++) {
-            const bt_move *m = bt_analysis_move(a, k);
+        for (k = 0; k < nwins; k++) {
+            const bt_move *m = &wins[k];
             const mpz_t *v = bt_position_nums(p, m->component);
             size_t big_left = big;
             mpz_t q;
@@ -729,17 +728,14 @@ nim_remoteness(mpz_t rop, const bt_position *p, int misere,
         mpz_add_ui(rop, r, 1);
         mpz_clear(r);
     }
-    bt_analysis_free(a);
     mpz_clear(t);
-    return BT_OK;
 }
 
-/* Remoteness by the closed forms for Nim, else by a search: within
-   lim->max_search positions, or (cheap) within the budget of
-   bt__solver_cheap. */
-static bt_status
-remoteness(mpz_t rop, const bt_position *p, int misere, int cheap,
-           const bt_limits *lim, bt_diag *diag)
+/* ---------------------------------------------------------- search */
+
+bt_status
+bt__remoteness_search(mpz_t rop, const bt_position *p, int misere,
+                      int cheap, const bt_limits *lim, bt_diag *diag)
 {
     bt_solver *s;
     bt_outcome o;
@@ -747,8 +743,6 @@ remoteness(mpz_t rop, const bt_position *p, int misere, int cheap,
     bt_status st;
 
     lim = bt__limits(lim);
-    if (bt__position_is_all(p, BT__RS_NIM_HEAPS))
-        return nim_remoteness(rop, p, misere, lim, diag);
     st = cheap ? bt__solver_cheap(&s, misere, lim)
                : bt_solver_new(&s, misere, lim->max_search);
     if (st != BT_OK)
@@ -758,18 +752,4 @@ remoteness(mpz_t rop, const bt_position *p, int misere, int cheap,
         mpz_set_si(rop, rem);
     bt_solver_free(s);
     return st;
-}
-
-bt_status
-bt_remoteness(mpz_t rop, const bt_position *p, int misere, const bt_limits *lim,
-              bt_diag *diag)
-{
-    BT__GMP_CHARGED(lim, diag, remoteness(rop, p, misere, 0, lim, diag));
-}
-
-bt_status
-bt__remoteness_cheap(mpz_t rop, const bt_position *p, int misere,
-                     const bt_limits *lim, bt_diag *diag)
-{
-    return remoteness(rop, p, misere, 1, lim, diag);
 }
