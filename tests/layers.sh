@@ -1,26 +1,45 @@
 #!/bin/sh
-# layers.sh BUILD SOURCE -- the folders' rules, read from the objects'
-# symbols (nm): which folder's code may call which.  Fails, naming the
-# object, the symbol and the rule, on any reference the rules forbid.
+# layers.sh BUILD SOURCE -- the layers' rules, read from the objects'
+# symbols (nm): which file's code may call which.  Fails, naming the
+# object, the symbol and the rule, on any reference the rules forbid
+# (docs/architecture.md, "Layers").
 #
+# programs/:
 #   programs/           the library's public API only: no bt__ symbol
 #   programs/cli/       not programs/server/ (and the other way round);
 #                       both may call programs/common/
-#   src/engines/        not src/games/ nor src/play/ (a game reaches an
-#                       engine through its hooks, never the reverse)
-#   src/games/          not src/play/
-#   src/play/           not src/games/ (families are told apart by hooks)
-#   src/ (the core)     not src/play/
+#
+# src/, in layers, lowest first; a file calls its own layer and those below,
+# never one above:
+#   1 core        src/*.c but analyze.c (statuses, limits, the budget,
+#                 buffers, numbers, Nim's field, the registry, positions),
+#                 and src/engines/generic.c (the hooks as callers use them)
+#   2 engines     src/engines/* (sequences, quotients, searches, tables,
+#                 counting, the move window)
+#   3 games       src/games/*, one family a file
+#   4 remoteness  src/play/remoteness.c (handed the analysis's moves)
+#   5 analysis    src/analyze.c
+#   6 play        src/play/* (the opponent, records)
+# and, across one layer or over it:
+#   - only the registry (src/game.c) names a family's ruleset
+#     (bt__ruleset_*, bt__varset_*): it lists them, the one data
+#     reference up;
+#   - a family does not call another family's code (games/tartan.c builds
+#     on games/coins.c's coin codes, coins.h: allowed);
+#   - above the games (remoteness, analysis, play) the families are
+#     reached through their hooks only, never by name.
 #
 # The references that break a rule today are listed below, each by object
-# and symbol: they are the debts of issue 22 (analyze.c handing its
-# results down to remoteness.c, which the rules still place above it).  A new one fails; a listed one that is
-# gone fails too, so the list only shrinks.
+# and symbol with its reason: a new one fails; a listed one that is gone
+# fails too, so the list only shrinks.
 set -eu
 build=$1
 src=$2
-known="src/analyze.c.o bt__remoteness_nim
-src/analyze.c.o bt__remoteness_search"
+# object, symbol, reason (one line each)
+known="src/engines/generic.c.o bt__memo_clear the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
+src/engines/generic.c.o bt__memo_find the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
+src/engines/generic.c.o bt__memo_init the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
+src/engines/generic.c.o bt__memo_put the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)"
 
 command -v nm >/dev/null 2>&1 || { echo "layers.sh: nm is missing" >&2; exit 1; }
 work=$(mktemp -d)
@@ -46,23 +65,51 @@ done <"$work/objects" >"$work/symbols"
 printf '%s\n' "$known" >"$work/known"
 awk -v known="$work/known" '
     function folder(rel) { sub(/\/[^\/]*$/, "", rel); return rel }
-    function rule(from, to, sym) {
+    function file(rel) { sub(/\.o$/, "", rel); return rel }
+    # The layer of a file of src/ (0: not in src/).
+    function layer(f) {
+        if (f == "src/analyze.c") return 5
+        if (f ~ /^src\/[^\/]*\.c$/ || f == "src/engines/generic.c") return 1
+        if (f ~ /^src\/engines\//) return 2
+        if (f ~ /^src\/games\//) return 3
+        if (f == "src/play/remoteness.c") return 4
+        if (f ~ /^src\/play\//) return 6
+        return 0
+    }
+    # A family: a file of games/ up to its first "_" (wythoff_grundy.c is
+    # of the family wythoff).
+    function family(f) { sub(/^.*\//, "", f); sub(/[_.].*$/, "", f); return f }
+    function rule(from, to, sym,    lf, lt) {
         if (from ~ /^programs/ && sym ~ /^bt__/)
             return "programs/ calls the public API only"
-        if (from == "programs/cli" && to == "programs/server" ||
-            from == "programs/server" && to == "programs/cli")
+        if (folder(from) == "programs/cli" && folder(to) == "programs/server" ||
+            folder(from) == "programs/server" && folder(to) == "programs/cli")
             return "the commands and the server share only programs/common/"
-        if (from == "src/engines" && (to == "src/games" || to == "src/play"))
-            return "src/engines/ calls neither src/games/ nor src/play/"
-        if (from == "src/games" && to == "src/play")
-            return "src/games/ does not call src/play/"
-        if (from == "src/play" && to == "src/games")
-            return "src/play/ reaches the families through their hooks"
-        if (from == "src" && to == "src/play")
-            return "the core of src/ does not call src/play/"
+        lf = layer(from); lt = layer(to)
+        if (lf == 0 || lt == 0)
+            return ""
+        if (sym ~ /^bt__(ruleset|varset)_/ && folder(to) == "src/games")
+            return from == "src/game.c" ? "" : \
+                "only the registry (src/game.c) names the families\047 rulesets"
+        if (lt > lf)
+            return sprintf("the %s layer calls up into the %s layer " \
+                           "(core < engines < games < remoteness < " \
+                           "analysis < play)", name[lf], name[lt])
+        if (lf > 3 && lt == 3)
+            return "above the games, the families are reached through their hooks only"
+        if (lf == 3 && lt == 3 && family(from) != family(to) &&
+            !((from SUBSEP to) in allowed))
+            return "a family does not call the code of another family"
         return ""
     }
-    BEGIN { while ((getline line < known) > 0) listed[line] = 1 }
+    BEGIN {
+        while ((getline line < known) > 0) {
+            split(line, f, " ")
+            listed[f[1] " " f[2]] = 1
+        }
+        split("core engines games remoteness analysis play", name, " ")
+        allowed["src/games/tartan.c", "src/games/coins.c"] = 1
+    }
     $1 == "D" { where[$3] = $2; next }
     $1 == "U" { refs[++n] = $2 " " $3 }
     END {
@@ -70,7 +117,7 @@ awk -v known="$work/known" '
         for (i = 1; i <= n; i++) {
             split(refs[i], r, " ")
             if (!(r[2] in where)) continue   # libc, GMP, ...
-            from = folder(r[1]); to = folder(where[r[2]])
+            from = file(r[1]); to = file(where[r[2]])
             if (from == to) continue
             why = rule(from, to, r[2])
             if (why == "") continue
