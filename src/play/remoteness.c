@@ -699,6 +699,7 @@ bt__remoteness_nim(mpz_t rop, const bt_position *p, int misere,
         mpz_clear(t);
         return;
     }
+    assert(outcome == BT_P || nwins > 0); /* an N-position has a win */
     if (outcome == BT_P) {
         if (misere && big > 0)
             mpz_sub_ui(t, t, 1);

@@ -10,7 +10,8 @@
  *   - the closed forms at sizes no search reaches, against the theorem's
  *     statement; the solver's limit; a long game that would exhaust a
  *     recursive search's stack;
- *   - the remoteness of an analysis (BT_REMOTENESS): exact where its
+ *   - the remoteness of an analysis (BT_REMOTENESS): on every small Nim
+ *     position, with its moves or without (BT_NO_MOVES); exact where its
  *     budget reaches, else left out with the reason; at any size for Nim;
  *     the budget kept while a position's moves are listed.
  */
@@ -99,6 +100,49 @@ test_nim_closed_forms(void **state)
     nim_all(3, 7);
     nim_all(4, 5);
     nim_all(5, 3);
+}
+
+/* The remoteness of an analysis of Nim (BT_REMOTENESS: the closed forms
+   from the outcome and the moves the analysis found, handed down), and
+   with BT_NO_MOVES too (the moves listed for the closed forms, then
+   dropped: normal play answers none), against the oracle. */
+static void
+check_analysis(void *ud, const bt_test_pos *at)
+{
+    static const unsigned extra[] = {0, BT_NO_MOVES};
+    size_t k;
+    int win;
+    long rem;
+    (void)ud;
+    if (oracle_search_solve(at->oracle, at->p, &win, &rem) != 0)
+        fail_msg("oracle failed on '%s'", at->text);
+    for (k = 0; k < 2; k++) {
+        bt_analysis *a;
+        bt_diag d;
+        unsigned flags = BT_REMOTENESS | extra[k] |
+                         (at->misere ? BT_MISERE : 0);
+        memset(&d, 0, sizeof d);
+        if (bt_analyze(&a, at->p, flags, NULL, &d) != BT_OK)
+            fail_msg("analyze '%s': %s", at->text, d.message);
+        if (bt_analysis_remoteness(a) != rem ||
+            (bt_analysis_outcome(a) == BT_N) != win)
+            fail_msg("'%s'%s%s: analysis %c %ld, oracle %c %ld", at->text,
+                     at->misere ? " misère" : "",
+                     extra[k] ? " (no moves)" : "",
+                     bt_analysis_outcome(a) == BT_N ? 'N' : 'P',
+                     bt_analysis_remoteness(a), win ? 'N' : 'P', rem);
+        if (extra[k] && !at->misere)
+            assert_int_equal(bt_analysis_move_count(a), 0);
+        bt_analysis_free(a);
+    }
+}
+
+static void
+test_nim_analysis(void **state)
+{
+    (void)state;
+    bt_test_each_position("%d %d %d", 3, 7, check_analysis, NULL);
+    bt_test_each_position("%d %d %d %d", 4, 4, check_analysis, NULL);
 }
 
 /* Positions of other games and sums, every small one of each shape. */
@@ -378,6 +422,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_budget_while_listing),
         cmocka_unit_test(test_nim_closed_forms),
+        cmocka_unit_test(test_nim_analysis),
         cmocka_unit_test(test_solver_games),
         cmocka_unit_test(test_nim_huge),
         cmocka_unit_test(test_solver_limits),
