@@ -1547,15 +1547,20 @@ mod_nimber_explain(PyObject *m, PyObject *args)
 
 /*
  * bouton.GrundySequence's base: a bt_sequence, exported through the buffer
- * protocol as the uint16 values G(0..len-1) (format 'H'), zero-copy.
- * Computing again may move the values, so it is refused (BufferError)
- * while a view is held, as bytearray refuses to resize.
+ * protocol as the uint16 values G(0..len-1) (format 'H'): zero-copy when
+ * the engine keeps two bytes a value; while it keeps one (every value
+ * below 256, bt_sequence_width), a uint16 copy made for the first view
+ * and freed with the last.  Computing again may move the values, so it
+ * is refused (BufferError) while a view is held, as bytearray refuses to
+ * resize.
  */
 typedef struct {
     PyObject_HEAD
     bt_sequence *s;
     GameObject *game;
     Py_ssize_t exports;
+    uint16_t *copy; /* the views' uint16 values, while exports > 0 and the
+                       engine's are one byte each */
     int busy; /* a thread computes values (they may move) */
     Py_ssize_t shape;
     Py_ssize_t stride;
@@ -1610,6 +1615,7 @@ Sequence_dealloc(SequenceObject *self)
         bt_sequence_free(self->s);
         group_unlock(self->game->grp);
     }
+    PyMem_Free(self->copy);
     Py_XDECREF(self->game);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -1630,7 +1636,26 @@ Sequence_getbuffer(SequenceObject *self, Py_buffer *view, int flags)
     }
     group_lock(self->game->grp);
     n = bt_sequence_length(self->s);
-    values = bt_sequence_values(self->s);
+    if (bt_sequence_width(self->s) == 2) {
+        values = bt_sequence_data(self->s);
+    } else {
+        if (self->exports == 0 && n > 0) {
+            const uint8_t *b = bt_sequence_data(self->s);
+            size_t i;
+            PyMem_Free(self->copy);
+            self->copy = PyMem_Malloc(n * sizeof *self->copy);
+            if (self->copy != NULL)
+                for (i = 0; i < n; i++)
+                    self->copy[i] = b[i];
+        }
+        values = self->copy;
+        if (n > 0 && values == NULL) {
+            group_unlock(self->game->grp);
+            PyErr_NoMemory();
+            view->obj = NULL;
+            return -1;
+        }
+    }
     group_unlock(self->game->grp);
     view->buf = n ? (void *)values : (void *)format_u16;
     view->obj = Py_NewRef(self);
@@ -1654,7 +1679,10 @@ static void
 Sequence_releasebuffer(SequenceObject *self, Py_buffer *view)
 {
     (void)view;
-    self->exports--;
+    if (--self->exports == 0) {
+        PyMem_Free(self->copy);
+        self->copy = NULL;
+    }
 }
 
 static PyBufferProcs Sequence_as_buffer = {

@@ -120,8 +120,16 @@ BT_API void bt_sequence_set_progress(bt_sequence *s, bt_sequence_progress fn,
 /* The length s is being computed towards (the current step of a proof), or
    its length when idle. */
 BT_API size_t bt_sequence_goal(const bt_sequence *s);
-/* The values G(0..length-1), valid until s computes again or is freed. */
-BT_API const uint16_t *bt_sequence_values(const bt_sequence *s);
+/*
+ * The values G(0..length-1) as s keeps them, bt_sequence_width(s) bytes
+ * each in the machine's order (uint8_t, or uint16_t), valid until s
+ * computes again or is freed.  The width is 1 while every value is below
+ * 256 and 2 from the first that is not (the engine widens its table
+ * then: a sequence of Officers keeps one byte a heap).  For one value,
+ * bt_sequence_value.
+ */
+BT_API const void *bt_sequence_data(const bt_sequence *s);
+BT_API unsigned bt_sequence_width(const bt_sequence *s);
 /*
  * Resuming: appends values that an earlier run of the same game and method
  * computed (a checkpoint), rebuilding the method's state exactly as if s

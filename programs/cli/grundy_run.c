@@ -4,12 +4,16 @@
  *
  * A checkpoint is one file, all integers little-endian:
  *
- *   "BTGRUNDY" u32 version (1)
+ *   "BTGRUNDY" u32 version (2)
  *   u32 length, the game's spec       u32 until (0 --upto, 1 proof)
  *   u64 n (--upto N or the --limit)   u32 method (bt_seq_method)
  *   u64 values                        u64 goal (the step being computed)
  *   u32 rare mask   u64 sparse positions   u32 length, the method's name
- *   u16 G(0), G(1), ...               u64 FNV-1a of every byte before it
+ *   u32 width (1 or 2 bytes a value)
+ *   G(0), G(1), ... (u8 or u16)       u64 FNV-1a of every byte before it
+ *
+ * Version 1 (before the engine kept narrow values) had no width and u16
+ * values; it is still read.
  *
  * It is written whole to a temporary file beside FILE, flushed to the disk
  * (fsync), and renamed over FILE (then the directory is synced; cli.h,
@@ -18,7 +22,9 @@
  * sequence, which rebuilds the method's state as if it had computed them;
  * the mask and the count of sparse positions are then compared with the
  * header's, and the goal makes a proof take the steps of the uninterrupted
- * run.  The values of a run are 2 bytes each in memory and on disk.
+ * run.  The values take the width the engine keeps them in
+ * (bt_sequence_width: 1 byte while every value is below 256, else 2), in
+ * memory and on disk, written straight from the engine's table.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -33,7 +39,7 @@
 #include "grundy_run.h"
 
 #define MAGIC "BTGRUNDY"
-#define VERSION 1u
+#define VERSION 2u /* 1: no width, u16 values (still read) */
 #define CHUNK 65536 /* values read or written at a time */
 
 static double
@@ -112,7 +118,8 @@ static int
 write_checkpoint(grundy_run *run, const bt_sequence *s)
 {
     size_t n = bt_sequence_length(s), i;
-    const uint16_t *g = bt_sequence_values(s);
+    unsigned width = bt_sequence_width(s);
+    const void *data = bt_sequence_data(s);
     unsigned char buf[2 * 4096];
     sink k;
     uint64_t h;
@@ -132,13 +139,19 @@ write_checkpoint(grundy_run *run, const bt_sequence *s)
     put_u32(&k, bt_sequence_rare_mask(s));
     put_u64(&k, bt_sequence_rare_count(s));
     put_str(&k, bt_sequence_method_name(s));
+    put_u32(&k, width);
     for (i = 0; i < n && k.sv.errnum == 0;) {
         size_t c = n - i < 4096 ? n - i : 4096, j;
-        for (j = 0; j < c; j++) {
-            buf[2 * j] = (unsigned char)(g[i + j] & 0xFFu);
-            buf[2 * j + 1] = (unsigned char)(g[i + j] >> 8);
+        if (width == 1) {
+            put(&k, (const unsigned char *)data + i, c);
+        } else {
+            const uint16_t *g = data;
+            for (j = 0; j < c; j++) {
+                buf[2 * j] = (unsigned char)(g[i + j] & 0xFFu);
+                buf[2 * j + 1] = (unsigned char)(g[i + j] >> 8);
+            }
+            put(&k, buf, 2 * c);
         }
-        put(&k, buf, 2 * c);
         i += c;
     }
     h = k.h;
@@ -201,7 +214,8 @@ grundy_run_resume(grundy_run *run, bt_sequence *s)
     const char *cmd = run->cmd, *path = run->checkpoint;
     source r = {NULL, UINT64_C(14695981039346656037), 0};
     char magic[8], spec[1024], mname[64];
-    uint64_t until, n, method, count, goal, mask, nrare, h, want, i;
+    uint64_t until, n, method, count, goal, mask, nrare, h, want, i, version;
+    uint64_t width = 2;
     uint16_t *chunk = NULL;
     unsigned char *bytes = NULL;
     bt_diag d;
@@ -229,7 +243,8 @@ grundy_run_resume(grundy_run *run, bt_sequence *s)
                   path);
         goto done;
     }
-    if (get_uint(&r, 4) != VERSION) {
+    version = get_uint(&r, 4);
+    if (version != 1 && version != VERSION) {
         cli_error(cmd, "--checkpoint '%s': a format version this program "
                        "does not read", path);
         goto done;
@@ -244,6 +259,10 @@ grundy_run_resume(grundy_run *run, bt_sequence *s)
     mask = get_uint(&r, 4);
     nrare = get_uint(&r, 8);
     if (get_str(&r, mname, sizeof mname - 1) != 0)
+        goto corrupt;
+    if (version >= 2)
+        width = get_uint(&r, 4);
+    if (width != 1 && width != 2)
         goto corrupt;
     if (strcmp(spec, run->spec) != 0 || until != (uint64_t)run->until ||
         n != (uint64_t)run->n || method != (uint64_t)run->method) {
@@ -266,11 +285,13 @@ grundy_run_resume(grundy_run *run, bt_sequence *s)
     }
     for (i = 0; i < count;) {
         size_t c = count - i < CHUNK ? (size_t)(count - i) : CHUNK, j;
-        get(&r, bytes, 2 * c);
+        get(&r, bytes, (size_t)width * c);
         if (r.bad)
             goto corrupt;
         for (j = 0; j < c; j++)
-            chunk[j] = (uint16_t)(bytes[2 * j] | bytes[2 * j + 1] << 8);
+            chunk[j] = width == 1 ? bytes[j]
+                                  : (uint16_t)(bytes[2 * j] |
+                                               bytes[2 * j + 1] << 8);
         if (bt_sequence_append(s, chunk, c, &d) != BT_OK) {
             cli_error(cmd, "--checkpoint '%s': %s", path, d.message);
             goto done;

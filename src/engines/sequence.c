@@ -105,14 +105,51 @@ bt__seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
 bt_status
 bt__seq_reserve(bt_sequence *s, size_t n)
 {
-    uint16_t *p;
+    void *p;
     if (n <= s->cap)
         return BT_OK;
-    p = realloc(s->g, n * sizeof *p);
+    p = realloc(s->g, seq_bytes(s, n));
     if (p == NULL)
         return BT_ENOMEM;
     s->g = p;
     s->cap = n;
+    return BT_OK;
+}
+
+/*
+ * The table widened from one byte a value to two, for a value of 256 or
+ * more: the room doubles (realloc, which for a large table moves pages
+ * rather than bytes) and the values are spread in place from the top down
+ * (G(i) moves from byte i to bytes 2i and 2i + 1, both at or above i and
+ * so above every value still to move).  The whole room is charged against
+ * max_memory at its new width.
+ */
+bt_status
+bt__seq_widen(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
+{
+    size_t cap = s->cap > s->n ? s->cap : s->n + 1, i;
+    uint8_t *p;
+    uint16_t *q;
+    if (s->wide)
+        return BT_OK;
+    if (cap > SIZE_MAX / 2)
+        return bt__fail(diag, BT_ELIMIT, "too many values");
+    if (lim != NULL && lim->max_memory != 0 &&
+        cap > lim->max_memory / sizeof(uint16_t))
+        return bt__fail(diag, BT_ELIMIT,
+                        "a Grundy value reaches 256 at heap %zu: %zu values "
+                        "of two bytes need more than the max_memory limit "
+                        "of %zu bytes",
+                        s->n, cap, lim->max_memory);
+    p = realloc(s->g, cap * sizeof(uint16_t));
+    if (p == NULL)
+        return bt__fail(diag, BT_ENOMEM, "out of memory for %zu values", cap);
+    q = (uint16_t *)(void *)p;
+    for (i = s->n; i-- > 0;)
+        q[i] = p[i];
+    s->g = p;
+    s->cap = cap;
+    s->wide = 1;
     return BT_OK;
 }
 
@@ -126,7 +163,13 @@ bt__seq_commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
                         "the Grundy value of heap %zu reaches 65536, "
                         "beyond the 16 bits the engine keeps",
                         i);
-    s->g[i] = (uint16_t)v;
+    if (v >= SEQ_NARROW && !s->wide &&
+        (st = bt__seq_widen(s, NULL, diag)) != BT_OK)
+        return st;
+    if (s->wide)
+        ((uint16_t *)s->g)[i] = (uint16_t)v;
+    else
+        ((uint8_t *)s->g)[i] = (uint8_t)v;
     s->n = i + 1;
     while (v >= s->w)
         s->w <<= 1;
@@ -315,10 +358,16 @@ bt_sequence_set_goal(bt_sequence *s, size_t goal)
     s->goal = goal;
 }
 
-const uint16_t *
-bt_sequence_values(const bt_sequence *s)
+const void *
+bt_sequence_data(const bt_sequence *s)
 {
     return s->g;
+}
+
+unsigned
+bt_sequence_width(const bt_sequence *s)
+{
+    return s->wide ? 2u : 1u;
 }
 
 bt_status
@@ -359,7 +408,7 @@ bt_sequence_length(const bt_sequence *s)
 unsigned
 bt_sequence_value(const bt_sequence *s, size_t i)
 {
-    return i < s->n ? s->g[i] : 0;
+    return i < s->n ? seq_at(s, i) : 0;
 }
 
 int
@@ -386,7 +435,7 @@ bt__seq_lookup(const bt_sequence *s, unsigned *v, const mpz_t n)
 {
     if (mpz_cmp_ui(n, (unsigned long)s->n) < 0 &&
         (size_t)mpz_get_ui(n) < s->n) {
-        *v = s->g[mpz_get_ui(n)];
+        *v = seq_at(s, (size_t)mpz_get_ui(n));
         return BT_OK;
     }
     if (s->proved) {
@@ -397,7 +446,7 @@ bt__seq_lookup(const bt_sequence *s, unsigned *v, const mpz_t n)
         mpz_sub_ui(t, n, (unsigned long)s->preperiod);
         r = mpz_fdiv_ui(t, (unsigned long)s->period);
         mpz_clear(t);
-        *v = s->g[s->preperiod + r];
+        *v = seq_at(s, s->preperiod + r);
         return BT_OK;
     }
     return BT_ERANGE;

@@ -33,7 +33,10 @@ struct bt_sequence {
     const bt__heap_rules *r; /* borrowed from the game */
     bt_seq_method method;
     int window;  /* sliding-window method (subtraction) */
-    uint16_t *g; /* G(0..n-1) */
+    void *g;     /* G(0..n-1), one byte each while every value is below
+                    256 (wide 0), two bytes each from the first that is
+                    not (wide 1): see seq_get */
+    int wide;
     size_t n, cap;
     unsigned w;      /* a power of two above every value so far */
     uint8_t *seen;   /* MAXV + 64 bytes: option values seen */
@@ -98,6 +101,39 @@ struct bt_sequence {
 
 /* ------------------------------------------------------------ helpers */
 
+/*
+ * The values' width.  The table of values is uint8_t while every value is
+ * below 256 (Officers, 0.354 and most octal games: one byte a heap, so
+ * 2^32 values take 4 GiB) and is widened to uint16_t, in place, by the
+ * first value that is not (bt__seq_widen).  Every loop that reads values
+ * is written once, as a function of `wide` forced inline (SEQ_TEMPLATE),
+ * and instantiated for each width by a caller that passes a constant 0 or
+ * 1: the compiler then drops the other width's branch from the loop, as
+ * zstd instantiates its templates with constant arguments.  The choice is
+ * made once a stream, a run of values or a scan (seq_extend_run,
+ * stream_extend, the workers, detect), not once a value.
+ */
+#if defined(__GNUC__)
+#define SEQ_TEMPLATE static inline __attribute__((always_inline))
+#else
+#define SEQ_TEMPLATE static inline
+#endif
+#define SEQ_NARROW 256u /* values below this fit the narrow width */
+
+/* G(i) from the table g of width `wide`. */
+SEQ_TEMPLATE unsigned
+seq_get(const void *g, int wide, size_t i)
+{
+    return wide ? ((const uint16_t *)g)[i] : ((const uint8_t *)g)[i];
+}
+
+/* G(i) of s, i < s->n (not for loops: it tests the width every time). */
+static inline unsigned
+seq_at(const bt_sequence *s, size_t i)
+{
+    return seq_get(s->g, s->wide, i);
+}
+
 static inline unsigned
 ctz64(uint64_t x)
 {
@@ -135,8 +171,8 @@ is_sparse(const bt_sequence *s, size_t x, unsigned v)
 /* ------------------------------------------------ the marking kernels */
 
 /* Marks the values of the options that leave at most one heap. */
-static inline void
-mark_singles(const bt__heap_rules *r, const uint16_t *g, size_t n,
+SEQ_TEMPLATE void
+mark_singles(const bt__heap_rules *r, const void *g, int wide, size_t n,
              uint8_t *seen)
 {
     size_t i, k;
@@ -145,11 +181,11 @@ mark_singles(const bt__heap_rules *r, const uint16_t *g, size_t n,
             seen[0] = 1;
     for (i = 0; i < r->none; i++)
         if (r->one[i] < n)
-            seen[g[n - r->one[i]]] = 1;
+            seen[seq_get(g, wide, n - r->one[i])] = 1;
     /* a subtraction set: take k, leaving n - k (0 included) */
     for (i = 0; i < r->nint && r->lo[i] <= n; i++)
         for (k = r->lo[i]; k <= r->hi[i] && k <= n; k++)
-            seen[g[n - k]] = 1;
+            seen[seq_get(g, wide, n - k)] = 1;
 }
 
 /*
@@ -157,46 +193,48 @@ mark_singles(const bt__heap_rules *r, const uint16_t *g, size_t n,
  * plain method: two loads, an XOR and a byte store per pair, unrolled so
  * that the stores of independent pairs overlap.
  */
-static inline void
-mark_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
+SEQ_TEMPLATE void
+mark_pairs(const void *g, int wide, size_t rest, size_t first, size_t last,
            uint8_t *seen)
 {
-    const uint16_t *lo = g + first, *hi = g + rest - first;
-    size_t a = 0, h = last + 1 - first;
-    for (; a + 4 <= h; a += 4) {
-        unsigned v0 = lo[a] ^ *(hi - a);
-        unsigned v1 = lo[a + 1] ^ *(hi - a - 1);
-        unsigned v2 = lo[a + 2] ^ *(hi - a - 2);
-        unsigned v3 = lo[a + 3] ^ *(hi - a - 3);
+    size_t a = first, b = rest - first, h = last + 1;
+#define G(i) seq_get(g, wide, i)
+    for (; a + 4 <= h; a += 4, b -= 4) {
+        unsigned v0 = G(a) ^ G(b);
+        unsigned v1 = G(a + 1) ^ G(b - 1);
+        unsigned v2 = G(a + 2) ^ G(b - 2);
+        unsigned v3 = G(a + 3) ^ G(b - 3);
         seen[v0] = 1;
         seen[v1] = 1;
         seen[v2] = 1;
         seen[v3] = 1;
     }
-    for (; a < h; a++)
-        seen[lo[a] ^ *(hi - a)] = 1;
+    for (; a < h; a++, b--)
+        seen[G(a) ^ G(b)] = 1;
+#undef G
 }
 
 /* Marks G(x) XOR G(rest - x) for the sparse positions x = rpos[from..to-1]
    (phase 1 of the rare-value method). */
-static inline void
-mark_sparse(const uint16_t *g, size_t rest, const uint32_t *rpos,
+SEQ_TEMPLATE void
+mark_sparse(const void *g, int wide, size_t rest, const uint32_t *rpos,
             const uint16_t *rval, size_t from, size_t to, uint8_t *seen)
 {
-    const uint16_t *top = g + rest;
     size_t i = from;
+#define G(i) seq_get(g, wide, i)
     for (; i + 4 <= to; i += 4) {
-        unsigned v0 = rval[i] ^ *(top - rpos[i]);
-        unsigned v1 = rval[i + 1] ^ *(top - rpos[i + 1]);
-        unsigned v2 = rval[i + 2] ^ *(top - rpos[i + 2]);
-        unsigned v3 = rval[i + 3] ^ *(top - rpos[i + 3]);
+        unsigned v0 = rval[i] ^ G(rest - rpos[i]);
+        unsigned v1 = rval[i + 1] ^ G(rest - rpos[i + 1]);
+        unsigned v2 = rval[i + 2] ^ G(rest - rpos[i + 2]);
+        unsigned v3 = rval[i + 3] ^ G(rest - rpos[i + 3]);
         seen[v0] = 1;
         seen[v1] = 1;
         seen[v2] = 1;
         seen[v3] = 1;
     }
     for (; i < to; i++)
-        seen[rval[i] ^ *(top - rpos[i])] = 1;
+        seen[rval[i] ^ G(rest - rpos[i])] = 1;
+#undef G
 }
 
 /* Fills sr/sh with the splits of heap n (the rest after taking k, and the
@@ -242,20 +280,21 @@ rare_above(const uint32_t *rpos, size_t nr, size_t thr)
 /* mark_sparse of split `rest` over the sparse positions rpos[lo..hi-1],
    less the split into two equal heaps (x = rest / 2) where the rules
    forbid it (`unequal`: Grundy's game). */
-static inline void
-mark_split_of(const uint16_t *g, const uint32_t *rpos, const uint16_t *rval,
-              int unequal, size_t rest, size_t lo, size_t hi, uint8_t *seen)
+SEQ_TEMPLATE void
+mark_split_of(const void *g, int wide, const uint32_t *rpos,
+              const uint16_t *rval, int unequal, size_t rest, size_t lo,
+              size_t hi, uint8_t *seen)
 {
     if (unequal && rest % 2 == 0) {
         size_t mid = rare_above(rpos, hi, rest / 2 - 1);
         if (mid < lo)
             mid = lo;
-        mark_sparse(g, rest, rpos, rval, lo, mid, seen);
+        mark_sparse(g, wide, rest, rpos, rval, lo, mid, seen);
         if (mid < hi && rpos[mid] == rest / 2)
             mid++;
-        mark_sparse(g, rest, rpos, rval, mid, hi, seen);
+        mark_sparse(g, wide, rest, rpos, rval, mid, hi, seen);
     } else {
-        mark_sparse(g, rest, rpos, rval, lo, hi, seen);
+        mark_sparse(g, wide, rest, rpos, rval, lo, hi, seen);
     }
 }
 
@@ -273,16 +312,27 @@ least_of(const uint16_t *need, size_t k)
 
 /* ------------------------------------- what one file gives another */
 
-/* sequence.c: room for G(0..n-1); G(i) = v appended, i = s->n (the
-   method's tables follow the values; BT_ELIMIT past 16 bits). */
+/* sequence.c: room for G(0..n-1) in the current width; the table widened
+   to two bytes a value (BT_ENOMEM, or BT_ELIMIT past max_memory, with
+   lim NULL: no limit); G(i) = v appended, i = s->n (the method's tables
+   follow the values; BT_ELIMIT past 16 bits; a value of 256 or more
+   widens the table: the caller must hold no pointer into it, nor any
+   thread read it); the bytes of n values in the current width. */
 bt_status bt__seq_reserve(bt_sequence *s, size_t n);
+bt_status bt__seq_widen(bt_sequence *s, const bt_limits *lim, bt_diag *diag);
 bt_status bt__seq_commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag);
+static inline size_t
+seq_bytes(const bt_sequence *s, size_t n)
+{
+    return s->wide ? 2 * n : n;
+}
 
 /* sequence_plain.c: G(n), n = s->n, by the plain method, the general
    plain method (three heaps, infinite codes) and the sliding windows
    (large subtraction sets); the work the general method would do to
    reach n values. */
-unsigned bt__seq_value_plain(bt_sequence *s, size_t n);
+unsigned bt__seq_value_plain_8(bt_sequence *s, size_t n);
+unsigned bt__seq_value_plain_16(bt_sequence *s, size_t n);
 unsigned bt__seq_value_general(bt_sequence *s, size_t n);
 unsigned bt__seq_value_window(bt_sequence *s, size_t n);
 double bt__seq_general_work(const bt__heap_rules *r, size_t n);
@@ -291,13 +341,19 @@ double bt__seq_general_work(const bt__heap_rules *r, size_t n);
    at s->n (review); a sparse position appended; room for nc sparse
    positions (0, or -1 out of memory); the check's scan of the pairs
    (returns how many of need[0..k-1] no pair reached). */
-unsigned bt__seq_value_rare(bt_sequence *s, size_t n);
+unsigned bt__seq_value_rare_8(bt_sequence *s, size_t n);
+unsigned bt__seq_value_rare_16(bt_sequence *s, size_t n);
 bt_status bt__seq_review(bt_sequence *s);
 bt_status bt__seq_rare_push(bt_sequence *s, size_t pos, unsigned v);
 int bt__seq_rare_room(uint32_t **pos, uint16_t **val, size_t *cap, size_t nc);
-size_t bt__seq_confirm_scan(const uint16_t *g, uint8_t *seen, uint16_t *need,
-                            size_t k, size_t *pa, const size_t *sr,
-                            const size_t *sh, size_t m, size_t *work);
+size_t bt__seq_confirm_scan_8(const void *g, uint8_t *seen, uint16_t *need,
+                              size_t k, size_t *pa, const size_t *sr,
+                              const size_t *sh, size_t m, size_t *work);
+size_t bt__seq_confirm_scan_16(const void *g, uint8_t *seen, uint16_t *need,
+                               size_t k, size_t *pa, const size_t *sr,
+                               const size_t *sh, size_t m, size_t *work);
+/* f_8 or f_16 by a width known when the caller is instantiated */
+#define SEQ_WIDTH(f, wide) ((wide) ? f##_16 : f##_8)
 
 /* sequence_stream.c: G(s->n .. n-1), on threads where they pay; the
    threads' pool freed (NULL is fine). */

@@ -36,8 +36,8 @@ unsigned
 bt__seq_at_periodic(const bt_sequence *s, size_t i, size_t p, size_t n0)
 {
     if (i < s->n)
-        return s->g[i];
-    return s->g[n0 + (i - n0) % p];
+        return seq_at(s, i);
+    return seq_at(s, n0 + (i - n0) % p);
 }
 
 /*
@@ -49,11 +49,11 @@ bt__seq_at_periodic(const bt_sequence *s, size_t i, size_t p, size_t n0)
  * box, so at most 2n comparisons in all.  z[0] is n.  Polls lim every
  * POLL_WORK positions.
  */
-static bt_status
-z_back(const uint16_t *g, size_t n, uint32_t *z, const bt_limits *lim)
+SEQ_TEMPLATE bt_status
+z_back(const void *g, int wide, size_t n, uint32_t *z, const bt_limits *lim)
 {
     size_t k, l = 0, r = 0;
-#define BACK(j) g[n - 1 - (j)]
+#define BACK(j) seq_get(g, wide, n - 1 - (j))
     if (n == 0)
         return BT_OK;
     z[0] = (uint32_t)n;
@@ -88,7 +88,7 @@ z_back(const uint16_t *g, size_t n, uint32_t *z, const bt_limits *lim)
 static void
 set_proved(bt_sequence *s, size_t p, size_t n0, uint32_t *z)
 {
-    const uint16_t *w = s->g + n0;
+#define w(i) seq_at(s, n0 + (i))
     size_t d, k, l = 0, r = 0, m;
     z[0] = (uint32_t)p;
     for (k = 1; k < p; k++) {
@@ -98,7 +98,7 @@ set_proved(bt_sequence *s, size_t p, size_t n0, uint32_t *z)
             if (len > r - k)
                 len = r - k;
         }
-        while (k + len < p && w[len] == w[k + len])
+        while (k + len < p && w(len) == w(k + len))
             len++;
         z[k] = (uint32_t)len;
         if (k + len > r) {
@@ -109,8 +109,9 @@ set_proved(bt_sequence *s, size_t p, size_t n0, uint32_t *z)
     for (d = 1; d < p; d++)
         if (p % d == 0 && z[d] >= p - d)
             break;
+#undef w
     m = n0;
-    while (m > 0 && s->g[m - 1] == bt__seq_at_periodic(s, m - 1 + d, p, n0))
+    while (m > 0 && seq_at(s, m - 1) == bt__seq_at_periodic(s, m - 1 + d, p, n0))
         m--;
     s->period = d;
     s->preperiod = m;
@@ -150,7 +151,7 @@ bt__seq_detect(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
                         "period detection is for at most %lu values",
                         (unsigned long)UINT32_MAX);
     if (lim->max_memory != 0 &&
-        n > lim->max_memory / (sizeof *s->g + sizeof *z))
+        n > lim->max_memory / ((s->wide ? 2 : 1) + sizeof *z))
         return bt__fail(diag, BT_ELIMIT,
                         "detecting the period of %zu values needs more "
                         "than the max_memory limit of %zu bytes",
@@ -158,7 +159,8 @@ bt__seq_detect(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
     z = malloc(n * sizeof *z);
     if (z == NULL)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
-    if (z_back(s->g, n, z, lim) != BT_OK) {
+    if ((s->wide ? z_back(s->g, 1, n, z, lim) : z_back(s->g, 0, n, z, lim)) !=
+        BT_OK) {
         free(z);
         return bt__fail(diag, BT_EINTR,
                         "interrupted while detecting the period of %zu "

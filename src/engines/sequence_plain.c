@@ -12,34 +12,46 @@
 
 #include "engines/sequence_impl.h"
 
-unsigned
-bt__seq_value_plain(bt_sequence *s, size_t n)
+/* The plain method for each width (sequence_impl.h, SEQ_TEMPLATE). */
+SEQ_TEMPLATE unsigned
+value_plain(bt_sequence *s, size_t n, int wide)
 {
     uint8_t *seen = s->seen;
     size_t i, m;
     memset(seen, 0, s->w + 1);
-    mark_singles(s->r, s->g, n, seen);
+    mark_singles(s->r, s->g, wide, n, seen);
     m = splits_of(s, n);
     for (i = 0; i < m; i++) {
-        mark_pairs(s->g, s->sr[i], 1, s->sh[i], seen);
+        mark_pairs(s->g, wide, s->sr[i], 1, s->sh[i], seen);
         s->work += s->sh[i];
     }
     return (unsigned)((const uint8_t *)memchr(seen, 0, s->w + 1) - seen);
 }
 
+unsigned
+bt__seq_value_plain_8(bt_sequence *s, size_t n)
+{
+    return value_plain(s, n, 0);
+}
+
+unsigned
+bt__seq_value_plain_16(bt_sequence *s, size_t n)
+{
+    return value_plain(s, n, 1);
+}
+
 /* Marks G(a) XOR G(b) XOR G(c) for every a <= b <= c >= 1 with
    a + b + c = m (the options that leave three heaps); adds the triples
    to *work. */
-static void
-mark_triples(const uint16_t *g, size_t m, uint8_t *seen, size_t *work)
+SEQ_TEMPLATE void
+mark_triples(const void *g, int wide, size_t m, uint8_t *seen, size_t *work)
 {
     size_t a;
     for (a = 1; 3 * a <= m; a++) {
         size_t rest = m - a, b, h = rest / 2;
-        unsigned x = g[a];
-        const uint16_t *top = g + rest;
+        unsigned x = seq_get(g, wide, a);
         for (b = a; b <= h; b++)
-            seen[x ^ g[b] ^ *(top - b)] = 1;
+            seen[x ^ seq_get(g, wide, b) ^ seq_get(g, wide, rest - b)] = 1;
         *work += h + 1 - a;
     }
 }
@@ -50,12 +62,12 @@ mark_triples(const uint16_t *g, size_t m, uint8_t *seen, size_t *work)
  * the digit's moves marked one by one.  O(n) per value for one heap,
  * O(n^2) with splits, O(n^3) with three heaps (per digit).
  */
-unsigned
-bt__seq_value_general(bt_sequence *s, size_t n)
+SEQ_TEMPLATE unsigned
+value_general(bt_sequence *s, size_t n, int wide)
 {
     const bt__heap_rules *r = s->r;
     uint8_t *seen = s->seen;
-    const uint16_t *g = s->g;
+    const void *g = s->g;
     size_t k, top = r->blen > 0 || r->t > n ? n : r->t;
     memset(seen, 0, s->w + 1);
     for (k = 0; k <= top; k++) {
@@ -66,18 +78,26 @@ bt__seq_value_general(bt_sequence *s, size_t n)
         if ((d & 1u) && rest == 0)
             seen[0] = 1;
         if ((d & 2u) && k > 0 && rest > 0)
-            seen[g[rest]] = 1;
+            seen[seq_get(g, wide, rest)] = 1;
         if ((d & 4u) && rest >= 2) {
             size_t h = r->unequal ? (rest - 1) / 2 : rest / 2;
             if (h > 0)
-                mark_pairs(g, rest, 1, h, seen);
+                mark_pairs(g, wide, rest, 1, h, seen);
             s->work += h;
         }
         if ((d & 8u) && rest >= 3)
-            mark_triples(g, rest, seen, &s->work);
+            mark_triples(g, wide, rest, seen, &s->work);
     }
     s->work += top;
     return (unsigned)((const uint8_t *)memchr(seen, 0, s->w + 1) - seen);
+}
+
+/* The general method (its O(n^2) or O(n^3) loops for each width; chosen
+   here, once a value, since a value costs O(n) at least). */
+unsigned
+bt__seq_value_general(bt_sequence *s, size_t n)
+{
+    return s->wide ? value_general(s, n, 1) : value_general(s, n, 0);
 }
 
 /*
@@ -141,9 +161,9 @@ bt__seq_value_window(bt_sequence *s, size_t n)
     size_t i;
     for (i = 0; i < r->nint; i++) {
         if (n >= r->lo[i])
-            win_add(s, s->g[n - r->lo[i]]);
+            win_add(s, seq_at(s, n - r->lo[i]));
         if (n >= r->hi[i] + 1)
-            win_del(s, s->g[n - r->hi[i] - 1]);
+            win_del(s, seq_at(s, n - r->hi[i] - 1));
     }
     s->work += r->nint;
     for (i = 0; i < MAXV / 4096; i++)

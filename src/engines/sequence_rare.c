@@ -22,12 +22,24 @@
 
 #if defined(__SSE2__)
 /* Reverses the eight 16-bit lanes of x. */
-static __m128i
+static inline __m128i
 rev16(__m128i x)
 {
     x = _mm_shuffle_epi32(x, 0x4E);
     x = _mm_shufflelo_epi16(x, 0x1B);
     return _mm_shufflehi_epi16(x, 0x1B);
+}
+
+/* G(i .. i+7) in eight 16-bit lanes: one load of 16 bytes, or of 8 bytes
+   spread to 16-bit lanes (the narrow width). */
+SEQ_TEMPLATE __m128i
+load8(const void *g, int wide, size_t i)
+{
+    if (wide)
+        return _mm_loadu_si128((const void *)((const uint16_t *)g + i));
+    return _mm_unpacklo_epi8(
+        _mm_loadl_epi64((const void *)((const uint8_t *)g + i)),
+        _mm_setzero_si128());
 }
 #endif
 
@@ -37,9 +49,9 @@ rev16(__m128i x)
  * Eight pairs at a time in SSE2 registers: the reversed upper parts are one
  * load and three shuffles.
  */
-static size_t
-compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
-              uint16_t *need, size_t k)
+SEQ_TEMPLATE size_t
+compare_pairs(const void *g, int wide, size_t rest, size_t first,
+              size_t last, uint16_t *need, size_t k)
 {
     size_t a = first, i;
 #if defined(__SSE2__)
@@ -47,8 +59,8 @@ compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
     for (i = 0; i < k; i++)
         nv[i] = _mm_set1_epi16((short)need[i]);
     while (k > 0 && a + 7 <= last) {
-        __m128i lo = _mm_loadu_si128((const void *)(g + a));
-        __m128i hi = _mm_loadu_si128((const void *)(g + rest - a - 7));
+        __m128i lo = load8(g, wide, a);
+        __m128i hi = load8(g, wide, rest - a - 7);
         __m128i x = _mm_xor_si128(lo, rev16(hi));
         __m128i any = _mm_cmpeq_epi16(x, nv[0]);
         for (i = 1; i < k; i++)
@@ -68,7 +80,7 @@ compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
     }
 #endif
     for (; k > 0 && a <= last; a++) {
-        unsigned v = (unsigned)(g[a] ^ g[rest - a]);
+        unsigned v = seq_get(g, wide, a) ^ seq_get(g, wide, rest - a);
         for (i = 0; i < k; i++)
             if (need[i] == v) {
                 need[i] = need[--k];
@@ -86,10 +98,10 @@ compare_pairs(const uint16_t *g, size_t rest, size_t first, size_t last,
  * values of need[]) while many values are missing and comparing in
  * registers once few are.
  */
-size_t
-bt__seq_confirm_scan(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
-                     size_t *pa, const size_t *sr, const size_t *sh, size_t m,
-                     size_t *work)
+SEQ_TEMPLATE size_t
+confirm_scan(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t k,
+             size_t *pa, const size_t *sr, const size_t *sh, size_t m,
+             size_t *work)
 {
     size_t j, i;
     int live;
@@ -111,10 +123,10 @@ bt__seq_confirm_scan(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
             pa[j] = last + 1;
             *work += last - a + 1;
             if (k <= SIMD_NEED) {
-                k = compare_pairs(g, rest, a, last, need, k);
+                k = compare_pairs(g, wide, rest, a, last, need, k);
                 continue;
             }
-            mark_pairs(g, rest, a, last, seen);
+            mark_pairs(g, wide, rest, a, last, seen);
             for (i = 0; i < k;) {
                 if (seen[need[i]])
                     need[i] = need[--k];
@@ -126,27 +138,43 @@ bt__seq_confirm_scan(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
     return k;
 }
 
+size_t
+bt__seq_confirm_scan_8(const void *g, uint8_t *seen, uint16_t *need, size_t k,
+                       size_t *pa, const size_t *sr, const size_t *sh,
+                       size_t m, size_t *work)
+{
+    return confirm_scan(g, 0, seen, need, k, pa, sr, sh, m, work);
+}
+
+size_t
+bt__seq_confirm_scan_16(const void *g, uint8_t *seen, uint16_t *need,
+                        size_t k, size_t *pa, const size_t *sr,
+                        const size_t *sh, size_t m, size_t *work)
+{
+    return confirm_scan(g, 1, seen, need, k, pa, sr, sh, m, work);
+}
+
 /*
  * The check of the rare-value method: every value below lim not yet among
  * the options (the k of need[]) must turn up in some split, else G is the
  * least of those missing.
  */
-static unsigned
-confirm_need(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t k,
+SEQ_TEMPLATE unsigned
+confirm_need(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t k,
              size_t *pa, const size_t *sr, const size_t *sh, size_t m,
              unsigned lim, size_t *work)
 {
     size_t j;
     for (j = 0; j < m; j++)
         pa[j] = 1;
-    k = bt__seq_confirm_scan(g, seen, need, k, pa, sr, sh, m, work);
+    k = confirm_scan(g, wide, seen, need, k, pa, sr, sh, m, work);
     return k == 0 ? lim : least_of(need, k);
 }
 
 /* The check with the values below lim not among the options found in
    seen (seen[] need only be 0 at those values). */
-static unsigned
-confirm_in(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t *pa,
+SEQ_TEMPLATE unsigned
+confirm_in(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t *pa,
            const size_t *sr, const size_t *sh, size_t m, unsigned lim,
            size_t *work)
 {
@@ -155,30 +183,31 @@ confirm_in(const uint16_t *g, uint8_t *seen, uint16_t *need, size_t *pa,
     for (v = 0; v < lim; v++)
         if (!seen[v])
             need[k++] = (uint16_t)v;
-    return confirm_need(g, seen, need, k, pa, sr, sh, m, lim, work);
+    return confirm_need(g, wide, seen, need, k, pa, sr, sh, m, lim, work);
 }
 
-static unsigned
-confirm(bt_sequence *s, size_t m, unsigned lim)
+SEQ_TEMPLATE unsigned
+confirm(bt_sequence *s, int wide, size_t m, unsigned lim)
 {
-    return confirm_in(s->g, s->seen, s->need, s->pa, s->sr, s->sh, m, lim,
-                      &s->work);
+    return confirm_in(s->g, wide, s->seen, s->need, s->pa, s->sr, s->sh, m,
+                      lim, &s->work);
 }
 
-static void
-mark_split(const bt_sequence *s, size_t rest, size_t lo, size_t hi,
+SEQ_TEMPLATE void
+mark_split(const bt_sequence *s, int wide, size_t rest, size_t lo, size_t hi,
            uint8_t *seen)
 {
-    mark_split_of(s->g, s->rpos, s->rval, s->r->unequal, rest, lo, hi, seen);
+    mark_split_of(s->g, wide, s->rpos, s->rval, s->r->unequal, rest, lo, hi,
+                  seen);
 }
 
 /* The rare-value method (see the top of sequence.c).  Its work, O(sparse
    positions * splits) per value, is counted in s->work, which the
    caller polls by. */
-unsigned
-bt__seq_value_rare(bt_sequence *s, size_t n)
+SEQ_TEMPLATE unsigned
+value_rare(bt_sequence *s, size_t n, int wide)
 {
-    const uint16_t *g = s->g;
+    const void *g = s->g;
     uint8_t *seen = s->seen;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
@@ -194,7 +223,7 @@ bt__seq_value_rare(bt_sequence *s, size_t n)
     }
     par = s->par;
     memset(seen, 0, w + 1);
-    mark_singles(s->r, g, n, seen);
+    mark_singles(s->r, g, wide, n, seen);
     m = splits_of(s, n);
     if (m == 0)
         return (unsigned)((const uint8_t *)memchr(seen, 0, w + 1) - seen);
@@ -213,11 +242,11 @@ bt__seq_value_rare(bt_sequence *s, size_t n)
         for (i = 0; i < c1; i++) {
             unsigned v = rval[i];
             size_t x = rpos[i];
-            seen[v ^ g[r0 - x]] = 1;
-            seen[v ^ g[r1 - x]] = 1;
+            seen[v ^ seq_get(g, wide, r0 - x)] = 1;
+            seen[v ^ seq_get(g, wide, r1 - x)] = 1;
         }
         for (; i < c0; i++)
-            seen[rval[i] ^ g[r0 - rpos[i]]] = 1;
+            seen[rval[i] ^ seq_get(g, wide, r0 - rpos[i])] = 1;
         s->work += c0 + c1;
         j = 2;
     }
@@ -225,7 +254,7 @@ bt__seq_value_rare(bt_sequence *s, size_t n)
         size_t rest = s->sr[j], cnt = nr;
         while (cnt > 0 && rpos[cnt - 1] >= rest)
             cnt--;
-        mark_split(s, rest, 0, cnt, seen);
+        mark_split(s, wide, rest, 0, cnt, seen);
         s->work += cnt;
     }
     /* every split rest has the same parity in the domain type */
@@ -239,7 +268,19 @@ bt__seq_value_rare(bt_sequence *s, size_t n)
     if (c == w && pi == 1)
         c = w | (mask & (0u - mask));
     /* 2. G is c, or the least value below it still missing */
-    return confirm(s, m, c < w ? c : w);
+    return confirm(s, wide, m, c < w ? c : w);
+}
+
+unsigned
+bt__seq_value_rare_8(bt_sequence *s, size_t n)
+{
+    return value_rare(s, n, 0);
+}
+
+unsigned
+bt__seq_value_rare_16(bt_sequence *s, size_t n)
+{
+    return value_rare(s, n, 1);
 }
 
 /* Makes room for nc sparse positions and their values in *pos and *val
@@ -332,7 +373,7 @@ bt__seq_review(bt_sequence *s)
             return BT_OK; /* stay plain: only speed is at stake */
         }
         for (i = 1; i < s->n; i++)
-            s->hist[i & 1u][s->g[i]]++;
+            s->hist[i & 1u][seq_at(s, i)]++;
     }
     kpar = (unsigned)(r->split[0] & 1u);
     for (i = 1; i < r->nsplit; i++)
@@ -387,8 +428,8 @@ bt__seq_review(bt_sequence *s)
     s->par_w = 0;
     s->nrare = 0;
     for (i = 1; i < s->n; i++)
-        if (is_sparse(s, i, s->g[i])) {
-            bt_status st = bt__seq_rare_push(s, i, s->g[i]);
+        if (is_sparse(s, i, seq_at(s, i))) {
+            bt_status st = bt__seq_rare_push(s, i, seq_at(s, i));
             if (st != BT_OK) {
                 s->rare = 0;
                 return st;

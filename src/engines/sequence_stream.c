@@ -8,6 +8,7 @@
  * nowhere else in the engine; the CPUs the process may use come from
  * cpus.c.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -128,26 +129,28 @@ top_level(const bt_sequence *s)
 
 /* mark_sparse for two rests r0 and r1 at once, over the same sparse
    positions: one load of each position and value for two marks. */
-static void
-mark_sparse2(const uint16_t *g, size_t r0, size_t r1, const uint32_t *rpos,
-             const uint16_t *rval, size_t from, size_t to, uint8_t *seen)
+SEQ_TEMPLATE void
+mark_sparse2(const void *g, int wide, size_t r0, size_t r1,
+             const uint32_t *rpos, const uint16_t *rval, size_t from,
+             size_t to, uint8_t *seen)
 {
-    const uint16_t *t0 = g + r0, *t1 = g + r1;
     size_t i = from;
+#define G(i) seq_get(g, wide, i)
     for (; i + 2 <= to; i += 2) {
         unsigned v0 = rval[i], v1 = rval[i + 1];
         size_t x0 = rpos[i], x1 = rpos[i + 1];
-        unsigned a0 = v0 ^ *(t0 - x0), b0 = v0 ^ *(t1 - x0);
-        unsigned a1 = v1 ^ *(t0 - x1), b1 = v1 ^ *(t1 - x1);
+        unsigned a0 = v0 ^ G(r0 - x0), b0 = v0 ^ G(r1 - x0);
+        unsigned a1 = v1 ^ G(r0 - x1), b1 = v1 ^ G(r1 - x1);
         seen[a0] = 1;
         seen[b0] = 1;
         seen[a1] = 1;
         seen[b1] = 1;
     }
     for (; i < to; i++) {
-        seen[rval[i] ^ *(t0 - rpos[i])] = 1;
-        seen[rval[i] ^ *(t1 - rpos[i])] = 1;
+        seen[rval[i] ^ G(r0 - rpos[i])] = 1;
+        seen[rval[i] ^ G(r1 - rpos[i])] = 1;
     }
+#undef G
 }
 
 typedef struct stream_rec {
@@ -215,7 +218,9 @@ struct par_pool {
     par_thread *th;
     /* the stream: heaps [lo, hi), marks of `words` words a heap */
     const bt__heap_rules *r;
-    const uint16_t *g;
+    const void *g; /* the values, of width `wide` (fixed for a stream: a
+                      value that would widen them ends it first) */
+    int wide;
     size_t lo, hi, words, split0;
     int unequal;
     uint32_t *rpos; /* the sparse positions when the stream started */
@@ -343,8 +348,8 @@ least_free(const uint64_t *bits, const uint64_t *par, unsigned pi, unsigned w)
 
 /* Marks, for each of the m splits in sc, the pairs (x, rest - x) with x in
    rpos[lo..hi-1] and x < rest. */
-static void
-mark_range(const uint16_t *g, const uint32_t *rpos, const uint16_t *rval,
+SEQ_TEMPLATE void
+mark_range(const void *g, int wide, const uint32_t *rpos, const uint16_t *rval,
            int unequal, par_scratch *sc, size_t m, size_t lo, size_t hi,
            uint8_t *seen)
 {
@@ -360,9 +365,9 @@ mark_range(const uint16_t *g, const uint32_t *rpos, const uint16_t *rval,
                 top[j]--;
         }
         a = top[0] < top[1] ? top[0] : top[1];
-        mark_sparse2(g, sc->sr[0], sc->sr[1], rpos, rval, lo, a, seen);
-        mark_sparse(g, sc->sr[0], rpos, rval, a, top[0], seen);
-        mark_sparse(g, sc->sr[1], rpos, rval, a, top[1], seen);
+        mark_sparse2(g, wide, sc->sr[0], sc->sr[1], rpos, rval, lo, a, seen);
+        mark_sparse(g, wide, sc->sr[0], rpos, rval, a, top[0], seen);
+        mark_sparse(g, wide, sc->sr[1], rpos, rval, a, top[1], seen);
         sc->work += top[0] + top[1] - 2 * lo;
         j = 2;
     }
@@ -370,7 +375,7 @@ mark_range(const uint16_t *g, const uint32_t *rpos, const uint16_t *rval,
         size_t t = hi;
         while (t > lo && rpos[t - 1] >= sc->sr[j])
             t--;
-        mark_split_of(g, rpos, rval, unequal, sc->sr[j], lo, t, seen);
+        mark_split_of(g, wide, rpos, rval, unequal, sc->sr[j], lo, t, seen);
         sc->work += t - lo;
     }
 }
@@ -521,14 +526,15 @@ poll_change(_Atomic uint64_t *flag, uint64_t old, _Atomic int *quit)
     }
 }
 
-/* A worker's part of a stream: batches, until it ends. */
-static void
-stream_work(par_pool *pl, par_thread *t)
+/* A worker's part of a stream: batches, until it ends; for each width
+   (sequence_impl.h), chosen once a stream by stream_work. */
+SEQ_TEMPLATE void
+stream_work_w(par_pool *pl, par_thread *t, int wide)
 {
     par_scratch *sc = &t->sc;
     const bt__heap_rules *r = pl->r;
     uint64_t *marks = pl->marks;
-    const uint16_t *g = pl->g;
+    const void *g = pl->g;
     const uint32_t *rpos = pl->rpos;
     const uint16_t *rval = pl->rval;
     size_t words = pl->words, P = STREAM_BATCH, lo = pl->lo, hi = pl->hi;
@@ -562,13 +568,13 @@ stream_work(par_pool *pl, par_thread *t)
             size_t m = splits_in(r, n, sc->sr, sc->sh);
             uint64_t *bn = bits + (n - n0) * words;
             memset(sc->seen, 0, words * 64);
-            mark_range(g, rpos, rval, unequal, sc, m, k, nr, sc->seen);
+            mark_range(g, wide, rpos, rval, unequal, sc, m, k, nr, sc->seen);
             for (j = 0; j < m && q > 0; j++) {
                 size_t a = STREAM_LAG, last = a + q - 1;
                 if (last > sc->sh[j])
                     last = sc->sh[j];
                 if (a <= last) {
-                    mark_pairs(g, sc->sr[j], a, last, sc->seen);
+                    mark_pairs(g, wide, sc->sr[j], a, last, sc->seen);
                     sc->work += last + 1 - a;
                 }
             }
@@ -582,6 +588,15 @@ stream_work(par_pool *pl, par_thread *t)
     stat_add(pl, t, PT_WORK, &t0);
     atomic_fetch_add(&pl->out, 1);
     stream_wake(pl);
+}
+
+static void
+stream_work(par_pool *pl, par_thread *t)
+{
+    if (pl->wide)
+        stream_work_w(pl, t, 1);
+    else
+        stream_work_w(pl, t, 0);
 }
 
 static void *
@@ -784,9 +799,9 @@ report(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
  * heaps) are looked for among the pairs the window left out: a <
  * STREAM_LAG (recent values), then a >= STREAM_LAG + q.  Returns G(n).
  */
-static unsigned
-stream_check(const uint16_t *g, par_scratch *sc, size_t m, const uint64_t *b,
-             unsigned c, size_t q)
+SEQ_TEMPLATE unsigned
+stream_check(const void *g, int wide, par_scratch *sc, size_t m,
+             const uint64_t *b, unsigned c, size_t q)
 {
     size_t k = 0, i, j;
     /* the values below c missing from the marks: the zero bits, which are
@@ -808,15 +823,17 @@ stream_check(const uint16_t *g, par_scratch *sc, size_t m, const uint64_t *b,
         sc->pa[j] = 1;
         sc->to[j] = STREAM_LAG - 1 < sc->sh[j] ? STREAM_LAG - 1 : sc->sh[j];
     }
-    k = bt__seq_confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->to,
-                             m, &sc->work);
+    k = SEQ_WIDTH(bt__seq_confirm_scan, wide)(g, sc->seen, sc->need, k,
+                                              sc->pa, sc->sr, sc->to, m,
+                                              &sc->work);
     if (k == 0)
         return c;
     sc->beyond++;
     for (j = 0; j < m; j++)
         sc->pa[j] = STREAM_LAG + q;
-    k = bt__seq_confirm_scan(g, sc->seen, sc->need, k, sc->pa, sc->sr, sc->sh,
-                             m, &sc->work);
+    k = SEQ_WIDTH(bt__seq_confirm_scan, wide)(g, sc->seen, sc->need, k,
+                                              sc->pa, sc->sr, sc->sh, m,
+                                              &sc->work);
     return k == 0 ? c : least_of(sc->need, k);
 }
 
@@ -878,17 +895,20 @@ stream_wait(par_pool *pl, const stream_rec *rec, uint64_t b, size_t *aw,
  * Computes G(s->n .. end-1) on `active` threads (the calling one
  * included, as many as the pool has at most) by the stream (above);
  * stops early, every value made exact, after a value that reaches w (the
- * caller goes on).
+ * caller goes on).  For the width `wide` of the values, fixed for the
+ * stream: a value of 256 or more reaches w (w <= 256 while the values are
+ * narrow), so the workers are out of the stream before it widens the
+ * table they read.
  */
-static bt_status
-stream_extend(bt_sequence *s, size_t end, unsigned active,
-              const bt_limits *lim, bt_diag *diag)
+SEQ_TEMPLATE bt_status
+stream_extend_w(bt_sequence *s, size_t end, unsigned active,
+                const bt_limits *lim, bt_diag *diag, int wide)
 {
     par_pool *pl = s->pool;
     par_scratch *sc = &pl->th[0].sc;
     size_t N = s->n, P = STREAM_BATCH, words = ((size_t)s->w + 63) / 64;
     size_t kmin, k, n, nb = 0, aw = 0, ww0 = 0, nr = s->nrare;
-    unsigned w = s->w;
+    unsigned w = s->w, widen = UINT_MAX;
     bt_status st = BT_OK;
     uint64_t t0;
 
@@ -904,6 +924,7 @@ stream_extend(bt_sequence *s, size_t end, unsigned active,
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     pl->r = s->r;
     pl->g = s->g; /* reserve() made room for every value up to end */
+    pl->wide = wide;
     pl->split0 = s->r->split[0];
     pl->unequal = s->r->unequal;
     pl->lo = N;
@@ -956,12 +977,12 @@ stream_extend(bt_sequence *s, size_t end, unsigned active,
         }
         m = splits_in(s->r, n, sc->sr, sc->sh);
         memset(sc->seen, 0, words * 64);
-        mark_singles(s->r, s->g, n, sc->seen);
+        mark_singles(s->r, s->g, wide, n, sc->seen);
         /* the sparse positions below the cut, and those found since the
            stream started */
-        mark_range(s->g, s->rpos, s->rval, s->r->unequal, sc, m, 0, rec->k,
-                   sc->seen);
-        mark_range(s->g, s->rpos, s->rval, s->r->unequal, sc, m, nr,
+        mark_range(s->g, wide, s->rpos, s->rval, s->r->unequal, sc, m, 0,
+                   rec->k, sc->seen);
+        mark_range(s->g, wide, s->rpos, s->rval, s->r->unequal, sc, m, nr,
                    s->nrare, sc->seen);
         /* into a copy: a line of the ring written here would have to be
            taken back by the worker's core */
@@ -971,7 +992,11 @@ stream_extend(bt_sequence *s, size_t end, unsigned active,
         } else {
             unsigned pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
             c = least_free(bl, pl->par, pi, w);
-            v = stream_check(s->g, sc, m, bl, c, rec->q);
+            v = stream_check(s->g, wide, sc, m, bl, c, rec->q);
+        }
+        if (v >= w) {
+            widen = v; /* committed once the workers are out */
+            break;
         }
         if ((st = bt__seq_commit(s, n, v, diag)) != BT_OK)
             break;
@@ -979,8 +1004,6 @@ stream_extend(bt_sequence *s, size_t end, unsigned active,
             atomic_store(&pl->done, n + 1);
             stream_wake(pl);
         }
-        if (v >= w)
-            break; /* the marks after it would need more bits */
         s->work += sc->work;
         sc->work = 0;
         if (s->work >= POLL_WORK) {
@@ -995,6 +1018,16 @@ stream_extend(bt_sequence *s, size_t end, unsigned active,
     stat_add(pl, &pl->th[0], PT_WORK, &t0);
     stream_sleep(pl, &pl->th[0].spin, workers_out, NULL);
     stat_add(pl, &pl->th[0], PT_WAIT, &t0);
+    if (widen < UINT_MAX) {
+        /* a value that reaches w, the marks after it would need more
+           bits: the stream ends with it; the workers are out, so the
+           table may widen (the values past it are another stream's) */
+        st = widen >= SEQ_NARROW ? bt__seq_widen(s, lim, diag) : BT_OK;
+        if (st == BT_OK)
+            st = bt__seq_commit(s, n, widen, diag);
+        s->work += sc->work;
+        sc->work = 0;
+    }
     pl->streams++;
     pl->heaps += s->n - N;
     pl->await += aw;
@@ -1094,7 +1127,7 @@ par_choose(bt_sequence *s)
         return 0;
     s->work = 0;
     for (k = 1; k <= PAR_SAMPLE; k++)
-        (void)bt__seq_value_rare(s, s->n - k);
+        (void)SEQ_WIDTH(bt__seq_value_rare, s->wide)(s, s->n - k);
     s->est = s->work / PAR_SAMPLE + 1;
     s->work = saved;
     if (s->est < PAR_MIN_WORK || top == 0)
@@ -1205,10 +1238,12 @@ bt__seq_extend(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
     return st;
 }
 
+static bt_status extend_values(bt_sequence *s, size_t n, const bt_limits *lim,
+                               bt_diag *diag, int wide);
+
 static bt_status
 extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
 {
-    bt_status st;
     if (n <= s->n)
         return BT_OK;
     if (n > lim->max_grundy)
@@ -1216,7 +1251,8 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
                         "%zu values of the Grundy sequence exceed the "
                         "max_grundy limit (%zu)",
                         n, lim->max_grundy);
-    if (lim->max_memory != 0 && n > lim->max_memory / sizeof *s->g)
+    /* the table at its width now (a widening is charged again) */
+    if (lim->max_memory != 0 && n > lim->max_memory / seq_bytes(s, 1))
         return bt__fail(diag, BT_ELIMIT,
                         "%zu values of the Grundy sequence need more than "
                         "the max_memory limit of %zu bytes",
@@ -1234,7 +1270,25 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
     if (bt__seq_reserve(s, n) != BT_OK)
         return bt__fail(diag, BT_ENOMEM, "out of memory for %zu values", n);
     s->goal = n;
+    /* the loop for the table's width, again after each widening (once at
+       most) */
     while (s->n < n) {
+        bt_status st = s->wide ? extend_values(s, n, lim, diag, 1)
+                               : extend_values(s, n, lim, diag, 0);
+        if (st != BT_OK)
+            return st;
+    }
+    return BT_OK;
+}
+
+/* Computes G(s->n .. n-1) while the table's width is `wide` (returns when
+   a value widens it). */
+SEQ_TEMPLATE bt_status
+extend_values_w(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag,
+                int wide)
+{
+    bt_status st;
+    while (s->n < n && s->wide == wide) {
         size_t i = s->n;
         unsigned v;
         if (i == s->review && (st = bt__seq_review(s)) != BT_OK)
@@ -1264,9 +1318,9 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
             if (s->span_level > 0) {
                 /* a stream ends early at a value that reaches w: the next
                    goes on in the same span */
-                st = stream_extend(s, s->span_stop < n ? s->span_stop : n,
-                                   level_threads(s, s->span_level), lim,
-                                   diag);
+                st = stream_extend_w(s, s->span_stop < n ? s->span_stop : n,
+                                     level_threads(s, s->span_level), lim,
+                                     diag, wide);
                 if (st != BT_OK)
                     return st;
                 if (s->span_level > 0)
@@ -1278,9 +1332,12 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
         else if (s->r->general)
             v = bt__seq_value_general(s, i);
         else if (s->rare)
-            v = bt__seq_value_rare(s, i);
+            v = SEQ_WIDTH(bt__seq_value_rare, wide)(s, i);
         else
-            v = bt__seq_value_plain(s, i);
+            v = SEQ_WIDTH(bt__seq_value_plain, wide)(s, i);
+        if (v >= SEQ_NARROW && !wide &&
+            (st = bt__seq_widen(s, lim, diag)) != BT_OK)
+            return st;
         if ((st = bt__seq_commit(s, i, v, diag)) != BT_OK)
             return st;
         if (++s->work >= POLL_WORK) {
@@ -1290,4 +1347,12 @@ extend_run(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag)
         }
     }
     return BT_OK;
+}
+
+static bt_status
+extend_values(bt_sequence *s, size_t n, const bt_limits *lim, bt_diag *diag,
+              int wide)
+{
+    return wide ? extend_values_w(s, n, lim, diag, 1)
+                : extend_values_w(s, n, lim, diag, 0);
 }
