@@ -118,6 +118,64 @@ EOF
         -- grundy --game kayles --upto 5000 --method rare --no-values \
         --checkpoint "$tmp/rk-bad"
 fi
+# the values on disk in the engine's width: one byte each for 0.354 (every
+# value below 256), two for Officers (from heap 10344 on); a file of
+# version 1 (no width, two bytes a value: before the engine kept one) is
+# still read and gives the same output; a width other than 1 or 2 is
+# refused
+killed narrow-0.354 grundy --game octal:0.354 --upto 200000 --json --threads 2
+if command -v python3 >/dev/null 2>&1; then
+    for game in octal:0.354 officers; do
+        "$B" grundy --game $game --upto 20000 --json >"$tmp/want"
+        rm -f "$tmp/w"
+        "$B" grundy --game $game --upto 20000 --json --checkpoint "$tmp/w" \
+            >/dev/null
+        python3 - "$tmp/w" "$tmp/w1" "$tmp/w3" >"$tmp/width" <<'EOF'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+def fnv(b):
+    h = 14695981039346656037
+    for x in b:
+        h = ((h ^ x) * 1099511628211) % (1 << 64)
+    return h
+# the count, then the header up to the method's name and the width
+# (grundy_run.c)
+spec = 16 + struct.unpack_from("<I", d, 12)[0]
+count = struct.unpack_from("<Q", d, spec + 16)[0]
+at = spec + 4 + 8 + 4 + 8 + 8 + 4 + 8
+at += 4 + struct.unpack_from("<I", d, at)[0]
+width = struct.unpack_from("<I", d, at)[0]
+vals = d[at + 4:len(d) - 8]
+print(width, len(vals) == width * count)
+if width == 1:
+    vals = b"".join(struct.pack("<H", v) for v in vals)
+v1 = bytearray(d[:at] + vals)
+struct.pack_into("<I", v1, 8, 1)
+open(sys.argv[2], "wb").write(bytes(v1) + struct.pack("<Q", fnv(v1)))
+w3 = bytearray(d[:-8])
+struct.pack_into("<I", w3, at, 3)
+open(sys.argv[3], "wb").write(bytes(w3) + struct.pack("<Q", fnv(w3)))
+EOF
+        case $game in officers) w="2 True" ;; *) w="1 True" ;; esac
+        if [ "$(cat "$tmp/width")" != "$w" ]; then
+            echo "FAIL width-$game: width and size $(cat "$tmp/width"), not $w"
+            fail=$((fail + 1))
+        else
+            pass=$((pass + 1))
+        fi
+        "$B" grundy --game $game --upto 20000 --json --checkpoint "$tmp/w1" \
+            >"$tmp/got" 2>"$tmp/err"
+        if [ $? -ne 0 ] || ! same "$tmp/want" "$tmp/got"; then
+            echo "FAIL version-1-$game: a version 1 file does not resume"
+            sed 's/^/  stderr: /' "$tmp/err"
+            fail=$((fail + 1))
+        else
+            pass=$((pass + 1))
+        fi
+        bad width-3-$game 'damaged' -- grundy --game $game --upto 20000 \
+            --json --checkpoint "$tmp/w3"
+    done
+fi
 bad every-alone 'goes with --checkpoint' -- grundy --game kayles --upto 5 \
     --checkpoint-every 3
 bad every-bad 'expected seconds' -- grundy --game kayles --upto 5 \
