@@ -378,7 +378,9 @@ class GrundySequence(_bouton.Sequence):
     """The Grundy values G(0), G(1), ... of one heap of a heap game.
 
     A buffer of uint16 values: ``memoryview(s)``, ``numpy.asarray(s)``
-    (zero-copy), ``s[i]``, ``len(s)``, ``list(s)``.  ``.period`` and
+    (zero-copy once a value is 256 or more; while every value is below
+    256 the engine keeps one byte each, and a view holds a uint16 copy),
+    ``s[i]``, ``len(s)``, ``list(s)``.  ``.period`` and
     ``.preperiod`` (None when no period was found), ``.proved`` (a theorem
     proves it: then ``s.value_at(n)`` answers for a heap of any size)."""
 
@@ -398,7 +400,8 @@ class GrundySequence(_bouton.Sequence):
 
     def values(self):
         """The values as a memoryview of unsigned 16-bit ints (format 'H');
-        a NumPy array, zero-copy, when NumPy is installed."""
+        a NumPy array when NumPy is installed (zero-copy once the engine
+        keeps two bytes a value, see the class)."""
         try:
             import numpy
         except ImportError:
