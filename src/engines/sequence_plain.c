@@ -133,7 +133,7 @@ bt__seq_general_work(const bt__heap_rules *r, size_t n)
     return work;
 }
 
-static void
+static inline void
 win_add(bt_sequence *s, unsigned v)
 {
     if (s->cnt[v]++ == 0) {
@@ -144,7 +144,7 @@ win_add(bt_sequence *s, unsigned v)
     }
 }
 
-static void
+static inline void
 win_del(bt_sequence *s, unsigned v)
 {
     if (--s->cnt[v] == 0) {
@@ -153,17 +153,20 @@ win_del(bt_sequence *s, unsigned v)
     }
 }
 
-/* Subtraction games with large sets: slide one window per interval. */
-unsigned
-bt__seq_value_window(bt_sequence *s, size_t n)
+/* Subtraction games with large sets: slide one window per interval (for
+   each width, chosen once a value: the method reads two values a
+   interval). */
+SEQ_TEMPLATE unsigned
+value_window(bt_sequence *s, size_t n, int wide)
 {
     const bt__heap_rules *r = s->r;
+    const void *g = s->g;
     size_t i;
     for (i = 0; i < r->nint; i++) {
         if (n >= r->lo[i])
-            win_add(s, seq_at(s, n - r->lo[i]));
+            win_add(s, seq_get(g, wide, n - r->lo[i]));
         if (n >= r->hi[i] + 1)
-            win_del(s, seq_at(s, n - r->hi[i] - 1));
+            win_del(s, seq_get(g, wide, n - r->hi[i] - 1));
     }
     s->work += r->nint;
     for (i = 0; i < MAXV / 4096; i++)
@@ -172,4 +175,10 @@ bt__seq_value_window(bt_sequence *s, size_t n)
             return (unsigned)(wd * 64 + ctz64(~s->present[wd]));
         }
     return MAXV;
+}
+
+unsigned
+bt__seq_value_window(bt_sequence *s, size_t n)
+{
+    return s->wide ? value_window(s, n, 1) : value_window(s, n, 0);
 }
