@@ -163,13 +163,15 @@ bt__seq_commit(bt_sequence *s, size_t i, unsigned v, bt_diag *diag)
                         "the Grundy value of heap %zu reaches 65536, "
                         "beyond the 16 bits the engine keeps",
                         i);
-    if (v >= SEQ_NARROW && !s->wide &&
-        (st = bt__seq_widen(s, NULL, diag)) != BT_OK)
-        return st;
-    if (s->wide)
+    if (s->wide) {
         ((uint16_t *)s->g)[i] = (uint16_t)v;
-    else
+    } else if (v < SEQ_NARROW) {
         ((uint8_t *)s->g)[i] = (uint8_t)v;
+    } else {
+        if ((st = bt__seq_widen(s, NULL, diag)) != BT_OK)
+            return st;
+        ((uint16_t *)s->g)[i] = (uint16_t)v;
+    }
     s->n = i + 1;
     while (v >= s->w)
         s->w <<= 1;
