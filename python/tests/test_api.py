@@ -160,6 +160,21 @@ def test_grundy_sequence_buffer():
     assert isinstance(s.values(), (memoryview,)) or s.values().dtype.itemsize == 2
 
 
+def test_grundy_sequence_buffer_widths():
+    # The engine keeps one byte a value while every value is below 256 (a
+    # view is then a uint16 copy) and two from the first that is not (the
+    # view is the engine's table): the same buffer either way.
+    for upto in (200, 1500):
+        s = bouton.grundy_sequence("sub:1-1000", upto=upto)
+        with memoryview(s) as mv:
+            assert (mv.format, mv.itemsize) == ("H", 2)
+            assert mv.tolist() == [n % 1001 for n in range(upto)]
+            with memoryview(s) as again:    # a second view of the same
+                assert again.tolist() == mv.tolist()
+        s.compute(upto + 10)              # released: computing goes on
+        assert list(s)[-1] == (len(s) - 1) % 1001
+
+
 def test_grundy_sequence_numpy():
     np = pytest.importorskip("numpy")
     s = bouton.grundy_sequence("kayles", upto=100)
