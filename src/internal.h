@@ -659,6 +659,14 @@ bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
  */
 void bt__quotient_set_pretending(int on);
 
+/*
+ * Whether quotient.c forms the quotients of tame heaps by the theory
+ * (quotient_tame.c, docs/misere.md): 1 (the default), or 0 for the
+ * general learner alone, for the tests that compare the two; set it
+ * before a computation, never while one runs.
+ */
+void bt__quotient_set_taming(int on);
+
 /* ------------------------------------------------- remoteness, bounded */
 
 /* Milliseconds of the calling thread's CPU time (remoteness.c): the

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "engines/heapgame.h"
+#include "engines/quotient_tame.h"
 
 /* ------------------------------------------------------------ hash table */
 
@@ -162,6 +163,7 @@ typedef struct qlearner {
     qctx c;
     uint32_t *mul; /* the multiplication of Q(h); NULL before heap 1 */
     size_t h;      /* the heaps learnt: 1..h */
+    bt__qtame *tame; /* heaps 1..h tame so far (quotient_tame.c), or NULL */
 } qlearner;
 
 /* ------------------------------------- what one file gives another */
@@ -218,6 +220,8 @@ bt_status bt__q_verify(qctx *c, const uint32_t *mul, int *refined,
 /* quotient_pretend.c */
 bt_status bt__q_heap_map(qctx *c, size_t n, uint32_t **e);
 extern int bt__q_pretending;
+bt_status bt__q_conservative_set(qctx *c, const uint32_t *mul, size_t h,
+                                 size_t x);
 bt_status bt__q_try_conservative(qctx *c, const uint32_t *mul, size_t h,
                                  int *done);
 bt_status bt__q_try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done);

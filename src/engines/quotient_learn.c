@@ -430,6 +430,7 @@ bt__q_learner_free(qlearner *L)
 {
     bt__q_ctx_free(&L->c);
     free(L->mul);
+    bt__qtame_free(L->tame);
     memset(L, 0, sizeof *L);
 }
 
@@ -457,6 +458,9 @@ bt__q_learner_init(qlearner *L, bt_game *g, const qalpha *al, size_t n,
     memset(L, 0, sizeof *L);
     L->c.g = g;
     L->c.al = al;
+    /* tame until a heap says otherwise (NULL when out of memory: the
+       general learner alone, as for a union of games) */
+    L->tame = al == NULL && bt__qtame_on() ? bt__qtame_new() : NULL;
     bt__q_learner_bind(L, lim, diag);
     if (bt__q_ensure_letters(&L->c, n > 0 ? n : 1) != BT_OK)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
@@ -478,6 +482,95 @@ learner_proved(qlearner *L)
     bt__q_ht_clear(&L->c.memo);
     L->h = L->c.n;
     return BT_OK;
+}
+
+/* ------------------------------------------- hooks into quotient_tame.c */
+
+/*
+ * Heap h = L->h + 1 (options loaded, c->n = h) added to the tame tracker.
+ * When the heaps up to h are tame and heap h's element is an element of
+ * Q(h - 1), it is a conservative extension with that element, set here
+ * (*done); when it is a new element, learner_heap_rest forms Q(h) from
+ * the tracker (tame_snapshot); when heap h breaks tameness the tracker is
+ * dropped and the general learner goes on from heap h.
+ */
+static bt_status
+tame_heap(qlearner *L, int *done)
+{
+    qctx *c = &L->c;
+    size_t h = c->n, s, e;
+    uint32_t hh = (uint32_t)h;
+    int r = bt__qtame_add(L->tame, h, c->opt[h], c->nopt[h]);
+    *done = 0;
+    if (r < 0)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    if (r == 0) {
+        bt__qtame_free(L->tame);
+        L->tame = NULL;
+        return BT_OK;
+    }
+    if (bt__qtame_grew(L->tame) || c->nopt[h] == 0 || L->mul == NULL)
+        return BT_OK;
+    /* Q(h - 1) is M (proved by both): the row whose representative's
+       element is heap h's */
+    e = bt__qtame_element(L->tame, &hh, 1);
+    for (s = 0; s < c->nrows; s++)
+        if (bt__qtame_element(L->tame, c->rows[s].rep.h, c->rows[s].rep.n) ==
+            e)
+            break;
+    if (s == c->nrows || bt__qtame_order(L->tame) != c->nrows)
+        return bt__fail(c->diag, BT_EINVAL,
+                        "internal: the tame quotient of %s disagrees with "
+                        "the learnt one at heap %zu",
+                        c->g->spec, h);
+    *done = 1;
+    return bt__q_conservative_set(c, L->mul, h, s);
+}
+
+/* The tame quotient of the heaps up to h = c->n as the proved snapshot
+   that answers the learner (as a proved trial of pretending does). */
+static bt_status
+tame_snapshot(qlearner *L)
+{
+    qctx *c = &L->c;
+    uint32_t *tr;
+    unsigned char *isp;
+    size_t ord;
+    bt_status st;
+    if (bt__qtame_table(L->tame, &tr, &isp, &ord) != 0)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    if ((st = bt__budget_charge(&c->budget, ord * (c->n + 2) * 4, c->diag)) !=
+        BT_OK) {
+        free(tr);
+        free(isp);
+        return st;
+    }
+    free(c->snap_trans);
+    free(c->snap_p);
+    c->snap_trans = tr;
+    c->snap_p = isp;
+    c->snap_n = c->n;
+    c->snap_order = ord;
+    return BT_OK;
+}
+
+/* Whether the closed table is the proved snapshot of the heaps up to c->n
+   (an isomorphism of automata, bt__qauto_same): 1, 0, -1 out of memory. */
+static int
+snapshot_is_table(const qctx *c)
+{
+    size_t s;
+    int same;
+    unsigned char *isp = malloc(c->nrows + 1);
+    if (isp == NULL)
+        return -1;
+    for (s = 0; s < c->nrows; s++)
+        isp[s] = c->rows[s].cell[0][0];
+    same = bt__qauto_same(c->trans, c->cap_n + 1, isp, c->nrows,
+                          c->snap_trans, c->snap_n + 1, c->snap_p,
+                          c->snap_order, c->nopt, c->n);
+    free(isp);
+    return same;
 }
 
 /*
@@ -506,6 +599,13 @@ bt__q_learner_heap_begin(qlearner *L, int *done)
     if ((st = bt__q_load_options(c, h)) != BT_OK)
         return st;
     c->n = h;
+    if (L->tame != NULL) {
+        /* tame so far: the theory, without the search or the walk */
+        if ((st = tame_heap(L, done)) != BT_OK || *done)
+            return st != BT_OK ? st : learner_proved(L);
+        if (L->tame != NULL)
+            return BT_OK; /* a new element: bt__q_learner_heap_rest */
+    }
     if (c->nopt[h] > 0 && L->mul != NULL) {
         if ((st = bt__q_try_conservative(c, L->mul, h, done)) != BT_OK)
             return st;
@@ -522,6 +622,8 @@ bt__q_learner_undo(qlearner *L)
 {
     qctx *c = &L->c;
     size_t h = L->h + 1, s;
+    if (L->tame != NULL)
+        bt__qtame_truncate(L->tame, L->h);
     if (h > c->cap_n)
         return;
     c->n = L->h;
@@ -547,9 +649,14 @@ bt__q_learner_heap_rest(qlearner *L)
     size_t h = c->n, s;
     int refined, done = 0;
     bt_status st;
-    /* a new element: pretending finds the quotient, which then answers
-       the learner below in place of the search */
+    /* tame: the quotient of heaps up to h is known, as pretending would
+       find it; else a new element: pretending finds the quotient, which
+       then answers the learner below in place of the search */
+    if (L->tame != NULL && bt__qtame_heaps(L->tame) == h &&
+        (st = tame_snapshot(L)) != BT_OK)
+        return st;
     if (c->nopt[h] > 0 && L->mul != NULL && bt__q_pretending &&
+        c->snap_n != h &&
         (st = bt__q_try_pretend(c, L->mul, h, &done)) != BT_OK)
         return st;
     if (c->nopt[h] > 0)
@@ -562,6 +669,20 @@ bt__q_learner_heap_rest(qlearner *L)
     for (;;) {
         if ((st = close_table(c)) != BT_OK)
             return st;
+        if (c->snap_n == h) {
+            /* the proved quotient answers; a table that is it needs no
+               check (and would pass both) */
+            int same = snapshot_is_table(c);
+            if (same < 0)
+                return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+            if (same) {
+                free(L->mul);
+                L->mul = NULL;
+                if ((st = make_mul(c, &L->mul)) != BT_OK)
+                    return st;
+                break;
+            }
+        }
         if ((st = check_commute(c, &refined)) != BT_OK)
             return st;
         if (refined)
@@ -708,6 +829,7 @@ bt__q_learner_copy(qlearner *dst, const qlearner *src)
     }
     d->snap_n = c->snap_n;
     d->snap_order = c->snap_order;
+    dst->tame = bt__qtame_copy(src->tame); /* NULL: the general learner */
     if (src->mul != NULL &&
         (dst->mul = dup_bytes(src->mul, c->nrows * c->nrows *
                                             sizeof *src->mul)) == NULL)

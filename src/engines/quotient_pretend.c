@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/quotient_extend.h"
 #include "engines/quotient_impl.h"
 
 /* ------------------------------------------------ learning by pretending */
@@ -719,48 +720,14 @@ out:
     return st;
 }
 
-/*
- * A conservative extension (MisereSolver's first test, here proved by the
- * check): when heap h is an element x of the proved quotient of the heaps
- * below h (mul its table), that quotient with heap h -> x is the quotient
- * of the heaps up to h.  Tries every x whose P-status is that of heap h
- * alone (it has a move; P exactly when no option's element is in P),
- * each by the exact check of bt__q_verify(); the first that passes is taken,
- * and the cells of letter h follow from the algebra (no search).  *done
- * is 0 when none passes: the caller learns as usual.
- */
+/* Heap h is the element x of the proved quotient of the heaps below h
+   (mul its table): its transitions and its cells, from the algebra. */
 bt_status
-bt__q_try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
+bt__q_conservative_set(qctx *c, const uint32_t *mul, size_t h, size_t x)
 {
-    size_t ord = c->nrows, x, s, j, t, *colx;
-    int isp = 1;
-    bt_status st;
-    *done = 0;
-    for (j = 0; j < c->nopt[h] && isp; j++) {
-        size_t z = 0;
-        if (c->opt[h][2 * j] != 0)
-            z = TR(c, z, c->opt[h][2 * j]);
-        if (c->opt[h][2 * j + 1] != 0)
-            z = TR(c, z, c->opt[h][2 * j + 1]);
-        if (c->rows[z].cell[0][0])
-            isp = 0;
-    }
-    for (x = 0; x < ord; x++) {
-        int failed = 0;
-        if ((c->rows[x].cell[0][0] != 0) != isp)
-            continue;
-        for (s = 0; s < ord; s++)
-            TR(c, s, h) = mul[s * ord + x];
-        st = bt__q_verify(c, mul, &failed, 1);
-        if (st == BT_ELIMIT)
-            failed = 1; /* too many states for this candidate: the next */
-        else if (st != BT_OK)
-            return st;
-        if (!failed)
-            break;
-    }
-    if (x == ord)
-        return BT_OK;
+    size_t ord = c->nrows, s, t, *colx;
+    for (s = 0; s < ord; s++)
+        TR(c, s, h) = mul[s * ord + x];
     colx = malloc((c->ncols + 1) * sizeof *colx);
     if (colx == NULL)
         return bt__fail(c->diag, BT_ENOMEM, "out of memory");
@@ -776,8 +743,72 @@ bt__q_try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
                 c->rows[mul[TR(c, s, h) * ord + colx[t]]].cell[0][0];
     }
     free(colx);
-    *done = 1;
     return BT_OK;
+}
+
+/*
+ * A conservative extension (MisereSolver's first test, here proved by the
+ * check): when heap h is an element x of the proved quotient of the heaps
+ * below h (mul its table), that quotient with heap h -> x is the quotient
+ * of the heaps up to h.  Tries every x whose P-status is that of heap h
+ * alone (it has a move; P exactly when no option's element is in P),
+ * each by the exact check of bt__q_verify(), most likely first; the one that
+ * passes is taken (only one can: two would be indistinguishable), or,
+ * with no walk, the element of an earlier heap with the same options'
+ * elements (quotient_extend.c); the cells of letter h follow from the
+ * algebra (no search).  *done is 0 when none passes: the caller learns
+ * as usual.
+ */
+bt_status
+bt__q_try_conservative(qctx *c, const uint32_t *mul, size_t h, int *done)
+{
+    size_t ord = c->nrows, x = ord, s, i, ncands;
+    uint32_t *cands = malloc((ord + 1) * sizeof *cands);
+    uint32_t *el = malloc((h + 1) * sizeof *el);
+    unsigned char *isp = malloc(ord + 1);
+    bt_status st = BT_OK;
+    int proved;
+    *done = 0;
+    if (cands == NULL || el == NULL || isp == NULL)
+        goto nomem;
+    for (s = 0; s < ord; s++)
+        isp[s] = c->rows[s].cell[0][0];
+    for (s = 0; s < h; s++)
+        el[s] = TR(c, 0, s);
+    /* the candidates, most likely first, and the one proved at once when
+       heap h repeats an earlier heap (quotient_extend.c) */
+    if (bt__qext_plan(cands, &ncands, &proved, mul, ord, isp, el, c->opt,
+                      c->nopt, h) != 0)
+        goto nomem;
+    for (i = 0; i < ncands && x == ord; i++) {
+        int failed = 0;
+        if (proved) {
+            x = cands[0];
+            break;
+        }
+        for (s = 0; s < ord; s++)
+            TR(c, s, h) = mul[s * ord + cands[i]];
+        st = bt__q_verify(c, mul, &failed, 1);
+        if (st == BT_ELIMIT)
+            failed = 1; /* too many states for this candidate: the next */
+        else if (st != BT_OK)
+            goto out;
+        st = BT_OK;
+        if (!failed)
+            x = cands[i];
+    }
+    if (x < ord) {
+        *done = 1;
+        st = bt__q_conservative_set(c, mul, h, x);
+    }
+    goto out;
+nomem:
+    st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
+out:
+    free(cands);
+    free(el);
+    free(isp);
+    return st;
 }
 
 /* The element of each heap 0..n of the current table (0: no move). */
