@@ -28,6 +28,7 @@
 #ifndef BOUTON_NIMBER_H
 #define BOUTON_NIMBER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <bouton/core.h>
@@ -138,6 +139,35 @@ BT_API bt_status bt_nimber_log(mpz_t r, const mpz_t g, const mpz_t x,
 #define BT_NIMBER_EXPLAIN_BITS 8
 BT_API bt_status bt_nimber_mul_explain(char **out, const mpz_t a,
                                        const mpz_t b, bt_diag *diag);
+
+/*
+ * Lenstra's excess m_p of the odd primes p up to pmax (OEIS A380496: 0, 0,
+ * 1, 1, 0, 0, 4, ... for p = 3, 5, 7, 11, 13, 17, 19, ...).  In Conway's
+ * field of ordinals below omega^(omega^omega) (the algebraic closure of
+ * F_2), the p-th nim-power of omega^(omega^n), p the (n+1)-st odd prime,
+ * is alpha_p = kappa_(f(p)) + m_p, f(p) the order of 2 mod p, kappa as
+ * Lenstra defines it, m_p the least m >= 0 for which kappa_(f(p)) + m (a
+ * nim-sum) is not a p-th power below omega^(omega^n) (Lenstra, "On the
+ * algebraic closure of two", 1977; docs/nimbers.md sec. 5 has the method).
+ *
+ * Fills rows[0..*count) for p = 3, 5, 7, ... <= pmax in order, at most cap
+ * of them: p, f(p), m_p and the exponent e_p (the field of kappa_(f(p))
+ * and of what it needs has 2^(e_p) elements).  The cost grows with e_p
+ * (about e_p^2.6 word operations; e_p reaches 102 180 at p = 263), so the
+ * caller bounds it: lim->interrupt (BT_EINTR) and lim->max_memory
+ * (BT_ELIMIT) are polled, and the rows finished before are kept in *count.
+ * BT_ELIMIT for pmax above BT_NIMBER_EXCESS_PMAX or a field of more than
+ * 2^(2^22) elements.  Deterministic: the random elements it draws come
+ * from a fixed seed.
+ */
+#define BT_NIMBER_EXCESS_PMAX 1000
+typedef struct bt_nimber_excess_row {
+    unsigned p, f, m;
+    unsigned long exponent;
+} bt_nimber_excess_row;
+BT_API bt_status bt_nimber_excess(bt_nimber_excess_row *rows, size_t cap,
+                                  size_t *count, unsigned pmax,
+                                  const bt_limits *lim, bt_diag *diag);
 
 #ifdef __cplusplus
 }
