@@ -1212,7 +1212,8 @@ is_prime(unsigned n)
 
 static bt_status
 excess_run(bt_nimber_excess_row *rows, size_t cap, size_t *count,
-           unsigned pmax, const bt_limits *lim, bt_diag *diag)
+           unsigned pmax, bt_nimber_excess_fn *progress, void *ud,
+           const bt_limits *lim, bt_diag *diag)
 {
     ctx c;
     unsigned p;
@@ -1242,6 +1243,8 @@ excess_run(bt_nimber_excess_row *rows, size_t cap, size_t *count,
         rows[*count].f = c.pi[p].f;
         rows[*count].m = c.pi[p].m;
         rows[*count].exponent = c.pi[p].e;
+        if (progress)
+            progress(&rows[*count], ud);
         (*count)++;
     }
     free(c.pi);
@@ -1250,7 +1253,10 @@ excess_run(bt_nimber_excess_row *rows, size_t cap, size_t *count,
 
 bt_status
 bt_nimber_excess(bt_nimber_excess_row *rows, size_t cap, size_t *count,
-                 unsigned pmax, const bt_limits *lim, bt_diag *diag)
+                 unsigned pmax, bt_nimber_excess_fn *progress, void *ud,
+                 const bt_limits *lim, bt_diag *diag)
 {
-    BT__GMP_CHARGED(lim, diag, excess_run(rows, cap, count, pmax, lim, diag));
+    BT__GMP_CHARGED(lim, diag,
+                    excess_run(rows, cap, count, pmax, progress, ud, lim,
+                               diag));
 }

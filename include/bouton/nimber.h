@@ -156,8 +156,9 @@ BT_API bt_status bt_nimber_mul_explain(char **out, const mpz_t a,
  * (about e_p^2.6 word operations; e_p reaches 102 180 at p = 263), so the
  * caller bounds it: lim->interrupt (BT_EINTR) and lim->max_memory
  * (BT_ELIMIT) are polled, and the rows finished before are kept in *count.
- * BT_ELIMIT for pmax above BT_NIMBER_EXCESS_PMAX or a field of more than
- * 2^(2^22) elements.  Deterministic: the random elements it draws come
+ * progress (may be NULL) is called with each row as it is finished, with
+ * ud.  BT_ELIMIT for pmax above BT_NIMBER_EXCESS_PMAX or a field of more
+ * than 2^(2^22) elements.  Deterministic: the random elements it draws come
  * from a fixed seed.
  */
 #define BT_NIMBER_EXCESS_PMAX 1000
@@ -165,8 +166,10 @@ typedef struct bt_nimber_excess_row {
     unsigned p, f, m;
     unsigned long exponent;
 } bt_nimber_excess_row;
+typedef void bt_nimber_excess_fn(const bt_nimber_excess_row *row, void *ud);
 BT_API bt_status bt_nimber_excess(bt_nimber_excess_row *rows, size_t cap,
                                   size_t *count, unsigned pmax,
+                                  bt_nimber_excess_fn *progress, void *ud,
                                   const bt_limits *lim, bt_diag *diag);
 
 #ifdef __cplusplus
