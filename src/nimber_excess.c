@@ -80,6 +80,8 @@ school_clmul(W *r, const W *a, const W *b, size_t n)
 #endif
 
 static void (*school)(W *, const W *, const W *, size_t);
+static void psqr_soft(W *r, const W *a, size_t n);
+static void (*psqr)(W *, const W *, size_t);
 
 /* r (2n words) = a b, n words each, by Karatsuba above 24 words; scratch:
    8n + 64 words. */
@@ -141,10 +143,30 @@ typedef struct sparse {
 static void
 sreduce(W *c, size_t len, const sparse *P)
 {
-    size_t hi = 64 * len, lo;
+    size_t hi = 64 * len, lo, k, top = P->deg / 64;
     unsigned w = P->deg - P->t[P->nt - 1], i;
     if (w > 64)
         w = 64;
+    if (w == 64) {
+        /* whole words first: word k holds x^(64k) .. x^(64k + 63), each
+           x^e = x^(e - deg) (x^t[0] + x^t[1] + ...) lands below 64k */
+        for (k = len - 1; k > top; k--) {
+            W v = c[k];
+            if (!v)
+                continue;
+            c[k] = 0;
+            for (i = 0; i < P->nt; i++) {
+                size_t pos = 64 * k - P->deg + P->t[i];
+                unsigned o = pos % 64;
+                c[pos / 64] ^= v << o;
+                if (o)
+                    c[pos / 64 + 1] ^= v >> (64 - o);
+            }
+        }
+        hi = 64 * (top + 1);
+        if (hi > 64 * len)
+            hi = 64 * len;
+    }
     while (hi > P->deg) {
         W v;
         unsigned width;
@@ -178,9 +200,22 @@ static const uint16_t *spread_tab(void)
     return t;
 }
 
+#ifdef EX_CLMUL
+__attribute__((target("pclmul,sse4.1"))) static void
+psqr_clmul(W *r, const W *a, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        __m128i x = _mm_cvtsi64_si128((long long)a[i]);
+        __m128i c = _mm_clmulepi64_si128(x, x, 0x00);
+        _mm_storeu_si128((__m128i *)(void *)(r + 2 * i), c);
+    }
+}
+#endif
+
 /* r (2n words) = a^2: the bits of a spread apart (squaring is additive). */
 static void
-psqr(W *r, const W *a, size_t n)
+psqr_soft(W *r, const W *a, size_t n)
 {
     const uint16_t *t = spread_tab();
     size_t i;
@@ -1225,8 +1260,10 @@ excess_run(bt_nimber_excess_row *rows, size_t cap, size_t *count,
                         BT_NIMBER_EXCESS_PMAX, pmax);
 #ifdef EX_CLMUL
     school = __builtin_cpu_supports("pclmul") ? school_clmul : school_soft;
+    psqr = __builtin_cpu_supports("pclmul") ? psqr_clmul : psqr_soft;
 #else
     school = school_soft;
+    psqr = psqr_soft;
 #endif
     c.pi = calloc(pmax + 1, sizeof *c.pi);
     if (!c.pi)
