@@ -959,6 +959,12 @@ done:
     return ok;
 }
 
+/* Fields of more than 2^SPLIT_ABOVE elements are built in two levels (a
+   sparse irreducible polynomial of a degree up to a few thousand is found
+   in a fraction of a second, one of degree 10^5 would take hours); the
+   quick test reaches both kinds (p = 47: 2^5060 elements). */
+#define SPLIT_ABOVE 4096
+
 /* The field of the components s, with every kappa_q in it. */
 static int
 build(ctx *c, built *b, const comps *s)
@@ -988,7 +994,7 @@ build(ctx *c, built *b, const comps *s)
             v *= r;
         blocks[nb++] = v;
     }
-    if (N <= 16384 || nb == 1)
+    if (N <= SPLIT_ABOVE || nb == 1)
         best1 = (1u << nb) - 1;
     else {
         unsigned long bestv = 0;
