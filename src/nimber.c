@@ -83,6 +83,11 @@ static uint64_t c64[8][256];
 static uint64_t to_poly[8][256], from_poly[8][256];
 static uint64_t poly_p0, poly_mu0;
 static int have_clmul;
+/* The same two maps as 8 x 8 bit-matrix blocks for GF2P8AFFINEQB:
+   to_mat[i][L] carries byte i of the input to byte L of the image (row r
+   of the block in byte 7 - r, as the instruction reads it). */
+static uint64_t to_mat[8][8], from_mat[8][8];
+static int have_gfni;
 #endif
 
 static atomic_int tables_ready;
@@ -227,6 +232,30 @@ build_tables(void)
         poly_mu0 = q; /* the quotient is x^64 + q: bit 64 came first */
         have_clmul = __builtin_cpu_supports("pclmul") &&
                      __builtin_cpu_supports("sse4.1");
+        for (i = 0; i < 8; i++) {
+            unsigned L, r, kk;
+            for (L = 0; L < 8; L++) {
+                uint64_t mt = 0, mf = 0;
+                for (r = 0; r < 8; r++) {
+                    unsigned bt = 0, bf = 0;
+                    for (kk = 0; kk < 8; kk++) {
+                        bt |= (unsigned)(to_poly[i][1u << kk] >>
+                                             (8 * L + r) & 1)
+                              << kk;
+                        bf |= (unsigned)(from_poly[i][1u << kk] >>
+                                             (8 * L + r) & 1)
+                              << kk;
+                    }
+                    mt |= (uint64_t)bt << (8 * (7 - r));
+                    mf |= (uint64_t)bf << (8 * (7 - r));
+                }
+                to_mat[i][L] = mt, from_mat[i][L] = mf;
+            }
+        }
+        have_gfni = have_clmul && __builtin_cpu_supports("gfni") &&
+                    __builtin_cpu_supports("avx512f") &&
+                    __builtin_cpu_supports("avx512bw") &&
+                    __builtin_cpu_supports("avx512vbmi");
     }
 #endif
 }
@@ -291,7 +320,7 @@ mul64_tab(uint64_t a, uint64_t b)
  * 128-bit registers directly (H, q in the high lanes: no moves to and
  * from general registers between them), and 24 byte lookups.
  */
-__attribute__((target("pclmul,sse4.1"))) static uint64_t
+__attribute__((target("pclmul,sse4.1"))) static inline uint64_t
 mul64_clmul(uint64_t a, uint64_t b)
 {
     uint64_t pa = BYTES8(to_poly, a), pb = BYTES8(to_poly, b), r;
@@ -350,6 +379,101 @@ bt__nimber_mul_u64_by(int which, uint64_t a, uint64_t b)
     default:
         return 0;
     }
+}
+
+/*
+ * The batch form: r[i] = a[i] * b[i] for i < n.  The same products as n
+ * calls of bt_nimber_mul_u64, without a call and an indirect jump each:
+ * the carry-less form is inlined into the loop, where the processor
+ * overlaps the independent products.
+ */
+#ifdef NIM_CLMUL
+__attribute__((target("pclmul,sse4.1"))) static void
+mul64_n_clmul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        r[i] = mul64_clmul(a[i], b[i]);
+}
+#endif
+
+/*
+ * Eight at a time: a linear map of GF(2)^64 applied to eight words is
+ * 64 blocks of 8 x 8 bits, each applied to the same byte of the eight
+ * words.  Transposed (lane k = byte k of each word, one VPERMB), lane i
+ * broadcast meets in lane L the block from byte i to byte L (one
+ * GF2P8AFFINEQB for all L); the eight sums, transposed back, are the
+ * images.  The carry-less product and Barrett's reduction between are as
+ * in mul64_clmul, one word at a time.
+ */
+__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni,pclmul,sse4.1")))
+static inline __m512i
+map8(__m512i x, const __m512i *mat, __m512i tr)
+{
+    __m512i t = _mm512_permutexvar_epi8(tr, x), acc;
+    int i;
+    acc = _mm512_gf2p8affine_epi64_epi8(
+        _mm512_permutexvar_epi64(_mm512_set1_epi64(0), t), mat[0], 0);
+    for (i = 1; i < 8; i++)
+        acc = _mm512_xor_si512(
+            acc, _mm512_gf2p8affine_epi64_epi8(
+                     _mm512_permutexvar_epi64(_mm512_set1_epi64(i), t),
+                     mat[i], 0));
+    return _mm512_permutexvar_epi8(tr, acc);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni,pclmul,sse4.1")))
+static void
+mul64_n_gfni(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    __m512i tm[8], fm[8], tr;
+    __m128i k = _mm_set_epi64x((long long)poly_p0, (long long)poly_mu0);
+    uint8_t idx[64];
+    uint64_t pa[8], pb[8], pr[8];
+    size_t i;
+    int j;
+    for (j = 0; j < 64; j++)
+        idx[j] = (uint8_t)(8 * (j % 8) + j / 8);
+    tr = _mm512_loadu_si512(idx);
+    for (j = 0; j < 8; j++) {
+        tm[j] = _mm512_loadu_si512(to_mat[j]);
+        fm[j] = _mm512_loadu_si512(from_mat[j]);
+    }
+    for (i = 0; i + 8 <= n; i += 8) {
+        _mm512_storeu_si512(pa, map8(_mm512_loadu_si512(a + i), tm, tr));
+        _mm512_storeu_si512(pb, map8(_mm512_loadu_si512(b + i), tm, tr));
+        for (j = 0; j < 8; j++) {
+            __m128i c = _mm_clmulepi64_si128(
+                _mm_cvtsi64_si128((long long)pa[j]),
+                _mm_cvtsi64_si128((long long)pb[j]), 0x00);
+            __m128i q = _mm_xor_si128(c, _mm_clmulepi64_si128(c, k, 0x01));
+            __m128i u = _mm_clmulepi64_si128(q, k, 0x11);
+            pr[j] = (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(c, u));
+        }
+        _mm512_storeu_si512(r + i, map8(_mm512_loadu_si512(pr), fm, tr));
+    }
+    for (; i < n; i++)
+        r[i] = mul64_clmul(a[i], b[i]);
+}
+
+void
+bt_nimber_mul_u64_n(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                    size_t n)
+{
+    size_t i;
+    tables();
+#ifdef NIM_CLMUL
+    if (have_gfni) {
+        mul64_n_gfni(r, a, b, n);
+        return;
+    }
+    if (have_clmul) {
+        mul64_n_clmul(r, a, b, n);
+        return;
+    }
+#endif
+    for (i = 0; i < n; i++)
+        r[i] = mul64_tab(a[i], b[i]);
 }
 
 /* ------------------------------------------ powers, inverses, roots */

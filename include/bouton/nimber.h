@@ -47,6 +47,16 @@ extern "C" {
 BT_API uint64_t bt_nimber_mul_u64(uint64_t a, uint64_t b);
 
 /*
+ * r[i] = the nim-product of a[i] and b[i] for i < n: the products of
+ * bt_nimber_mul_u64, many at a time (the throughput form: with AVX-512 and
+ * GFNI, eight at once, the changes of basis by 8 x 8 bit-matrix products;
+ * else the single product inlined in a loop).  The arrays may be the same
+ * (r = a, r = b); otherwise they must not overlap.
+ */
+BT_API void bt_nimber_mul_u64_n(uint64_t *r, const uint64_t *a,
+                                const uint64_t *b, size_t n);
+
+/*
  * r = the nim-product of a and b, at any size (r may alias a or b).
  * BT_EINVAL when an operand is negative, BT_ELIMIT past lim->max_digits or
  * lim->max_memory (the work space is about 6 times the size of the field

@@ -116,6 +116,38 @@ test_definition(void **state)
     mpz_clears(x, y, r, NULL);
 }
 
+/* The batch form against the definition (every pair below DEF, in runs
+   of every length, so that the blocks of eight and the rest are both
+   met) and against the single product on random words, aliased too. */
+static void
+test_batch(void **state)
+{
+    static uint64_t a[DEF * DEF], b[DEF * DEF], r[DEF * DEF];
+    size_t i, n, len, k;
+    (void)state;
+    for (i = 0; i < DEF * DEF; i++)
+        a[i] = i / DEF, b[i] = i % DEF;
+    for (i = 0, len = 0; i < DEF * DEF; i += len, len = len % 19 + 1) {
+        n = i + len > DEF * DEF ? DEF * DEF - i : len;
+        bt_nimber_mul_u64_n(r + i, a + i, b + i, n);
+    }
+    for (i = 0; i < DEF * DEF; i++)
+        assert_int_equal(r[i], def[a[i]][b[i]]);
+    for (k = 0; k < 200; k++) {
+        n = bt_test_rnd(40);
+        for (i = 0; i < n; i++) {
+            a[i] = rnd64() >> bt_test_rnd(64), b[i] = rnd64();
+            r[i] = bt_nimber_mul_u64(a[i], b[i]);
+        }
+        bt_nimber_mul_u64_n(a, a, b, n); /* r = a */
+        for (i = 0; i < n; i++)
+            if (a[i] != r[i])
+                fail_msg("bt_nimber_mul_u64_n differs at %zu of %zu (seed "
+                         "%llu)",
+                         i, n, bt_test_seed());
+    }
+}
+
 /* The three ways of the 64-bit product agree, and the mpz path with them. */
 static void
 test_methods(void **state)
@@ -579,6 +611,7 @@ main(void)
         cmocka_unit_test(test_sqrt_first),
         cmocka_unit_test(test_definition),
         cmocka_unit_test(test_methods),
+        cmocka_unit_test(test_batch),
         cmocka_unit_test(test_conway_rules),
         cmocka_unit_test(test_axioms),
         cmocka_unit_test(test_published),
