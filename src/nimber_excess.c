@@ -27,6 +27,7 @@
  * equations alone (each irreducible over the field before), so a choice of
  * roots is an isomorphism, and being a p-th power is kept by isomorphisms.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -731,6 +732,7 @@ typedef struct built {
     W **kappa;  /* kappa[i] for s.q[i] */
     W *fermat[6]; /* 2^(2^k), k < the number of 2-power components */
     unsigned nfermat;
+    size_t charged; /* the bytes of F's work space, charged */
 } built;
 
 static void
@@ -742,6 +744,7 @@ built_free(ctx *c, built *b)
             elt_free(c, &b->F, b->kappa[i]);
     free(b->kappa);
     field_free(&b->F);
+    bt__budget_release(&c->budget, b->charged);
     memset(b, 0, sizeof *b);
 }
 
@@ -1026,6 +1029,12 @@ build(ctx *c, built *b, const comps *s)
     F->n1 = (F->N1 + 63) / 64;
     F->len = F->n1 * F->N2;
     F->flat = 2 * F->n1 * F->N2;
+    b->charged = (12 * F->flat + 64) * sizeof(W);
+    if ((c->st = bt__budget_charge(&c->budget, b->charged, c->diag)) !=
+        BT_OK) {
+        b->charged = 0;
+        return 0;
+    }
     F->A = calloc(F->flat, sizeof(W));
     F->B = calloc(F->flat, sizeof(W));
     F->C = calloc(2 * F->flat, sizeof(W));
@@ -1251,6 +1260,21 @@ is_prime(unsigned n)
     return 1;
 }
 
+static pthread_once_t dispatch_once = PTHREAD_ONCE_INIT;
+
+static void
+dispatch_init(void)
+{
+    (void)spread_tab();
+#ifdef EX_CLMUL
+    school = __builtin_cpu_supports("pclmul") ? school_clmul : school_soft;
+    psqr = __builtin_cpu_supports("pclmul") ? psqr_clmul : psqr_soft;
+#else
+    school = school_soft;
+    psqr = psqr_soft;
+#endif
+}
+
 static bt_status
 excess_run(bt_nimber_excess_row *rows, size_t cap, size_t *count,
            unsigned pmax, bt_nimber_excess_fn *progress, void *ud,
@@ -1264,13 +1288,7 @@ excess_run(bt_nimber_excess_row *rows, size_t cap, size_t *count,
         return bt__fail(diag, BT_ELIMIT,
                         "primes up to %u at most (asked for %u)",
                         BT_NIMBER_EXCESS_PMAX, pmax);
-#ifdef EX_CLMUL
-    school = __builtin_cpu_supports("pclmul") ? school_clmul : school_soft;
-    psqr = __builtin_cpu_supports("pclmul") ? psqr_clmul : psqr_soft;
-#else
-    school = school_soft;
-    psqr = psqr_soft;
-#endif
+    pthread_once(&dispatch_once, dispatch_init);
     c.pi = calloc(pmax + 1, sizeof *c.pi);
     if (!c.pi)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
