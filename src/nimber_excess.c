@@ -634,7 +634,7 @@ find_irreducible(ctx *c, unsigned d, sparse *P)
             return 0;
     }
     for (a = 3; a < d; a++)
-        for (b = 2; b < a; b++)
+        for (b = 2; b < a; b++) {
             for (cc = 1; cc < b; cc++) {
                 P->nt = 4, P->t[0] = 0, P->t[1] = cc, P->t[2] = b, P->t[3] = a;
                 if (is_irreducible(c, P))
@@ -642,6 +642,9 @@ find_irreducible(ctx *c, unsigned d, sparse *P)
                 if (c->st != BT_OK)
                     return 0;
             }
+            if (stop(c))
+                return 0;
+        }
     c->st = bt__fail(c->diag, BT_ELIMIT, "no sparse irreducible of degree %u",
                      d);
     return 0;
@@ -1155,6 +1158,13 @@ qset(ctx *c, unsigned h, unsigned *q, unsigned *nq)
         fsqr(&b.F, y, y);
         if (memcmp(x, y, b.F.len * sizeof *y) == 0)
             break;
+        if ((d & 1023) == 0 && stop(c))
+            break;
+    }
+    if (c->st != BT_OK) {
+        elt_free(c, &b.F, x), elt_free(c, &b.F, y);
+        built_free(c, &b);
+        return 0;
     }
     elt_free(c, &b.F, x), elt_free(c, &b.F, y);
     built_free(c, &b);
