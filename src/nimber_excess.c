@@ -789,13 +789,13 @@ embed(ctx *c, built *b, W *x, unsigned m)
 static int
 rth_root(ctx *c, field *F, W *x, const W *beta, unsigned r)
 {
-    mpz_t q1, t, k, e, rs;
-    unsigned long s = 0, i, d, L = 0, rpow = 1;
+    mpz_t q1, t, k, e, rs, tD;
+    unsigned long s = 0, i, d, L = 0, rpow = 1, D;
     W *z = elt(c, F), *cg = elt(c, F), *zeta = NULL, *h = elt(c, F),
       *u = elt(c, F), *x0 = elt(c, F);
     W **tab = NULL;
     int ok = 0;
-    mpz_inits(q1, t, k, e, rs, NULL);
+    mpz_inits(q1, t, k, e, rs, tD, NULL);
     if (c->st != BT_OK)
         goto done;
     mpz_ui_pow_ui(q1, 2, F->N);
@@ -810,10 +810,28 @@ rth_root(ctx *c, field *F, W *x, const W *beta, unsigned r)
         ok = fpow(c, F, x, beta, e);
         goto done;
     }
+    if (mpz_cmp_ui(rs, 1UL << 40) > 0) {
+        c->st = bt__fail(c->diag, BT_ELIMIT, "r^s too large");
+        goto done;
+    }
+    /* The Sylow r-subgroup lies in the subfield of order 2^D, D the least
+       divisor of N with r^s | 2^D - 1; there, with t = ((2^N - 1)/(2^D -
+       1)) ((2^D - 1)/r^s), y^t = Norm(y)^((2^D - 1)/r^s): squarings and a
+       D-bit power instead of an N-bit one. */
+    for (D = 1; D <= F->N; D++)
+        if (F->N % D == 0) {
+            mpz_set_ui(e, 2);
+            mpz_powm_ui(e, e, D, rs);
+            if (mpz_cmp_ui(e, 1) == 0 || mpz_cmp_ui(rs, 1) == 0)
+                break;
+        }
+    mpz_ui_pow_ui(tD, 2, D);
+    mpz_sub_ui(tD, tD, 1);
+    mpz_divexact(tD, tD, rs);
     /* a generator of the Sylow r-subgroup */
     for (;;) {
         frand(c, F, z);
-        if (!fpow(c, F, cg, z, t))
+        if (!fnorm(c, F, h, z, D, F->N / D) || !fpow(c, F, cg, h, tD))
             goto done;
         mpz_divexact_ui(e, rs, r);
         if (!fpow(c, F, u, cg, e))
@@ -842,15 +860,20 @@ rth_root(ctx *c, field *F, W *x, const W *beta, unsigned r)
         mpz_invert(k, k, t);
     if (!fpow(c, F, x0, beta, k))
         goto done;
+    /* z: the error beta^(k r - 1), in the Sylow subgroup; k r - 1 = j t
+       (j < r), so z = (beta^t)^j, beta^t by the norm as above */
     mpz_mul_ui(e, k, r);
-    if (mpz_sgn(e) == 0)
-        mpz_set(e, q1); /* beta^(q-1) = 1 */
-    mpz_sub_ui(e, e, 1);
-    if (!fpow(c, F, z, beta, e)) /* z: the error, in the Sylow subgroup */
-        goto done;
-    if (mpz_cmp_ui(rs, 1UL << 40) > 0) {
-        c->st = bt__fail(c->diag, BT_ELIMIT, "r^s too large");
-        goto done;
+    if (mpz_sgn(e) == 0) {
+        mpz_set(e, q1); /* t = 1, k = 0: z = beta^(q - 2) */
+        mpz_sub_ui(e, e, 1);
+        if (!fpow(c, F, z, beta, e))
+            goto done;
+    } else {
+        mpz_sub_ui(e, e, 1);
+        mpz_divexact(e, e, t);
+        if (!fnorm(c, F, h, beta, D, F->N / D) || !fpow(c, F, h, h, tD) ||
+            !fpow(c, F, z, h, e))
+            goto done;
     }
     for (i = 0; i < s; i++, rpow *= r) {
         unsigned long rsl = mpz_get_ui(rs), j;
@@ -894,7 +917,7 @@ done:
     }
     elt_free(c, F, z), elt_free(c, F, cg), elt_free(c, F, u);
     elt_free(c, F, h), elt_free(c, F, x0);
-    mpz_clears(q1, t, k, e, rs, NULL);
+    mpz_clears(q1, t, k, e, rs, tD, NULL);
     return ok;
 }
 
