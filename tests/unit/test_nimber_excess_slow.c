@@ -3,8 +3,9 @@
  * test_nimber_excess_slow.c -- Lenstra's excess m_p (bt_nimber_excess)
  * against the OEIS terms (tests/cases/nimber_excess_a380496.txt: A380496)
  * for every odd prime p <= 163: 37 terms, the fields up to 2^15180
- * elements (p = 139).  About 8 s of CPU (2026-11-27, this machine, at a
- * load of 6.5); the quick test_nimber_excess stops at p = 103.
+ * elements (p = 139).  About 3 s of CPU (2026-11-27, this machine, at a
+ * load of 6.5); the quick test_nimber_excess stops at
+ * p = 103.
  */
 #include <setjmp.h>
 #include <stdarg.h>
