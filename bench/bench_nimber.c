@@ -4,7 +4,8 @@
  * The issue's targets: the 64-bit product at <= 8 ns (throughput, one
  * core), products of 10^4-bit nimbers well under a millisecond, the
  * 256 x 256 table in milliseconds.  The 64-bit product is timed in every
- * form the library has (bt_nimber_mul_u64 as callers get it; the GF(256)
+ * form the library has (bt_nimber_mul_u64 as callers get it; the batch
+ * form bt_nimber_mul_u64_n, eight at a time with GFNI; the GF(256)
  * log tables; carry-less multiplication after the change of basis; the
  * library's tower down to single bits) and against a plain recursion on
  * Conway's rules written here, in the same run, on the same operands:
