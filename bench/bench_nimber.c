@@ -177,7 +177,8 @@ bench64_batch(int reps)
         t = now_ns();
         for (r = 0; r < ROUNDS; r++) {
             bt_nimber_mul_u64_n(out, pa, pb, POOL);
-            acc ^= out[r];
+            for (i = 0; i < POOL; i++)
+                acc ^= out[i]; /* every product used, as bench64's */
         }
         t = now_ns() - t;
         sink = acc;
