@@ -282,13 +282,30 @@ field_free(field *F)
     memset(F, 0, sizeof *F);
 }
 
+/* The product's coefficients of y^k, k = 2 N2 - 2 .. 0, in F->C (2 n1
+   words apart, each reduced by P1): those of degree N2 and more folded
+   down by P2, and the N2 left copied to r. */
+static void
+fold_y(field *F, W *r)
+{
+    size_t i, k, n1 = F->n1, N2 = F->N2;
+    unsigned t;
+    for (k = 2 * N2 - 2; k >= N2; k--)
+        for (t = 0; t < F->P2.nt; t++) {
+            W *d = F->C + 2 * n1 * (k - N2 + F->P2.t[t]);
+            for (i = 0; i < n1; i++)
+                d[i] ^= F->C[2 * n1 * k + i];
+        }
+    for (i = 0; i < N2; i++)
+        memcpy(r + n1 * i, F->C + 2 * n1 * i, n1 * sizeof *r);
+}
+
 /* r = a b.  With N2 > 1, Kronecker's substitution: the coefficients of y
    2 n1 words apart make one product of polynomials over GF(2). */
 static void
 fmul(field *F, W *r, const W *a, const W *b)
 {
     size_t i, k, n1 = F->n1, N2 = F->N2;
-    unsigned t;
     if (N2 == 1) {
         pmul(F->C, a, b, n1, F->S);
         sreduce(F->C, 2 * n1, &F->P1);
@@ -304,35 +321,20 @@ fmul(field *F, W *r, const W *a, const W *b)
     pmul(F->C, F->A, F->B, F->flat, F->S);
     for (k = 0; k < 2 * N2 - 1; k++)
         sreduce(F->C + 2 * n1 * k, 2 * n1, &F->P1);
-    for (k = 2 * N2 - 2; k >= N2; k--)
-        for (t = 0; t < F->P2.nt; t++) {
-            W *d = F->C + 2 * n1 * (k - N2 + F->P2.t[t]);
-            for (i = 0; i < n1; i++)
-                d[i] ^= F->C[2 * n1 * k + i];
-        }
-    for (i = 0; i < N2; i++)
-        memcpy(r + n1 * i, F->C + 2 * n1 * i, n1 * sizeof *r);
+    fold_y(F, r);
 }
 
 static void
 fsqr(field *F, W *r, const W *a)
 {
-    size_t i, k, n1 = F->n1, N2 = F->N2;
-    unsigned t;
+    size_t i, n1 = F->n1, N2 = F->N2;
     memset(F->C, 0, 2 * n1 * (2 * N2 - 1) * sizeof *F->C);
     for (i = 0; i < N2; i++) {
         W *d = F->C + 2 * n1 * (2 * i);
         psqr(d, a + n1 * i, n1);
         sreduce(d, 2 * n1, &F->P1);
     }
-    for (k = 2 * N2 - 2; k >= N2 && N2 > 1; k--)
-        for (t = 0; t < F->P2.nt; t++) {
-            W *d = F->C + 2 * n1 * (k - N2 + F->P2.t[t]);
-            for (i = 0; i < n1; i++)
-                d[i] ^= F->C[2 * n1 * k + i];
-        }
-    for (i = 0; i < N2; i++)
-        memcpy(r + n1 * i, F->C + 2 * n1 * i, n1 * sizeof *r);
+    fold_y(F, r);
 }
 
 /* ------------------------------------------------------- the computation */

@@ -522,3 +522,24 @@ bt_test_wythoff_pairs(int a, int misere, long count, long below)
     free(hi);
     bt_game_free(g);
 }
+
+size_t
+bt_test_load_terms(const char *path, const char *key, unsigned long *v,
+                   size_t cap)
+{
+    char line[4096], *p, *end;
+    size_t n = 0, klen = strlen(key);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, klen) == 0 && line[klen] == ' ')
+            for (p = line + klen; n < cap; p = end) {
+                unsigned long x = strtoul(p, &end, 10);
+                if (end == p)
+                    break;
+                v[n++] = x;
+            }
+    fclose(f);
+    assert_true(n > 0);
+    return n;
+}

@@ -116,6 +116,12 @@ void bt_test_quotient_distinct(const bt_quotient *q, const char *spec,
 typedef struct oh_case oh_case;
 /* Calls f on each published sequence (grundy_*.txt) of the folder `dir`,
    failing the test on a malformed file; returns how many there were. */
+/* The terms of one sequence from a data file of tests/cases/ whose lines
+   are "KEY t0 t1 t2 ..." (path the file's path, key e.g. an OEIS number):
+   at most cap terms into v, their count (the test fails on none). */
+size_t bt_test_load_terms(const char *path, const char *key, unsigned long *v,
+                          size_t cap);
+
 int bt_test_each_case(const char *dir,
                       void (*f)(const oh_case *c, const char *name));
 /* Proves the periodicity of s within `limit` values and fails the test

@@ -256,29 +256,15 @@ test_axioms(void **state)
 
 /* The data terms of the OEIS entries (tests/cases/nimber_oeis.txt). */
 static size_t
-load_terms(const char *key, unsigned *v, size_t cap)
+load_terms(const char *key, unsigned long *v, size_t cap)
 {
-    char line[4096], *p, *end;
-    size_t n = 0, klen = strlen(key);
-    FILE *f = fopen(BT_TEST_CASES "/nimber_oeis.txt", "r");
-    assert_non_null(f);
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, key, klen) == 0 && line[klen] == ' ')
-            for (p = line + klen; n < cap; p = end) {
-                unsigned long x = strtoul(p, &end, 10);
-                if (end == p)
-                    break;
-                v[n++] = (unsigned)x;
-            }
-    fclose(f);
-    assert_true(n > 0);
-    return n;
+    return bt_test_load_terms(BT_TEST_CASES "/nimber_oeis.txt", key, v, cap);
 }
 
 static void
 test_published(void **state)
 {
-    unsigned v[200];
+    unsigned long v[200];
     size_t n, i, d, k;
     (void)state;
     /* A051775: antidiagonals d = n + m, T(0, d), T(1, d - 1), ... */

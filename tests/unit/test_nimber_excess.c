@@ -20,24 +20,13 @@
 
 #include <bouton.h>
 
+#include "testutil.h"
+
 static size_t
 load_terms(const char *key, unsigned long *v, size_t cap)
 {
-    char line[4096], *p, *end;
-    size_t n = 0, klen = strlen(key);
-    FILE *f = fopen(BT_TEST_CASES "/nimber_excess_a380496.txt", "r");
-    assert_non_null(f);
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, key, klen) == 0 && line[klen] == ' ')
-            for (p = line + klen; n < cap; p = end) {
-                unsigned long x = strtoul(p, &end, 10);
-                if (end == p)
-                    break;
-                v[n++] = x;
-            }
-    fclose(f);
-    assert_true(n > 0);
-    return n;
+    return bt_test_load_terms(BT_TEST_CASES "/nimber_excess_a380496.txt", key,
+                              v, cap);
 }
 
 /* The odd primes in order: a(n) is the excess of the n-th. */
