@@ -54,16 +54,16 @@ limited() {
 # game is used for the wide positions because no periodicity theorem
 # gives its quotient for huge heaps (Kayles' is proved at heap 169 within
 # the analysis budget, and answers such heaps without a search);
-# sub:5000,9997 for the long game because its misère quotient is not
-# proved by the heap its learning reaches within the budget (about 7800
-# with --max-search 20000; sub:50,97's is proved at heap 245 and answers
-# 10^8 without a search)
+# Dawson's Kayles for the long game because it is wild: its misère
+# quotient is learnt by the search, which --max-search 20000 stops near
+# heap 24 (a subtraction game such as sub:5000,9997 is tame, and its
+# quotient, formed by the theory, now answers 10^9 without a search)
 limited grundy-misere 2 'max_memory limit' V -- \
     analyze --misere --game grundy '1 29429 6 2'
 limited grundy-misere-small 2 'more than 52428800 bytes of memory' "" -- \
     analyze --misere --game grundy --max-memory 50M '1 29429 6 2'
-limited sub-misere-deep 2 'max_search limit' V -- \
-    analyze --misere --max-search 20000 'sub:5000,9997 1000000000'
+limited wild-misere-deep 2 'max_search limit' V -- \
+    analyze --misere --max-search 20000 'dawsons-kayles 1000000000'
 limited grundy-misere-20000 2 'max_memory limit' "" -- \
     analyze --misere --game grundy --max-memory 200M 20000
 # the misère quotient's memory is charged to max_memory: a trial monoid
