@@ -543,3 +543,35 @@ bt_test_load_terms(const char *path, const char *key, unsigned long *v,
     assert_true(n > 0);
     return n;
 }
+
+void
+bt_test_quotients_same(const char *what, const bt_quotient *a,
+                       const bt_quotient *b)
+{
+    size_t o = bt_quotient_order(a), x, y, i, n = bt_quotient_upto(a);
+    if (o != bt_quotient_order(b))
+        fail_msg("%s to %zu: order %zu against %zu", what, n, o,
+                 bt_quotient_order(b));
+    assert_int_equal(bt_quotient_upto(b), n);
+    assert_int_equal(bt_quotient_p_count(a), bt_quotient_p_count(b));
+    for (x = 0; x < o; x++) {
+        assert_int_equal(bt_quotient_is_p(a, x), bt_quotient_is_p(b, x));
+        assert_string_equal(bt_quotient_word(a, x), bt_quotient_word(b, x));
+        for (y = 0; y < o; y++)
+            if (bt_quotient_mul(a, x, y) != bt_quotient_mul(b, x, y))
+                fail_msg("%s to %zu: %zu * %zu differs", what, n, x, y);
+    }
+    for (i = 0; i <= n; i++)
+        assert_int_equal(bt_quotient_heap(a, i), bt_quotient_heap(b, i));
+    assert_int_equal(bt_quotient_generator_count(a),
+                     bt_quotient_generator_count(b));
+    for (i = 0; i < bt_quotient_generator_count(a); i++)
+        assert_int_equal(bt_quotient_generator_heap(a, i),
+                         bt_quotient_generator_heap(b, i));
+    assert_int_equal(bt_quotient_relation_count(a),
+                     bt_quotient_relation_count(b));
+    for (i = 0; i < bt_quotient_relation_count(a); i++)
+        assert_string_equal(bt_quotient_relation(a, i),
+                            bt_quotient_relation(b, i));
+    assert_int_equal(bt_quotient_is_tame(a), bt_quotient_is_tame(b));
+}

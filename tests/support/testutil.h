@@ -116,6 +116,12 @@ void bt_test_quotient_distinct(const bt_quotient *q, const char *spec,
 typedef struct oh_case oh_case;
 /* Calls f on each published sequence (grundy_*.txt) of the folder `dir`,
    failing the test on a malformed file; returns how many there were. */
+/* Two quotients of the same heaps the same, bit for bit: order, P, words,
+   multiplication, heaps' elements, generators, relations, tameness (what
+   names the pair in a failure). */
+void bt_test_quotients_same(const char *what, const bt_quotient *a,
+                            const bt_quotient *b);
+
 /* The terms of one sequence from a data file of tests/cases/ whose lines
    are "KEY t0 t1 t2 ..." (path the file's path, key e.g. an OEIS number):
    at most cap terms into v, their count (the test fails on none). */

@@ -40,36 +40,13 @@ static void
 same_quotient(const char *spec, size_t n)
 {
     bt_quotient *a, *b;
-    size_t o, x, y, i;
+    char what[160];
     bt__quotient_set_pretending(0);
     a = bt_test_quotient(spec, n, 0);
     bt__quotient_set_pretending(1);
     b = bt_test_quotient(spec, n, 0);
-    o = bt_quotient_order(a);
-    if (o != bt_quotient_order(b))
-        fail_msg("%s to %zu: order %zu by the search, %zu by pretending",
-                 spec, n, o, bt_quotient_order(b));
-    assert_int_equal(bt_quotient_p_count(a), bt_quotient_p_count(b));
-    for (x = 0; x < o; x++) {
-        assert_int_equal(bt_quotient_is_p(a, x), bt_quotient_is_p(b, x));
-        assert_string_equal(bt_quotient_word(a, x), bt_quotient_word(b, x));
-        for (y = 0; y < o; y++)
-            assert_int_equal(bt_quotient_mul(a, x, y),
-                             bt_quotient_mul(b, x, y));
-    }
-    for (i = 0; i <= n; i++)
-        assert_int_equal(bt_quotient_heap(a, i), bt_quotient_heap(b, i));
-    assert_int_equal(bt_quotient_generator_count(a),
-                     bt_quotient_generator_count(b));
-    for (i = 0; i < bt_quotient_generator_count(a); i++)
-        assert_int_equal(bt_quotient_generator_heap(a, i),
-                         bt_quotient_generator_heap(b, i));
-    assert_int_equal(bt_quotient_relation_count(a),
-                     bt_quotient_relation_count(b));
-    for (i = 0; i < bt_quotient_relation_count(a); i++)
-        assert_string_equal(bt_quotient_relation(a, i),
-                            bt_quotient_relation(b, i));
-    assert_int_equal(bt_quotient_is_tame(a), bt_quotient_is_tame(b));
+    snprintf(what, sizeof what, "%s (search ~ pretending)", spec);
+    bt_test_quotients_same(what, a, b);
     bt_quotient_free(a);
     bt_quotient_free(b);
 }
