@@ -11,6 +11,7 @@
  *   0.354-threads  the same, the threads kept on for every heap (the
  *                  engine's own choice, by measure, set aside): what the
  *                  parallel method itself does on this game
+ *   officers-threads  Officers likewise, the threads kept on
  *
  * Usage: bench_threads [CASE [LOG [THREADS [ROUNDS [stats]]]]]
  *        (default: officers and 0.354, 2^24, 2 threads, 1 round)
@@ -203,9 +204,11 @@ main(int argc, char **argv)
         rounds > MAX_ROUNDS || (argc > 5 && !stats) ||
         (!all && strcmp(which, "officers") != 0 &&
          strcmp(which, "0.354") != 0 && strcmp(which, "0.16") != 0 &&
-         strcmp(which, "0.354-threads") != 0)) {
+         strcmp(which, "0.354-threads") != 0 &&
+         strcmp(which, "officers-threads") != 0)) {
         fprintf(stderr, "usage: bench_threads [officers|0.354|0.16|"
-                        "0.354-threads|all [LOG [THREADS [ROUNDS "
+                        "0.354-threads|officers-threads|all [LOG "
+                        "[THREADS [ROUNDS "
                         "[stats]]]]]\n");
         return 2;
     }
@@ -216,6 +219,9 @@ main(int argc, char **argv)
         compare("0.354", "octal:0.354", n354, prove354, 0, threads, rounds);
     if (strcmp(which, "0.16") == 0)
         compare("0.16", "octal:0.16", (size_t)1 << 26, 1, 0, threads,
+                rounds);
+    if (strcmp(which, "officers-threads") == 0)
+        compare("officers-thr", "officers", (size_t)1 << log, 0, 1, threads,
                 rounds);
     if (strcmp(which, "0.354-threads") == 0)
         compare("0.354-threads", "octal:0.354", n354, prove354, 1, threads,

@@ -289,9 +289,10 @@ grundy_run_resume(grundy_run *run, bt_sequence *s)
         if (r.bad)
             goto corrupt;
         for (j = 0; j < c; j++)
-            chunk[j] = width == 1 ? bytes[j]
-                                  : (uint16_t)(bytes[2 * j] |
-                                               bytes[2 * j + 1] << 8);
+            chunk[j] = width == 1
+                           ? bytes[j]
+                           : (uint16_t)((unsigned)bytes[2 * j] |
+                                        (unsigned)bytes[2 * j + 1] << 8);
         if (bt_sequence_append(s, chunk, c, &d) != BT_OK) {
             cli_error(cmd, "--checkpoint '%s': %s", path, d.message);
             goto done;

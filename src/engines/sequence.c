@@ -322,6 +322,7 @@ bt_sequence_set_threads(bt_sequence *s, unsigned threads)
         /* the levels measured were of the old pool */
         memset(s->rate, 0, sizeof s->rate);
         memset(s->cpu_rate, 0, sizeof s->cpu_rate);
+        memset(s->warm, 0, sizeof s->warm);
         s->span_stop = 0;
         s->span_level = 0;
         s->best = 0;

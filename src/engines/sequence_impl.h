@@ -80,6 +80,8 @@ struct bt_sequence {
     double rate[PAR_LEVELS];     /* pair operations a second of the last
                                     span at each level; 0: not measured */
     double cpu_rate[PAR_LEVELS]; /* and a second of CPU, every thread's */
+    unsigned char warm[PAR_LEVELS]; /* a span was run at the level (its
+                                       first is not counted: span_end) */
     unsigned best;    /* the level that measured best */
     unsigned choices; /* choices since the last trial */
     unsigned retry;   /* choices between trials (doubles while they lose) */

@@ -69,22 +69,22 @@ top_level(const bt_sequence *s)
  * when it is large.  So the work of heap n is cut in two:
  *
  *   - the calling thread marks the pairs of the sparse positions below a
- *     cut, rpos[0..k-1] (which include every one below STREAM_LAG), and
+ *     cut, rpos[0..k-1] (which include every one below the lag L), and
  *     those found since the stream started; adds the single heaps; takes
  *     the least value c of parity pi; checks the values below c still
- *     missing, looking at the pairs a < STREAM_LAG first, then at those
+ *     missing, looking at the pairs a < L first, then at those
  *     past the window (below); and commits G(n);
  *
  *   - the workers, ahead of it, mark the pairs of the other sparse
  *     positions, rpos[k..nr-1] (nr of them when the stream started), and
- *     those of a window of q pairs, STREAM_LAG <= a < STREAM_LAG + q, where
+ *     those of a window of q pairs, L <= a < L + q, where
  *     the check would look next: every value these read is below
- *     n + 1 - split[0] - STREAM_LAG, already made.
+ *     n + 1 - split[0] - L, already made.
  *
  * Every value is thus the sequential method's, from the same options:
  * nothing is guessed, nothing is thrown away.  The heaps go in batches of
  * STREAM_BATCH; a worker takes the next batch [n0, n1) once the values
- * below n1 - split[0] - STREAM_LAG are made, writes its marks into a ring
+ * below n1 - split[0] - L are made, writes its marks into a ring
  * of at most STREAM_RING batches (and STREAM_RING_BYTES) and tells the
  * batch ready; the calling thread
  * tells how far its values go once a batch.  The threads never meet within
@@ -98,8 +98,7 @@ top_level(const bt_sequence *s)
 #define STREAM_RING_BYTES ((size_t)1 << 21) /* the ring's marks, at most
                                                (wide values: fewer
                                                batches, 8 at least) */
-#define STREAM_LAG (4 * STREAM_BATCH) /* how far back from a heap the
-                                        workers' pairs start */
+#define STREAM_LAG_MIN 4 /* batches: the least lag (stream_lag) */
 #define STREAM_TUNE 64  /* batches between two moves of the cut */
 #define STREAM_MAX_WINDOW ((size_t)1 << 16) /* pairs of a window, at most */
 #define PAR_MIN_LEFT 1024 /* fewer values than this to go: one thread */
@@ -206,7 +205,9 @@ struct par_pool {
     int stats; /* benchmarks: time the threads (par_stats) */
     pthread_mutex_t mu;
     pthread_cond_t go;
-    pthread_cond_t ready; /* a batch ready, values made, or the end */
+    pthread_cond_t ready;  /* for the calling thread: a batch ready, or a
+                              worker out */
+    pthread_cond_t vready; /* for the workers: values made, or the end */
     uint64_t gen; /* the stream's number */
     _Atomic int quit;
     _Atomic uint64_t agen; /* gen, for the threads that poll before they
@@ -222,6 +223,7 @@ struct par_pool {
                       value that would widen them ends it first) */
     int wide;
     size_t lo, hi, words, split0;
+    size_t lag; /* L: the workers' pairs start there (stream_lag) */
     int unequal;
     uint32_t *rpos; /* the sparse positions when the stream started */
     uint16_t *rval;
@@ -235,8 +237,10 @@ struct par_pool {
     _Alignas(PAR_LINE) _Atomic uint64_t next; /* the next batch to take */
     _Atomic size_t wwait;   /* batches a worker waited for values */
     _Atomic unsigned out;   /* workers out of the stream */
-    _Alignas(PAR_LINE) _Atomic unsigned sleepers; /* threads asleep on
-                                                     `ready` (stream_sleep) */
+    _Alignas(PAR_LINE) _Atomic unsigned sleepers; /* the calling thread
+                                                     asleep on `ready` */
+    _Alignas(PAR_LINE) _Atomic unsigned vsleepers; /* workers asleep on
+                                                      `vready` */
     /* the calling thread's line: what it writes during a stream */
     _Alignas(PAR_LINE) _Atomic size_t done; /* values below are made */
     uint64_t want; /* the seq it waits for (batch_ready) */
@@ -448,17 +452,19 @@ spin_timed_out(unsigned k, double *t0, double limit)
 typedef int (*stream_cond)(par_pool *pl, const void *arg);
 
 /* Waits until ok(pl, arg): polls for *spin seconds (the other side is
-   usually a few microseconds away), then sleeps on `ready` (it lost its
+   usually a few microseconds away), then sleeps on cv, its side's (it lost its
    core, or the cores are fewer than the threads: polling would keep it
    from them).  The poll adapts, as an adaptive mutex's: a wait that ended
    in a sleep halves the next poll, one that ended polling doubles it, up
    to STREAM_POLL; so on a busy machine, where the other side is often off
-   its core, the threads mostly sleep and burn nothing.  A thread that makes something ready wakes the sleepers
-   when there are any (stream_wake): counted here before the last look,
+   its core, the threads mostly sleep and burn nothing.  A thread that
+   makes something ready wakes that side's sleepers when there are any
+   (wake_side): counted here before the last look,
    looked at there after the change, both sequentially consistent, so one
    of the two sees the other. */
 static void
-stream_sleep(par_pool *pl, double *spin, stream_cond ok, const void *arg)
+stream_sleep(par_pool *pl, pthread_cond_t *cv, _Atomic unsigned *sleepers,
+             double *spin, stream_cond ok, const void *arg)
 {
     double t0 = 0;
     unsigned k;
@@ -471,22 +477,39 @@ stream_sleep(par_pool *pl, double *spin, stream_cond ok, const void *arg)
     }
     *spin = *spin / 2 > STREAM_POLL_MIN ? *spin / 2 : STREAM_POLL_MIN;
     pthread_mutex_lock(&pl->mu);
-    atomic_fetch_add(&pl->sleepers, 1);
+    atomic_fetch_add(sleepers, 1);
     while (!ok(pl, arg))
-        pthread_cond_wait(&pl->ready, &pl->mu);
-    atomic_fetch_sub(&pl->sleepers, 1);
+        pthread_cond_wait(cv, &pl->mu);
+    atomic_fetch_sub(sleepers, 1);
     pthread_mutex_unlock(&pl->mu);
 }
 
-/* After a change a sleeping thread may wait for. */
+/* After a change a sleeping thread may wait for: the calling thread's
+   (a batch, a worker out) or the workers' (values, the end).  Two sides,
+   so that a batch done wakes no worker and values made wake no calling
+   thread: on 16 threads kept on, one broadcast to all at every batch woke
+   14 threads for nothing, and 0.354 spent 164 s of its 212 s of CPU in
+   the kernel (bench/README.md). */
 static void
-stream_wake(par_pool *pl)
+wake_side(par_pool *pl, pthread_cond_t *cv, _Atomic unsigned *sleepers)
 {
-    if (atomic_load(&pl->sleepers) > 0) {
+    if (atomic_load(sleepers) > 0) {
         pthread_mutex_lock(&pl->mu);
-        pthread_cond_broadcast(&pl->ready);
+        pthread_cond_broadcast(cv);
         pthread_mutex_unlock(&pl->mu);
     }
+}
+
+static void
+wake_caller(par_pool *pl)
+{
+    wake_side(pl, &pl->ready, &pl->sleepers);
+}
+
+static void
+wake_workers(par_pool *pl)
+{
+    wake_side(pl, &pl->vready, &pl->vsleepers);
 }
 
 /* The conditions a stream waits for. */
@@ -538,7 +561,7 @@ stream_work_w(par_pool *pl, par_thread *t, int wide)
     const uint32_t *rpos = pl->rpos;
     const uint16_t *rval = pl->rval;
     size_t words = pl->words, P = STREAM_BATCH, lo = pl->lo, hi = pl->hi;
-    size_t nr = pl->nr, lag = pl->split0 + STREAM_LAG, nring = pl->nring;
+    size_t nr = pl->nr, L = pl->lag, lag = pl->split0 + L, nring = pl->nring;
     int unequal = pl->unequal;
     uint64_t t0 = stat_now(pl);
     for (;;) {
@@ -559,7 +582,8 @@ stream_work_w(par_pool *pl, par_thread *t, int wide)
         if (atomic_load_explicit(&pl->done, memory_order_acquire) < need) {
             stat_add(pl, t, PT_WORK, &t0);
             atomic_fetch_add_explicit(&pl->wwait, 1, memory_order_relaxed);
-            stream_sleep(pl, &t->spin, values_made, &need);
+            stream_sleep(pl, &pl->vready, &pl->vsleepers, &t->spin,
+                         values_made, &need);
             stat_add(pl, t, PT_WAIT, &t0);
             if (atomic_load(&pl->stop))
                 break;
@@ -570,7 +594,7 @@ stream_work_w(par_pool *pl, par_thread *t, int wide)
             memset(sc->seen, 0, words * 64);
             mark_range(g, wide, rpos, rval, unequal, sc, m, k, nr, sc->seen);
             for (j = 0; j < m && q > 0; j++) {
-                size_t a = STREAM_LAG, last = a + q - 1;
+                size_t a = L, last = a + q - 1;
                 if (last > sc->sh[j])
                     last = sc->sh[j];
                 if (a <= last) {
@@ -583,11 +607,11 @@ stream_work_w(par_pool *pl, par_thread *t, int wide)
         rec->k = k;
         rec->q = q;
         atomic_store(&rec->seq, b + 1);
-        stream_wake(pl);
+        wake_caller(pl);
     }
     stat_add(pl, t, PT_WORK, &t0);
     atomic_fetch_add(&pl->out, 1);
-    stream_wake(pl);
+    wake_caller(pl);
 }
 
 static void
@@ -628,7 +652,7 @@ par_main(void *arg)
         t->sat_out = index > pl->active;
         if (t->sat_out) {
             atomic_fetch_add(&pl->out, 1);
-            stream_wake(pl);
+            wake_caller(pl);
         } else {
             stream_work(pl, t);
         }
@@ -665,6 +689,7 @@ bt__seq_par_free(par_pool *pl)
     pthread_mutex_destroy(&pl->mu);
     pthread_cond_destroy(&pl->go);
     pthread_cond_destroy(&pl->ready);
+    pthread_cond_destroy(&pl->vready);
     free(pl->th);
     free(pl->rpos);
     free(pl->rval);
@@ -701,7 +726,9 @@ par_start(bt_sequence *s)
     pthread_mutex_init(&pl->mu, NULL);
     pthread_cond_init(&pl->go, NULL);
     pthread_cond_init(&pl->ready, NULL);
+    pthread_cond_init(&pl->vready, NULL);
     atomic_init(&pl->sleepers, 0);
+    atomic_init(&pl->vsleepers, 0);
     atomic_init(&pl->next, 0);
     atomic_init(&pl->wwait, 0);
     atomic_init(&pl->out, 0);
@@ -797,11 +824,11 @@ report(bt_sequence *s, const bt_limits *lim, bt_diag *diag)
  * The check of heap n in the stream (its m splits in sc): the values below
  * c missing from the marks b (far pairs, the window, near pairs and single
  * heaps) are looked for among the pairs the window left out: a <
- * STREAM_LAG (recent values), then a >= STREAM_LAG + q.  Returns G(n).
+ * L (recent values), then a >= L + q.  Returns G(n).
  */
 SEQ_TEMPLATE unsigned
 stream_check(const void *g, int wide, par_scratch *sc, size_t m,
-             const uint64_t *b, unsigned c, size_t q)
+             const uint64_t *b, unsigned c, size_t L, size_t q)
 {
     size_t k = 0, i, j;
     /* the values below c missing from the marks: the zero bits, which are
@@ -821,7 +848,7 @@ stream_check(const void *g, int wide, par_scratch *sc, size_t m,
         return c;
     for (j = 0; j < m; j++) {
         sc->pa[j] = 1;
-        sc->to[j] = STREAM_LAG - 1 < sc->sh[j] ? STREAM_LAG - 1 : sc->sh[j];
+        sc->to[j] = L - 1 < sc->sh[j] ? L - 1 : sc->sh[j];
     }
     k = SEQ_WIDTH(bt__seq_confirm_scan, wide)(g, sc->seen, sc->need, k,
                                               sc->pa, sc->sr, sc->to, m,
@@ -830,7 +857,7 @@ stream_check(const void *g, int wide, par_scratch *sc, size_t m,
         return c;
     sc->beyond++;
     for (j = 0; j < m; j++)
-        sc->pa[j] = STREAM_LAG + q;
+        sc->pa[j] = L + q;
     k = SEQ_WIDTH(bt__seq_confirm_scan, wide)(g, sc->seen, sc->need, k,
                                               sc->pa, sc->sr, sc->sh, m,
                                               &sc->work);
@@ -843,7 +870,7 @@ stream_check(const void *g, int wide, par_scratch *sc, size_t m,
  * a worker waited for values.  When the workers are behind, they get less:
  * a shorter window, else a higher cut; when the calling thread is, they
  * get more: a lower cut (down to kmin, the first sparse position at or
- * past STREAM_LAG), else a longer window -- but only while some check
+ * past the lag), else a longer window -- but only while some check
  * still looked past the window (beyond, of those batches' heaps): a window
  * longer than the checks read is work for nothing, and it shrinks.  (With
  * more threads than free cores the workers always seem to wait, and the
@@ -862,19 +889,35 @@ stream_tune(bt_sequence *s, par_pool *pl, size_t aw, size_t ww, size_t kmin,
         q -= q / 32 + 1;
     if (aw > ww) {
         if (q > 0)
-            q -= q / 32 + 1;
+            q -= q / 16 + 1;
         else if (k < pl->nr)
-            k++;
+            k += (pl->nr - k) / 16 + 1;
     } else if (ww > aw) {
         if (k > kmin)
-            k--;
+            k -= (k - kmin) / 8 + 1;
         else if (q < STREAM_MAX_WINDOW && beyond > 0)
-            q += q / 32 + 1;
+            q += q / 8 + 1;
     }
     atomic_store_explicit(&pl->k, k, memory_order_relaxed);
     atomic_store_explicit(&pl->q, q, memory_order_relaxed);
     s->par_k = k;
     s->par_q = q;
+}
+
+/* L, the lag of a stream on `workers` workers (besides the calling
+   thread).  A worker may take a batch only once the values L heaps
+   before it are made, so at most L / STREAM_BATCH batches are in flight
+   ahead of the calling thread: fewer than the workers, and the others
+   wait.  (At L = 64 for every count, 16 threads did no better than 4 on
+   a 16-core Xeon: bench/README.md.)  A longer lag gives the calling
+   thread the sparse positions below it and the pairs a < L of the check:
+   more of its own work, which the workers no longer overlap. */
+static size_t
+stream_lag(unsigned workers)
+{
+    size_t batches = workers + 2 > STREAM_LAG_MIN ? workers + 2
+                                                  : STREAM_LAG_MIN;
+    return batches * STREAM_BATCH;
 }
 
 /* Marks ready for batch b of the stream (rec): waits for them. */
@@ -887,7 +930,8 @@ stream_wait(par_pool *pl, const stream_rec *rec, uint64_t b, size_t *aw,
     stat_add(pl, &pl->th[0], PT_WORK, t0);
     ++*aw;
     pl->want = b + 1;
-    stream_sleep(pl, &pl->th[0].spin, batch_ready, rec);
+    stream_sleep(pl, &pl->ready, &pl->sleepers, &pl->th[0].spin,
+                 batch_ready, rec);
     stat_add(pl, &pl->th[0], PT_WAIT, t0);
 }
 
@@ -930,7 +974,8 @@ stream_extend_w(bt_sequence *s, size_t end, unsigned active,
     pl->lo = N;
     pl->hi = end;
     pl->words = words;
-    for (kmin = 0; kmin < nr && s->rpos[kmin] < STREAM_LAG; kmin++)
+    pl->lag = stream_lag(pl->active);
+    for (kmin = 0; kmin < nr && s->rpos[kmin] < pl->lag; kmin++)
         ;
     k = s->par_k > 0 || s->par_fixed ? s->par_k : kmin + (nr - kmin) / 3;
     if (k < kmin)
@@ -992,7 +1037,7 @@ stream_extend_w(bt_sequence *s, size_t end, unsigned active,
         } else {
             unsigned pi = 1u ^ (s->domain & (unsigned)sc->sr[0] & 1u);
             c = least_free(bl, pl->par, pi, w);
-            v = stream_check(s->g, wide, sc, m, bl, c, rec->q);
+            v = stream_check(s->g, wide, sc, m, bl, c, pl->lag, rec->q);
         }
         if (v >= w) {
             widen = v; /* committed once the workers are out */
@@ -1002,7 +1047,7 @@ stream_extend_w(bt_sequence *s, size_t end, unsigned active,
             break;
         if ((n + 1 - N) % P == 0) {
             atomic_store(&pl->done, n + 1);
-            stream_wake(pl);
+            wake_workers(pl);
         }
         s->work += sc->work;
         sc->work = 0;
@@ -1014,9 +1059,10 @@ stream_extend_w(bt_sequence *s, size_t end, unsigned active,
     }
     /* the end: every worker out of the stream before anything moves */
     atomic_store(&pl->stop, 1);
-    stream_wake(pl);
+    wake_workers(pl);
     stat_add(pl, &pl->th[0], PT_WORK, &t0);
-    stream_sleep(pl, &pl->th[0].spin, workers_out, NULL);
+    stream_sleep(pl, &pl->ready, &pl->sleepers, &pl->th[0].spin,
+                 workers_out, NULL);
     stat_add(pl, &pl->th[0], PT_WAIT, &t0);
     if (widen < UINT_MAX) {
         /* a value that reaches w, the marks after it would need more
@@ -1067,7 +1113,11 @@ span_begin(bt_sequence *s, unsigned level)
 
 /* Ends the span being timed, if any: the rates of its level, on the clock
    and in CPU, when it was long enough to tell (a short one is mostly the
-   threads' start) and timed on this thread (its CPU clock). */
+   threads' start) and timed on this thread (its CPU clock), and was not
+   the level's first on threads: that one starts the threads and tunes the
+   cut and the window from where they were (Officers' first span on two
+   threads measured 1.5 times one thread's CPU an operation, its later
+   ones less than one thread's, and the level was set aside for the run). */
 static void
 span_end(bt_sequence *s)
 {
@@ -1075,7 +1125,8 @@ span_end(bt_sequence *s)
         double dt = mono_now() - s->t_from, dc = threads_cpu(s) - s->c_from;
         double ops = (double)(s->n - s->n_from) * (double)s->est;
         if (dt > 0 && dc > 0 && s->n >= s->n_from + PAR_MEASURE &&
-            pthread_equal(s->th_from, pthread_self())) {
+            pthread_equal(s->th_from, pthread_self()) &&
+            (s->timing == 0 || s->warm[s->timing]++ > 0)) {
             s->rate[s->timing] = ops / dt;
             s->cpu_rate[s->timing] = ops / dc;
         }
@@ -1128,7 +1179,12 @@ par_choose(bt_sequence *s)
     s->work = 0;
     for (k = 1; k <= PAR_SAMPLE; k++)
         (void)SEQ_WIDTH(bt__seq_value_rare, s->wide)(s, s->n - k);
-    s->est = s->work / PAR_SAMPLE + 1;
+    {
+        /* smoothed: the work of 256 heaps varies by a tenth from one
+           sample to the next, and a span's rate is counted in it */
+        size_t e = s->work / PAR_SAMPLE + 1;
+        s->est = s->est > 0 ? (3 * s->est + e) / 4 : e;
+    }
     s->work = saved;
     if (s->est < PAR_MIN_WORK || top == 0)
         return 0;
@@ -1137,8 +1193,12 @@ par_choose(bt_sequence *s)
     b = s->best = best_level(s);
     if (s->retry == 0)
         s->retry = PAR_RETRY;
+    /* a trial that lost on the clock backs off; one that was faster but
+       refused for its CPU time does not: its first spans may have been
+       dearer than its later ones will be (span_end) */
     if (was_trial)
-        s->retry = b != prev ? PAR_RETRY
+        s->retry = b != prev || s->rate[s->span_level] > s->rate[b]
+                       ? PAR_RETRY
                    : s->retry < PAR_RETRY_MAX ? 2 * s->retry
                                               : PAR_RETRY_MAX;
     if (b < top && s->rate[b + 1] == 0) {
