@@ -22,7 +22,7 @@
 
 #include <bouton.h>
 
-/* The library's named methods (src/internal.h). */
+/* The library's named methods (src/core/core.h). */
 uint64_t bt__nimber_mul_u64_by(int which, uint64_t a, uint64_t b);
 int bt__nimber_has_clmul(void);
 

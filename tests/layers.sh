@@ -9,19 +9,20 @@
 #   programs/cli/       not programs/server/ (and the other way round);
 #                       both may call programs/common/
 #
-# src/, in layers, lowest first; a file calls its own layer and those below,
-# never one above:
-#   1 core        src/*.c but analyze.c (statuses, limits, the budget,
-#                 buffers, numbers, Nim's field, the registry, positions),
-#                 and src/engines/generic.c (the hooks as callers use them)
+# src/, in layers, lowest first, a folder each (but the analysis, whose
+# folder holds two); a file calls its own layer and those below, never one
+# above:
+#   1 core        src/core/* (statuses, limits, the budget, buffers,
+#                 numbers, Nim's field, the registry, positions, the hooks
+#                 as callers use them)
 #   2 engines     src/engines/* (sequences, quotients, searches, tables,
 #                 counting, the move window)
 #   3 games       src/games/*, one family a file
-#   4 remoteness  src/play/remoteness.c (handed the analysis's moves)
-#   5 analysis    src/analyze.c
+#   4 remoteness  src/analysis/remoteness.c (handed the analysis's moves)
+#   5 analysis    src/analysis/analyze.c
 #   6 play        src/play/* (the opponent, records)
 # and, across one layer or over it:
-#   - only the registry (src/game.c) names a family's ruleset
+#   - only the registry (src/core/game.c) names a family's ruleset
 #     (bt__ruleset_*, bt__varset_*): it lists them, the one data
 #     reference up;
 #   - a family does not call another family's code (games/tartan.c builds
@@ -36,10 +37,10 @@ set -eu
 build=$1
 src=$2
 # object, symbol, reason (one line each)
-known="src/engines/generic.c.o bt__memo_clear the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
-src/engines/generic.c.o bt__memo_find the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
-src/engines/generic.c.o bt__memo_init the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
-src/engines/generic.c.o bt__memo_put the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)"
+known="src/core/generic.c.o bt__memo_clear the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
+src/core/generic.c.o bt__memo_find the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
+src/core/generic.c.o bt__memo_init the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)
+src/core/generic.c.o bt__memo_put the generic mex (core) keeps its positions in the engines' memo, until the kernel (issue 22, item 2)"
 
 command -v nm >/dev/null 2>&1 || { echo "layers.sh: nm is missing" >&2; exit 1; }
 work=$(mktemp -d)
@@ -68,11 +69,11 @@ awk -v known="$work/known" '
     function file(rel) { sub(/\.o$/, "", rel); return rel }
     # The layer of a file of src/ (0: not in src/).
     function layer(f) {
-        if (f == "src/analyze.c") return 5
-        if (f ~ /^src\/[^\/]*\.c$/ || f == "src/engines/generic.c") return 1
+        if (f ~ /^src\/core\//) return 1
         if (f ~ /^src\/engines\//) return 2
         if (f ~ /^src\/games\//) return 3
-        if (f == "src/play/remoteness.c") return 4
+        if (f == "src/analysis/remoteness.c") return 4
+        if (f ~ /^src\/analysis\//) return 5
         if (f ~ /^src\/play\//) return 6
         return 0
     }
@@ -89,8 +90,8 @@ awk -v known="$work/known" '
         if (lf == 0 || lt == 0)
             return ""
         if (sym ~ /^bt__(ruleset|varset)_/ && folder(to) == "src/games")
-            return from == "src/game.c" ? "" : \
-                "only the registry (src/game.c) names the families\047 rulesets"
+            return from == "src/core/game.c" ? "" : \
+                "only the registry (src/core/game.c) names the families\047 rulesets"
         if (lt > lf)
             return sprintf("the %s layer calls up into the %s layer " \
                            "(core < engines < games < remoteness < " \

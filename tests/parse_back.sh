@@ -11,7 +11,7 @@ set -eu
 build=$1
 src=$2
 # object, symbol: the parsers of user text
-allowed="src/util.c.o __gmpz_set_str
+allowed="src/core/util.c.o __gmpz_set_str
 src/games/wythoff.c.o __gmpz_set_str"
 # bt__parse_number (util.c) reads the numbers of the position language
 # (position.c); wythoff.c reads the A of wythoff:A, checked as digits

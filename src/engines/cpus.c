@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "engines/engines.h"
 
 #ifdef __linux__
 /* The CPUs of a quota of `quota` microseconds every `period`, rounded up;

@@ -30,7 +30,7 @@ bt__heap_fini(bt_game *g)
 bt__heap_game *
 bt__heap_state(const bt_game *g)
 {
-    /* the heap hook's contract (internal.h) */
+    /* the heap hook's contract (core/core.h) */
     assert(g->rules->arity == 1 && (g->rules->flags & BT__RS_HEAPS));
     return g->state;
 }

@@ -13,7 +13,7 @@
 #ifndef BOUTON_HEAPGAME_H
 #define BOUTON_HEAPGAME_H
 
-#include "internal.h"
+#include "engines/engines.h"
 
 typedef enum {
     BT__HEAP_OCTAL,

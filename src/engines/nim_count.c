@@ -75,7 +75,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "engines/engines.h"
 
 /*
  * The most work a count takes on, in multiplications of 64-bit words, as

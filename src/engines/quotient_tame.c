@@ -74,7 +74,7 @@
 #include <string.h>
 
 #include "engines/quotient_tame.h"
-#include "internal.h"
+#include "engines/engines.h"
 
 static int taming = 1;
 

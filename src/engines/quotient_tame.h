@@ -21,7 +21,7 @@
 
 typedef struct bt__qtame bt__qtame;
 
-/* Whether learners start a tracker (bt__quotient_set_taming, internal.h). */
+/* Whether learners start a tracker (bt__quotient_set_taming, engines/engines.h). */
 int bt__qtame_on(void);
 
 /* A tracker with no heap (the empty sum alone); NULL when out of

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "engines/engines.h"
 
 #define BT__STOP ((bt_status)100) /* internal: stop an enumeration early */
 /* A listing of moves asks its budget and the interrupt every this many

@@ -3,7 +3,7 @@
  * them (bt__heap_rules, heapgame.h): built from the digits of an octal or
  * hexadecimal code, a subtraction set or Grundy's game, released, and
  * read digit by digit; and a heap's size in words for messages.  It calls
- * only the core of the library (internal.h) and the C library.
+ * only the core of the library (core/core.h) and the C library.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,7 +10,7 @@
 #ifndef BOUTON_WINDOW_H
 #define BOUTON_WINDOW_H
 
-#include "internal.h"
+#include "engines/engines.h"
 
 /* The options a window gathers, within a budget: moves of component
    `comp` of game g, appended to m[0..n-1] (cap allocated). */

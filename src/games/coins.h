@@ -14,7 +14,7 @@
 #ifndef BOUTON_GAMES_COINS_H
 #define BOUTON_GAMES_COINS_H
 
-#include "internal.h"
+#include "core/core.h"
 
 typedef struct bt__coin_code bt__coin_code;
 

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 /* The largest k accepted: moves change at most k piles. */
 #define MOORE_MAX_K 64

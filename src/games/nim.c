@@ -17,7 +17,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 /* Piles drawn in binary when at most this many columns and rows. */
 #define DRAW_BITS 64

@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 /* The digits a may have. */
 #define MAX_A_DIGITS 1000

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 /* The side times min(a, side) of the largest table: about 400 MiB. */
 #define SG_MAX_WORK 16384

@@ -13,7 +13,8 @@
 #ifndef BOUTON_OPPONENT_IMPL_H
 #define BOUTON_OPPONENT_IMPL_H
 
-#include "internal.h"
+#include "engines/engines.h"
+#include "analysis/analysis.h"
 #include "engines/window.h"
 
 typedef struct opp {

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "engines/engines.h"
+#include "analysis/analysis.h"
 
 #define STOP ((bt_status)101) /* internal: stop an enumeration early */
 

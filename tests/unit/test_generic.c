@@ -25,7 +25,7 @@
 
 #include <cmocka.h>
 
-#include "../../src/internal.h"
+#include "../../src/core/core.h"
 
 static int splits; /* 0: subtraction {1,2}; 1: take 1 and maybe split */
 

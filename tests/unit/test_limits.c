@@ -25,7 +25,7 @@
 
 #include <bouton.h>
 
-#include "../../src/internal.h"
+#include "../../src/core/core.h"
 #include "testutil.h"
 
 static void

@@ -27,7 +27,7 @@
 
 #include "testutil.h"
 
-/* The library's named methods (src/internal.h), to compare them. */
+/* The library's named methods (src/core/core.h), to compare them. */
 uint64_t bt__nimber_mul_u64_by(int which, uint64_t a, uint64_t b);
 int bt__nimber_has_clmul(void);
 

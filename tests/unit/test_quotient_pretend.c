@@ -31,7 +31,7 @@
 
 #include <bouton.h>
 
-#include "../../src/internal.h"
+#include "../../src/engines/engines.h"
 #include "testutil.h"
 
 #include "oracle_heap.h"

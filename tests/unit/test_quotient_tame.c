@@ -40,7 +40,7 @@
 #include <bouton.h>
 
 #include "../../src/engines/quotient_tame.h"
-#include "../../src/internal.h"
+#include "../../src/engines/engines.h"
 #include "testutil.h"
 
 #include "oracle_heap.h"

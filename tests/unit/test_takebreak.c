@@ -33,7 +33,7 @@
 #include "oracle_heap.h"
 #include "oracle_search.h"
 
-#include "../../src/internal.h"
+#include "../../src/core/core.h"
 
 /* ------------------------------------------------------------- codes */
 

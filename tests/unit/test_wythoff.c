@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "../../src/internal.h"
+#include "../../src/core/core.h"
 #include "testutil.h"
 #include "oracle_wythoff.h"
 

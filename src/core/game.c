@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 /* The families (each defined in its file of src/games/) ... */
 extern const bt__ruleset bt__ruleset_nim;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 int
 bt_version_number(void)
@@ -122,7 +122,7 @@ bt__limits(const bt_limits *lim)
 }
 
 /* The budget that GMP's allocations on this thread are charged to (see
-   bt__budget_enter and bt__gmp_enter in internal.h). */
+   bt__budget_enter and bt__gmp_enter in core/core.h). */
 static _Thread_local bt__budget *current_budget;
 
 bt_status

@@ -25,7 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "engines/engines.h"
+#include "analysis/analysis.h"
 #include "engines/heapgame.h"
 #include "engines/window.h"
 

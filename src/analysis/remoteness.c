@@ -27,7 +27,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "engines/engines.h"
+#include "analysis/analysis.h"
 
 /* ---------------------------------------------------------------- solver */
 

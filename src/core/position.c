@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "core/core.h"
 
 /* A component: its game and its numbers (arity of them; any number >= 1
    for a game of variable arity, such as Moore's Nim's piles). */
