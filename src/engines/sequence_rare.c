@@ -115,9 +115,11 @@ confirm_scan(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t k,
             if (a > h)
                 continue;
             live = 1;
-            /* blocks long enough that filtering need[] stays cheaper than
-               the marking */
-            last = a + (k > CONFIRM_BLOCK / 2 ? 2 * k : CONFIRM_BLOCK) - 1;
+            /* blocks of 8 pairs a value still needed: the pass over
+               need[] after each costs an eighth of a load a pair (with 2
+               a value, and a branch a value, that pass was a fifth of
+               Officers' time on one thread: perf; bench/README.md) */
+            last = a + (k > CONFIRM_BLOCK / 8 ? 8 * k : CONFIRM_BLOCK) - 1;
             if (last > h)
                 last = h;
             pa[j] = last + 1;
@@ -127,11 +129,16 @@ confirm_scan(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t k,
                 continue;
             }
             mark_pairs(g, wide, rest, a, last, seen);
-            for (i = 0; i < k;) {
-                if (seen[need[i]])
-                    need[i] = need[--k];
-                else
-                    i++;
+            {
+                /* keep those still missing, without a branch: which are
+                   found is not predictable */
+                size_t kept = 0;
+                for (i = 0; i < k; i++) {
+                    unsigned v = need[i];
+                    need[kept] = (uint16_t)v;
+                    kept += !seen[v];
+                }
+                k = kept;
             }
         }
     } while (k > 0 && live);
