@@ -452,16 +452,16 @@ spin_timed_out(unsigned k, double *t0, double limit)
 typedef int (*stream_cond)(par_pool *pl, const void *arg);
 
 /* Waits until ok(pl, arg): polls for *spin seconds (the other side is
-   usually a few microseconds away), then sleeps on cv, its side's (it lost its
-   core, or the cores are fewer than the threads: polling would keep it
-   from them).  The poll adapts, as an adaptive mutex's: a wait that ended
-   in a sleep halves the next poll, one that ended polling doubles it, up
-   to STREAM_POLL; so on a busy machine, where the other side is often off
-   its core, the threads mostly sleep and burn nothing.  A thread that
-   makes something ready wakes that side's sleepers when there are any
-   (wake_side): counted here before the last look,
-   looked at there after the change, both sequentially consistent, so one
-   of the two sees the other. */
+   usually a few microseconds away), then sleeps on cv, its side's
+   condition (it lost its core, or the cores are fewer than the threads:
+   polling would keep it from them).  The poll adapts, as an adaptive
+   mutex's: a wait that ended in a sleep halves the next poll, one that
+   ended polling doubles it, up to STREAM_POLL; so on a busy machine,
+   where the other side is often off its core, the threads mostly sleep
+   and burn nothing.  A thread that makes something ready wakes that
+   side's sleepers when there are any (wake_side): counted here before the
+   last look, looked at there after the change, both sequentially
+   consistent, so one of the two sees the other. */
 static void
 stream_sleep(par_pool *pl, pthread_cond_t *cv, _Atomic unsigned *sleepers,
              double *spin, stream_cond ok, const void *arg)
