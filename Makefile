@@ -3,7 +3,7 @@
 #   make            build into build/ (build/bouton, build/libbouton.a/.so)
 #   make test       build and run every test, then the whole suite again
 #                   under ASan+UBSan (build-asan/), then the valgrind run
-#   make run        build and start the main job
+#   make run        build the program (quietly) and start the server
 #   make bench      build the benchmarks and run them
 #   make install    install into PREFIX (default /usr/local; DESTDIR is
 #                   honoured): the program, libbouton.a/.so, the headers,
@@ -72,7 +72,14 @@ test-valgrind: test-deps
 	@$(MAKE) --no-print-directory build
 	@sh scripts/valgrind.sh $(BUILD)
 
-run: build
+# Only the program, and its build's lines only when it fails: the first
+# line `make run` prints is the server's address.
+run: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+	@log=$$(mktemp) && \
+	if MAKEFLAGS=--no-print-directory cmake --build $(BUILD) -j $(JOBS) \
+	     --target bouton >"$$log" 2>&1; then rm -f "$$log"; \
+	else cat "$$log"; rm -f "$$log"; exit 1; fi
 	@./$(BUILD)/bouton serve
 
 install: build
