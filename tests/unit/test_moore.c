@@ -1,4 +1,4 @@
-/* label: quick
+/* label: quick, light under the sanitizers
  *
  * test_moore.c -- Moore's Nim_k (moore:K) through the public API, against
  * a brute force written here from the rules alone (a move lowers at least
@@ -18,7 +18,10 @@
  * limit or answer within a small CPU bound.
  *
  * BT_TEST_SEED in the environment sets the seed of the random tests.
- * CPU: about 16 s in the normal build (tests/README.md).
+ * CPU: about 16 s in the normal build (tests/README.md).  Under ASan it
+ * took 50-94 s, the longest of that stage: there it runs light
+ * (BT_TEST_LIGHT: three piles where four, the same lines), as under
+ * valgrind.
  */
 #include <setjmp.h>
 #include <stdarg.h>
