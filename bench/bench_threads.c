@@ -15,6 +15,9 @@
  *
  * Usage: bench_threads [CASE [LOG [THREADS [ROUNDS [stats]]]]]
  *        (default: officers and 0.354, 2^24, 2 threads, 1 round)
+ * BENCH_FIX="CUT WINDOW" fixes the division of the work on threads: the
+ * calling thread's sparse positions and the most pairs of a worker's
+ * window (what the engine's own tuning reaches on more cores).
  * LOG below 24 makes the 0.354 cases compute 2^LOG values instead of the
  * proof.  `stats` prints, after each run on threads, what its threads did:
  * streams, batches, the batches the calling thread waited for, the cut and
@@ -43,6 +46,7 @@
 void bt__sequence_par_always(bt_sequence *s);
 void bt__sequence_par_stats_on(bt_sequence *s);
 void bt__sequence_par_stats(const bt_sequence *s, char *buf, size_t len);
+void bt__sequence_par_fix(bt_sequence *s, size_t cut, size_t window);
 
 static int stats; /* STATS given: print what the threads did */
 
@@ -102,6 +106,13 @@ one(const char *name, const char *spec, size_t n, int prove, int always,
         bt__sequence_par_always(s);
     if (stats && threads > 1)
         bt__sequence_par_stats_on(s);
+    if (threads > 1 && getenv("BENCH_FIX") != NULL) {
+        /* "CUT WINDOW": the division of the work fixed (what a tuning
+           would reach with more cores than this machine has) */
+        size_t cut = 0, window = 0;
+        if (sscanf(getenv("BENCH_FIX"), "%zu %zu", &cut, &window) == 2)
+            bt__sequence_par_fix(s, cut, window);
+    }
     c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID);
     m0 = clock_of(CLOCK_THREAD_CPUTIME_ID);
     w0 = clock_of(CLOCK_MONOTONIC);

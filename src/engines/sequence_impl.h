@@ -74,6 +74,11 @@ struct bt_sequence {
     struct par_pool *pool;  /* made on first use, for par_cap() threads */
     size_t par_k, par_q;    /* the stream's cut and window (stream_tune);
                                par_k 0: not measured yet */
+    size_t lvl_k[PAR_LEVELS], lvl_q[PAR_LEVELS]; /* and where they were
+                               last at each level (0: never run): a level
+                               starts from its own, not another's (a trial
+                               on 2 threads left 16 threads a window of 0
+                               on Officers to 2^26: bench/README.md) */
     /* the choice of how many threads, by measure (par_choose): level 0 is
        the calling thread alone, level i > 0 min(2^i, par_cap) threads */
     size_t est;      /* pair operations a heap, at the last choice */
