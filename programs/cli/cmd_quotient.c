@@ -50,9 +50,10 @@ static const char help[] =
     "             that is not a regular file is refused)\n"
     "  --load FILE  print the quotient saved in FILE, after checking it\n"
     "             exactly as if it had been computed (refused otherwise)\n"
-    "  --store DIR  where a quotient proved by --until-proved is kept for\n"
-    "             later misère analyses (default $BOUTON_STORE, else the\n"
-    "             user's cache; `bouton store --help`)\n"
+    "  --store DIR  where the quotient is kept for later misère analyses\n"
+    "             when proved, or computed past heap 26 further than the\n"
+    "             entry there (default $BOUTON_STORE, else the user's\n"
+    "             cache; `bouton store --help`)\n"
     "  --no-store   keep nothing\n";
 
 /* The games of q as "octal:0.07 + octal:0.77" (one game: its rules). */
@@ -211,8 +212,9 @@ cmd_quotient(int argc, char **argv)
         rc = cli_status_error("quotient", st, &d);
         goto done;
     }
-    if (until) {
-        /* a proved quotient is kept for later analyses */
+    if (ng == 1) {
+        /* kept for later analyses when proved or computed past heap 26
+           and further than the store's entry (cli_store_put) */
         cli_store store;
         if ((rc = cli_store_open(&store, "quotient", store_dir, no_store,
                                  1)) != CLI_OK)

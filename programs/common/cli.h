@@ -306,6 +306,8 @@ enum {
 typedef struct cli_store_game {
     char *spec;
     int state;
+    size_t reach; /* CLI_STORE_LOADED: how far the entry read or written
+                     reaches (SIZE_MAX: proved, else its heaps) */
 } cli_store_game;
 typedef struct cli_store {
     int on;          /* 0: --no-store, BOUTON_STORE=off */

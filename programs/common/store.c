@@ -10,8 +10,12 @@
  * named from the game's canonical rules; its text is bt_quotient_save()'s.
  * Nothing read is trusted: an entry is used only after bt_quotient_load()
  * has checked it exactly (as `--quotient FILE` is), and only when it is
- * the proved quotient of the game its name says.  A store that cannot be
- * read or written costs a warning at most, never an answer.
+ * a quotient of the game its name says: proved, or computed to a heap
+ * past CLI_STORE_SMALL_HEAP (a wild game's quotient to its heap 32 is
+ * checked in a fortieth of the time it takes to learn).  An entry is
+ * replaced only by one that says more: a proved quotient, or one computed
+ * further.  A store that cannot be read or written costs a warning at
+ * most, never an answer.
  */
 #define _XOPEN_SOURCE 700 /* readlink(), O_NOFOLLOW */
 #include <dirent.h>
@@ -245,11 +249,40 @@ read_entry(const char *path, size_t max, char **text, size_t *len,
     return 1;
 }
 
+static void header_field(const char *text, const char *word, char *out,
+                         size_t size);
+
+/* How far a quotient reaches: SIZE_MAX proved, else the heaps it was
+   computed to. */
+static size_t
+quotient_reach(const bt_quotient *q)
+{
+    size_t per, pre;
+    return bt_quotient_period(q, &per, &pre) ? SIZE_MAX : bt_quotient_upto(q);
+}
+
+/* How far an entry's text says it reaches, from its header (not checked:
+   only to choose which entry to check first, and whether to write over
+   it); 0 when the header says nothing. */
+static size_t
+text_reach(const char *text)
+{
+    char upto[32], period[64];
+    header_field(text, "period", period, sizeof period);
+    if (strcmp(period, "none") != 0 && strcmp(period, "?") != 0)
+        return SIZE_MAX;
+    header_field(text, "upto", upto, sizeof upto);
+    return strspn(upto, "0123456789") == strlen(upto) && strlen(upto) < 10
+               ? (size_t)strtoul(upto, NULL, 10)
+               : 0;
+}
+
 /*
  * Checks the text of spec's entry: bt_quotient_load() (the exact check of
  * `--quotient FILE`), then that it is the quotient of spec's game (not
- * another game's under this name) and proved.  BT_OK with *q, else *q is
- * NULL and why says what failed.
+ * another game's under this name), proved or computed past
+ * CLI_STORE_SMALL_HEAP.  BT_OK with *q, else *q is NULL and why says what
+ * failed.
  */
 static bt_status
 check_entry(const char *spec, const char *text, size_t len,
@@ -268,8 +301,11 @@ check_entry(const char *spec, const char *text, size_t len,
     if (spec != NULL && strcmp(bt_game_spec(bt_quotient_game(*q)), spec) != 0)
         snprintf(why, size, "it holds the quotient of %s",
                  bt_game_spec(bt_quotient_game(*q)));
-    else if (!bt_quotient_period(*q, &per, &pre))
-        snprintf(why, size, "its quotient is not proved");
+    else if (!bt_quotient_period(*q, &per, &pre) &&
+             bt_quotient_upto(*q) <= CLI_STORE_SMALL_HEAP)
+        snprintf(why, size,
+                 "its quotient is neither proved nor computed past heap %d",
+                 CLI_STORE_SMALL_HEAP);
     else
         return BT_OK;
     bt_quotient_free(*q);
@@ -297,16 +333,19 @@ game_of(cli_store *s, const char *spec, int *fresh)
 }
 
 /*
- * Looks up g's entry, the user's store first, then the shipped one, and
- * installs the first that passes the check.  A damaged entry is named in
- * one warning and passed over.
+ * Looks up g's entry in the user's store and in the shipped one, and
+ * installs the one that says more (proved, else computed further; the
+ * user's on a tie) when it passes the check, else the other.  A damaged
+ * entry is named in one warning and passed over.
  */
 static void
 use_game(cli_store *s, bt_game *g, const bt_limits *lim)
 {
     char name[ENTRY_NAME_MAX + sizeof entry_suffix], why[600];
     const char *layers[2];
-    int fresh, k;
+    char *path[2] = {NULL, NULL}, *text[2] = {NULL, NULL};
+    size_t len[2] = {0, 0};
+    int fresh, k, r[2] = {0, 0}, order[2] = {0, 1};
     cli_store_game *sg = game_of(s, bt_game_spec(g), &fresh);
     if (sg == NULL || !fresh ||
         entry_name(bt_game_spec(g), name, sizeof name) != 0)
@@ -314,31 +353,44 @@ use_game(cli_store *s, bt_game *g, const bt_limits *lim)
     layers[0] = s->dir;
     layers[1] = s->shipped;
     for (k = 0; k < 2; k++) {
-        char *path, *text = NULL;
-        size_t len = 0;
-        bt_quotient *q = NULL;
-        int r;
-        if (layers[k] == NULL || (path = join(layers[k], name)) == NULL)
+        if (layers[k] == NULL || (path[k] = join(layers[k], name)) == NULL)
             continue;
-        r = read_entry(path, lim->max_text, &text, &len, why, sizeof why);
-        if (r > 0 && check_entry(bt_game_spec(g), text, len, lim, &q, why,
-                                 sizeof why) == BT_OK) {
-            /* the library owns q from here, whatever it answers (at most
-               16 quotients lent: past them the analysis computes) */
-            if (bt_quotient_install(q, NULL) == BT_OK)
-                sg->state = CLI_STORE_LOADED;
-            free(text);
-            free(path);
-            return;
-        }
-        if (r != 0) {
+        r[k] = read_entry(path[k], lim->max_text, &text[k], &len[k], why,
+                          sizeof why);
+        if (r[k] < 0) {
             warn(s, "the store's entry '%s' is ignored, not trusted: %s",
-                 path, why);
-            if (k == 0 && r < 0)
+                 path[k], why);
+            if (k == 0)
                 sg->state = CLI_STORE_BLOCKED; /* not a file of ours */
         }
-        free(text);
-        free(path);
+    }
+    if (r[0] > 0 && r[1] > 0 && text_reach(text[1]) > text_reach(text[0])) {
+        order[0] = 1;
+        order[1] = 0;
+    }
+    for (k = 0; k < 2; k++) {
+        int i = order[k];
+        bt_quotient *q = NULL;
+        if (r[i] <= 0)
+            continue;
+        if (check_entry(bt_game_spec(g), text[i], len[i], lim, &q, why,
+                        sizeof why) == BT_OK) {
+            size_t reach = quotient_reach(q);
+            /* the library owns q from here, whatever it answers (at most
+               16 quotients lent: past them the analysis computes) */
+            if (bt_quotient_install(q, NULL) == BT_OK) {
+                if (sg->state != CLI_STORE_BLOCKED)
+                    sg->state = CLI_STORE_LOADED;
+                sg->reach = reach;
+            }
+            break;
+        }
+        warn(s, "the store's entry '%s' is ignored, not trusted: %s",
+             path[i], why);
+    }
+    for (k = 0; k < 2; k++) {
+        free(text[k]);
+        free(path[k]);
     }
 }
 
@@ -429,25 +481,58 @@ put_text(cli_store *s, const char *spec, const char *text)
     return rc;
 }
 
+/* Whether the user's store holds an entry of spec that reaches at least
+   reach and passes the check (another process may have written it since
+   this one looked). */
+static int
+user_has(const cli_store *s, const char *spec, size_t reach)
+{
+    char name[ENTRY_NAME_MAX + sizeof entry_suffix], why[600];
+    char *path, *text = NULL;
+    size_t len = 0;
+    bt_limits lim;
+    bt_quotient *q = NULL;
+    int has = 0;
+    if (entry_name(spec, name, sizeof name) != 0 ||
+        (path = join(s->dir, name)) == NULL)
+        return 0;
+    bt_limits_default(&lim);
+    if (read_entry(path, lim.max_text, &text, &len, why, sizeof why) > 0 &&
+        text_reach(text) >= reach &&
+        check_entry(spec, text, len, &lim, &q, why, sizeof why) == BT_OK)
+        has = quotient_reach(q) >= reach;
+    bt_quotient_free(q);
+    free(text);
+    free(path);
+    return has;
+}
+
 void
 cli_store_put(cli_store *s, const bt_quotient *q)
 {
     char *text = NULL;
     int fresh;
-    size_t per, pre;
+    size_t reach;
+    const char *spec;
     cli_store_game *sg;
-    if (!s->on || s->dir == NULL || !bt_quotient_period(q, &per, &pre) ||
-        bt_quotient_game_count(q) != 1)
+    if (!s->on || s->dir == NULL || bt_quotient_game_count(q) != 1)
         return;
+    reach = quotient_reach(q);
+    if (reach <= CLI_STORE_SMALL_HEAP)
+        return; /* learnt again as fast as checked */
+    spec = bt_game_spec(bt_quotient_game(q));
     pthread_mutex_lock(&store_mu);
-    sg = game_of(s, bt_game_spec(bt_quotient_game(q)), &fresh);
-    /* not over an entry read from the store, nor over what is not a file
-       of ours */
-    if ((sg == NULL || sg->state == CLI_STORE_ABSENT) &&
-        bt_quotient_save(&text, q, NULL) == BT_OK) {
-        int rc = put_text(s, bt_game_spec(bt_quotient_game(q)), text);
-        if (sg != NULL)
+    sg = game_of(s, spec, &fresh);
+    /* never over what is not a file of ours, nor over an entry that says
+       as much (read or written by this process, or now in the store) */
+    if ((sg == NULL || sg->state == CLI_STORE_ABSENT ||
+         (sg->state == CLI_STORE_LOADED && sg->reach < reach)) &&
+        !user_has(s, spec, reach) && bt_quotient_save(&text, q, NULL) == BT_OK) {
+        int rc = put_text(s, spec, text);
+        if (sg != NULL) {
             sg->state = rc == 0 ? CLI_STORE_LOADED : CLI_STORE_BLOCKED;
+            sg->reach = reach;
+        }
     }
     pthread_mutex_unlock(&store_mu);
     free(text);
@@ -468,14 +553,17 @@ cli_store_keep(cli_store *s, const bt_position *p)
         if (g == NULL || !bt_sequence_is_supported(g))
             continue;
         sg = game_of(s, bt_game_spec(g), &fresh);
-        if (sg == NULL || sg->state != CLI_STORE_ABSENT)
+        if (sg == NULL || sg->state == CLI_STORE_BLOCKED ||
+            (sg->state == CLI_STORE_LOADED && sg->reach == SIZE_MAX))
             continue;
         /* what the analysis proved on its own, if anything; one try
            (a store that cannot be written warns once) */
-        if (bt_quotient_save_proved(&text, g, NULL) == BT_OK)
+        if (bt_quotient_save_proved(&text, g, NULL) == BT_OK) {
             sg->state = put_text(s, sg->spec, text) == 0
                             ? CLI_STORE_LOADED
                             : CLI_STORE_BLOCKED;
+            sg->reach = SIZE_MAX;
+        }
         free(text);
     }
     pthread_mutex_unlock(&store_mu);
@@ -508,10 +596,13 @@ cli_store_use_all(cli_store *s, const bt_limits *lim, size_t max)
                 continue;
             }
             sg = game_of(s, e.game, &fresh);
-            if (sg == NULL || sg->state != CLI_STORE_ABSENT) {
-                bt_quotient_free(q); /* the user's entry came first */
+            if (sg == NULL || sg->state == CLI_STORE_BLOCKED ||
+                (sg->state == CLI_STORE_LOADED &&
+                 sg->reach >= quotient_reach(q))) {
+                bt_quotient_free(q); /* the user's entry says as much */
                 continue;
             }
+            sg->reach = quotient_reach(q);
             if (bt_quotient_install(q, NULL) == BT_OK) {
                 sg->state = CLI_STORE_LOADED;
                 installed++;

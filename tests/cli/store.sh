@@ -16,8 +16,12 @@
 #   - a store that cannot be written (a file where its directory should
 #     be, a read-only directory, as nobody when run as root): the command
 #     answers, with one warning at most;
+#   - entries computed to a heap past 26, not proved: kept, read back,
+#     replaced only by one computed further or proved (a forged "proved"
+#     header does not keep its entry);
 #   - `store list`, `store verify` (exit 1 on a bad entry), `store clear`.
-# Uses 0.53 (proved at heap 63 in about 10 ms) and 0.75; about 1 s of CPU.
+# Uses 0.53 (proved at heap 63 in about 10 ms), 0.75 and Kayles; about
+# 1.5 s of CPU.
 # Usage: sh store.sh PATH-TO-bouton
 set -u
 B=$1
@@ -189,6 +193,37 @@ else
 fi
 chmod 755 "$tmp/ro"
 chmod 700 "$tmp"
+
+# ------------------------------ entries computed to a heap, not proved
+# kept past heap 26, replaced only by one that says more (further, or
+# proved), a forged header replaced; read back by the analysis (Kayles,
+# whose quotient to 29 and proof take about 0.3 s of CPU)
+K=$tmp/s7
+ke=octal%3A0.77.quotient
+upto_of() { sed -n 's/^upto //p' "$K/$ke"; }
+"$B" quotient --game kayles --upto 28 --store "$K" >/dev/null
+[ "$(upto_of)" = 28 ] || no "a quotient to heap 28 was not stored"
+"$B" quotient --game kayles --upto 27 --store "$K" >/dev/null
+[ "$(upto_of)" = 28 ] || no "an entry to 28 replaced by one to 27"
+"$B" analyze --misere --explain --store "$K" 'kayles 28 5' >"$tmp/out" \
+    2>"$tmp/err"
+saved "$tmp/out" && [ ! -s "$tmp/err" ] ||
+    no "the entry to 28 not read back: $(cat "$tmp/err")"
+"$B" analyze --misere --no-store 'kayles 28 5' >"$tmp/a1"
+"$B" analyze --misere --store "$K" 'kayles 28 5' >"$tmp/a2"
+cmp -s "$tmp/a1" "$tmp/a2" || no "the entry to 28 answers otherwise"
+"$B" quotient --game kayles --upto 29 --store "$K" >/dev/null
+[ "$(upto_of)" = 29 ] || no "an entry to 28 not replaced by one to 29"
+sed 's/^period none$/period 2 5/' "$K/$ke" >"$tmp/forged" &&
+    cp "$tmp/forged" "$K/$ke"
+"$B" quotient --game kayles --upto 30 --store "$K" >/dev/null
+[ "$(upto_of)" = 30 ] || no "a forged 'proved' header kept its entry"
+"$B" quotient --game kayles --until-proved --store "$K" >/dev/null
+grep -q '^period 12 71$' "$K/$ke" || no "a proved quotient did not replace one to 30"
+"$B" quotient --game kayles --upto 40 --store "$K" >/dev/null
+grep -q '^period 12 71$' "$K/$ke" || no "a proved entry replaced by one to 40"
+"$B" store list --store "$K" | grep -q 'to heap 169, period 12' ||
+    no "store list of the proved entry"
 
 # ------------------------------------------------ store list|verify|clear
 "$B" store list >"$tmp/out" 2>"$tmp/err"
