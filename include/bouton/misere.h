@@ -188,6 +188,49 @@ BT_API bt_status bt_quotient_install(bt_quotient *q, bt_diag *diag);
 BT_API bt_status bt_quotient_save_proved(char **out, const bt_game *g,
                                          bt_diag *diag);
 
+/*
+ * What a misère analysis read from the misère quotient that answered it
+ * (bt_analyze with BT_MISERE of a sum of heaps of heap games; docs/
+ * misere.md, "Misère analysis through the quotient"): the quotient's
+ * facts and the element of the position.  An element is written as its
+ * word in Q's generators, as bt_quotient_word writes it ("1", "a",
+ * "ab^2c"); the words are those of this Q, which is the quotient of the
+ * heaps of at most upto counters (of every heap when proved): another
+ * bound may name the elements otherwise.  Owned by the analysis.
+ */
+typedef struct bt_quotient_facts {
+    const char *game;   /* Q's game, canonical; "G + H" for the quotient
+                           of the union of several games' heaps */
+    size_t upto;        /* Q was computed for the heaps of at most upto
+                           counters */
+    size_t order;       /* |Q| */
+    size_t p_count;     /* |P|, the elements of misère P-positions */
+    int proved;         /* proved the quotient of every heap */
+    size_t period;      /* when proved: heap h + period is heap h ... */
+    size_t preperiod;   /* ... for every h >= preperiod; else both 0 */
+    int loaded;         /* read from a saved quotient (a file, the store)
+                           and checked exactly */
+    const char *element; /* the position's: the product of its heaps' */
+    int in_p;           /* element lies in P: a misère P-position */
+    const char *const *p; /* the p_count elements of P, in Q's order */
+} bt_quotient_facts;
+
+/* The facts, or NULL when no quotient answered: normal play, or another
+   method did (Bouton's rule for Nim, a family's theorem, the search). */
+BT_API const bt_quotient_facts *bt_analysis_quotient(const bt_analysis *a);
+/*
+ * The element of component i (a heap), and in *as_heap (when not NULL)
+ * the heap of at most upto counters whose element it is: its own size, or
+ * for a larger heap of a proved Q the heap it repeats through the period.
+ * NULL without a quotient or when i is not a component.  Owned by a.
+ */
+BT_API const char *bt_analysis_heap_element(const bt_analysis *a, size_t i,
+                                            size_t *as_heap);
+/* The element of the position that winning move i (bt_analysis_move)
+   leaves, which lies in P; NULL without a quotient or when i is not a
+   move.  Owned by a. */
+BT_API const char *bt_analysis_move_element(const bt_analysis *a, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

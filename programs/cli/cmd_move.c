@@ -92,7 +92,10 @@ cmd_move(int argc, char **argv)
     if (st != BT_OK) {
         rc = cli_status_error("move", st, &d);
     } else if (json) {
-        rc = cli_json_print(cli_json_play(m, &info));
+        json_t *o = cli_json_play(m, &info);
+        if (misere)
+            cli_json_play_quotient(o, p, m, &info, &lim);
+        rc = cli_json_print(o);
     } else {
         char *text = NULL;
         if (bt_position_apply(p, m) == BT_OK)

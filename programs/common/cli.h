@@ -411,6 +411,16 @@ json_t *cli_json_numbers(const bt_position *p);
 json_t *cli_json_move(const bt_move *m);
 /* The computer's move with what it knew (bouton move --json, /v1/move). */
 json_t *cli_json_play(const bt_move *m, const bt_play_info *info);
+/*
+ * Adds to o, the computer's move m from p in misère play (info: what it
+ * knew), where a misère quotient answers p: "quotient", the facts of p's
+ * (as an analysis gives them), and "element", that of the position m
+ * leaves through the same quotient.  Nothing when the outcome was not
+ * known exactly or no quotient answers (an analysis that fails adds
+ * nothing: the move stands).
+ */
+void cli_json_play_quotient(json_t *o, const bt_position *p, const bt_move *m,
+                            const bt_play_info *info, const bt_limits *lim);
 /* The answer of `count --json` (and /v1/count); a whole-number probability
    keeps the fraction's form ("0/1", "1/1").  "game" leads it for a game
    other than Nim. */
@@ -424,6 +434,9 @@ json_t *cli_json_index_of(const mpz_t x, const mpz_t n, int upper,
                           const mpz_t lo, const mpz_t hi);
 /* The whole answer of `analyze --json` for p and its analysis. */
 json_t *cli_json_analysis(const bt_position *p, const bt_analysis *a);
+/* The facts of the misère quotient that answered an analysis (the member
+   "quotient" of an analysis and of POST /v1/moves). */
+json_t *cli_json_quotient_facts(const bt_quotient_facts *f);
 /*
  * v printed compactly on one line and a newline, byte for byte what
  * jansson's json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII) prints, but

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 
 /* cli_json_set_stop()'s budget: the bytes of numbers written since stop
    was last asked, and whether it said yes. */
@@ -106,12 +107,84 @@ cli_json_play(const bt_move *m, const bt_play_info *info)
     return o;
 }
 
+static void set_period(json_t *o, int has, size_t period, size_t preperiod,
+                       int proved);
+
+/* The element of component i where the misère quotient answered:
+   "element", and "as_heap" for a heap past the quotient's bound, whose
+   element is that of a smaller heap through the proved period. */
+static void
+add_heap_element(json_t *c, const bt_position *p, const bt_analysis *a,
+                 size_t i)
+{
+    size_t as_heap;
+    const char *el = bt_analysis_heap_element(a, i, &as_heap);
+    if (c == NULL || el == NULL)
+        return;
+    json_object_set_new(c, "element", json_string(el));
+    if (mpz_cmp_ui(bt_position_nums(p, i)[0], (unsigned long)as_heap) != 0)
+        json_object_set_new(c, "as_heap", json_integer((json_int_t)as_heap));
+}
+
+/* The misère quotient through which an analysis answered (the member
+   "quotient" of an analysis; the names of /v1/quotient's answer). */
+json_t *
+cli_json_quotient_facts(const bt_quotient_facts *f)
+{
+    json_t *o = json_pack("{s:s,s:I,s:I,s:I}", "game", f->game, "upto",
+                          (json_int_t)f->upto, "order", (json_int_t)f->order,
+                          "p_portion", (json_int_t)f->p_count);
+    if (o == NULL)
+        return NULL;
+    set_period(o, f->proved, f->period, f->preperiod, f->proved);
+    json_object_set_new(o, "loaded", json_boolean(f->loaded));
+    {
+        json_t *p = json_array();
+        size_t i;
+        for (i = 0; p != NULL && i < f->p_count; i++)
+            json_array_append_new(p, json_string(f->p[i]));
+        json_object_set_new(o, "p", p);
+    }
+    json_object_set_new(o, "element", json_string(f->element));
+    json_object_set_new(o, "in_p", json_boolean(f->in_p));
+    return o;
+}
+
+void
+cli_json_play_quotient(json_t *o, const bt_position *p, const bt_move *m,
+                       const bt_play_info *info, const bt_limits *lim)
+{
+    bt_analysis *a = NULL, *b = NULL;
+    bt_position *q = NULL;
+    const bt_quotient_facts *f, *g;
+    if (o == NULL || !info->outcome_known || !op_all_heaps(p) ||
+        bt_analyze(&a, p, BT_MISERE | BT_NO_MOVES, lim, NULL) != BT_OK ||
+        (f = bt_analysis_quotient(a)) == NULL) {
+        bt_analysis_free(a);
+        return;
+    }
+    json_object_set_new(o, "quotient", cli_json_quotient_facts(f));
+    /* the element left, when the same quotient names it (the empty sum
+       left by the last move is no analysis of the quotient's) */
+    if (bt_position_copy(&q, p) == BT_OK && bt_position_apply(q, m) == BT_OK &&
+        bt_analyze(&b, q, BT_MISERE | BT_NO_MOVES, lim, NULL) == BT_OK &&
+        (g = bt_analysis_quotient(b)) != NULL && op_same_quotient(g, f))
+        json_object_set_new(o, "element", json_string(g->element));
+    bt_analysis_free(b);
+    bt_position_free(q);
+    bt_analysis_free(a);
+}
+
 json_t *
 cli_json_analysis(const bt_position *p, const bt_analysis *a)
 {
     bt_game *single = bt_position_single_game(p);
     json_t *o = json_object(), *moves = json_array();
     size_t i, n = bt_position_size(p);
+    /* the misère quotient's reasoning as data goes with the explanation:
+       like its text, it says how the quotient was had (learnt to a
+       bound, loaded), which the answer itself does not depend on */
+    int explained = bt_analysis_explanation(a) != NULL;
     mpz_t g;
 
     if (o == NULL || moves == NULL) {
@@ -150,12 +223,19 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
                 numbers_of(bt_position_nums(p, i), bt_position_count(p, i)));
             if (bt_analysis_component_grundy(g, a, i) == BT_OK)
                 json_object_set_new(c, "grundy", cli_json_mpz(g));
+            if (explained)
+                add_heap_element(c, p, a, i);
             json_array_append_new(comps, c);
         }
         json_object_set_new(o, "components", comps);
     }
-    for (i = 0; i < bt_analysis_move_count(a); i++)
-        json_array_append_new(moves, cli_json_move(bt_analysis_move(a, i)));
+    for (i = 0; i < bt_analysis_move_count(a); i++) {
+        json_t *m = cli_json_move(bt_analysis_move(a, i));
+        const char *el = explained ? bt_analysis_move_element(a, i) : NULL;
+        if (m != NULL && el != NULL)
+            json_object_set_new(m, "element", json_string(el));
+        json_array_append_new(moves, m);
+    }
     json_object_set_new(o, "winning_moves", moves);
     if (!bt_analysis_moves_complete(a))
         json_object_set_new(o, "winning_moves_complete", json_false());
@@ -171,6 +251,9 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
         json_object_set_new(o, "remoteness_reason",
                             json_string(bt_analysis_remoteness_reason(a)));
     }
+    if (explained && bt_analysis_quotient(a) != NULL)
+        json_object_set_new(o, "quotient",
+                            cli_json_quotient_facts(bt_analysis_quotient(a)));
     if (bt_analysis_explanation(a) != NULL)
         json_object_set_new(o, "explanation",
                             json_string(bt_analysis_explanation(a)));

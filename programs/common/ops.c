@@ -200,3 +200,22 @@ op_quotient_default_upto(int until_proved)
     /* without a proof: a bound; with one: the most heaps computed */
     return until_proved ? 1000 : 12;
 }
+
+int
+op_all_heaps(const bt_position *p)
+{
+    size_t i, n = bt_position_size(p);
+
+    for (i = 0; i < n; i++)
+        if (bt_game_arity(bt_position_game(p, i)) != 1)
+            return 0;
+    return n > 0;
+}
+
+int
+op_same_quotient(const bt_quotient_facts *x, const bt_quotient_facts *y)
+{
+    return strcmp(x->game, y->game) == 0 && x->upto == y->upto &&
+           x->order == y->order && x->proved == y->proved &&
+           x->period == y->period && x->preperiod == y->preperiod;
+}

@@ -39,6 +39,14 @@ bt_status op_pile_range(op_iface in, const mpz_t min, const mpz_t bound,
    whose component is a pair (Wythoff's, whose table lists the pairs), 0
    when it must be given. */
 size_t op_table_default_piles(const bt_game *g);
+/* Whether p has components and every one is one heap (a game of arity
+   1): the positions that a misère quotient may answer, whose misère
+   answers (analyze, move, moves) carry the quotient's facts. */
+int op_all_heaps(const bt_position *p);
+/* Whether two analyses answered through the same misère quotient (the
+   same game and bound), so that their elements are named alike: the
+   words of an element depend on the bound (docs/misere.md). */
+int op_same_quotient(const bt_quotient_facts *x, const bt_quotient_facts *y);
 
 /* pair: the game of a pair is of Wythoff's family (spec as given). */
 bt_status op_pair_game(op_iface in, const bt_game *g, const char *spec,

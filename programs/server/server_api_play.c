@@ -220,8 +220,15 @@ api_move(json_t **out, json_t *req, const srv_config *cfg,
     st = bt_opponent_play(&m, &info, p, misere, level, &rng, lim, &diag);
     if (st == BT_OK && misere && cfg->store != NULL)
         cli_store_keep(cfg->store, p); /* what it proved, for later */
-    rc = srv_answer(out, e, st, &diag,
-                    st == BT_OK ? cli_json_play(m, &info) : NULL);
+    if (st == BT_OK) {
+        json_t *o = cli_json_play(m, &info);
+
+        if (misere)
+            cli_json_play_quotient(o, p, m, &info, lim);
+        rc = srv_answer(out, e, st, &diag, o);
+    } else {
+        rc = srv_answer(out, e, st, &diag, NULL);
+    }
 done:
     if (m)
         bt_moves_free(m, 1);
@@ -236,8 +243,11 @@ done:
    it leaves (for the player who moves): "outcome" of that position (P: the
    move wins), its "remoteness" where known cheaply (a decimal string, else
    null), or null with a "reason" where its analysis fails (a limit).  At
-   most SRV_MOVES_MAX moves (ELIMIT beyond).  Built on the public API only:
-   bt_position_moves, then bt_analyze of each position left. */
+   most SRV_MOVES_MAX moves (ELIMIT beyond).  In misère play of heaps that
+   a misère quotient answers, "quotient" (the position's, as in
+   /v1/analyze) and each move's "element", that of the position it
+   leaves.  Built on the public API only: bt_position_moves, then
+   bt_analyze of each position left. */
 int
 api_moves(json_t **out, json_t *req, const srv_config *cfg,
           const bt_limits *lim, srv_error *e)
@@ -246,10 +256,12 @@ api_moves(json_t **out, json_t *req, const srv_config *cfg,
                                           "remoteness", NULL};
     bt_position *p = NULL;
     bt_move *mv = NULL;
+    bt_analysis *top = NULL;
+    const bt_quotient_facts *ref = NULL;
     size_t n = 0, i;
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
-    json_t *list = NULL;
+    json_t *list = NULL, *answer;
     int misere, remote, rc = -1;
     unsigned flags = BT_NO_MOVES;
 
@@ -270,6 +282,16 @@ api_moves(json_t **out, json_t *req, const srv_config *cfg,
         srv_fail(e, BT_ELIMIT, "the position has %zu moves: more than "
                  "the %d whose values one answer gives", n, SRV_MOVES_MAX);
         goto done;
+    }
+    /* misère heaps: the position's own analysis first, so that the
+       quotient it learns (to its largest heap) answers the position left
+       by every move and names their elements alike; when it fails (a
+       limit), the moves are valued as before, without elements */
+    if (misere && n > 0 && op_all_heaps(p)) {
+        bt_diag d2 = {{0}, 0, 0};
+
+        if (bt_analyze(&top, p, BT_MISERE | BT_NO_MOVES, lim, &d2) == BT_OK)
+            ref = bt_analysis_quotient(top);
     }
     list = json_array();
     if (!list)
@@ -297,6 +319,10 @@ api_moves(json_t **out, json_t *req, const srv_config *cfg,
         if (st != BT_OK)
             json_object_set_new(o, "reason", json_string(
                 d2.message[0] ? d2.message : bt_strerror(st)));
+        if (st == BT_OK && ref != NULL && bt_analysis_quotient(a) != NULL &&
+            op_same_quotient(bt_analysis_quotient(a), ref))
+            json_object_set_new(o, "element", json_string(
+                bt_analysis_quotient(a)->element));
         bt_analysis_free(a);
         bt_position_free(q);
     }
@@ -323,14 +349,17 @@ api_moves(json_t **out, json_t *req, const srv_config *cfg,
         if (st == BT_EINTR)
             break; /* the time budget is spent: the rest stay null */
     }
-    rc = srv_answer(out, e, BT_OK, NULL,
-                    json_pack("{s:b,s:o}", "misere", misere, "moves", list));
+    answer = json_pack("{s:b,s:o}", "misere", misere, "moves", list);
     list = NULL;
+    if (answer != NULL && ref != NULL)
+        json_object_set_new(answer, "quotient", cli_json_quotient_facts(ref));
+    rc = srv_answer(out, e, BT_OK, NULL, answer);
     goto done;
 oom:
     srv_fail(e, BT_ENOMEM, "out of memory");
 done:
     json_decref(list);
+    bt_analysis_free(top);
     if (mv)
         bt_moves_free(mv, n);
     bt_position_free(p);

@@ -48,6 +48,8 @@ struct bt_analysis {
     char *moves_note;     /* then: what is listed, what is left out */
     size_t searched; /* positions stored by a search, for explanations */
     char *quotient_note; /* misère play through the quotient (quotient.c) */
+    bt__qfacts qf;       /* then what the quotient said (qf.set) */
+    bt_quotient_facts qpub; /* qf, as bt_analysis_quotient shows it */
 };
 
 void
@@ -67,8 +69,34 @@ bt_analysis_free(bt_analysis *a)
     bt_moves_free(a->moves, a->nmoves);
     free(a->explanation);
     free(a->quotient_note);
+    bt__qfacts_free(&a->qf);
     free(a->moves_note);
     free(a);
+}
+
+const bt_quotient_facts *
+bt_analysis_quotient(const bt_analysis *a)
+{
+    return a->qf.set ? &a->qpub : NULL;
+}
+
+const char *
+bt_analysis_heap_element(const bt_analysis *a, size_t i, size_t *as_heap)
+{
+    if (!a->qf.set || i >= a->qf.ncomp)
+        return NULL;
+    if (as_heap != NULL)
+        *as_heap = a->qf.as_heap[i];
+    return a->qf.word[a->qf.comp[i]];
+}
+
+const char *
+bt_analysis_move_element(const bt_analysis *a, size_t i)
+{
+    /* one element per move the quotient emitted, in their order */
+    if (!a->qf.set || i >= a->nmoves || a->qf.nmove != a->nmoves)
+        return NULL;
+    return a->qf.word[a->qf.move[i]];
 }
 
 bt_outcome
@@ -546,7 +574,21 @@ analyze_misere(bt_analysis *a, const bt_position *p, const bt_limits *lim,
         char *left_out = NULL, *why;
         bt_status st = bt__quotient_misere(p, &a->outcome, on_misere_move, a,
                                            &a->quotient_note, &left_out,
-                                           lim, diag);
+                                           &a->qf, lim, diag);
+        if (st == BT_OK && a->qf.set) {
+            bt_quotient_facts *f = &a->qpub;
+            f->game = a->qf.game;
+            f->upto = a->qf.upto;
+            f->order = a->qf.order;
+            f->p_count = a->qf.pcount;
+            f->proved = a->qf.proved;
+            f->period = a->qf.period;
+            f->preperiod = a->qf.preperiod;
+            f->loaded = a->qf.loaded;
+            f->element = a->qf.word[a->qf.element];
+            f->in_p = a->outcome == BT_P;
+            f->p = a->qf.p;
+        }
         if (st == BT_OK && left_out != NULL)
             return moves_left_out(a, left_out, diag);
         free(left_out);

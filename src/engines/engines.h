@@ -112,6 +112,28 @@ bt_status bt__move_new(bt_move **out, const bt_position *p, size_t comp,
                        const mpz_t *to, size_t nto, bt_diag *diag);
 
 /*
+ * What a misère analysis through the quotient read from it, for the
+ * analysis's public accessors (bt_analysis_quotient, include/bouton/
+ * misere.h): copied, since the quotient is the cache's and is released
+ * when the hook returns.  Elements are Q's numbers; word[x] is the word
+ * of every element named here (NULL for the others).
+ */
+typedef struct bt__qfacts {
+    int set;            /* the quotient answered */
+    char *game;         /* its game's spec, "G + H" for a union */
+    size_t upto, order, pcount, period, preperiod;
+    int proved, loaded;
+    size_t element;     /* the position's */
+    size_t ncomp;
+    size_t *comp;       /* each component's element */
+    size_t *as_heap;    /* each component's heap <= upto of that element */
+    size_t *move;       /* each winning move's element, in the moves' order */
+    size_t nmove, capmove;
+    char **word;        /* order entries */
+    const char **p;     /* the words of P's pcount elements (in word) */
+} bt__qfacts;
+
+/*
  * Misère analysis through the misère quotient (quotient.c): when every
  * component of p is a heap of one heap game and the quotient of the heaps
  * up to the largest one is cached, or can be learnt within the budget
@@ -125,12 +147,17 @@ bt_status bt__move_new(bt_move **out, const bt_position *p, size_t comp,
  * what is left out when there are more.  BT_EUNDEF otherwise (the caller
  * searches), with *note set (malloc'd) to a clause saying how far the
  * quotient got and which limit stopped it when it was tried, else NULL.
+ * With facts (may be NULL), what the quotient says of the position, each
+ * heap and each winning move, on BT_OK (bt__qfacts_free frees it).
  */
 bt_status bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                               bt_status (*move)(void *ud, size_t comp,
                                                 const mpz_t *to, size_t nto),
                               void *ud, char **note, char **left_out,
-                              const bt_limits *lim, bt_diag *diag);
+                              bt__qfacts *facts, const bt_limits *lim,
+                              bt_diag *diag);
+/* Frees what bt__quotient_misere put in *f (and zeroes it). */
+void bt__qfacts_free(bt__qfacts *f);
 
 /*
  * How quotient.c learns a heap that is not a conservative extension: 1

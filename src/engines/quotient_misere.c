@@ -36,7 +36,106 @@ typedef struct qmove {
     size_t gi; /* the component's game in a union quotient (q->ng > 0) */
     bt_status (*move)(void *ud, size_t comp, const mpz_t *to, size_t nto);
     void *ud;
+    bt__qfacts *f; /* each winning move's element, or NULL */
 } qmove;
+
+/* ------------------------------------------------------------ facts */
+
+void
+bt__qfacts_free(bt__qfacts *f)
+{
+    size_t i;
+    if (f == NULL)
+        return;
+    free(f->game);
+    free(f->comp);
+    free(f->as_heap);
+    free(f->move);
+    for (i = 0; f->word != NULL && i < f->order; i++)
+        free(f->word[i]);
+    free(f->word);
+    free(f->p);
+    memset(f, 0, sizeof *f);
+}
+
+/* Begins *f (when not NULL) for the quotient q of `game`, the element x
+   of a position of n components: the scalars, and room for the
+   components' elements, which the caller sets. */
+static bt_status
+facts_begin(bt__qfacts *f, const bt_quotient *q, const char *game, size_t x,
+            size_t n, bt_diag *diag)
+{
+    if (f == NULL)
+        return BT_OK;
+    f->game = strdup(game);
+    f->upto = q->upto;
+    f->order = q->order;
+    f->pcount = q->pcount;
+    f->proved = q->proved;
+    f->period = q->proved ? q->period : 0;
+    f->preperiod = q->proved ? q->preperiod : 0;
+    f->loaded = q->loaded;
+    f->element = x;
+    f->ncomp = n;
+    f->comp = malloc((n + 1) * sizeof *f->comp);
+    f->as_heap = malloc((n + 1) * sizeof *f->as_heap);
+    f->word = calloc(q->order, sizeof *f->word);
+    f->p = malloc((q->pcount + 1) * sizeof *f->p);
+    if (f->game == NULL || f->comp == NULL || f->as_heap == NULL ||
+        f->word == NULL || f->p == NULL) {
+        bt__qfacts_free(f);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    return BT_OK;
+}
+
+/* The element x of a winning move, after the one the move callback took. */
+static bt_status
+facts_move(bt__qfacts *f, size_t x)
+{
+    if (f == NULL)
+        return BT_OK;
+    if (f->nmove == f->capmove) {
+        size_t cap = f->capmove ? 2 * f->capmove : 16;
+        size_t *t = realloc(f->move, cap * sizeof *t);
+        if (t == NULL)
+            return BT_ENOMEM;
+        f->move = t;
+        f->capmove = cap;
+    }
+    f->move[f->nmove++] = x;
+    return BT_OK;
+}
+
+/* Copies the word of element x into *f, once. */
+static int
+facts_word(bt__qfacts *f, const bt_quotient *q, size_t x)
+{
+    return f->word[x] != NULL || (f->word[x] = strdup(q->word[x])) != NULL;
+}
+
+/* Ends *f: copies the word of every element it names and of P's (Q's
+   words are the cache's). */
+static bt_status
+facts_end(bt__qfacts *f, const bt_quotient *q, bt_diag *diag)
+{
+    size_t i, k = f->ncomp + f->nmove + 1, np = 0;
+    int ok = 1;
+    for (i = 0; ok && i < k; i++)
+        ok = facts_word(f, q,
+                        i < f->ncomp ? f->comp[i]
+                        : i < f->ncomp + f->nmove ? f->move[i - f->ncomp]
+                                                   : f->element);
+    for (i = 0; ok && i < q->order; i++)
+        if (q->isp[i] && (ok = facts_word(f, q, i)) != 0)
+            f->p[np++] = f->word[i];
+    if (!ok) {
+        bt__qfacts_free(f);
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    }
+    f->set = 1;
+    return BT_OK;
+}
 
 /* The element of a heap of h counters of game gi (a union quotient), or
    of the quotient's game. */
@@ -55,9 +154,13 @@ on_quotient_option(void *ud, const mpz_t *to, size_t nto)
 {
     qmove *m = ud;
     size_t x = m->excl, i;
+    bt_status st;
     for (i = 0; i < nto; i++)
         x = m->q->mul[x * m->q->order + heap_element(m->q, m->gi, to[i])];
-    return m->q->isp[x] ? m->move(m->ud, m->comp, to, nto) : BT_OK;
+    if (!m->q->isp[x])
+        return BT_OK;
+    st = m->move(m->ud, m->comp, to, nto);
+    return st == BT_OK ? facts_move(m->f, x) : st;
 }
 
 /*
@@ -121,6 +224,8 @@ window_moves(qmove *m, const bt__heap_rules *r, const mpz_t h, int *more,
             if (a >= q->preperiod)
                 *more = 1; /* a + period wins too, and so on */
             st = m->move(m->ud, m->comp, (const mpz_t *)to, 2);
+            if (st == BT_OK)
+                st = facts_move(m->f, x);
         }
     }
     mpz_clear(to[0]);
@@ -151,8 +256,8 @@ static bt_status
 quotient_misere_union(const bt_position *p, bt_outcome *outcome,
                       bt_status (*move)(void *ud, size_t comp,
                                         const mpz_t *to, size_t nto),
-                      void *ud, char **note, const bt_limits *lim,
-                      bt_diag *diag)
+                      void *ud, char **note, bt__qfacts *f,
+                      const bt_limits *lim, bt_diag *diag)
 {
     size_t n = bt_position_size(p), i, j, ng = 0, top = 0, slot = SIZE_MAX;
     size_t *gi = NULL, *el = NULL, x, prefix;
@@ -238,6 +343,14 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
     }
     x = el[0];
     *outcome = q->isp[x] ? BT_P : BT_N;
+    st = facts_begin(f, q, key.data, x, n, diag);
+    for (i = 0; st == BT_OK && f != NULL && i < n; i++) {
+        const mpz_t *v = bt_position_nums(p, i);
+        f->comp[i] = heap_element(q, gi[i], v[0]);
+        f->as_heap[i] = (size_t)mpz_get_ui(v[0]);
+    }
+    if (st != BT_OK)
+        goto done;
     prefix = 0;
     /* a heap of at most QUNION_MAX counters: O(QUNION_MAX^2) options
        each, O(n) in all */
@@ -251,6 +364,7 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
         m.excl = q->mul[prefix * q->order + el[i + 1]];
         m.move = move;
         m.ud = ud;
+        m.f = f;
         st = bt__rs_options(g, v, bt_position_count(p, i),
                             on_quotient_option, &m, lim, diag);
         if (st != BT_OK)
@@ -275,7 +389,11 @@ quotient_misere_union(const bt_position *p, bt_outcome *outcome,
     *note = bt__buf_take(&b);
     if (*note == NULL)
         st = bt__fail(diag, BT_ENOMEM, "out of memory");
+    if (st == BT_OK && f != NULL)
+        st = facts_end(f, q, diag);
 done:
+    if (st != BT_OK)
+        bt__qfacts_free(f);
     bt__buf_free(&key);
     free(gi);
     free(el);
@@ -350,7 +468,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
                     bt_status (*move)(void *ud, size_t comp, const mpz_t *to,
                                       size_t nto),
                     void *ud, char **note, char **left_out,
-                    const bt_limits *lim, bt_diag *diag)
+                    bt__qfacts *facts, const bt_limits *lim, bt_diag *diag)
 {
     bt_game *g = bt_position_single_game(p);
     size_t n = bt_position_size(p), i, top = 0, x = 0, slot = SIZE_MAX;
@@ -362,8 +480,11 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
 
     *note = NULL;
     *left_out = NULL;
+    if (facts != NULL)
+        memset(facts, 0, sizeof *facts);
     if (g == NULL && n > 0)
-        return quotient_misere_union(p, outcome, move, ud, note, lim, diag);
+        return quotient_misere_union(p, outcome, move, ud, note, facts, lim,
+                                     diag);
     if (n == 0 || bt__heap_of(g) == NULL)
         return BT_EUNDEF;
     for (i = 0; i < n; i++) {
@@ -413,7 +534,12 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
         suffix[i] = q->mul[q->heap[red[i]] * q->order + suffix[i + 1]];
     x = suffix[0];
     *outcome = q->isp[x] ? BT_P : BT_N;
-    if (*outcome == BT_N) {
+    st = facts_begin(facts, q, g->spec, x, n, diag);
+    for (i = 0; st == BT_OK && facts != NULL && i < n; i++) {
+        facts->comp[i] = q->heap[red[i]];
+        facts->as_heap[i] = red[i];
+    }
+    if (st == BT_OK && *outcome == BT_N) {
         size_t prefix = 0;
         for (i = 0; i < n; i++) {
             qmove m;
@@ -425,6 +551,7 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
             m.gi = 0;
             m.move = move;
             m.ud = ud;
+            m.f = facts;
             st = bt__rs_options(g, v, bt_position_count(p, i),
                                 on_quotient_option, &m, lim, diag);
             if (st == BT_ELIMIT && mpz_cmp_ui(v[0], top) > 0) {
@@ -525,6 +652,10 @@ bt__quotient_misere(const bt_position *p, bt_outcome *outcome,
         if (*note == NULL)
             st = bt__fail(diag, BT_ENOMEM, "out of memory");
     }
+    if (st == BT_OK && facts != NULL)
+        st = facts_end(facts, q, diag);
+    if (st != BT_OK)
+        bt__qfacts_free(facts);
     free(suffix);
     free(red);
     if (slot != SIZE_MAX)

@@ -127,6 +127,54 @@ for g in 'kayles 5 3 2' 'grundy 7 5' 'sub:1-3 7 5' 'dawsons-kayles 9 4'; do
     has 'Each heap is an element of Q: heap' "each heap's element: $g"
     same_as "analyze --misere --explain $g" analyze --json --misere --explain --no-store $g
 done
+# The quotient's reasoning as data (issue 21, item 5): "quotient" (its
+# game, bound, order, P, the position's element), each heap's "element"
+# and the element each winning move leaves, in /v1/analyze (the CLI's
+# --json, byte for byte) and in /v1/moves; checked against the quotient
+# that `bouton quotient --table` computes apart, and against the
+# explanation's text.
+if command -v python3 >/dev/null 2>&1; then
+    for g in 'kayles 7 5 4' 'dawsons-kayles 9 6 4'; do
+        req POST /v1/analyze "{\"position\":\"$g\",\"misere\":true,\"explain\":true}"
+        expect 200 "analyze --misere --explain $g"
+        has '"quotient":{"game":"octal:0.' "the quotient's facts: $g"
+        has '"element":"' "the heaps' elements: $g"
+        same_as "analyze --misere --explain $g (the quotient's facts)" \
+            analyze --json --misere --explain --no-store $g
+        cp "$tmp/body" "$tmp/analysis"
+        req POST /v1/moves "{\"position\":\"$g\",\"misere\":true}"
+        expect 200 "misère move values of $g"
+        checks=$((checks + 1))
+        python3 "$(dirname "$0")/lib/misere_check.py" "$bouton" \
+            "$tmp/analysis" "$tmp/body" >"$tmp/check" 2>&1 ||
+            fail "the quotient of $g, checked apart: $(cat "$tmp/check")"
+    done
+else
+    echo "api.sh: no python3: the quotient's elements are not checked apart" >&2
+fi
+# The computer's move carries them too: the position's quotient, and the
+# element its move leaves, in P (the position is N).
+req POST /v1/move '{"position":"kayles 7 5 4","misere":true}'
+expect 200 "move misère kayles 7 5 4"
+has '"quotient":{"game":"octal:0.77"' "the computer's move: the quotient"
+same_as "move misère kayles 7 5 4 (the quotient's facts)" \
+    move --json --misere --no-store --game kayles 7 5 4
+if command -v python3 >/dev/null 2>&1; then
+    checks=$((checks + 1))
+    printf '%s' "$body" | python3 -c '
+import json, sys
+m = json.load(sys.stdin)
+sys.exit(0 if m["outcome"] == "N" and m["element"] in m["quotient"]["p"] else 1)' ||
+        fail "the computer's move leaves an element outside P: $body"
+fi
+# No quotient member where no quotient answered: misère Nim (Bouton's
+# rule), normal play.
+req POST /v1/analyze '{"position":"nim 3 4 5","misere":true}'
+checks=$((checks + 1))
+case $body in *'"quotient"'*) fail "misère Nim: a quotient: $body" ;; esac
+req POST /v1/analyze '{"position":"kayles 7 5 4"}'
+checks=$((checks + 1))
+case $body in *'"element"'*) fail "normal play: an element: $body" ;; esac
 req POST /v1/moves '{"position":"kayles 40 31 17","misere":true}'
 expect 200 "misère move values of Kayles 40 31 17"
 checks=$((checks + 1))

@@ -49,8 +49,11 @@ start_server --store "$S"
 post /v1/analyze "$areq"
 has 'read from a saved file' "second server: read back"
 checks=$((checks + 1))
-[ "$(printf '%s' "$body" | sed 's/"explanation":"[^"]*"//')" = \
-    "$(printf '%s' "$first" | sed 's/"explanation":"[^"]*"//')" ] ||
+# (the explanation and the quotient's facts say how it was had)
+unexplained() {
+    printf '%s' "$1" | sed 's/"quotient":{[^}]*},//; s/"explanation":"[^"]*"//'
+}
+[ "$(unexplained "$body")" = "$(unexplained "$first")" ] ||
     fail "the answer differs: $body / $first"
 post /v1/analyze '{"position":"octal:0.75 999999 4","misere":true,"explain":true}'
 has 'read from a saved file' "0.75 read back"
