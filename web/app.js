@@ -5,7 +5,7 @@ import {
   h, clear, api, ApiError, illegal, describe, compName,
   copyComps, apiPosition, singleGame, notation, compsFromParse, applyMove,
   isOver, recordText, binaryPanel, parseGame, positionText,
-  wythoffAround, sumPanel, outcomePanel, randInt,
+  wythoffAround, sumPanel, outcomePanel, quotientPanel, wordNode, randInt,
   apiIndex, pageIndex, remotenessOf, loadGames, families, familyOf,
   loadRules, rulesOf, dropsEmpty, checkOnServer, firstCoin, isCoinGame, live,
   themeSwitch, textSizeSwitch,
@@ -1795,7 +1795,7 @@ async function hint() {
       res.outcome === 'P'
         ? h('p', {}, T('hint.ploss'))
         : null,
-      res.explanation ? h('details', {}, h('summary', {}, T('hint.why')), mark(h('pre', {class: 'explain'}, res.explanation))) : null];
+      res.explanation ? h('details', {class: 'why'}, h('summary', {}, T('hint.why')), whyOf(res)) : null];
     clear(box).append(...kids.filter((k) => k !== null));
     box.querySelectorAll('.moves li').forEach((li, k) => {
       const m = (res.winning_moves || [])[k];
@@ -1813,6 +1813,15 @@ async function hint() {
     if (key !== analysisKey() || id !== S.gameId) return;
     clear(box).append(h('p', {class: 'error'}, T('hint.none', {why: e.message})));
   }
+}
+
+// The hint's "Why": the server's explanation; for a misère position
+// answered by a misère quotient, first the quotient's reasoning drawn
+// (each heap's element, their product, P), the text folded below it.
+function whyOf(res) {
+  const text = mark(h('pre', {class: 'explain'}, res.explanation));
+  if (!res.quotient) return text;
+  return [quotientPanel(res), h('details', {}, h('summary', {}, T('q.full')), text)];
 }
 
 // The winning moves of an analysis named by the heaps' places on the
@@ -1906,7 +1915,9 @@ function drawValues() {
     const off = on ? () => markHintMove(null) : null;
     return h('li', {class: cls, onmouseenter: on, onmouseleave: off, onfocusin: on, onfocusout: off},
       h('button', {type: 'button', class: 'value-move', disabled: !humanTurn(), onclick: () => play(m, m.text)}, mark(h('span', {}, text))),
-      ' ', h('span', {class: 'value-word'}, valueWords(m)));
+      ' ', h('span', {class: 'value-word'}, valueWords(m)),
+      // misère heaps: the element of the quotient the move leaves
+      m.element === undefined ? null : [' ', h('span', {class: 'value-element'}, T('q.leaves'), wordNode(m.element))]);
   })));
   if (!all) {
     box.append(h('button', {type: 'button', class: 'values-all', onclick: () => {

@@ -692,6 +692,9 @@ export async function wythoffAround(g, misere, nums) {
 // The components of a sum with their Grundy values and the nim-sum of the
 // values (the Sprague-Grundy theorem), with the values in binary columns.
 export function sumPanel(result) {
+  // misère play through a misère quotient: the heaps' elements in place
+  // of Grundy values, which do not decide misère sums
+  if (result.quotient) return h('div', {class: 'panel-sum'}, quotientPanel(result));
   const comps = result.components || [];
   const rows = comps.map((c, i) => h('tr', {},
     h('td', {class: 'num'}, String(i + 1)), h('td', {}, c.game),
@@ -709,6 +712,51 @@ export function sumPanel(result) {
     parts.push(h('p', {class: 'note'}, T('sum.misere')));
   }
   return h('div', {class: 'panel-sum'}, parts);
+}
+
+// An element of a misère quotient: its word in the generators, exponents
+// raised ("ab^2c" as a b² c); the word as the server wrote it in
+// data-word.
+export function wordNode(w) {
+  const el = h('span', {class: 'q-word', 'data-word': w, title: w === '1' ? T('q.one') : null});
+  for (const part of w.split(/(\^\d+)/)) {
+    if (!part) continue;
+    el.append(part[0] === '^' ? h('sup', {}, part.slice(1)) : part);
+  }
+  return el;
+}
+
+// Misère play through the misère quotient Q (Plambeck and Siegel), from
+// an analysis's "quotient" and its components' "element"s: what Q is,
+// its P-portion, each heap's element and their product, which decides
+// the position as a nim-sum does in normal play (docs/misere.md).
+export function quotientPanel(result) {
+  const q = result.quotient;
+  const comps = result.components || [];
+  const heaps = q.proved ? T('q.heaps.all') : T('q.heaps.upto', {upto: q.upto});
+  const intro = [T('q.intro', {game: q.game, heaps, order: q.order, p: q.p_portion})];
+  if (q.proved) intro.push(' ', T('q.proved', {upto: q.upto, period: q.period, preperiod: q.preperiod}));
+  if (q.loaded) intro.push(' ', T('q.loaded'));
+  const pset = [];
+  q.p.forEach((w, i) => pset.push(i ? ', ' : '', wordNode(w)));
+  // a sum of several games names each heap's game
+  const games = new Set(comps.map((c) => c.game)).size > 1;
+  const rows = comps.map((c, i) => h('tr', {},
+    h('td', {class: 'num'}, String(i + 1)),
+    games ? h('td', {}, c.game) : null,
+    h('td', {class: 'num'}, c.position.join(', ')),
+    h('td', {}, c.element === undefined ? '\u2014' : wordNode(c.element),
+      c.as_heap === undefined ? null : T('q.as', {n: c.as_heap}))));
+  return h('div', {class: 'panel-quotient'},
+    h('p', {}, intro),
+    h('p', {class: 'q-p'}, T('q.pset'), '{', pset, '}'),
+    comps.length ? scrollBox(T('q.label'), h('table', {class: 'components q-heaps'},
+      h('caption', {}, T('q.caption')),
+      h('thead', {}, h('tr', {}, ['#', games ? T('sum.game') : null, T('q.heap'), T('q.element')]
+        .filter((x) => x !== null).map((x) => h('th', {scope: 'col'}, x)))),
+      h('tbody', {}, rows))) : null,
+    h('p', {class: 'q-product ' + (q.in_p ? 'P' : 'N')}, T('q.product'), wordNode(q.element),
+      T(q.in_p ? 'q.in' : 'q.out')));
 }
 
 // Outcome and winning moves of an analyze answer.  When the answer lists
@@ -739,6 +787,7 @@ export function outcomePanel(result, onPlay, plain) {
           : result.remoteness_reason ? ` ${T('out.remunknown', {why: result.remoteness_reason})}` : ''),
     p || moves.length === 0 ? null : h('ul', {class: 'moves'}, moves.map((m) => h('li', {},
       mark(h('span', {class: 'move-text'}, m.text)), ' ',
+      m.element === undefined ? null : h('span', {class: 'move-element'}, T('q.leaves'), wordNode(m.element)), ' ',
       plain ? null : h('span', {class: 'move-to'}, `(${T('out.component', {n: m.component})} \u2192 ${m.to.length ? m.to.join(', ') : T('out.nothing')})`),
       onPlay ? h('button', {type: 'button', class: 'play-move', onclick: () => onPlay(m)}, T('out.play')) : null))),
     partial && result.winning_moves_note

@@ -45,4 +45,5 @@ if [ -z "$url" ]; then
     cat "$art/server.log" >&2
     exit 1
 fi
-node test.mjs "$url" "$art"
+# the program itself too: some tests compare the page with its CLI
+BOUTON_BIN=$bin node test.mjs "$url" "$art"

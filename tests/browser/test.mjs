@@ -8,6 +8,7 @@
 // test go to ARTIFACT-DIR.
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
+import {execFileSync} from 'node:child_process';
 import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -1731,6 +1732,67 @@ test('issue 21, item 5: misère heap games explain the misère quotient in the h
       assert.match(text, /heap 5 = c; heap 3 = ab; heap 2 = b; the product is x = ab\^2c/);
       await shot(page, 'misere-kayles-why');
     }
+  }
+});
+
+// The hint's "Why" of misère Kayles and Dawson's Kayles draws the misère
+// quotient, against an independent path: the CLI's `analyze --misere
+// --explain --json` of the same position, run here (BOUTON_BIN, which
+// run.sh sets), gives the quotient's bound, order and P, each heap's
+// element, their product and the element each winning move leaves.  The
+// server learns a game's quotient to the largest heap asked so far: the
+// tests before this one ask misère Kayles of heaps of at most 7, and
+// Dawson's Kayles of at most 9, so its quotient is the CLI's.
+test('issue 21, item 5: the Why of misère Kayles draws the quotient (elements, product, P), as the CLI computes it', async (page) => {
+  const bin = process.env.BOUTON_BIN;
+  assert.ok(bin, 'BOUTON_BIN: the program, to compare with its CLI');
+  for (const [param, start] of [['kayles', '7 5 4'], ['dawsons-kayles', '9 6 4']]) {
+    const cli = JSON.parse(execFileSync(bin, ['analyze', '--misere', '--explain', '--json', '--no-store',
+      `${param} ${start}`], {encoding: 'utf8'}));
+    const q = cli.quotient;
+    assert.ok(q, `${param} ${start}: the CLI answers through the quotient`);
+    await newGame(page, {game: 'octal', param, start, misere: true, mode: 'two'});
+    await page.click('#hint');
+    await page.waitForSelector('#hint-box details.why');
+    await page.click('#hint-box details.why > summary');
+    const panel = '#hint-box details.why .panel-quotient';
+    const intro = await page.textContent(`${panel} > p`);
+    assert.match(intro, new RegExp(`misère quotient Q of ${q.game.replace('.', '\\.')} \\(Plambeck and Siegel\\)`));
+    const bound = `${q.proved ? 'the heaps' : 'every heap'} of at most ${q.upto} counters`;
+    assert.ok(intro.includes(bound), `${param}: the bound, ${bound}`);
+    assert.ok(intro.includes(`a monoid of ${q.order} elements; the ${q.p_portion} elements of its P-portion`), `${param}: |Q|, |P|`);
+    const words = (sel) => page.$$eval(sel, (ws) => ws.map((w) => w.getAttribute('data-word')));
+    assert.deepEqual(await words(`${panel} .q-p .q-word`), q.p, `${param}: P`);
+    const rows = await page.$$eval(`${panel} .q-heaps tbody tr`, (trs) => trs.map((tr) =>
+      [tr.children[1].textContent, tr.querySelector('.q-word').getAttribute('data-word')]));
+    assert.deepEqual(rows, cli.components.map((c) => [c.position[0], c.element]), `${param}: each heap's element`);
+    assert.deepEqual(await words(`${panel} .q-product .q-word`), [q.element], `${param}: the product`);
+    assert.match(await page.textContent(`${panel} .q-product`), q.in_p ? /which lies in P/ : /which is not in P/);
+    // the exponents raised: b^2 drawn as b with a superscript 2
+    if (q.p.includes('b^2')) assert.equal(await page.textContent(`${panel} .q-p .q-word[data-word="b^2"] sup`), '2');
+    // the server's words, folded below the drawing, are the CLI's
+    assert.equal(await page.textContent('#hint-box details.why details pre'), cli.explanation);
+    // each winning move with the element it leaves, in P
+    assert.deepEqual(await words('#hint-box .moves li .move-element .q-word'),
+      cli.winning_moves.map((m) => m.element), `${param}: the winning moves' elements`);
+    assert.ok(cli.winning_moves.every((m) => q.p.includes(m.element)));
+    // the move values: every move with the element it leaves, in P
+    // exactly when the move wins
+    await page.check('#show-values');
+    await page.waitForSelector('#values-box .value-list li');
+    if (await page.isVisible('#values-box .values-all')) await page.click('#values-box .values-all');
+    const values = await page.$$eval('#values-box .value-list li', (lis) => lis.map((li) => {
+      const w = li.querySelector('.value-element .q-word');
+      return {win: li.className === 'v-win', word: w && w.getAttribute('data-word')};
+    }));
+    assert.ok(values.length > cli.winning_moves.length, `${param}: every move listed`);
+    for (const v of values) {
+      if (v.word === null) continue; // a move to the empty sum names no element
+      assert.equal(q.p.includes(v.word), v.win, `${param}: ${v.word} in P exactly when the move wins`);
+    }
+    assert.deepEqual(values.filter((v) => v.win).map((v) => v.word).sort(),
+      cli.winning_moves.map((m) => m.element).sort(), `${param}: the winning moves' elements in the values`);
+    await shot(page, `misere-${param}-quotient-why`);
   }
 });
 
