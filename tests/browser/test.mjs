@@ -1844,7 +1844,8 @@ const SCREENS = [
   ['misere-kayles-why', {game: 'octal', param: 'kayles', start: '5 3 2', misere: true, mode: 'two'}, async (page) => {
     await page.click('#hint');
     await page.click('#hint-box details summary');
-    await page.waitForSelector('#hint-box pre.explain');
+    // the quotient drawn; the server's text folded below it
+    await page.waitForSelector('#hint-box .panel-quotient');
   }],
 ];
 
