@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/graph.h"
 #include "engines/engines.h"
 #include "analysis/analysis.h"
 
@@ -35,12 +36,11 @@
 struct bt_solver {
     int misere;
     size_t max_states;
-    bt__memo memo; /* remoteness by position; the outcome is its parity */
+    bt__graph memo; /* remoteness by position; the outcome is its parity */
     /* the further bounds of bt__solver_bound (SIZE_MAX, 0: none) */
     size_t max_moves, max_bytes;
     uint64_t deadline_ms;
     size_t moves;     /* moves listed so far, in all */
-    size_t key_bytes; /* bytes of the keys stored */
     /* of the running bt_solver_solve: the bytes it may hold (max_bytes, or
        lim->max_memory when smaller) and whether lim's is the bound */
     size_t cap_bytes;
@@ -99,7 +99,7 @@ bt_solver_new(bt_solver **out, int misere, size_t max_states)
     s->max_states = max_states;
     s->max_moves = SIZE_MAX;
     s->max_bytes = SIZE_MAX;
-    if (bt__memo_init(&s->memo, 256, NULL, NULL) != BT_OK) {
+    if (bt__graph_init(&s->memo, 256, NULL, NULL) != BT_OK) {
         free(s);
         return BT_ENOMEM;
     }
@@ -112,7 +112,7 @@ bt_solver_free(bt_solver *s)
 {
     if (s == NULL)
         return;
-    bt__memo_clear(&s->memo);
+    bt__graph_clear(&s->memo);
     free(s);
 }
 
@@ -135,42 +135,35 @@ outcome_of(const bt_solver *s, long rem)
     return (rem & 1) == s->misere ? BT_P : BT_N;
 }
 
-/* Stores key (taking it) with its remoteness. */
+/* Stores key (the table copies it) with its remoteness. */
 static bt_status
-store(bt_solver *s, char *key, size_t len, bt_outcome o, long rem)
+store(bt_solver *s, const bt__gbuf *key, bt_outcome o, long rem)
 {
-    bt_status st;
     assert(outcome_of(s, rem) == o);
     (void)o;
-    if ((st = bt__memo_put(&s->memo, key, len, rem, NULL)) != BT_OK)
-        return st;
-    s->key_bytes += len + 1;
-    return BT_OK;
+    return bt__graph_put(&s->memo, key->w, key->len, rem, NULL);
 }
 
 /*
  * A frame of the search keeps its position itself, its components in the
- * order of its key (bt__memo_key: sorted by their texts), so that the
+ * order of its key (graph.h: sorted by their codes), so that the
  * component of a move listed from it is the index of its part in the key.
  * A kid's position is made from its parent's and the move (the other
  * components copied, the new ones put in), and its key from the parent's
- * parts and the texts of the new components alone: no position is turned
- * into text whole, none parsed back.
+ * parts and the codes of the new components alone.
  *
  * A frame on the path holds sizeof(frame) (charged as depth frames), its
  * key and the parts pointing into it, its position (bt__position_bytes)
  * and its moves as they are listed (bt__moves_bytes): all but the first
  * are its `bytes`, charged to the search's live bytes until the frame is
- * stored, when its key passes to the table (key_bytes) and the rest is
- * freed.
+ * stored, when the table copies its key and the rest is freed.
  */
 
 /* A position on the search path: its position, its key and its moves. */
 typedef struct frame {
     bt_position *p; /* components in key order */
-    char *key;
-    size_t keylen;
-    bt__memo_part *parts; /* into key, one per component of p */
+    bt__gbuf key;
+    bt__gpart *parts; /* into key, one per component of p */
     size_t nparts;
     bt_move *kids; /* every move (component = index of a part) */
     size_t nkids, capkids, next;
@@ -184,27 +177,29 @@ static void
 frame_clear(frame *f)
 {
     bt_position_free(f->p);
-    free(f->key);
+    bt__gbuf_free(&f->key);
     free(f->parts);
     bt_moves_free(f->kids, f->nkids);
     memset(f, 0, sizeof *f);
 }
 
 /* Sets up a frame for position p (components in key order) and its key
-   (both taken), charging what it holds to *live. */
+   (both taken: *key is left empty), charging what it holds to *live. */
 static bt_status
-frame_init(frame *f, bt_position *p, char *key, size_t keylen, size_t *live)
+frame_init(frame *f, bt_position *p, bt__gbuf *key, size_t *live)
 {
-    bt_status st;
+    size_t n;
     memset(f, 0, sizeof *f);
     f->p = p;
-    f->key = key;
-    f->keylen = keylen;
-    st = bt__memo_split(key, keylen, &f->parts, &f->nparts);
-    if (st != BT_OK)
-        return st;
-    assert(f->nparts == bt_position_size(p));
-    f->bytes = keylen + 1 + f->nparts * sizeof *f->parts +
+    f->key = *key;
+    bt__gbuf_init(key);
+    n = bt__graph_split(f->key.w, f->key.len, NULL);
+    assert(n == bt_position_size(p));
+    f->parts = malloc((n ? n : 1) * sizeof *f->parts);
+    if (f->parts == NULL)
+        return BT_ENOMEM;
+    f->nparts = bt__graph_split(f->key.w, f->key.len, f->parts);
+    f->bytes = f->key.cap * sizeof *f->key.w + f->nparts * sizeof *f->parts +
                bt__position_bytes(p);
     *live += f->bytes;
     return BT_OK;
@@ -230,46 +225,44 @@ part_index(const size_t *starts, size_t n, size_t at)
 /* The root's frame: p's key, and a copy of p with its components in the
    key's order. */
 static bt_status
-root_frame(frame *f, const bt_position *p, size_t *live)
+root_frame(bt_solver *s, frame *f, const bt_position *p, size_t *live)
 {
     size_t n = bt_position_size(p), i;
-    bt__buf b;
-    bt__memo_part *parts = malloc((n ? n : 1) * sizeof *parts);
+    bt__gbuf flat, key;
+    bt__gpart *parts = malloc((n ? n : 1) * sizeof *parts);
     size_t *starts = malloc((n ? n : 1) * sizeof *starts);
-    char *flat = NULL, *key = NULL;
     bt_position *q = NULL;
     bt_status st = BT_ENOMEM;
-    size_t len = 0;
     memset(f, 0, sizeof *f);
+    bt__gbuf_init(&flat);
+    bt__gbuf_init(&key);
     if (parts == NULL || starts == NULL || bt_position_new(&q) != BT_OK)
         goto cleanup;
-    bt__buf_init(&b);
     for (i = 0; i < n; i++) {
-        starts[i] = b.len;
-        bt__memo_put_comp(&b, bt_position_game(p, i), bt_position_nums(p, i),
-                          bt_position_count(p, i));
-        parts[i].len = b.len - starts[i];
+        starts[i] = flat.len;
+        if (bt__graph_code(&s->memo, &flat, bt_position_game(p, i),
+                           bt_position_nums(p, i),
+                           bt_position_count(p, i)) != BT_OK)
+            goto cleanup;
+        parts[i].n = flat.len - starts[i];
     }
-    if ((flat = bt__buf_take(&b)) == NULL)
-        goto cleanup;
     for (i = 0; i < n; i++)
-        parts[i].s = flat + starts[i];
-    bt__memo_sort(parts, n);
+        parts[i].w = flat.w + starts[i];
+    bt__graph_sort(parts, n);
     for (i = 0; i < n; i++) {
-        size_t c = part_index(starts, n, (size_t)(parts[i].s - flat));
+        size_t c = part_index(starts, n, (size_t)(parts[i].w - flat.w));
         if (bt__position_push(q, bt_position_game(p, c), bt_position_nums(p, c),
                               bt_position_count(p, c)) != BT_OK)
             goto cleanup;
     }
-    if ((key = bt__memo_join(parts, n, &len)) == NULL)
+    if (bt__graph_join(&key, parts, n) != BT_OK)
         goto cleanup;
-    st = frame_init(f, q, key, len, live);
+    st = frame_init(f, q, &key, live);
     q = NULL; /* the frame has it, and the key */
-    key = NULL;
 cleanup:
     bt_position_free(q);
-    free(key);
-    free(flat);
+    bt__gbuf_free(&key);
+    bt__gbuf_free(&flat);
     free(parts);
     free(starts);
     return st;
@@ -358,58 +351,55 @@ frame_expand(frame *f, bt_solver *s, size_t depth, size_t *live, int *over,
    comes from: a part of f (order[j] < f->nparts), or the new component
    order[j] - f->nparts of m.  This runs once per move of every position
    searched, so it avoids allocations for small sums. */
-static char *
-kid_key(const frame *f, const bt_move *m, size_t *order, size_t *n_out,
-        size_t *len)
+static bt_status
+kid_key(bt_solver *s, bt__gbuf *key, bt__gbuf *flat, const frame *f,
+        const bt_move *m, size_t *order, size_t *n_out)
 {
-    size_t k, i, j, n, a = 0, b = 0, total = 0;
+    size_t k, i, j, n, a = 0, b = 0;
     bt_game *g = bt_position_game(f->p, m->component);
     size_t ar = bt__comp_width(g, m->nto); /* all of them: variable arity */
-    bt__memo_part fresh[MAX_SPLIT], all_small[MAX_SPLIT], *all = all_small;
-    bt__buf buf;
+    bt__gpart fresh[MAX_SPLIT], all_small[MAX_SPLIT], *all = all_small;
     size_t starts[MAX_SPLIT];
-    char *flat = NULL, *key = NULL;
+    bt_status st;
 
     k = m->nto / ar;
     n = f->nparts - 1 + k;
     if (k > MAX_SPLIT)
-        return NULL;
+        return BT_ENOMEM;
     if (n > MAX_SPLIT && (all = malloc(n * sizeof *all)) == NULL)
-        return NULL;
-    bt__buf_init(&buf);
+        return BT_ENOMEM;
+    flat->len = 0;
     for (i = 0; i < k; i++) {
-        starts[i] = buf.len;
-        bt__memo_put_comp(&buf, g, (const mpz_t *)m->to + i * ar, ar);
-        fresh[i].len = buf.len - starts[i];
+        starts[i] = flat->len;
+        st = bt__graph_code(&s->memo, flat, g, (const mpz_t *)m->to + i * ar,
+                            ar);
+        if (st != BT_OK)
+            goto cleanup;
+        fresh[i].n = flat->len - starts[i];
     }
-    flat = bt__buf_take(&buf);
-    if (flat == NULL)
-        goto cleanup;
     for (i = 0; i < k; i++)
-        fresh[i].s = flat + starts[i];
+        fresh[i].w = flat->w + starts[i];
     if (k > 1)
-        bt__memo_sort(fresh, k);
+        bt__graph_sort(fresh, k);
     for (j = 0; j < n; j++) {
         if (a == m->component)
             a++;
         if (a < f->nparts &&
-            (b >= k || bt__memo_part_cmp(&f->parts[a], &fresh[b]) <= 0)) {
+            (b >= k || bt__graph_part_cmp(&f->parts[a], &fresh[b]) <= 0)) {
             order[j] = a;
             all[j] = f->parts[a++];
         } else {
             order[j] = f->nparts +
-                       part_index(starts, k, (size_t)(fresh[b].s - flat));
+                       part_index(starts, k, (size_t)(fresh[b].w - flat->w));
             all[j] = fresh[b++];
         }
     }
-    key = bt__memo_join(all, n, &total);
-    *len = total;
+    st = bt__graph_join(key, all, n);
     *n_out = n;
 cleanup:
-    free(flat);
     if (all != all_small)
         free(all);
-    return key;
+    return st;
 }
 
 /* The position that move m leaves from f's position, its components in
@@ -463,8 +453,7 @@ static bt_status
 over_budget(const bt_solver *s, size_t depth, size_t live, int clock,
             const bt_limits *lim, bt_diag *diag)
 {
-    size_t bytes = s->memo.cap * sizeof(bt__memo_slot) + s->key_bytes +
-                   live + depth * sizeof(frame);
+    size_t bytes = bt__graph_bytes(&s->memo) + live + depth * sizeof(frame);
     if (s->moves > s->max_moves)
         return bt__fail(diag, BT_ELIMIT,
                         "the game graph has more than %zu moves to list "
@@ -498,13 +487,16 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
              const bt_position *p, const bt_limits *lim, bt_diag *diag)
 {
     frame *stack = NULL;
-    size_t depth = 0, cap = 64, len, live = 0, steps = 0, *order = NULL;
+    size_t depth = 0, cap = 64, live = 0, steps = 0, *order = NULL;
     size_t ordcap = 0, nkid = 0;
     int over = 0;
     bt_status st = BT_OK;
-    char *key;
-    const bt__memo_slot *sl;
+    bt__gbuf key, flat;
+    const bt__gslot *sl;
     bt_limits cl;
+
+    bt__gbuf_init(&key);
+    bt__gbuf_init(&flat);
 
     lim = bt__limits(lim);
     if (s->max_moves != SIZE_MAX) {
@@ -528,11 +520,11 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
         st = BT_ENOMEM;
         goto cleanup;
     }
-    st = root_frame(&stack[0], p, &live);
+    st = root_frame(s, &stack[0], p, &live);
     depth = 1;
     if (st != BT_OK)
         goto cleanup;
-    sl = bt__memo_find(&s->memo, stack[0].key, stack[0].keylen);
+    sl = bt__graph_find(&s->memo, stack[0].key.w, stack[0].key.len);
     if (sl != NULL) {
         *outcome = outcome_of(s, sl->value);
         *remoteness = sl->value;
@@ -575,19 +567,15 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 order = no;
                 ordcap = nc;
             }
-            key = kid_key(f, m, order, &nkid, &len);
-            if (key == NULL) {
-                st = BT_ENOMEM;
+            st = kid_key(s, &key, &flat, f, m, order, &nkid);
+            if (st != BT_OK)
                 goto cleanup;
-            }
-            sl = bt__memo_find(&s->memo, key, len);
+            sl = bt__graph_find(&s->memo, key.w, key.len);
             if (sl != NULL) {
                 fold(f, outcome_of(s, sl->value), sl->value);
-                free(key);
                 continue;
             }
             if (s->memo.used + depth >= s->max_states) {
-                free(key);
                 st = bt__fail(diag, BT_ELIMIT,
                               "the game graph has more than %zu positions "
                               "(the %s)",
@@ -599,7 +587,6 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
             if (depth == cap) {
                 frame *ns = realloc(stack, 2 * cap * sizeof *ns);
                 if (ns == NULL) {
-                    free(key);
                     st = BT_ENOMEM;
                     goto cleanup;
                 }
@@ -608,11 +595,9 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                 f = &stack[depth - 1];
             }
             st = kid_position(&q, f, m, order, nkid);
-            if (st != BT_OK) {
-                free(key);
+            if (st != BT_OK)
                 goto cleanup;
-            }
-            st = frame_init(&stack[depth], q, key, len, &live);
+            st = frame_init(&stack[depth], q, &key, &live);
             depth++;
             if (st != BT_OK)
                 goto cleanup;
@@ -638,10 +623,9 @@ solver_solve(bt_solver *s, bt_outcome *outcome, long *remoteness,
                               "the search");
                 goto cleanup;
             }
-            st = store(s, f->key, f->keylen, o, rem);
+            st = store(s, &f->key, o, rem);
             if (st != BT_OK)
                 goto cleanup;
-            f->key = NULL; /* the table owns it now */
             live -= f->bytes;
             frame_clear(f);
             depth--;
@@ -658,6 +642,8 @@ cleanup:
         frame_clear(&stack[--depth]);
     free(stack);
     free(order);
+    bt__gbuf_free(&key);
+    bt__gbuf_free(&flat);
     if (st == BT_ENOMEM)
         return bt__fail(diag, st, "out of memory");
     return st;

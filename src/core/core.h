@@ -1,10 +1,12 @@
 /*
  * core/core.h -- the core of the library, which every file of src/
- * includes; not part of the public API.  What the layers above share among
- * themselves is in their own headers: engines/engines.h (the memo, the
- * search of the game graph, moves, the misère quotient's hook, the CPUs)
- * and analysis/analysis.h (remoteness); docs/architecture.md draws the
- * layers, and tests/layers.sh checks that calls only go down.
+ * includes; not part of the public API.  The game-graph kernel (the key
+ * and the table of the searches) has its own header, core/graph.h.  What
+ * the layers above share among themselves is in their own headers:
+ * engines/engines.h (the misère search of the game graph, moves, the
+ * misère quotient's hook, the CPUs) and analysis/analysis.h
+ * (remoteness); docs/architecture.md draws the layers, and tests/layers.sh
+ * checks that calls only go down.
  *
  * The heart of it is bt__ruleset: the small interface behind which a game
  * family plugs in.  A new game family is one new file defining a

@@ -8,14 +8,15 @@
  * option that splits into several components valued by the nim-sum of
  * theirs), computed here by a memoised depth-first search over options();
  * when it gives no moves_to hook its moves to a value are its options
- * filtered by that value.  Both are bounded by bt_limits: max_search
+ * filtered by that value.  The mex keeps its values in the game-graph
+ * kernel's table (graph.h).  Both are bounded by bt_limits: max_search
  * positions stored, max_memory bytes, the interrupt; past them BT_ELIMIT.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
-#include "engines/engines.h" /* the memo: a listed breach (tests/layers.sh) */
+#include "core/graph.h"
 
 /* Deeper than this the search stops (the C stack): BT_ELIMIT. */
 #define GENERIC_MAX_DEPTH 2048
@@ -62,31 +63,14 @@ bt__rs_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
         g->rules->describe(g, out, comp, c, to, nto);
 }
 
-/* ------------------------------------------------------------ the memo */
-
-/* The key of a component in the memo (bt__memo): its numbers in decimal,
-   ',' between (the game is that of the search). */
-static char *
-key_of(const mpz_t *c, size_t n)
-{
-    bt__buf b;
-    size_t j;
-    bt__buf_init(&b);
-    for (j = 0; j < n; j++) {
-        if (j)
-            bt__buf_putc(&b, ',');
-        bt__buf_mpz(&b, c[j]);
-    }
-    if (n == 0)
-        bt__buf_putc(&b, '-');
-    return bt__buf_take(&b);
-}
-
 /* ------------------------------------------------------------ the mex */
 
+/* The search keeps the values of the components it decides in the
+   kernel's table (graph.h), by the key of the component alone. */
 typedef struct search {
     bt_game *g;
-    bt__memo m; /* Grundy values by component */
+    bt__graph t; /* Grundy values by component */
+    bt__gbuf key;
     bt__budget budget;
     const bt_limits *lim;
     bt_diag *diag;
@@ -121,44 +105,44 @@ on_option(void *ud, const mpz_t *to, size_t nto)
     return BT_OK;
 }
 
+/* Sets s->key to the key of the component c. */
+static bt_status
+key_of(search *s, const mpz_t *c, size_t n)
+{
+    s->key.len = 0;
+    if (bt__graph_code(&s->t, &s->key, s->g, c, n) != BT_OK)
+        return bt__fail(s->diag, BT_ENOMEM, "out of memory");
+    return BT_OK;
+}
+
 static bt_status
 value_of(search *s, const mpz_t *c, size_t n, unsigned long *out)
 {
-    char *key = key_of(c, n);
-    const bt__memo_slot *e;
+    const bt__gslot *e;
     level l;
     bt_status st;
-    size_t bytes, len;
-    if (key == NULL)
-        return bt__fail(s->diag, BT_ENOMEM, "out of memory");
-    len = strlen(key);
-    e = bt__memo_find(&s->m, key, len);
+    if ((st = key_of(s, c, n)) != BT_OK)
+        return st;
+    e = bt__graph_find(&s->t, s->key.w, s->key.len);
     if (e != NULL) {
         *out = (unsigned long)e->value;
-        free(key);
         return BT_OK;
     }
-    if ((st = bt__budget_check(&s->budget, s->lim, s->diag)) != BT_OK) {
-        free(key);
+    if ((st = bt__budget_check(&s->budget, s->lim, s->diag)) != BT_OK)
         return st;
-    }
-    if (s->m.used + s->depth >= s->lim->max_search ||
-        s->depth >= GENERIC_MAX_DEPTH) {
-        free(key);
+    if (s->t.used + s->depth >= s->lim->max_search ||
+        s->depth >= GENERIC_MAX_DEPTH)
         return bt__fail(s->diag, BT_ELIMIT,
                         "the Grundy value of this %s component is out of "
                         "reach: the mex over its options passed %zu "
                         "positions (the max_search limit) or %d moves deep",
                         s->g->spec, s->lim->max_search, GENERIC_MAX_DEPTH);
-    }
     /* a value is at most the number of options; start with room for 64 */
     l.s = s;
     l.nseen = 64;
     l.seen = calloc(l.nseen, 1);
-    if (l.seen == NULL) {
-        free(key);
+    if (l.seen == NULL)
         return bt__fail(s->diag, BT_ENOMEM, "out of memory");
-    }
     s->depth++;
     for (;;) {
         unsigned long v;
@@ -182,17 +166,12 @@ value_of(search *s, const mpz_t *c, size_t n, unsigned long *out)
     }
     s->depth--;
     free(l.seen);
-    if (st != BT_OK) {
-        free(key);
+    if (st != BT_OK)
         return st;
-    }
-    bytes = len + 1 + sizeof(bt__memo_slot);
-    if ((st = bt__budget_charge(&s->budget, bytes, s->diag)) != BT_OK ||
-        (st = bt__memo_put(&s->m, key, len, (long)*out, s->diag)) != BT_OK) {
-        free(key);
+    /* the options' searches used s->key: make it again */
+    if ((st = key_of(s, c, n)) != BT_OK)
         return st;
-    }
-    return BT_OK;
+    return bt__graph_put(&s->t, s->key.w, s->key.len, (long)*out, s->diag);
 }
 
 bt_status
@@ -206,11 +185,13 @@ bt__generic_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
     s.g = g;
     s.lim = lim = bt__limits(lim);
     s.diag = diag;
+    bt__gbuf_init(&s.key);
     bt__budget_init(&s.budget, lim);
-    st = bt__memo_init(&s.m, 1024, &s.budget, diag);
+    st = bt__graph_init(&s.t, 1024, &s.budget, diag);
     if (st == BT_OK)
         st = value_of(&s, c, n, &v);
-    bt__memo_clear(&s.m);
+    bt__graph_clear(&s.t);
+    bt__gbuf_free(&s.key);
     if (st == BT_OK)
         mpz_set_ui(rop, v);
     return st;

@@ -1,7 +1,7 @@
 /*
  * engines/engines.h -- what the engines share with the layers above them
- * (games, analysis, play) and among themselves: the memo of positions, the
- * exhaustive search of the game graph and its moves, the misère quotient's
+ * (games, analysis, play) and among themselves: the exhaustive search of
+ * the game graph and its moves, the misère quotient's
  * hook for the analysis, and the CPUs the process may use.  Not part of
  * the public API.
  */
@@ -14,69 +14,12 @@
    online CPUs, its affinity mask and its cgroup's CPU quota; at least 1. */
 unsigned bt__cpus_usable(void);
 
-/* ---------------------------------------------------------------- memo */
-
-/*
- * The memo table of the exhaustive searches (engines/memo.c): positions by
- * their canonical key, each with one number (search.c stores an outcome,
- * remoteness.c a remoteness).  The key of a position is the texts of its
- * components, "spec:n,n", sorted bytewise and each followed by '|', after
- * a '#' ("#nim:3|nim:5|"): a sum is commutative.  Open addressing, at most
- * half full; the slots are charged to `budget` (NULL: to none) as the
- * table grows, and released by bt__memo_clear.
- */
-typedef struct bt__memo_slot {
-    char *key; /* NULL: empty */
-    size_t len;
-    long value;
-} bt__memo_slot;
-
-typedef struct bt__memo {
-    bt__memo_slot *slots;
-    size_t cap, used; /* cap: a power of two */
-    bt__budget *budget;
-} bt__memo;
-
-/* An empty table of cap slots (a power of two); BT_ELIMIT or BT_ENOMEM
-   with a message. */
-bt_status bt__memo_init(bt__memo *m, size_t cap, bt__budget *budget,
-                        bt_diag *diag);
-/* Frees the keys and the slots; m may be initialised again. */
-void bt__memo_clear(bt__memo *m);
-/* The slot of key, NULL when it is not stored. */
-const bt__memo_slot *bt__memo_find(const bt__memo *m, const char *key,
-                                   size_t len);
-/* Stores key (not yet stored) with value; the table takes the key on
-   success.  BT_ELIMIT or BT_ENOMEM with a message when it cannot grow. */
-bt_status bt__memo_put(bt__memo *m, char *key, size_t len, long value,
-                       bt_diag *diag);
-
-/* The canonical key of p (malloc'd, *len its length); NULL when out of
-   memory. */
-char *bt__memo_key(const bt_position *p, size_t *len);
-/* A key's components ("spec:n,n", without the '|'), as pieces of text. */
-typedef struct bt__memo_part {
-    const char *s;
-    size_t len;
-} bt__memo_part;
-/* Appends the text of a component of g with numbers v[0..n-1]. */
-void bt__memo_put_comp(bt__buf *b, const bt_game *g, const mpz_t *v,
-                       size_t n);
-/* The order of the parts in a key (bytewise), and a sort by it. */
-int bt__memo_part_cmp(const bt__memo_part *a, const bt__memo_part *b);
-void bt__memo_sort(bt__memo_part *parts, size_t n);
-/* The key of sorted parts (malloc'd); NULL when out of memory. */
-char *bt__memo_join(const bt__memo_part *parts, size_t n, size_t *len);
-/* Splits a key into its parts (*out malloc'd, pointing into key). */
-bt_status bt__memo_split(const char *key, size_t len, bt__memo_part **out,
-                         size_t *n);
-
 /* ------------------------------------------------------------ search */
 
 /*
  * Exhaustive search of the game graph from the rules (each ruleset's
- * options()), memoised on the position's key (bt__memo), in a memo table
- * kept across the calls of one analysis.  bt__search_outcome() sets
+ * options()), memoised on the position's key in the kernel's table
+ * (core/graph.h), kept across the calls of one analysis.  bt__search_outcome() sets
  * *outcome; BT_ELIMIT when more than lim->max_search positions would be
  * stored.
  */

@@ -4,8 +4,9 @@
  * A position is P exactly when no option is P (in normal play a position
  * with no move is P; in misère play, where taking the last counter loses,
  * it is N).  This is the definition, not a theorem about sums, so it is what
- * answers misère play of sums, where Grundy values say nothing.  The memo
- * (memo.c) keys a position by its components sorted, since a sum of games
+ * answers misère play of sums, where Grundy values say nothing.  The
+ * positions decided are kept in the game-graph kernel's table (graph.h),
+ * by the key of the position: its components sorted, since a sum of games
  * is commutative.  Bounded by bt_limits.max_search positions (stored, or on
  * the stack being decided) and by bt_limits.max_memory bytes (the memo
  * table, the stack and the moves it lists, charged to the search's budget).
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "engines/engines.h"
+#include "core/graph.h"
 
 #define BT__STOP ((bt_status)100) /* internal: stop an enumeration early */
 /* A listing of moves asks its budget and the interrupt every this many
@@ -21,7 +23,7 @@
 #define POLL_MOVES 256u
 
 struct bt__search {
-    bt__memo memo;     /* outcomes (bt_outcome) by position */
+    bt__graph memo;    /* outcomes (bt_outcome) by position */
     size_t opens;      /* positions opened: the poll's clock */
     bt__budget budget; /* what the table and a running search hold */
 };
@@ -49,7 +51,7 @@ bt__search_new(bt__search **out)
     if (m == NULL)
         return BT_ENOMEM;
     bt__budget_init(&m->budget, NULL);
-    if (bt__memo_init(&m->memo, 1024, &m->budget, NULL) != BT_OK) {
+    if (bt__graph_init(&m->memo, 1024, &m->budget, NULL) != BT_OK) {
         free(m);
         return BT_ENOMEM;
     }
@@ -62,7 +64,7 @@ bt__search_free(bt__search *m)
 {
     if (m == NULL)
         return;
-    bt__memo_clear(&m->memo);
+    bt__graph_clear(&m->memo);
     free(m);
 }
 
@@ -86,8 +88,7 @@ bt__search_over_memory(const bt__search *m)
  */
 typedef struct frame {
     bt_position *p;
-    char *key;
-    size_t keylen;
+    bt__gbuf key;
     bt_move *moves;
     size_t nmoves, next;
     size_t bytes; /* charged to the memo's budget for this frame */
@@ -177,25 +178,18 @@ static void
 frame_free(bt__search *m, frame *f)
 {
     bt_position_free(f->p);
-    free(f->key);
+    bt__gbuf_free(&f->key);
     bt_moves_free(f->moves, f->nmoves);
     bt__budget_release(&m->budget, f->bytes);
     f->bytes = 0;
 }
 
-/* Records the outcome of the frame's position; the table owns the key. */
+/* Records the outcome of the frame's position (the table copies the key
+   and charges it). */
 static bt_status
 store(bt__search *m, frame *f, bt_outcome o, bt_diag *diag)
 {
-    bt_status st;
-    size_t keybytes = f->keylen + 1 + 16;
-    if ((st = bt__memo_put(&m->memo, f->key, f->keylen, (long)o, diag)) !=
-        BT_OK)
-        return st;
-    /* the key moves from the frame's charge to the table's */
-    f->bytes = keybytes < f->bytes ? f->bytes - keybytes : 0;
-    f->key = NULL;
-    return BT_OK;
+    return bt__graph_put(&m->memo, f->key.w, f->key.len, (long)o, diag);
 }
 
 /* Sets up a frame for q (taking it): 1 when its outcome is already known
@@ -205,7 +199,7 @@ frame_open(bt__search *m, frame *f, size_t depth, bt_position *q,
            bt_outcome *known, int *is_known, const bt_limits *lim,
            bt_diag *diag)
 {
-    const bt__memo_slot *s;
+    const bt__gslot *s;
     bt_status st;
     memset(f, 0, sizeof *f);
     f->p = q;
@@ -218,10 +212,9 @@ frame_open(bt__search *m, frame *f, size_t depth, bt_position *q,
     if ((++m->opens & 15) == 0 && bt__poll(lim) != BT_OK)
         return bt__fail(diag, BT_EINTR, /* the caller frees f (q) */
                         "the time budget ran out during search");
-    f->key = bt__memo_key(q, &f->keylen);
-    if (f->key == NULL)
+    if (bt__graph_key(&m->memo, &f->key, q) != BT_OK)
         return bt__fail(diag, BT_ENOMEM, "out of memory");
-    s = bt__memo_find(&m->memo, f->key, f->keylen);
+    s = bt__graph_find(&m->memo, f->key.w, f->key.len);
     if (s != NULL) {
         *known = (bt_outcome)s->value;
         *is_known = 1;
@@ -234,7 +227,7 @@ frame_open(bt__search *m, frame *f, size_t depth, bt_position *q,
                         "too large for exact analysis by search: more than "
                         "%zu positions (the max_search limit)",
                         lim->max_search);
-    f->bytes = sizeof *f + position_bytes(q) + f->keylen + 1 + 16;
+    f->bytes = sizeof *f + position_bytes(q) + f->key.cap * sizeof *f->key.w;
     if ((st = bt__budget_charge(&m->budget, f->bytes, diag)) != BT_OK) {
         f->bytes = 0;
         return st;
