@@ -440,6 +440,10 @@ bt_status bt__position_push(bt_position *p, bt_game *g, const mpz_t *nums,
 /* The bytes p holds (its struct, components and numbers), as the memory
    budget counts them (bt__mpz_bytes). */
 size_t bt__position_bytes(const bt_position *p);
+/* Appends a move (copying `to`) to a growable array of moves (position.c);
+   BT_ENOMEM. */
+bt_status bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t comp,
+                        const mpz_t *to, size_t nto);
 
 /*
  * A game of variable arity (arity 0: a component is any number n >= 1 of

@@ -391,3 +391,547 @@ bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len, long value,
     t->used++;
     return BT_OK;
 }
+
+/* ------------------------------------------------------------ the walk */
+
+/* The walk asks the clock and the interrupt every this many moves listed,
+   and the interrupt every 16 options followed (known ones too: each costs
+   its key and a lookup, and a walk that mostly meets known positions went
+   3-20 ms between polls when only new ones counted). */
+#define POLL_MOVES 64u
+
+/* A position on the walk's path. */
+typedef struct gframe {
+    bt_position *p; /* its components in the order they came */
+    bt__gbuf codes; /* their codes, in p's order */
+    bt__gpart *parts; /* parts[i]: the code of component i, into codes */
+    size_t *sorted;   /* sorted[j]: the component j-th in the key */
+    size_t n;
+    bt__gbuf key;
+    bt_move *kids; /* every move of p */
+    size_t nkids, capkids, next;
+    size_t bytes; /* charged to the walk's budget */
+    int expanded, cut;
+    int has_p;
+    long min_p, max_all;
+} gframe;
+
+typedef struct gidx {
+    bt__gpart part;
+    size_t idx;
+} gidx;
+
+static int
+gidx_cmp(const void *a, const void *b)
+{
+    return bt__graph_part_cmp(&((const gidx *)a)->part,
+                              &((const gidx *)b)->part);
+}
+
+static void
+gidx_sort(gidx *x, size_t n)
+{
+    size_t i, j;
+    if (n > 16) {
+        qsort(x, n, sizeof *x, gidx_cmp);
+        return;
+    }
+    for (i = 1; i < n; i++) {
+        gidx y = x[i];
+        for (j = i; j > 0 && bt__graph_part_cmp(&x[j - 1].part, &y.part) > 0;
+             j--)
+            x[j] = x[j - 1];
+        x[j] = y;
+    }
+}
+
+bt_status
+bt__gwalk_init(bt__gwalk *w, bt__gask ask, int misere, size_t cap)
+{
+    memset(w, 0, sizeof *w);
+    bt__budget_init(&w->budget, NULL);
+    w->budget.max = 0;
+    w->ask = ask;
+    w->misere = misere != 0;
+    w->max_positions = w->max_moves = w->max_total = SIZE_MAX;
+    if (bt__graph_init(&w->t, cap, &w->budget, NULL) != BT_OK)
+        return BT_ENOMEM;
+    return BT_OK;
+}
+
+void
+bt__gwalk_clear(bt__gwalk *w)
+{
+    bt__graph_clear(&w->t);
+    bt__gbuf_free(&w->key);
+    bt__gbuf_free(&w->fresh);
+    free(w->order);
+    w->order = NULL;
+    w->ordcap = 0;
+}
+
+static void
+frame_free(bt__gwalk *w, gframe *f)
+{
+    bt_position_free(f->p);
+    bt__gbuf_free(&f->codes);
+    bt__gbuf_free(&f->key);
+    free(f->parts); /* and sorted, in the same block */
+    bt_moves_free(f->kids, f->nkids);
+    bt__budget_release(&w->budget, f->bytes);
+    memset(f, 0, sizeof *f);
+}
+
+/* Room for n components' parts and order in f (one block). */
+static bt_status
+frame_arrays(gframe *f, size_t n)
+{
+    size_t each = sizeof *f->parts + sizeof *f->sorted;
+    f->parts = malloc((n ? n : 1) * each);
+    if (f->parts == NULL)
+        return BT_ENOMEM;
+    f->sorted = (size_t *)(void *)(f->parts + n);
+    f->n = n;
+    return BT_OK;
+}
+
+/* Charges what f holds (its arrays, codes, key and position) to the
+   walk's budget. */
+static bt_status
+frame_charge(bt__gwalk *w, gframe *f, bt_diag *diag)
+{
+    size_t bytes = sizeof *f + f->n * (sizeof *f->parts + sizeof *f->sorted) +
+                   (f->codes.cap + f->key.cap) * sizeof(mp_limb_t) +
+                   bt__position_bytes(f->p);
+    bt_status st = bt__budget_charge(&w->budget, bytes, diag);
+    if (st != BT_OK) {
+        w->why = BT__GWHY_BYTES;
+        return st;
+    }
+    f->bytes = bytes;
+    return BT_OK;
+}
+
+/* Sets f->key to the codes of f in the order of f->sorted. */
+static bt_status
+frame_key(gframe *f)
+{
+    size_t i;
+    bt_status st;
+    f->key.len = 0;
+    for (i = 0; i < f->n; i++) {
+        const bt__gpart *q = &f->parts[f->sorted[i]];
+        if ((st = gbuf_room(&f->key, q->n)) != BT_OK)
+            return st;
+        memcpy(f->key.w + f->key.len, q->w, q->n * sizeof *q->w);
+        f->key.len += q->n;
+    }
+    return BT_OK;
+}
+
+/* Points f->parts into f->codes, the codes ending at ends[0..n-1]. */
+static void
+frame_parts(gframe *f, const size_t *ends)
+{
+    size_t i, at = 0;
+    for (i = 0; i < f->n; i++) {
+        f->parts[i].w = f->codes.w + at;
+        f->parts[i].n = ends[i] - at;
+        at = ends[i];
+    }
+}
+
+/* The root's frame: a copy of p, its codes, their order and its key. */
+static bt_status
+root_frame(bt__gwalk *w, gframe *f, const bt_position *p)
+{
+    size_t n = bt_position_size(p), i;
+    gidx small[16], *x = small;
+    bt_status st;
+    memset(f, 0, sizeof *f);
+    if (bt_position_copy(&f->p, p) != BT_OK || frame_arrays(f, n) != BT_OK)
+        return BT_ENOMEM;
+    for (i = 0; i < n; i++) {
+        st = bt__graph_code(&w->t, &f->codes, bt_position_game(p, i),
+                            bt_position_nums(p, i), bt_position_count(p, i));
+        if (st != BT_OK)
+            return st;
+        f->sorted[i] = f->codes.len; /* the ends, for frame_parts */
+    }
+    frame_parts(f, f->sorted);
+    if (n > 16 && (x = malloc(n * sizeof *x)) == NULL)
+        return BT_ENOMEM;
+    for (i = 0; i < n; i++) {
+        x[i].part = f->parts[i];
+        x[i].idx = i;
+    }
+    gidx_sort(x, n);
+    for (i = 0; i < n; i++)
+        f->sorted[i] = x[i].idx;
+    if (x != small)
+        free(x);
+    return frame_key(f);
+}
+
+/* The key of the position that move m leaves from f's position, in
+   w->key, its new components' codes in w->fresh, and in w->order the
+   order of its key: component i of the kid is component i of f below
+   m's, the new ones at m's place, then the rest of f's.  A component of
+   f's is copied nowhere: this runs once per move of every position
+   walked. */
+static bt_status
+kid_key(bt__gwalk *w, const gframe *f, const bt_move *m, size_t *nkid)
+{
+    size_t c = m->component, i, j, a = 0, b = 0, n, k;
+    bt_game *g = bt_position_game(f->p, c);
+    size_t ar = bt__comp_width(g, m->nto); /* all of them: variable arity */
+    gidx small[16], *x = small;
+    size_t ends_small[16], *ends = ends_small;
+    bt_status st = BT_ENOMEM;
+
+    k = m->nto / ar;
+    n = f->n - 1 + k;
+    *nkid = n;
+    if (n > w->ordcap) {
+        size_t cap = 2 * n, *o = realloc(w->order, cap * sizeof *o);
+        if (o == NULL)
+            return BT_ENOMEM;
+        w->order = o;
+        w->ordcap = cap;
+    }
+    if (k > 16 && ((x = malloc(k * sizeof *x)) == NULL ||
+                   (ends = malloc(k * sizeof *ends)) == NULL))
+        goto cleanup;
+    w->fresh.len = 0;
+    for (i = 0; i < k; i++) {
+        st = bt__graph_code(&w->t, &w->fresh, g,
+                            (const mpz_t *)m->to + i * ar, ar);
+        if (st != BT_OK)
+            goto cleanup;
+        ends[i] = w->fresh.len;
+    }
+    for (i = 0; i < k; i++) {
+        size_t at = i ? ends[i - 1] : 0;
+        x[i].part.w = w->fresh.w + at;
+        x[i].part.n = ends[i] - at;
+        x[i].idx = i;
+    }
+    gidx_sort(x, k);
+    /* merge f's order (less m's component) with the new codes' */
+    w->key.len = 0;
+    for (j = 0; j < n; j++) {
+        const bt__gpart *q;
+        if (a < f->n && f->sorted[a] == c)
+            a++;
+        if (a < f->n &&
+            (b >= k ||
+             bt__graph_part_cmp(&f->parts[f->sorted[a]], &x[b].part) <= 0)) {
+            size_t i0 = f->sorted[a++];
+            q = &f->parts[i0];
+            w->order[j] = i0 < c ? i0 : i0 - 1 + k;
+        } else {
+            q = &x[b].part;
+            w->order[j] = c + x[b++].idx;
+        }
+        if ((st = gbuf_room(&w->key, q->n)) != BT_OK)
+            goto cleanup;
+        memcpy(w->key.w + w->key.len, q->w, q->n * sizeof *q->w);
+        w->key.len += q->n;
+    }
+    st = BT_OK;
+cleanup:
+    if (x != small)
+        free(x);
+    if (ends != ends_small)
+        free(ends);
+    return st;
+}
+
+/* The frame of the kid whose key kid_key made (n components): its
+   position, its codes, its order, and the key (taken from w->key). */
+static bt_status
+kid_frame(bt__gwalk *w, gframe *kid, const gframe *f, const bt_move *m,
+          size_t n)
+{
+    size_t c = m->component, k = n + 1 - f->n, i;
+    bt_game *g = bt_position_game(f->p, c);
+    size_t ar = bt__comp_width(g, m->nto);
+    size_t fresh_at = 0;
+    bt_status st;
+    memset(kid, 0, sizeof *kid);
+    if (bt_position_new(&kid->p) != BT_OK || frame_arrays(kid, n) != BT_OK ||
+        gbuf_room(&kid->codes, f->codes.len - f->parts[c].n + w->fresh.len) !=
+            BT_OK)
+        return BT_ENOMEM;
+    for (i = 0; i < n; i++) {
+        const bt__gpart *q;
+        bt__gpart fresh;
+        if (i < c || i >= c + k) {
+            size_t i0 = i < c ? i : i + 1 - k;
+            st = bt__position_push(kid->p, bt_position_game(f->p, i0),
+                                   bt_position_nums(f->p, i0),
+                                   bt_position_count(f->p, i0));
+            q = &f->parts[i0];
+        } else {
+            /* the new codes are in w->fresh in the move's order */
+            size_t len = (size_t)2, j, nn;
+            const mp_limb_t *at = w->fresh.w + fresh_at;
+            nn = (size_t)at[1];
+            for (j = 0; j < nn; j++)
+                len += 1 + (size_t)(at[len] >> 1);
+            fresh.w = at;
+            fresh.n = len;
+            fresh_at += len;
+            q = &fresh;
+            st = bt__position_push(kid->p, g,
+                                   (const mpz_t *)m->to + (i - c) * ar, ar);
+        }
+        if (st != BT_OK)
+            return BT_ENOMEM;
+        memcpy(kid->codes.w + kid->codes.len, q->w, q->n * sizeof *q->w);
+        kid->codes.len += q->n;
+        kid->sorted[i] = kid->codes.len; /* the ends, for frame_parts */
+    }
+    frame_parts(kid, kid->sorted);
+    memcpy(kid->sorted, w->order, n * sizeof *kid->sorted);
+    kid->key = w->key; /* the key passes to the frame */
+    bt__gbuf_init(&w->key);
+    return BT_OK;
+}
+
+/* Asks the clock and the interrupt. */
+static bt_status
+walk_poll(bt__gwalk *w, int clock, const bt_limits *lim)
+{
+    if (clock && w->deadline != 0 && w->clock() > w->deadline) {
+        w->why = BT__GWHY_DEADLINE;
+        return BT_ELIMIT;
+    }
+    if (w->budget.exceeded) {
+        w->why = BT__GWHY_BYTES;
+        return BT_ELIMIT;
+    }
+    if (bt__poll(lim) != BT_OK) {
+        w->why = BT__GWHY_INTERRUPT;
+        return BT_EINTR;
+    }
+    return BT_OK;
+}
+
+typedef struct gather {
+    bt__gwalk *w;
+    gframe *f;
+    size_t comp;
+    const bt_limits *lim;
+    bt_diag *diag;
+} gather;
+
+/* Keeps one more move, charged to the budget as it comes: the moves of
+   one position are the walk's memory too (moore:5 with six piles of 10^4
+   digits has 10^5 moves of 25 KB), so they are bounded as they are
+   listed, not once listed. */
+static bt_status
+on_kid(void *ud, const mpz_t *to, size_t nto)
+{
+    gather *ga = ud;
+    bt__gwalk *w = ga->w;
+    gframe *f = ga->f;
+    size_t bytes;
+    bt_status st;
+    if (f->nkids >= w->max_moves) {
+        w->why = BT__GWHY_MOVES;
+        return BT_ELIMIT;
+    }
+    if (bt__move_push(&f->kids, &f->nkids, &f->capkids, ga->comp, to, nto) !=
+        BT_OK)
+        return BT_ENOMEM;
+    bytes = bt__moves_bytes(&f->kids[f->nkids - 1], 1);
+    if ((st = bt__budget_charge(&w->budget, bytes, ga->diag)) != BT_OK) {
+        w->why = BT__GWHY_BYTES;
+        return st;
+    }
+    f->bytes += bytes;
+    if (++w->moves > w->max_total) {
+        w->why = BT__GWHY_TOTAL;
+        return BT_ELIMIT;
+    }
+    if (w->moves % POLL_MOVES == 0)
+        return walk_poll(w, 1, ga->lim);
+    return BT_OK;
+}
+
+/* Lists every move of f's position, within the bounds. */
+static bt_status
+frame_expand(bt__gwalk *w, gframe *f, const bt_limits *lim, bt_diag *diag)
+{
+    gather ga;
+    size_t i;
+    bt_status st = BT_OK;
+    ga.w = w;
+    ga.f = f;
+    ga.lim = lim;
+    ga.diag = diag;
+    f->expanded = 1;
+    for (i = 0; st == BT_OK && i < f->n; i++) {
+        ga.comp = i;
+        st = bt__rs_options(bt_position_game(f->p, i),
+                            bt_position_nums(f->p, i),
+                            bt_position_count(f->p, i), on_kid, &ga, lim,
+                            diag);
+    }
+    /* a ruleset's own limit or interrupt, with its message */
+    if (st != BT_OK && st != BT_ENOMEM && w->why == BT__GWHY_NONE)
+        w->why = BT__GWHY_RULES;
+    if (st == BT_OK && f->nkids < f->capkids && f->nkids > 0) {
+        /* the frame may wait long on the path: keep it small */
+        bt_move *k = realloc(f->kids, f->nkids * sizeof *k);
+        if (k != NULL) {
+            f->kids = k;
+            f->capkids = f->nkids;
+        }
+    }
+    return st;
+}
+
+/* The outcome of a stored value. */
+static bt_outcome
+outcome_of(const bt__gwalk *w, long v)
+{
+    if (w->ask == BT__GASK_OUTCOME)
+        return (bt_outcome)v;
+    /* remoteness: in normal play P-positions are even and N-positions
+       odd; in misère play a position with no move is N at 0 and the
+       parities swap (Smith 1966) */
+    return (v & 1) == w->misere ? BT_P : BT_N;
+}
+
+/* Folds an option's value into f. */
+static void
+fold(const bt__gwalk *w, gframe *f, long v)
+{
+    bt_outcome o = outcome_of(w, v);
+    if (o == BT_P) {
+        if (!f->has_p || v < f->min_p)
+            f->min_p = v;
+        f->has_p = 1;
+        if (w->ask == BT__GASK_OUTCOME)
+            f->cut = 1; /* decided: the rest need not be visited */
+    }
+    if (v > f->max_all)
+        f->max_all = v;
+}
+
+/* The value of f once its options are folded in. */
+static long
+frame_value(const bt__gwalk *w, const gframe *f)
+{
+    if (w->ask == BT__GASK_OUTCOME) {
+        if (f->nkids == 0)
+            return w->misere ? BT_N : BT_P;
+        return f->has_p ? BT_N : BT_P;
+    }
+    if (f->nkids == 0)
+        return 0;
+    return f->has_p ? f->min_p + 1 : f->max_all + 1;
+}
+
+bt_status
+bt__gwalk_value(bt__gwalk *w, long *value, const bt_position *p,
+                const bt_limits *lim, bt_diag *diag)
+{
+    gframe *stack;
+    size_t depth = 0, cap = 64, nkid;
+    const bt__gslot *sl;
+    bt_status st;
+
+    lim = bt__limits(lim);
+    w->why = BT__GWHY_NONE;
+    w->budget.exceeded = 0;
+    stack = malloc(cap * sizeof *stack);
+    if (stack == NULL)
+        return BT_ENOMEM;
+    depth = 1;
+    if ((++w->opens & 15) == 0 && (st = walk_poll(w, 0, lim)) != BT_OK) {
+        memset(&stack[0], 0, sizeof stack[0]);
+        goto cleanup;
+    }
+    if ((st = root_frame(w, &stack[0], p)) != BT_OK)
+        goto cleanup;
+    sl = bt__graph_find(&w->t, stack[0].key.w, stack[0].key.len);
+    if (sl != NULL) {
+        *value = sl->value;
+        goto cleanup;
+    }
+    if (w->check_root && w->t.used >= w->max_positions) {
+        w->why = BT__GWHY_POSITIONS;
+        st = BT_ELIMIT;
+        goto cleanup;
+    }
+    if ((st = frame_charge(w, &stack[0], diag)) != BT_OK)
+        goto cleanup;
+    while (depth > 0) {
+        gframe *f = &stack[depth - 1];
+        if (!f->expanded) {
+            if ((st = frame_expand(w, f, lim, diag)) != BT_OK)
+                goto cleanup;
+        }
+        if (!f->cut && f->next < f->nkids) {
+            const bt_move *m = &f->kids[f->next++];
+            if ((++w->opens & 15) == 0 &&
+                (st = walk_poll(w, (w->opens & 63) == 0, lim)) != BT_OK)
+                goto cleanup;
+            if ((st = kid_key(w, f, m, &nkid)) != BT_OK)
+                goto cleanup;
+            sl = bt__graph_find(&w->t, w->key.w, w->key.len);
+            if (sl != NULL) {
+                fold(w, f, sl->value);
+                continue;
+            }
+            /* the positions stored and those on the path being decided (a
+               long game goes deep before it stores anything) */
+            if (w->t.used + depth >= w->max_positions) {
+                w->why = BT__GWHY_POSITIONS;
+                st = BT_ELIMIT;
+                goto cleanup;
+            }
+            if (depth == cap) {
+                gframe *ns = realloc(stack, 2 * cap * sizeof *ns);
+                if (ns == NULL) {
+                    st = BT_ENOMEM;
+                    goto cleanup;
+                }
+                stack = ns;
+                cap *= 2;
+                f = &stack[depth - 1];
+            }
+            st = kid_frame(w, &stack[depth], f, m, nkid);
+            depth++;
+            if (st != BT_OK ||
+                (st = frame_charge(w, &stack[depth - 1], diag)) != BT_OK)
+                goto cleanup;
+            continue;
+        }
+        /* every option is folded in, or the first P-option cut it short:
+           the value of f */
+        {
+            long v = frame_value(w, f);
+            st = bt__graph_put(&w->t, f->key.w, f->key.len, v, diag);
+            if (st != BT_OK) {
+                if (st == BT_ELIMIT)
+                    w->why = BT__GWHY_BYTES;
+                goto cleanup;
+            }
+            frame_free(w, f);
+            depth--;
+            if (depth > 0)
+                fold(w, &stack[depth - 1], v);
+            else
+                *value = v;
+        }
+    }
+cleanup:
+    while (depth > 0)
+        frame_free(w, &stack[--depth]);
+    free(stack);
+    return st;
+}

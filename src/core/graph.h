@@ -98,4 +98,73 @@ const bt__gslot *bt__graph_find(const bt__graph *t, const mp_limb_t *key,
 bt_status bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len,
                         long value, bt_diag *diag);
 
+/*
+ * The walk: the one search of the game graph, depth first with an explicit
+ * stack (a game of 10^5 moves cannot exhaust the C stack), each position
+ * decided once and stored in the walk's table, kept across the calls.  A
+ * frame keeps its position itself, its components in the order they came
+ * (the order of the moves it lists), their codes and the order of its key,
+ * so that a kid's key is merged from the parent's codes and the codes of
+ * the new components alone, and a kid the table knows is never built.
+ * What each client asks is `ask`:
+ *
+ *   BT__GASK_OUTCOME     P or N (bt_outcome): a position is P exactly when
+ *                        no option is P, and its first P-option decides
+ *                        it (the rest are not visited);
+ *   BT__GASK_REMOTENESS  Smith's remoteness (its parity the outcome):
+ *                        every option is visited.
+ *
+ * In normal play a position with no move is P, in misère play N.  The
+ * bounds, set by the client before a call, stop the walk cleanly (all it
+ * holds on its path freed, the table kept) with `why` saying which: more
+ * than max_positions positions (stored, and on the path), more than
+ * max_moves moves of one position, more than max_total moves listed in
+ * all (w->moves counts them across the calls), the budget's max bytes
+ * (the table, the frames on the path and the moves they list), deadline
+ * (of clock(), asked every POLL_MOVES moves), or lim's interrupt.
+ */
+typedef enum bt__gask { BT__GASK_OUTCOME, BT__GASK_REMOTENESS } bt__gask;
+
+typedef enum bt__gwhy {
+    BT__GWHY_NONE,
+    BT__GWHY_POSITIONS, /* max_positions: BT_ELIMIT */
+    BT__GWHY_MOVES,     /* max_moves of one position: BT_ELIMIT */
+    BT__GWHY_TOTAL,     /* max_total moves in all: BT_ELIMIT */
+    BT__GWHY_BYTES,     /* the budget (its message written): BT_ELIMIT */
+    BT__GWHY_DEADLINE,  /* BT_ELIMIT */
+    BT__GWHY_INTERRUPT, /* lim's interrupt: BT_EINTR */
+    BT__GWHY_RULES      /* a ruleset's own limit (its message written) */
+} bt__gwhy;
+
+typedef struct bt__gwalk {
+    bt__graph t;       /* values by position */
+    bt__budget budget; /* t, and what a running walk holds */
+    bt__gask ask;
+    int misere;
+    /* the bounds (SIZE_MAX, 0: none) */
+    size_t max_positions, max_moves, max_total;
+    uint64_t deadline;
+    uint64_t (*clock)(void); /* asked when deadline is set */
+    int check_root; /* max_positions is asked of the root as well */
+    /* counts */
+    size_t moves; /* moves listed, in all */
+    size_t opens; /* options followed: the poll's clock */
+    bt__gwhy why; /* of the last call that stopped at a bound */
+    /* scratch of a call */
+    bt__gbuf key, fresh;
+    size_t *order;
+    size_t ordcap;
+} bt__gwalk;
+
+/* A walk asking `ask` in misère play when `misere`, its table of cap slots
+   (a power of two) empty, no bounds; BT_ENOMEM. */
+bt_status bt__gwalk_init(bt__gwalk *w, bt__gask ask, int misere, size_t cap);
+void bt__gwalk_clear(bt__gwalk *w);
+/* *value: what w asks of p (bt_outcome, or the remoteness).  BT_ELIMIT or
+   BT_EINTR at a bound (w->why; a message in diag where the budget or a
+   ruleset wrote one, else the client writes it), BT_ENOMEM (no
+   message). */
+bt_status bt__gwalk_value(bt__gwalk *w, long *value, const bt_position *p,
+                          const bt_limits *lim, bt_diag *diag);
+
 #endif

@@ -742,3 +742,60 @@ bt_position_parse(bt_position **out, const char *text, bt_game *dflt,
 {
     BT__GMP_CHARGED(lim, diag, position_parse(out, text, dflt, lim, diag));
 }
+
+/* ---------------------------------------------------------------- moves */
+
+bt_status
+bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t component,
+              const mpz_t *to, size_t nto)
+{
+    bt_move *m;
+    size_t j;
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 8;
+        bt_move *q = realloc(*moves, c * sizeof *q);
+        if (q == NULL)
+            return BT_ENOMEM;
+        *moves = q;
+        *cap = c;
+    }
+    m = &(*moves)[*n];
+    m->component = component;
+    m->nto = nto;
+    m->text = NULL;
+    m->to = NULL;
+    if (nto > 0) {
+        m->to = malloc(nto * sizeof *m->to);
+        if (m->to == NULL)
+            return BT_ENOMEM;
+        for (j = 0; j < nto; j++)
+            mpz_init_set(m->to[j], to[j]);
+    }
+    (*n)++;
+    return BT_OK;
+}
+
+void
+bt_moves_free(bt_move *moves, size_t count)
+{
+    size_t i, j;
+    if (moves == NULL)
+        return;
+    for (i = 0; i < count; i++) {
+        for (j = 0; j < moves[i].nto; j++)
+            mpz_clear(moves[i].to[j]);
+        free(moves[i].to);
+        free(moves[i].text);
+    }
+    free(moves);
+}
+
+bt_status
+bt_position_apply(bt_position *p, const bt_move *m)
+{
+    if (m->component >= bt_position_size(p))
+        return BT_EINVAL;
+    return bt_position_replace(p, m->component,
+                               bt_position_game(p, m->component),
+                               (const mpz_t *)m->to, m->nto);
+}

@@ -39,9 +39,6 @@ int bt__search_over_memory(const bt__search *s);
 int bt__component_is_terminal(const bt_position *p, size_t i,
                               const bt_limits *lim);
 
-/* Appends a move (copying `to`) to a growable array of moves. */
-bt_status bt__move_push(bt_move **moves, size_t *n, size_t *cap, size_t comp,
-                        const mpz_t *to, size_t nto);
 /* The ruleset's text for move m of p (malloc'd), NULL when out of memory. */
 char *bt__move_text(const bt_position *p, const bt_move *m);
 /* bt__move_push, with the move's text (a move of p). */
