@@ -6,10 +6,9 @@
  * hook its Grundy values are the mex of the values of its options (the
  * Sprague-Grundy theorem: G(x) = mex { G(y) : y an option of x }, an
  * option that splits into several components valued by the nim-sum of
- * theirs), computed here by a memoised depth-first search over options();
+ * theirs), computed here by the kernel's walk over options() (graph.h);
  * when it gives no moves_to hook its moves to a value are its options
- * filtered by that value.  The mex keeps its values in the game-graph
- * kernel's table (graph.h).  Both are bounded by bt_limits: max_search
+ * filtered by that value.  Both are bounded by bt_limits: max_search
  * positions stored, max_memory bytes, the interrupt; past them BT_ELIMIT.
  */
 #include <stdlib.h>
@@ -17,9 +16,6 @@
 
 #include "core/core.h"
 #include "core/graph.h"
-
-/* Deeper than this the search stops (the C stack): BT_ELIMIT. */
-#define GENERIC_MAX_DEPTH 2048
 
 /* ------------------------------------------------------------ dispatch */
 
@@ -65,135 +61,58 @@ bt__rs_describe(bt_game *g, bt__buf *out, size_t comp, const mpz_t *c,
 
 /* ------------------------------------------------------------ the mex */
 
-/* The search keeps the values of the components it decides in the
-   kernel's table (graph.h), by the key of the component alone. */
-typedef struct search {
-    bt_game *g;
-    bt__graph t; /* Grundy values by component */
-    bt__gbuf key;
-    bt__budget budget;
-    const bt_limits *lim;
-    bt_diag *diag;
-    size_t depth;
-} search;
-
-typedef struct level {
-    search *s;
-    unsigned char *seen; /* seen[v]: some option has value v */
-    size_t nseen;
-} level;
-
-static bt_status value_of(search *s, const mpz_t *c, size_t n,
-                          unsigned long *out);
-
-static bt_status
-on_option(void *ud, const mpz_t *to, size_t nto)
-{
-    level *l = ud;
-    bt_game *g = l->s->g;
-    size_t w = bt__comp_width(g, nto), k;
-    unsigned long v = 0, x;
-    bt_status st;
-    for (k = 0; k + w <= nto; k += w) {
-        st = value_of(l->s, to + k, w, &x);
-        if (st != BT_OK)
-            return st;
-        v ^= x;
-    }
-    if (v < l->nseen)
-        l->seen[v] = 1;
-    return BT_OK;
-}
-
-/* Sets s->key to the key of the component c. */
-static bt_status
-key_of(search *s, const mpz_t *c, size_t n)
-{
-    s->key.len = 0;
-    if (bt__graph_code(&s->t, &s->key, s->g, c, n) != BT_OK)
-        return bt__fail(s->diag, BT_ENOMEM, "out of memory");
-    return BT_OK;
-}
-
-static bt_status
-value_of(search *s, const mpz_t *c, size_t n, unsigned long *out)
-{
-    const bt__gslot *e;
-    level l;
-    bt_status st;
-    if ((st = key_of(s, c, n)) != BT_OK)
-        return st;
-    e = bt__graph_find(&s->t, s->key.w, s->key.len);
-    if (e != NULL) {
-        *out = (unsigned long)e->value;
-        return BT_OK;
-    }
-    if ((st = bt__budget_check(&s->budget, s->lim, s->diag)) != BT_OK)
-        return st;
-    if (s->t.used + s->depth >= s->lim->max_search ||
-        s->depth >= GENERIC_MAX_DEPTH)
-        return bt__fail(s->diag, BT_ELIMIT,
-                        "the Grundy value of this %s component is out of "
-                        "reach: the mex over its options passed %zu "
-                        "positions (the max_search limit) or %d moves deep",
-                        s->g->spec, s->lim->max_search, GENERIC_MAX_DEPTH);
-    /* a value is at most the number of options; start with room for 64 */
-    l.s = s;
-    l.nseen = 64;
-    l.seen = calloc(l.nseen, 1);
-    if (l.seen == NULL)
-        return bt__fail(s->diag, BT_ENOMEM, "out of memory");
-    s->depth++;
-    for (;;) {
-        unsigned long v;
-        st = bt__rs_options(s->g, c, n, on_option, &l, s->lim, s->diag);
-        if (st != BT_OK)
-            break;
-        for (v = 0; v < l.nseen && l.seen[v]; v++)
-            ;
-        if (v < l.nseen) {
-            *out = v;
-            break;
-        }
-        /* every value below nseen is taken: look again with more room */
-        free(l.seen);
-        l.nseen *= 4;
-        l.seen = calloc(l.nseen, 1);
-        if (l.seen == NULL) {
-            st = bt__fail(s->diag, BT_ENOMEM, "out of memory");
-            break;
-        }
-    }
-    s->depth--;
-    free(l.seen);
-    if (st != BT_OK)
-        return st;
-    /* the options' searches used s->key: make it again */
-    if ((st = key_of(s, c, n)) != BT_OK)
-        return st;
-    return bt__graph_put(&s->t, s->key.w, s->key.len, (long)*out, s->diag);
-}
-
+/*
+ * A client of the kernel's walk (graph.h), asked for Grundy values: each
+ * component met is valued once, in a table of this call, within lim:
+ * max_search positions (stored, and on the walk's path), max_memory bytes
+ * (the table, the path and the moves it lists) and the interrupt.  The
+ * walk is iterative, so no depth of the game bounds it but these.
+ */
 bt_status
 bt__generic_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
                    const bt_limits *lim, bt_diag *diag)
 {
-    search s;
-    unsigned long v = 0;
+    bt__gwalk w;
+    bt_position *p = NULL;
+    long v = 0;
     bt_status st;
-    memset(&s, 0, sizeof s);
-    s.g = g;
-    s.lim = lim = bt__limits(lim);
-    s.diag = diag;
-    bt__gbuf_init(&s.key);
-    bt__budget_init(&s.budget, lim);
-    st = bt__graph_init(&s.t, 1024, &s.budget, diag);
+    lim = bt__limits(lim);
+    if (bt__gwalk_init(&w, BT__GASK_GRUNDY, 0, 1024) != BT_OK)
+        return bt__fail(diag, BT_ENOMEM, "out of memory");
+    w.budget.max = lim->max_memory;
+    w.max_positions = lim->max_search;
+    w.check_root = 1;
+    st = bt_position_new(&p);
     if (st == BT_OK)
-        st = value_of(&s, c, n, &v);
-    bt__graph_clear(&s.t);
-    bt__gbuf_free(&s.key);
+        st = bt__position_push(p, g, c, n);
     if (st == BT_OK)
-        mpz_set_ui(rop, v);
+        st = bt__gwalk_value(&w, &v, p, lim, diag);
+    if (st != BT_OK) {
+        switch (st == BT_ENOMEM ? BT__GWHY_NONE : w.why) {
+        case BT__GWHY_POSITIONS:
+            st = bt__fail(diag, BT_ELIMIT,
+                          "the Grundy value of this %s component is out of "
+                          "reach: the mex over its options passed %zu "
+                          "positions (the max_search limit)",
+                          g->spec, lim->max_search);
+            break;
+        case BT__GWHY_BYTES:
+            if (diag == NULL || diag->message[0] == '\0')
+                st = bt__budget_check(&w.budget, NULL, diag);
+            break;
+        case BT__GWHY_INTERRUPT:
+            st = bt__fail(diag, BT_EINTR, "the time budget ran out");
+            break;
+        default:
+            if (st == BT_ENOMEM)
+                st = bt__fail(diag, st, "out of memory");
+            break;
+        }
+    }
+    bt_position_free(p);
+    bt__gwalk_clear(&w);
+    if (st == BT_OK)
+        mpz_set_ui(rop, (unsigned long)v);
     return st;
 }
 

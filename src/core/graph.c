@@ -400,7 +400,11 @@ bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len, long value,
    3-20 ms between polls when only new ones counted). */
 #define POLL_MOVES 64u
 
-/* A position on the walk's path. */
+/* A position on the walk's path.  Its moves are kept as codes (graph.h),
+   one record a move: the component it changes, the count k of the
+   components it leaves there, and their k codes; a kid's key is merged
+   from them, and its numbers are read from their limbs only when the kid
+   is new. */
 typedef struct gframe {
     bt_position *p; /* its components in the order they came */
     bt__gbuf codes; /* their codes, in p's order */
@@ -408,12 +412,21 @@ typedef struct gframe {
     size_t *sorted;   /* sorted[j]: the component j-th in the key */
     size_t n;
     bt__gbuf key;
-    bt_move *kids; /* every move of p */
-    size_t nkids, capkids, next;
-    size_t bytes; /* charged to the walk's budget */
+    bt__gbuf moves;  /* the records of its moves */
+    size_t nmoves;   /* listed */
+    size_t next, at; /* the next move to follow, and where its record is */
+    size_t bytes;    /* charged to the walk's budget */
+    size_t moves_bytes; /* of them, the moves' words */
     int expanded, cut;
     int has_p;
     long min_p, max_all;
+    /* the mex: seen[v], an option of value v (v < nseen: a value is at
+       most the number of options); the next component of the move being
+       valued (where its code is), and the nim-sum of the values of those
+       before it */
+    unsigned char *seen;
+    size_t nseen, part, part_at;
+    unsigned long x;
 } gframe;
 
 typedef struct gidx {
@@ -445,6 +458,16 @@ gidx_sort(gidx *x, size_t n)
     }
 }
 
+/* The words of the code at q. */
+static size_t
+code_len(const mp_limb_t *q)
+{
+    size_t len = 2, j, n = (size_t)q[1];
+    for (j = 0; j < n; j++)
+        len += 1 + (size_t)(q[len] >> 1);
+    return len;
+}
+
 bt_status
 bt__gwalk_init(bt__gwalk *w, bt__gask ask, int misere, size_t cap)
 {
@@ -464,10 +487,11 @@ bt__gwalk_clear(bt__gwalk *w)
 {
     bt__graph_clear(&w->t);
     bt__gbuf_free(&w->key);
-    bt__gbuf_free(&w->fresh);
     free(w->order);
+    free(w->views);
     w->order = NULL;
-    w->ordcap = 0;
+    w->views = NULL;
+    w->ordcap = w->nviews = 0;
 }
 
 static void
@@ -476,8 +500,9 @@ frame_free(bt__gwalk *w, gframe *f)
     bt_position_free(f->p);
     bt__gbuf_free(&f->codes);
     bt__gbuf_free(&f->key);
+    bt__gbuf_free(&f->moves);
     free(f->parts); /* and sorted, in the same block */
-    bt_moves_free(f->kids, f->nkids);
+    free(f->seen);
     bt__budget_release(&w->budget, f->bytes);
     memset(f, 0, sizeof *f);
 }
@@ -573,23 +598,19 @@ root_frame(bt__gwalk *w, gframe *f, const bt_position *p)
     return frame_key(f);
 }
 
-/* The key of the position that move m leaves from f's position, in
-   w->key, its new components' codes in w->fresh, and in w->order the
-   order of its key: component i of the kid is component i of f below
-   m's, the new ones at m's place, then the rest of f's.  A component of
-   f's is copied nowhere: this runs once per move of every position
-   walked. */
+/* The key of the position that the move whose record is at rec leaves
+   from f's position, in w->key, and in w->order the order of its key:
+   component i of the kid is component i of f below the move's, the new
+   ones at the move's place, then the rest of f's.  This runs once per move
+   of every position walked: nothing is copied but the key. */
 static bt_status
-kid_key(bt__gwalk *w, const gframe *f, const bt_move *m, size_t *nkid)
+kid_key(bt__gwalk *w, const gframe *f, const mp_limb_t *rec, size_t *nkid)
 {
-    size_t c = m->component, i, j, a = 0, b = 0, n, k;
-    bt_game *g = bt_position_game(f->p, c);
-    size_t ar = bt__comp_width(g, m->nto); /* all of them: variable arity */
+    size_t c = (size_t)rec[0], k = (size_t)rec[1], i, j, a = 0, b = 0, n;
+    const mp_limb_t *q = rec + 2;
     gidx small[16], *x = small;
-    size_t ends_small[16], *ends = ends_small;
     bt_status st = BT_ENOMEM;
 
-    k = m->nto / ar;
     n = f->n - 1 + k;
     *nkid = n;
     if (n > w->ordcap) {
@@ -599,102 +620,124 @@ kid_key(bt__gwalk *w, const gframe *f, const bt_move *m, size_t *nkid)
         w->order = o;
         w->ordcap = cap;
     }
-    if (k > 16 && ((x = malloc(k * sizeof *x)) == NULL ||
-                   (ends = malloc(k * sizeof *ends)) == NULL))
-        goto cleanup;
-    w->fresh.len = 0;
+    if (k > 16 && (x = malloc(k * sizeof *x)) == NULL)
+        return BT_ENOMEM;
     for (i = 0; i < k; i++) {
-        st = bt__graph_code(&w->t, &w->fresh, g,
-                            (const mpz_t *)m->to + i * ar, ar);
-        if (st != BT_OK)
-            goto cleanup;
-        ends[i] = w->fresh.len;
-    }
-    for (i = 0; i < k; i++) {
-        size_t at = i ? ends[i - 1] : 0;
-        x[i].part.w = w->fresh.w + at;
-        x[i].part.n = ends[i] - at;
+        x[i].part.w = q;
+        x[i].part.n = code_len(q);
         x[i].idx = i;
+        q += x[i].part.n;
     }
     gidx_sort(x, k);
-    /* merge f's order (less m's component) with the new codes' */
+    /* merge f's order (less the move's component) with the new codes' */
     w->key.len = 0;
     for (j = 0; j < n; j++) {
-        const bt__gpart *q;
+        const bt__gpart *pt;
         if (a < f->n && f->sorted[a] == c)
             a++;
         if (a < f->n &&
             (b >= k ||
              bt__graph_part_cmp(&f->parts[f->sorted[a]], &x[b].part) <= 0)) {
             size_t i0 = f->sorted[a++];
-            q = &f->parts[i0];
+            pt = &f->parts[i0];
             w->order[j] = i0 < c ? i0 : i0 - 1 + k;
         } else {
-            q = &x[b].part;
+            pt = &x[b].part;
             w->order[j] = c + x[b++].idx;
         }
-        if ((st = gbuf_room(&w->key, q->n)) != BT_OK)
+        if ((st = gbuf_room(&w->key, pt->n)) != BT_OK)
             goto cleanup;
-        memcpy(w->key.w + w->key.len, q->w, q->n * sizeof *q->w);
-        w->key.len += q->n;
+        memcpy(w->key.w + w->key.len, pt->w, pt->n * sizeof *pt->w);
+        w->key.len += pt->n;
     }
     st = BT_OK;
 cleanup:
     if (x != small)
         free(x);
-    if (ends != ends_small)
-        free(ends);
     return st;
 }
 
-/* The frame of the kid whose key kid_key made (n components): its
-   position, its codes, its order, and the key (taken from w->key). */
+/* Appends to p the component of g whose code is at q, its numbers read
+   from the code's limbs (read-only views: no text, no copy but p's). */
 static bt_status
-kid_frame(bt__gwalk *w, gframe *kid, const gframe *f, const bt_move *m,
+push_code(bt__gwalk *w, bt_position *p, bt_game *g, const mp_limb_t *q)
+{
+    size_t n = (size_t)q[1], j, at = 2;
+    if (n > w->nviews) {
+        size_t cap = 2 * n;
+        __mpz_struct *v = realloc(w->views, cap * sizeof *v);
+        if (v == NULL)
+            return BT_ENOMEM;
+        w->views = v;
+        w->nviews = cap;
+    }
+    for (j = 0; j < n; j++) {
+        size_t size = (size_t)(q[at] >> 1);
+        mp_size_t xs = (mp_size_t)size;
+        (void)mpz_roinit_n(&w->views[j], q + at + 1, q[at] & 1 ? -xs : xs);
+        at += 1 + size;
+    }
+    return bt__position_push(p, g, (const mpz_t *)(void *)w->views, n);
+}
+
+/* The frame of the kid whose key kid_key made (n components) from the
+   move whose record is at rec: its position, its codes, its order, and
+   the key (taken from w->key). */
+static bt_status
+kid_frame(bt__gwalk *w, gframe *kid, const gframe *f, const mp_limb_t *rec,
           size_t n)
 {
-    size_t c = m->component, k = n + 1 - f->n, i;
+    size_t c = (size_t)rec[0], k = (size_t)rec[1], i;
     bt_game *g = bt_position_game(f->p, c);
-    size_t ar = bt__comp_width(g, m->nto);
-    size_t fresh_at = 0;
+    const mp_limb_t *q = rec + 2;
     bt_status st;
     memset(kid, 0, sizeof *kid);
-    if (bt_position_new(&kid->p) != BT_OK || frame_arrays(kid, n) != BT_OK ||
-        gbuf_room(&kid->codes, f->codes.len - f->parts[c].n + w->fresh.len) !=
-            BT_OK)
+    if (bt_position_new(&kid->p) != BT_OK || frame_arrays(kid, n) != BT_OK)
         return BT_ENOMEM;
     for (i = 0; i < n; i++) {
-        const bt__gpart *q;
-        bt__gpart fresh;
+        bt__gpart pt;
         if (i < c || i >= c + k) {
             size_t i0 = i < c ? i : i + 1 - k;
             st = bt__position_push(kid->p, bt_position_game(f->p, i0),
                                    bt_position_nums(f->p, i0),
                                    bt_position_count(f->p, i0));
-            q = &f->parts[i0];
+            pt = f->parts[i0];
         } else {
-            /* the new codes are in w->fresh in the move's order */
-            size_t len = (size_t)2, j, nn;
-            const mp_limb_t *at = w->fresh.w + fresh_at;
-            nn = (size_t)at[1];
-            for (j = 0; j < nn; j++)
-                len += 1 + (size_t)(at[len] >> 1);
-            fresh.w = at;
-            fresh.n = len;
-            fresh_at += len;
-            q = &fresh;
-            st = bt__position_push(kid->p, g,
-                                   (const mpz_t *)m->to + (i - c) * ar, ar);
+            /* the new codes follow one another in the record */
+            pt.w = q;
+            pt.n = code_len(q);
+            q += pt.n;
+            st = push_code(w, kid->p, g, pt.w);
         }
-        if (st != BT_OK)
+        if (st != BT_OK || gbuf_room(&kid->codes, pt.n) != BT_OK)
             return BT_ENOMEM;
-        memcpy(kid->codes.w + kid->codes.len, q->w, q->n * sizeof *q->w);
-        kid->codes.len += q->n;
+        memcpy(kid->codes.w + kid->codes.len, pt.w, pt.n * sizeof *pt.w);
+        kid->codes.len += pt.n;
         kid->sorted[i] = kid->codes.len; /* the ends, for frame_parts */
     }
     frame_parts(kid, kid->sorted);
     memcpy(kid->sorted, w->order, n * sizeof *kid->sorted);
     kid->key = w->key; /* the key passes to the frame */
+    bt__gbuf_init(&w->key);
+    return BT_OK;
+}
+
+/* The frame of the one component of g whose code is in w->key (taken):
+   the mex values the components of an option apart. */
+static bt_status
+kid_frame_one(bt__gwalk *w, gframe *kid, bt_game *g)
+{
+    memset(kid, 0, sizeof *kid);
+    if (bt_position_new(&kid->p) != BT_OK || frame_arrays(kid, 1) != BT_OK ||
+        push_code(w, kid->p, g, w->key.w) != BT_OK ||
+        gbuf_room(&kid->codes, w->key.len) != BT_OK)
+        return BT_ENOMEM;
+    memcpy(kid->codes.w, w->key.w, w->key.len * sizeof *w->key.w);
+    kid->codes.len = w->key.len;
+    kid->parts[0].w = kid->codes.w;
+    kid->parts[0].n = kid->codes.len;
+    kid->sorted[0] = 0;
+    kid->key = w->key;
     bt__gbuf_init(&w->key);
     return BT_OK;
 }
@@ -722,35 +765,46 @@ typedef struct gather {
     bt__gwalk *w;
     gframe *f;
     size_t comp;
+    bt_game *g;
     const bt_limits *lim;
     bt_diag *diag;
 } gather;
 
-/* Keeps one more move, charged to the budget as it comes: the moves of
-   one position are the walk's memory too (moore:5 with six piles of 10^4
-   digits has 10^5 moves of 25 KB), so they are bounded as they are
-   listed, not once listed. */
+/* Keeps one more move as its record, charged to the budget as it comes:
+   the moves of one position are the walk's memory too (moore:5 with six
+   piles of 10^4 digits has 10^5 moves of 25 KB), so they are bounded as
+   they are listed, not once listed. */
 static bt_status
 on_kid(void *ud, const mpz_t *to, size_t nto)
 {
     gather *ga = ud;
     bt__gwalk *w = ga->w;
     gframe *f = ga->f;
-    size_t bytes;
+    size_t ar = bt__comp_width(ga->g, nto), k = nto / ar, i, bytes;
+    bt__gbuf *m = &f->moves;
     bt_status st;
-    if (f->nkids >= w->max_moves) {
+    if (f->nmoves >= w->max_moves) {
         w->why = BT__GWHY_MOVES;
         return BT_ELIMIT;
     }
-    if (bt__move_push(&f->kids, &f->nkids, &f->capkids, ga->comp, to, nto) !=
-        BT_OK)
+    if (gbuf_room(m, 2) != BT_OK)
         return BT_ENOMEM;
-    bytes = bt__moves_bytes(&f->kids[f->nkids - 1], 1);
-    if ((st = bt__budget_charge(&w->budget, bytes, ga->diag)) != BT_OK) {
-        w->why = BT__GWHY_BYTES;
-        return st;
+    m->w[m->len++] = (mp_limb_t)ga->comp;
+    m->w[m->len++] = (mp_limb_t)k;
+    for (i = 0; i < k; i++)
+        if (bt__graph_code(&w->t, m, ga->g, to + i * ar, ar) != BT_OK)
+            return BT_ENOMEM;
+    f->nmoves++;
+    bytes = m->cap * sizeof *m->w;
+    if (bytes > f->moves_bytes) {
+        if ((st = bt__budget_charge(&w->budget, bytes - f->moves_bytes,
+                                    ga->diag)) != BT_OK) {
+            w->why = BT__GWHY_BYTES;
+            return st;
+        }
+        f->bytes += bytes - f->moves_bytes;
+        f->moves_bytes = bytes;
     }
-    f->bytes += bytes;
     if (++w->moves > w->max_total) {
         w->why = BT__GWHY_TOTAL;
         return BT_ELIMIT;
@@ -774,21 +828,24 @@ frame_expand(bt__gwalk *w, gframe *f, const bt_limits *lim, bt_diag *diag)
     f->expanded = 1;
     for (i = 0; st == BT_OK && i < f->n; i++) {
         ga.comp = i;
-        st = bt__rs_options(bt_position_game(f->p, i),
-                            bt_position_nums(f->p, i),
+        ga.g = bt_position_game(f->p, i);
+        st = bt__rs_options(ga.g, bt_position_nums(f->p, i),
                             bt_position_count(f->p, i), on_kid, &ga, lim,
                             diag);
     }
     /* a ruleset's own limit or interrupt, with its message */
     if (st != BT_OK && st != BT_ENOMEM && w->why == BT__GWHY_NONE)
         w->why = BT__GWHY_RULES;
-    if (st == BT_OK && f->nkids < f->capkids && f->nkids > 0) {
-        /* the frame may wait long on the path: keep it small */
-        bt_move *k = realloc(f->kids, f->nkids * sizeof *k);
-        if (k != NULL) {
-            f->kids = k;
-            f->capkids = f->nkids;
+    if (st == BT_OK && w->ask == BT__GASK_GRUNDY) {
+        f->nseen = f->nmoves + 1;
+        if ((st = bt__budget_charge(&w->budget, f->nseen, diag)) != BT_OK) {
+            w->why = BT__GWHY_BYTES;
+            return st;
         }
+        f->bytes += f->nseen;
+        if ((f->seen = calloc(f->nseen, 1)) == NULL)
+            return BT_ENOMEM;
+        f->part_at = 2;
     }
     return st;
 }
@@ -805,11 +862,19 @@ outcome_of(const bt__gwalk *w, long v)
     return (v & 1) == w->misere ? BT_P : BT_N;
 }
 
-/* Folds an option's value into f. */
+/* Folds an option's value into f (the mex: the value of the component of
+   the option being valued). */
 static void
 fold(const bt__gwalk *w, gframe *f, long v)
 {
-    bt_outcome o = outcome_of(w, v);
+    bt_outcome o;
+    if (w->ask == BT__GASK_GRUNDY) {
+        f->x ^= (unsigned long)v;
+        f->part++;
+        f->part_at += code_len(f->moves.w + f->part_at);
+        return;
+    }
+    o = outcome_of(w, v);
     if (o == BT_P) {
         if (!f->has_p || v < f->min_p)
             f->min_p = v;
@@ -825,14 +890,90 @@ fold(const bt__gwalk *w, gframe *f, long v)
 static long
 frame_value(const bt__gwalk *w, const gframe *f)
 {
+    if (w->ask == BT__GASK_GRUNDY) {
+        size_t v = 0;
+        while (v < f->nseen && f->seen[v])
+            v++;
+        return (long)v;
+    }
     if (w->ask == BT__GASK_OUTCOME) {
-        if (f->nkids == 0)
+        if (f->nmoves == 0)
             return w->misere ? BT_N : BT_P;
         return f->has_p ? BT_N : BT_P;
     }
-    if (f->nkids == 0)
+    if (f->nmoves == 0)
         return 0;
     return f->has_p ? f->min_p + 1 : f->max_all + 1;
+}
+
+/* Makes room for one more frame above depth. */
+static bt_status
+stack_room(gframe **stack, size_t *cap, size_t depth)
+{
+    gframe *ns;
+    if (depth < *cap)
+        return BT_OK;
+    ns = realloc(*stack, 2 * *cap * sizeof *ns);
+    if (ns == NULL)
+        return BT_ENOMEM;
+    *stack = ns;
+    *cap *= 2;
+    return BT_OK;
+}
+
+/*
+ * The next option of f to follow: 1 with its key in w->key when one is
+ * left (and, through *rec, its record), 0 when f is decided.  The mex
+ * follows the components of each option one by one, and marks the
+ * option's value when the last is folded in.
+ */
+static int
+next_option(bt__gwalk *w, gframe *f, const mp_limb_t **rec, size_t *nkid,
+            bt_status *st)
+{
+    *st = BT_OK;
+    if (w->ask != BT__GASK_GRUNDY) {
+        if (f->cut || f->next == f->nmoves)
+            return 0;
+        *rec = f->moves.w + f->at;
+        f->at += 2;
+        {
+            size_t i, k = (size_t)(*rec)[1];
+            for (i = 0; i < k; i++)
+                f->at += code_len(f->moves.w + f->at);
+        }
+        f->next++;
+        *st = kid_key(w, f, *rec, nkid);
+        return 1;
+    }
+    for (;;) {
+        const mp_limb_t *r;
+        if (f->next == f->nmoves)
+            return 0;
+        r = f->moves.w + f->at;
+        if (f->part < (size_t)r[1])
+            break;
+        /* every component of this option is valued */
+        if (f->x < f->nseen)
+            f->seen[f->x] = 1;
+        f->next++;
+        f->at = f->part_at;
+        f->part_at = f->at + 2;
+        f->part = 0;
+        f->x = 0;
+    }
+    *rec = f->moves.w + f->at;
+    *nkid = 1;
+    w->key.len = 0;
+    {
+        const mp_limb_t *q = f->moves.w + f->part_at;
+        size_t len = code_len(q);
+        if ((*st = gbuf_room(&w->key, len)) == BT_OK) {
+            memcpy(w->key.w, q, len * sizeof *q);
+            w->key.len = len;
+        }
+    }
+    return 1;
 }
 
 bt_status
@@ -869,18 +1010,23 @@ bt__gwalk_value(bt__gwalk *w, long *value, const bt_position *p,
     }
     if ((st = frame_charge(w, &stack[0], diag)) != BT_OK)
         goto cleanup;
+    /*
+     * Depth first: a frame is finished when every option is folded in (or
+     * the first P-option decided it), and its value is stored before its
+     * parent goes on.  Game graphs are acyclic, so a position on the path
+     * is never met again below itself.
+     */
     while (depth > 0) {
         gframe *f = &stack[depth - 1];
-        if (!f->expanded) {
-            if ((st = frame_expand(w, f, lim, diag)) != BT_OK)
+        const mp_limb_t *rec = NULL;
+        long v;
+        if (!f->expanded && (st = frame_expand(w, f, lim, diag)) != BT_OK)
+            goto cleanup;
+        if (next_option(w, f, &rec, &nkid, &st)) {
+            if (st != BT_OK)
                 goto cleanup;
-        }
-        if (!f->cut && f->next < f->nkids) {
-            const bt_move *m = &f->kids[f->next++];
             if ((++w->opens & 15) == 0 &&
                 (st = walk_poll(w, (w->opens & 63) == 0, lim)) != BT_OK)
-                goto cleanup;
-            if ((st = kid_key(w, f, m, &nkid)) != BT_OK)
                 goto cleanup;
             sl = bt__graph_find(&w->t, w->key.w, w->key.len);
             if (sl != NULL) {
@@ -894,40 +1040,36 @@ bt__gwalk_value(bt__gwalk *w, long *value, const bt_position *p,
                 st = BT_ELIMIT;
                 goto cleanup;
             }
-            if (depth == cap) {
-                gframe *ns = realloc(stack, 2 * cap * sizeof *ns);
-                if (ns == NULL) {
-                    st = BT_ENOMEM;
-                    goto cleanup;
-                }
-                stack = ns;
-                cap *= 2;
-                f = &stack[depth - 1];
-            }
-            st = kid_frame(w, &stack[depth], f, m, nkid);
+            if ((st = stack_room(&stack, &cap, depth)) != BT_OK)
+                goto cleanup;
+            f = &stack[depth - 1];
+            st = w->ask == BT__GASK_GRUNDY
+                     ? kid_frame_one(w, &stack[depth],
+                                     bt_position_game(f->p, (size_t)rec[0]))
+                     : kid_frame(w, &stack[depth], f, rec, nkid);
             depth++;
             if (st != BT_OK ||
                 (st = frame_charge(w, &stack[depth - 1], diag)) != BT_OK)
                 goto cleanup;
             continue;
         }
+        if (st != BT_OK)
+            goto cleanup;
         /* every option is folded in, or the first P-option cut it short:
            the value of f */
-        {
-            long v = frame_value(w, f);
-            st = bt__graph_put(&w->t, f->key.w, f->key.len, v, diag);
-            if (st != BT_OK) {
-                if (st == BT_ELIMIT)
-                    w->why = BT__GWHY_BYTES;
-                goto cleanup;
-            }
-            frame_free(w, f);
-            depth--;
-            if (depth > 0)
-                fold(w, &stack[depth - 1], v);
-            else
-                *value = v;
+        v = frame_value(w, f);
+        st = bt__graph_put(&w->t, f->key.w, f->key.len, v, diag);
+        if (st != BT_OK) {
+            if (st == BT_ELIMIT)
+                w->why = BT__GWHY_BYTES;
+            goto cleanup;
         }
+        frame_free(w, f);
+        depth--;
+        if (depth > 0)
+            fold(w, &stack[depth - 1], v);
+        else
+            *value = v;
     }
 cleanup:
     while (depth > 0)

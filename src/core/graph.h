@@ -103,9 +103,9 @@ bt_status bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len,
  * stack (a game of 10^5 moves cannot exhaust the C stack), each position
  * decided once and stored in the walk's table, kept across the calls.  A
  * frame keeps its position itself, its components in the order they came
- * (the order of the moves it lists), their codes and the order of its key,
- * so that a kid's key is merged from the parent's codes and the codes of
- * the new components alone, and a kid the table knows is never built.
+ * (the order of the moves it lists), their codes, the order of its key,
+ * and its moves as codes, so that a kid's key is merged from the parent's
+ * codes and the move's alone, and a kid the table knows is never built.
  * What each client asks is `ask`:
  *
  *   BT__GASK_OUTCOME     P or N (bt_outcome): a position is P exactly when
@@ -113,8 +113,13 @@ bt_status bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len,
  *                        it (the rest are not visited);
  *   BT__GASK_REMOTENESS  Smith's remoteness (its parity the outcome):
  *                        every option is visited.
+ *   BT__GASK_GRUNDY      the Sprague-Grundy value of a position of one
+ *                        component: the mex of the values of its options,
+ *                        an option's value the nim-sum of the values of
+ *                        its components, each valued (and stored) alone.
  *
- * In normal play a position with no move is P, in misère play N.  The
+ * In normal play a position with no move is P, in misère play N (the
+ * mex is of normal play).  The
  * bounds, set by the client before a call, stop the walk cleanly (all it
  * holds on its path freed, the table kept) with `why` saying which: more
  * than max_positions positions (stored, and on the path), more than
@@ -123,7 +128,11 @@ bt_status bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len,
  * (the table, the frames on the path and the moves they list), deadline
  * (of clock(), asked every POLL_MOVES moves), or lim's interrupt.
  */
-typedef enum bt__gask { BT__GASK_OUTCOME, BT__GASK_REMOTENESS } bt__gask;
+typedef enum bt__gask {
+    BT__GASK_OUTCOME,
+    BT__GASK_REMOTENESS,
+    BT__GASK_GRUNDY
+} bt__gask;
 
 typedef enum bt__gwhy {
     BT__GWHY_NONE,
@@ -151,9 +160,10 @@ typedef struct bt__gwalk {
     size_t opens; /* options followed: the poll's clock */
     bt__gwhy why; /* of the last call that stopped at a bound */
     /* scratch of a call */
-    bt__gbuf key, fresh;
-    size_t *order;
-    size_t ordcap;
+    bt__gbuf key;
+    size_t *order, ordcap;
+    __mpz_struct *views; /* read-only numbers over a code's limbs */
+    size_t nviews;
 } bt__gwalk;
 
 /* A walk asking `ask` in misère play when `misere`, its table of cap slots
