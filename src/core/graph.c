@@ -87,27 +87,77 @@ game_number(bt__graph *t, const bt_game *g, size_t *out)
     return BT_OK;
 }
 
+/*
+ * A code is short for the small numbers searches meet: its header is one
+ * word, (count << 17) | (game << 1) | 1, when the game's number is below
+ * 2^16 and the count below 2^(bits - 17), else a 0 then the game's number
+ * and the count; a number below 2^(bits - 1) is one word, (x << 1) | 1,
+ * any other its size and sign, (size << 2) | (sign << 1), then its limbs.
+ * Each number has one form, so equal components have equal codes.
+ */
+#define SMALL_BITS (GMP_NUMB_BITS - 1)
+#define COUNT_BITS (GMP_NUMB_BITS - 17)
+
 bt_status
 bt__graph_code(bt__graph *t, bt__gbuf *b, const bt_game *g, const mpz_t *v,
                size_t n)
 {
-    size_t j, words = 2, game;
+    size_t j, words = 3, game;
     bt_status st;
     for (j = 0; j < n; j++)
         words += 1 + mpz_size(v[j]);
     if ((st = game_number(t, g, &game)) != BT_OK ||
         (st = gbuf_room(b, words)) != BT_OK)
         return st;
-    b->w[b->len++] = (mp_limb_t)game;
-    b->w[b->len++] = (mp_limb_t)n;
+    if (game < ((size_t)1 << 16) && (uint64_t)n < ((uint64_t)1 << COUNT_BITS)) {
+        b->w[b->len++] =
+            ((mp_limb_t)n << 17) | ((mp_limb_t)game << 1) | 1u;
+    } else {
+        b->w[b->len++] = 0;
+        b->w[b->len++] = (mp_limb_t)game;
+        b->w[b->len++] = (mp_limb_t)n;
+    }
     for (j = 0; j < n; j++) {
         size_t k = mpz_size(v[j]);
-        b->w[b->len++] = (mp_limb_t)(2 * k + (mpz_sgn(v[j]) < 0));
-        if (k > 0)
-            memcpy(b->w + b->len, mpz_limbs_read(v[j]), k * sizeof *b->w);
+        if (mpz_sgn(v[j]) >= 0 &&
+            (k == 0 || (k == 1 && (mpz_getlimbn(v[j], 0) >> SMALL_BITS) == 0))) {
+            b->w[b->len++] = (k ? mpz_getlimbn(v[j], 0) << 1 : 0) | 1u;
+            continue;
+        }
+        b->w[b->len++] = ((mp_limb_t)k << 2) | (mpz_sgn(v[j]) < 0 ? 2u : 0u);
+        memcpy(b->w + b->len, mpz_limbs_read(v[j]), k * sizeof *b->w);
         b->len += k;
     }
     return BT_OK;
+}
+
+/* The words of the header of the code at q, and its count of numbers. */
+static size_t
+code_header(const mp_limb_t *q, size_t *count)
+{
+    if (q[0] & 1u) {
+        *count = (size_t)(q[0] >> 17);
+        return 1;
+    }
+    *count = (size_t)q[2];
+    return 3;
+}
+
+/* The words of the number at q. */
+static size_t
+number_len(const mp_limb_t *q)
+{
+    return q[0] & 1u ? 1 : 1 + (size_t)(q[0] >> 2);
+}
+
+/* The words of the code at q. */
+static size_t
+code_len(const mp_limb_t *q)
+{
+    size_t n, j, len = code_header(q, &n);
+    for (j = 0; j < n; j++)
+        len += number_len(q + len);
+    return len;
 }
 
 int
@@ -166,10 +216,8 @@ bt__graph_split(const mp_limb_t *key, size_t len, bt__gpart *parts)
 {
     size_t at = 0, count = 0;
     while (at < len) {
-        size_t start = at, n = (size_t)key[at + 1], j;
-        at += 2;
-        for (j = 0; j < n; j++)
-            at += 1 + (size_t)(key[at] >> 1);
+        size_t start = at;
+        at += code_len(key + at);
         if (parts != NULL) {
             parts[count].w = key + start;
             parts[count].n = at - start;
@@ -399,6 +447,14 @@ bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len, long value,
    its key and a lookup, and a walk that mostly meets known positions went
    3-20 ms between polls when only new ones counted). */
 #define POLL_MOVES 64u
+/* The mex lists the moves of a position this many at a time, listing
+   again past those it has valued when it needs more: the recursion it
+   replaces held no list, and a list of every move of every position on
+   the path would hold a few hundred KB where it held a few.  The outcome
+   and remoteness searches list every move at once, as they did. */
+#define MEX_CHUNK 32u
+/* internal: a chunk is full, stop the listing */
+#define GSTOP ((bt_status)101)
 
 /* A position on the walk's path.  Its moves are kept as codes (graph.h),
    one record a move: the component it changes, the count k of the
@@ -420,12 +476,13 @@ typedef struct gframe {
     int expanded, cut;
     int has_p;
     long min_p, max_all;
-    /* the mex: seen[v], an option of value v (v < nseen: a value is at
-       most the number of options); the next component of the move being
-       valued (where its code is), and the nim-sum of the values of those
-       before it */
+    /* the mex: seen[v], an option of value v (v < nseen, grown as values
+       come); whether moves are left past those listed (MEX_CHUNK at a
+       time); the next component of the move being valued (where its code
+       is), and the nim-sum of the values of those before it */
     unsigned char *seen;
     size_t nseen, part, part_at;
+    int more;
     unsigned long x;
 } gframe;
 
@@ -458,15 +515,6 @@ gidx_sort(gidx *x, size_t n)
     }
 }
 
-/* The words of the code at q. */
-static size_t
-code_len(const mp_limb_t *q)
-{
-    size_t len = 2, j, n = (size_t)q[1];
-    for (j = 0; j < n; j++)
-        len += 1 + (size_t)(q[len] >> 1);
-    return len;
-}
 
 bt_status
 bt__gwalk_init(bt__gwalk *w, bt__gask ask, int misere, size_t cap)
@@ -489,8 +537,10 @@ bt__gwalk_clear(bt__gwalk *w)
     bt__gbuf_free(&w->key);
     free(w->order);
     free(w->views);
+    free(w->limbs);
     w->order = NULL;
     w->views = NULL;
+    w->limbs = NULL;
     w->ordcap = w->nviews = 0;
 }
 
@@ -662,20 +712,32 @@ cleanup:
 static bt_status
 push_code(bt__gwalk *w, bt_position *p, bt_game *g, const mp_limb_t *q)
 {
-    size_t n = (size_t)q[1], j, at = 2;
+    size_t n, j, at = code_header(q, &n);
     if (n > w->nviews) {
         size_t cap = 2 * n;
         __mpz_struct *v = realloc(w->views, cap * sizeof *v);
+        mp_limb_t *l;
         if (v == NULL)
             return BT_ENOMEM;
         w->views = v;
+        l = realloc(w->limbs, cap * sizeof *l);
+        if (l == NULL)
+            return BT_ENOMEM;
+        w->limbs = l;
         w->nviews = cap;
     }
     for (j = 0; j < n; j++) {
-        size_t size = (size_t)(q[at] >> 1);
-        mp_size_t xs = (mp_size_t)size;
-        (void)mpz_roinit_n(&w->views[j], q + at + 1, q[at] & 1 ? -xs : xs);
-        at += 1 + size;
+        if (q[at] & 1u) {
+            w->limbs[j] = q[at] >> 1;
+            (void)mpz_roinit_n(&w->views[j], &w->limbs[j],
+                               w->limbs[j] != 0);
+            at++;
+        } else {
+            mp_size_t xs = (mp_size_t)(q[at] >> 2);
+            (void)mpz_roinit_n(&w->views[j], q + at + 1,
+                               q[at] & 2u ? -xs : xs);
+            at += 1 + (size_t)xs;
+        }
     }
     return bt__position_push(p, g, (const mpz_t *)(void *)w->views, n);
 }
@@ -766,6 +828,7 @@ typedef struct gather {
     gframe *f;
     size_t comp;
     bt_game *g;
+    size_t skip, room; /* the mex: moves to pass over, and to keep */
     const bt_limits *lim;
     bt_diag *diag;
 } gather;
@@ -783,6 +846,15 @@ on_kid(void *ud, const mpz_t *to, size_t nto)
     size_t ar = bt__comp_width(ga->g, nto), k = nto / ar, i, bytes;
     bt__gbuf *m = &f->moves;
     bt_status st;
+    if (ga->skip > 0) {
+        ga->skip--; /* listed and valued before */
+        return BT_OK;
+    }
+    if (ga->room == 0) {
+        f->more = 1;
+        return GSTOP;
+    }
+    ga->room--;
     if (f->nmoves >= w->max_moves) {
         w->why = BT__GWHY_MOVES;
         return BT_ELIMIT;
@@ -814,7 +886,8 @@ on_kid(void *ud, const mpz_t *to, size_t nto)
     return BT_OK;
 }
 
-/* Lists every move of f's position, within the bounds. */
+/* Lists every move of f's position, within the bounds; the mex lists the
+   next MEX_CHUNK of them, past the f->nmoves it listed before. */
 static bt_status
 frame_expand(bt__gwalk *w, gframe *f, const bt_limits *lim, bt_diag *diag)
 {
@@ -823,9 +896,19 @@ frame_expand(bt__gwalk *w, gframe *f, const bt_limits *lim, bt_diag *diag)
     bt_status st = BT_OK;
     ga.w = w;
     ga.f = f;
+    ga.skip = 0;
+    ga.room = SIZE_MAX;
     ga.lim = lim;
     ga.diag = diag;
     f->expanded = 1;
+    if (w->ask == BT__GASK_GRUNDY) {
+        ga.skip = f->nmoves;
+        ga.room = MEX_CHUNK;
+        f->more = 0;
+        f->moves.len = 0;
+        f->at = 0;
+        f->part_at = 2;
+    }
     for (i = 0; st == BT_OK && i < f->n; i++) {
         ga.comp = i;
         ga.g = bt_position_game(f->p, i);
@@ -833,21 +916,38 @@ frame_expand(bt__gwalk *w, gframe *f, const bt_limits *lim, bt_diag *diag)
                             bt_position_count(f->p, i), on_kid, &ga, lim,
                             diag);
     }
+    if (st == GSTOP)
+        st = BT_OK;
     /* a ruleset's own limit or interrupt, with its message */
     if (st != BT_OK && st != BT_ENOMEM && w->why == BT__GWHY_NONE)
         w->why = BT__GWHY_RULES;
-    if (st == BT_OK && w->ask == BT__GASK_GRUNDY) {
-        f->nseen = f->nmoves + 1;
-        if ((st = bt__budget_charge(&w->budget, f->nseen, diag)) != BT_OK) {
+    return st;
+}
+
+/* The mex: an option of value v is seen. */
+static bt_status
+mex_mark(bt__gwalk *w, gframe *f, unsigned long v, bt_diag *diag)
+{
+    if (v >= f->nseen) {
+        size_t n = f->nseen ? 2 * f->nseen : 64;
+        unsigned char *seen;
+        bt_status st;
+        while (n <= v)
+            n *= 2;
+        if ((st = bt__budget_charge(&w->budget, n - f->nseen, diag)) !=
+            BT_OK) {
             w->why = BT__GWHY_BYTES;
             return st;
         }
-        f->bytes += f->nseen;
-        if ((f->seen = calloc(f->nseen, 1)) == NULL)
+        f->bytes += n - f->nseen;
+        if ((seen = realloc(f->seen, n)) == NULL)
             return BT_ENOMEM;
-        f->part_at = 2;
+        memset(seen + f->nseen, 0, n - f->nseen);
+        f->seen = seen;
+        f->nseen = n;
     }
-    return st;
+    f->seen[v] = 1;
+    return BT_OK;
 }
 
 /* The outcome of a stored value. */
@@ -891,8 +991,8 @@ static long
 frame_value(const bt__gwalk *w, const gframe *f)
 {
     if (w->ask == BT__GASK_GRUNDY) {
-        size_t v = 0;
-        while (v < f->nseen && f->seen[v])
+        size_t v = 0; /* at most the number of options */
+        while (v < f->nseen && v < f->nmoves && f->seen[v])
             v++;
         return (long)v;
     }
@@ -929,7 +1029,7 @@ stack_room(gframe **stack, size_t *cap, size_t depth)
  */
 static int
 next_option(bt__gwalk *w, gframe *f, const mp_limb_t **rec, size_t *nkid,
-            bt_status *st)
+            bt_status *st, const bt_limits *lim, bt_diag *diag)
 {
     *st = BT_OK;
     if (w->ask != BT__GASK_GRUNDY) {
@@ -948,14 +1048,19 @@ next_option(bt__gwalk *w, gframe *f, const mp_limb_t **rec, size_t *nkid,
     }
     for (;;) {
         const mp_limb_t *r;
-        if (f->next == f->nmoves)
-            return 0;
+        if (f->next == f->nmoves) {
+            if (!f->more)
+                return 0;
+            if ((*st = frame_expand(w, f, lim, diag)) != BT_OK)
+                return 0;
+            continue;
+        }
         r = f->moves.w + f->at;
         if (f->part < (size_t)r[1])
             break;
         /* every component of this option is valued */
-        if (f->x < f->nseen)
-            f->seen[f->x] = 1;
+        if ((*st = mex_mark(w, f, f->x, diag)) != BT_OK)
+            return 0;
         f->next++;
         f->at = f->part_at;
         f->part_at = f->at + 2;
@@ -1022,7 +1127,7 @@ bt__gwalk_value(bt__gwalk *w, long *value, const bt_position *p,
         long v;
         if (!f->expanded && (st = frame_expand(w, f, lim, diag)) != BT_OK)
             goto cleanup;
-        if (next_option(w, f, &rec, &nkid, &st)) {
+        if (next_option(w, f, &rec, &nkid, &st, lim, diag)) {
             if (st != BT_OK)
                 goto cleanup;
             if ((++w->opens & 15) == 0 &&

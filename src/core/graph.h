@@ -17,8 +17,8 @@
  * sum is commutative), one after the other.  The code of a component is
  * words (GMP's limbs): the number of its game in the table (games are
  * told apart by their canonical text, g->spec, and numbered as the table
- * meets them), the count of its numbers, then for each number its size in
- * limbs (times 2, plus 1 when negative) and its limbs.  A code says where
+ * meets them), the count of its numbers, then each number (one word when
+ * it is small, else its size, sign and limbs; graph.c).  A code says where
  * it ends, so a key splits back into its codes; the codes are compared
  * word by word, then by length.  A key is built from the numbers
  * themselves and looked up, never printed or parsed.
@@ -163,6 +163,7 @@ typedef struct bt__gwalk {
     bt__gbuf key;
     size_t *order, ordcap;
     __mpz_struct *views; /* read-only numbers over a code's limbs */
+    mp_limb_t *limbs;    /* the limbs of its small numbers */
     size_t nviews;
 } bt__gwalk;
 
