@@ -295,7 +295,8 @@ lookup(const bt__graph *t, const mp_limb_t *key, size_t len)
     size_t i = (size_t)hash(key, len) & (t->cap - 1);
     while (t->slots[i].key != NULL) {
         if (t->slots[i].len == len &&
-            memcmp(t->slots[i].key, key, len * sizeof *key) == 0)
+            (len == 0 || /* the empty position: key may be NULL */
+             memcmp(t->slots[i].key, key, len * sizeof *key) == 0))
             return &t->slots[i];
         i = (i + 1) & (t->cap - 1);
     }
@@ -778,7 +779,8 @@ kid_frame(bt__gwalk *w, gframe *kid, const gframe *f, const mp_limb_t *rec,
         kid->sorted[i] = kid->codes.len; /* the ends, for frame_parts */
     }
     frame_parts(kid, kid->sorted);
-    memcpy(kid->sorted, w->order, n * sizeof *kid->sorted);
+    if (n > 0)
+        memcpy(kid->sorted, w->order, n * sizeof *kid->sorted);
     kid->key = w->key; /* the key passes to the frame */
     bt__gbuf_init(&w->key);
     return BT_OK;
