@@ -1,7 +1,8 @@
 /*
  * core/core.h -- the core of the library, which every file of src/
- * includes; not part of the public API.  The game-graph kernel (the key
- * and the table of the searches) has its own header, core/graph.h.  What
+ * includes; not part of the public API.  The game-graph kernel (the key,
+ * the table and the walk of the searches) has its own header,
+ * core/graph.h.  What
  * the layers above share among themselves is in their own headers:
  * engines/engines.h (the misère search of the game graph, moves, the
  * misère quotient's hook, the CPUs) and analysis/analysis.h

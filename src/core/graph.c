@@ -1,6 +1,6 @@
 /*
- * graph.c -- the game-graph kernel: the one key of a position and the one
- * table of the searches (graph.h).
+ * graph.c -- the game-graph kernel: the one key of a position, the one
+ * table and the one walk of the searches (graph.h).
  *
  * The key is binary (graph.h): the limbs of the numbers themselves, so a
  * key costs a copy of the numbers, not a decimal conversion, and a search
@@ -9,6 +9,11 @@
  * copied into blocks the table allocates (one malloc per block, not per
  * key), the blocks doubling from 1 KiB to 64 KiB so that a small search
  * holds little.  Everything held is charged to the table's budget.
+ *
+ * The walk (graph.h) is the one search of the game graph: the misère
+ * outcome search (engines/search.c), the remoteness solver
+ * (analysis/remoteness.c) and the default mex (generic.c) ask it for
+ * their values and set its bounds.
  */
 #include <stdlib.h>
 #include <string.h>

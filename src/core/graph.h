@@ -1,11 +1,12 @@
 /*
- * core/graph.h -- the game-graph kernel: the one key of a position and the
- * one table of the searches (core/graph.c).  Its clients are the searches
- * of the game graph: the default memoised mex (generic.c), the misère
- * outcome search (engines/search.c) and the remoteness solver
- * (analysis/remoteness.c).  It needs only the core (positions, the hooks,
- * the budget), so it sits in the core, where the default mex may call it.
- * Not part of the public API.
+ * core/graph.h -- the game-graph kernel: the one key of a position, the
+ * one table and the one walk of the searches (core/graph.c).  Its clients
+ * are the searches of the game graph: the default memoised mex
+ * (generic.c), the misère outcome search (engines/search.c) and the
+ * remoteness solver (analysis/remoteness.c); the misère quotient's own
+ * outcome search is not yet one.  It needs only the core (positions and
+ * moves, the hooks, the budget), so it sits in the core, where the default
+ * mex, a hook's default, may call it.  Not part of the public API.
  */
 #ifndef BOUTON_SRC_CORE_GRAPH_H
 #define BOUTON_SRC_CORE_GRAPH_H
