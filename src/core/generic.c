@@ -96,9 +96,8 @@ bt__generic_grundy(bt_game *g, mpz_t rop, const mpz_t *c, size_t n,
                           "positions (the max_search limit)",
                           g->spec, lim->max_search);
             break;
-        case BT__GWHY_BYTES:
-            if (diag == NULL || diag->message[0] == '\0')
-                st = bt__budget_check(&w.budget, NULL, diag);
+        case BT__GWHY_BYTES: /* "... (the max_memory limit)" */
+            st = bt__budget_check(&w.budget, NULL, diag);
             break;
         case BT__GWHY_INTERRUPT:
             st = bt__fail(diag, BT_EINTR, "the time budget ran out");

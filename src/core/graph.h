@@ -80,16 +80,8 @@ bt__graph_bytes(const bt__graph *t)
    BT_ENOMEM (no message) when out of memory. */
 bt_status bt__graph_code(bt__graph *t, bt__gbuf *b, const bt_game *g,
                          const mpz_t *v, size_t n);
-/* The order of codes in a key, and a sort by it. */
+/* The order of codes in a key (word by word, then by length). */
 int bt__graph_part_cmp(const bt__gpart *a, const bt__gpart *b);
-void bt__graph_sort(bt__gpart *parts, size_t n);
-/* Sets key to the codes parts[0..n-1] one after the other; BT_ENOMEM. */
-bt_status bt__graph_join(bt__gbuf *key, const bt__gpart *parts, size_t n);
-/* Sets key to the key of p; BT_ENOMEM. */
-bt_status bt__graph_key(bt__graph *t, bt__gbuf *key, const bt_position *p);
-/* The number of codes in key[0..len-1]; with parts not NULL, sets
-   parts[0..] to them (pointing into key). */
-size_t bt__graph_split(const mp_limb_t *key, size_t len, bt__gpart *parts);
 
 /* The slot of key, NULL when it is not stored. */
 const bt__gslot *bt__graph_find(const bt__graph *t, const mp_limb_t *key,

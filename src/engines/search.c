@@ -95,10 +95,8 @@ bt__search_outcome(bt__search *m, bt_outcome *outcome, const bt_position *p,
                         "position has more than %zu moves (the "
                         "max_search limit)",
                         lim->max_search);
-    case BT__GWHY_BYTES:
-        if (diag == NULL || diag->message[0] == '\0')
-            return bt__budget_check(&w->budget, NULL, diag);
-        return BT_ELIMIT;
+    case BT__GWHY_BYTES: /* "... (the max_memory limit)" */
+        return bt__budget_check(&w->budget, NULL, diag);
     case BT__GWHY_INTERRUPT:
         return bt__fail(diag, BT_EINTR,
                         "the time budget ran out during search");
