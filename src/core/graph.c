@@ -114,9 +114,9 @@ bt__graph_code(bt__graph *t, bt__gbuf *b, const bt_game *g, const mpz_t *v,
     if ((st = game_number(t, g, &game)) != BT_OK ||
         (st = gbuf_room(b, words)) != BT_OK)
         return st;
-    if (game < ((size_t)1 << 16) && (uint64_t)n < ((uint64_t)1 << COUNT_BITS)) {
-        b->w[b->len++] =
-            ((mp_limb_t)n << 17) | ((mp_limb_t)game << 1) | 1u;
+    if (game < ((size_t)1 << 16) &&
+        (uint64_t)n < ((uint64_t)1 << COUNT_BITS)) {
+        b->w[b->len++] = ((mp_limb_t)n << 17) | ((mp_limb_t)game << 1) | 1u;
     } else {
         b->w[b->len++] = 0;
         b->w[b->len++] = (mp_limb_t)game;
@@ -124,9 +124,9 @@ bt__graph_code(bt__graph *t, bt__gbuf *b, const bt_game *g, const mpz_t *v,
     }
     for (j = 0; j < n; j++) {
         size_t k = mpz_size(v[j]);
-        if (mpz_sgn(v[j]) >= 0 &&
-            (k == 0 || (k == 1 && (mpz_getlimbn(v[j], 0) >> SMALL_BITS) == 0))) {
-            b->w[b->len++] = (k ? mpz_getlimbn(v[j], 0) << 1 : 0) | 1u;
+        mp_limb_t low = k ? mpz_getlimbn(v[j], 0) : 0;
+        if (mpz_sgn(v[j]) >= 0 && k <= 1 && (low >> SMALL_BITS) == 0) {
+            b->w[b->len++] = (low << 1) | 1u;
             continue;
         }
         b->w[b->len++] = ((mp_limb_t)k << 2) | (mpz_sgn(v[j]) < 0 ? 2u : 0u);

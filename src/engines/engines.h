@@ -1,9 +1,9 @@
 /*
  * engines/engines.h -- what the engines share with the layers above them
  * (games, analysis, play) and among themselves: the exhaustive search of
- * the game graph and its moves, the misère quotient's
- * hook for the analysis, and the CPUs the process may use.  Not part of
- * the public API.
+ * the game graph and its moves, the misère quotient's hook for the
+ * analysis, and the CPUs the process may use.  Not part of the public
+ * API.
  */
 #ifndef BOUTON_SRC_ENGINES_H
 #define BOUTON_SRC_ENGINES_H
@@ -18,8 +18,8 @@ unsigned bt__cpus_usable(void);
 
 /*
  * Exhaustive search of the game graph from the rules (each ruleset's
- * options()), memoised on the position's key in the kernel's table
- * (core/graph.h), kept across the calls of one analysis.  bt__search_outcome() sets
+ * options()): the kernel's walk (core/graph.h) asked for outcomes, its
+ * table kept across the calls of one analysis.  bt__search_outcome() sets
  * *outcome; BT_ELIMIT when more than lim->max_search positions would be
  * stored.
  */
