@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "optable.h"
 
 int
 cli_error(const char *cmd, const char *fmt, ...)
@@ -363,10 +364,22 @@ cli_options(const char *cmd, int argc, char **argv, const char *help,
         CLI_LIMIT_LONGOPTS};
     enum { NCOMMON = sizeof common / sizeof common[0] };
     struct option lo[CLI_MAX_OPTIONS + NCOMMON + 1];
+    const char *names[CLI_MAX_OPTIONS];
+    char err[160];
     int n, c, rc;
 
+    /* the command's options are its operation's in the table of
+       operations (optable.h), checked on every run: no test of a command
+       passes while they differ */
     for (n = 0; opts[n].name != NULL; n++) {
         assert(n < CLI_MAX_OPTIONS);
+        names[n] = opts[n].name;
+    }
+    if (optable_cli_check(cmd, names, (size_t)n, err, sizeof err) != 0) {
+        fprintf(stderr, "bouton %s: internal error: %s\n", cmd, err);
+        return CLI_FAIL;
+    }
+    for (n = 0; opts[n].name != NULL; n++) {
         lo[n].name = opts[n].name;
         lo[n].has_arg = opts[n].text != NULL || opts[n].parse != NULL
                             ? required_argument

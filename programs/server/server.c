@@ -893,7 +893,7 @@ cmd_serve(int argc, char **argv)
     sigset_t stop;
     unsigned int flags;
     int c, sig = 0, rc = CLI_FAIL, gai;
-    char hostbuf[80];
+    char hostbuf[80], routes_err[160];
     const char *qfiles[SERVE_QUOTIENTS], *store_dir = NULL;
     size_t nq = 0, i;
     int no_store = 0;
@@ -902,6 +902,11 @@ cmd_serve(int argc, char **argv)
     bt_limits qlim;
 
     memset(&s, 0, sizeof s);
+    /* the endpoints served are the table of operations' (optable.h) */
+    if (srv_routes_check(routes_err, sizeof routes_err) != 0) {
+        fprintf(stderr, "bouton serve: internal error: %s\n", routes_err);
+        return CLI_FAIL;
+    }
     srv_config_default(&s.cfg);
     s.slice_us = SRV_DEFAULT_SLICE_US;
     optind = 1;

@@ -114,6 +114,11 @@ json_t *srv_parse_body(const char *body, size_t len, const srv_config *cfg,
 int srv_parse_position(bt_position **out, json_t *req, const bt_limits *lim,
                        srv_error *e);
 
+/* Whether the route table and the table of operations name the same
+   endpoints with the same methods: 0, else -1 with the first difference
+   in err (`serve` checks it before it listens). */
+int srv_routes_check(char *err, size_t size);
+
 /*
  * Handles one request to the API: method "GET"/"POST"/..., path beginning
  * with "/v1/", body the request body (may be NULL when len is 0).  Always

@@ -564,14 +564,13 @@ static int
 api_game(json_t **out, json_t *req, const srv_config *cfg,
          const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game", NULL};
     const char *spec;
     bt_game *g = NULL;
     int rc;
 
     (void)cfg;
     (void)lim;
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/game", NULL, e) != 0 ||
         srv_get_string(req, "game", NULL, &spec, e) != 0)
         return -1;
     if (spec == NULL)
@@ -631,6 +630,35 @@ static const srv_route routes[] = {
     {"/v1/game", "POST", api_game},
     {"/v1/info", "GET", api_info},
 };
+
+int
+srv_routes_check(char *err, size_t size)
+{
+    size_t i, j, n = sizeof routes / sizeof routes[0];
+
+    for (i = 0; i < n; i++) {
+        const optable_op *op = optable_route(routes[i].path);
+        if (op == NULL || strcmp(op->method, routes[i].method) != 0) {
+            snprintf(err, size, "%s %s is not in the table of operations "
+                     "(programs/common/optable.c)", routes[i].method,
+                     routes[i].path);
+            return -1;
+        }
+    }
+    for (i = 0; i < optable_count(); i++) {
+        const optable_op *op = optable_at(i);
+        if (op->route == NULL)
+            continue;
+        for (j = 0; j < n && strcmp(routes[j].path, op->route) != 0; j++)
+            ;
+        if (j == n) {
+            snprintf(err, size, "the table of operations has %s %s, which "
+                     "the server does not serve", op->method, op->route);
+            return -1;
+        }
+    }
+    return 0;
+}
 
 void
 srv_handle(srv_reply *r, const srv_config *cfg, const char *method,

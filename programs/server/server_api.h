@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "ops.h"
+#include "optable.h"
 #include "server.h"
 
 #if defined(__GNUC__)
@@ -66,6 +67,11 @@ int srv_answer(json_t **out, srv_error *e, bt_status st, const bt_diag *diag,
 /* Rejects members of req not named in `allowed` (NULL-terminated): a typo
    in a field name must not pass silently for its default. */
 int srv_check_members(json_t *req, const char *const *allowed, srv_error *e);
+/* Rejects members of req that the table of operations (optable.h) does
+   not give the endpoint `route` in its variant (NULL: any variant): the
+   members an endpoint accepts are the table's, written once. */
+int srv_check_op(json_t *req, const char *route, const char *variant,
+                 srv_error *e);
 /* A boolean member (*out is dflt also on failure). */
 int srv_get_bool(json_t *req, const char *key, int dflt, int *out,
                  srv_error *e);

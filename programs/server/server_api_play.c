@@ -12,8 +12,6 @@ int
 api_analyze(json_t **out, json_t *req, const srv_config *cfg,
             const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game",    "misere",     "position",
-                                          "explain", "remoteness", NULL};
     bt_position *p = NULL;
     bt_analysis *a = NULL;
     bt_diag diag = {{0}, 0, 0};
@@ -21,7 +19,7 @@ api_analyze(json_t **out, json_t *req, const srv_config *cfg,
     int misere, explain, remote, rc;
     unsigned flags = 0;
 
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/analyze", NULL, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
         srv_get_bool(req, "explain", 0, &explain, e) != 0 ||
         srv_get_bool(req, "remoteness", 1, &remote, e) != 0 ||
@@ -78,13 +76,12 @@ int
 api_parse(json_t **out, json_t *req, const srv_config *cfg,
           const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game", "position", NULL};
     bt_position *p = NULL;
     char *text;
     int rc;
 
     (void)cfg;
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/parse", NULL, e) != 0 ||
         srv_parse_position(&p, req, lim, e) != 0)
         return -1;
     text = bt_position_format(p);
@@ -121,7 +118,6 @@ int
 api_record(json_t **out, json_t *req, const srv_config *cfg,
            const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"record", NULL};
     const char *text;
     bt_record *r = NULL;
     bt_diag diag = {{0}, 0, 0};
@@ -131,7 +127,7 @@ api_record(json_t **out, json_t *req, const srv_config *cfg,
     bt_game *g;
 
     (void)cfg;
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/record", NULL, e) != 0 ||
         srv_get_string(req, "record", NULL, &text, e) != 0)
         return -1;
     if (!text)
@@ -190,8 +186,6 @@ int
 api_move(json_t **out, json_t *req, const srv_config *cfg,
          const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game",  "misere", "position",
-                                          "level", "seed",   NULL};
     const char *level_text;
     bt_level level;
     bt_position *p = NULL;
@@ -202,7 +196,7 @@ api_move(json_t **out, json_t *req, const srv_config *cfg,
     uint64_t rng;
     int misere, rc;
 
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/move", NULL, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
         srv_get_string(req, "level", "perfect", &level_text, e) != 0 ||
         srv_get_seed(req, &rng, e) != 0)
@@ -252,8 +246,6 @@ int
 api_moves(json_t **out, json_t *req, const srv_config *cfg,
           const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game", "misere", "position",
-                                          "remoteness", NULL};
     bt_position *p = NULL;
     bt_move *mv = NULL;
     bt_analysis *top = NULL;
@@ -266,7 +258,7 @@ api_moves(json_t **out, json_t *req, const srv_config *cfg,
     unsigned flags = BT_NO_MOVES;
 
     (void)cfg;
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/moves", NULL, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
         srv_get_bool(req, "remoteness", 1, &remote, e) != 0 ||
         srv_parse_position(&p, req, lim, e) != 0)

@@ -71,6 +71,25 @@ srv_check_members(json_t *req, const char *const *allowed, srv_error *e)
 }
 
 int
+srv_check_op(json_t *req, const char *route, const char *variant,
+             srv_error *e)
+{
+    const optable_op *op = optable_route(route);
+    const char *key;
+    json_t *v;
+
+    if (op == NULL)
+        return srv_fail(e, BT_EINVAL, "internal error: no operation of "
+                        "%s in the table", route);
+    json_object_foreach(req, key, v) {
+        (void)v;
+        if (optable_api_find(op, variant, key) == NULL)
+            return srv_fail(e, BT_EINVAL, "unknown field \"%.60s\"", key);
+    }
+    return 0;
+}
+
+int
 srv_get_bool(json_t *req, const char *key, int dflt, int *out, srv_error *e)
 {
     json_t *v = json_object_get(req, key);

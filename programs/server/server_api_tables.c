@@ -136,8 +136,6 @@ int
 api_table(json_t **out, json_t *req, const srv_config *cfg,
           const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game",   "misere", "piles", "min",
-                                          "below",  "cursor", "limit", NULL};
     const char *spec, *cursor;
     bt_game *g = NULL;
     bt_table *t = NULL;
@@ -152,7 +150,7 @@ api_table(json_t **out, json_t *req, const srv_config *cfg,
 
     mpz_init(min);
     mpz_init(below);
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/table", NULL, e) != 0 ||
         srv_get_string(req, "game", "nim", &spec, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
         srv_get_string(req, "cursor", NULL, &cursor, e) != 0 ||
@@ -282,9 +280,6 @@ int
 api_count(json_t **out, json_t *req, const srv_config *cfg,
           const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game",    "piles",  "min",
-                                          "max",     "below",  "ordered",
-                                          "misere",  NULL};
     const char *spec;
     bt_game *g = NULL;
     mpz_t min, max, pos, ppos;
@@ -297,7 +292,7 @@ api_count(json_t **out, json_t *req, const srv_config *cfg,
     (void)cfg;
     mpz_inits(min, max, pos, ppos, NULL);
     mpq_init(prob);
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/count", NULL, e) != 0 ||
         srv_get_string(req, "game", "nim", &spec, e) != 0 ||
         srv_new_game(&g, spec, e) != 0 ||
         srv_get_bool(req, "ordered", 0, &ordered, e) != 0 ||
@@ -346,14 +341,13 @@ static int
 grundy_wythoff(json_t **out, json_t *req, bt_game *g, const srv_config *cfg,
                const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game", "below", NULL};
     bt_wythoff_sg *t = NULL;
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
     size_t below;
     int rc;
 
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/grundy", "table", e) != 0 ||
         srv_get_size(req, "below", (size_t)-1, 1, lim->max_grundy, &below,
                      e) != 0)
         return -1;
@@ -379,8 +373,6 @@ int
 api_grundy(json_t **out, json_t *req, const srv_config *cfg,
            const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game", "upto", "until_proved",
-                                          "no_values", NULL};
     const char *spec;
     bt_game *g = NULL;
     bt_sequence *s = NULL;
@@ -400,7 +392,7 @@ api_grundy(json_t **out, json_t *req, const srv_config *cfg,
         bt_game_free(g);
         return rc;
     }
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/grundy", "sequence", e) != 0 ||
         srv_get_bool(req, "until_proved", 0, &until, e) != 0 ||
         srv_get_bool(req, "no_values", 0, &novalues, e) != 0 ||
         srv_get_size(req, "upto", until ? lim->max_grundy : (size_t)-1, 0,
@@ -451,8 +443,6 @@ int
 api_pair(json_t **out, json_t *req, const srv_config *cfg,
          const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game", "misere", "n", "index_of",
-                                          NULL};
     const char *spec;
     bt_game *g = NULL;
     bt_diag diag = {{0}, 0, 0};
@@ -463,7 +453,7 @@ api_pair(json_t **out, json_t *req, const srv_config *cfg,
 
     (void)cfg;
     mpz_inits(n, x, lo, hi, NULL);
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/pair", NULL, e) != 0 ||
         srv_get_string(req, "game", "wythoff", &spec, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0)
         goto done;
@@ -505,8 +495,6 @@ int
 api_quotient(json_t **out, json_t *req, const srv_config *cfg,
              const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"game", "upto", "table",
-                                          "until_proved", NULL};
     const char *spec;
     bt_game *games[4];
     bt_quotient *q = NULL;
@@ -515,7 +503,7 @@ api_quotient(json_t **out, json_t *req, const srv_config *cfg,
     size_t upto, ng = 0, i;
     int table, until, rc;
 
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/quotient", NULL, e) != 0 ||
         srv_get_string(req, "game", NULL, &spec, e) != 0 ||
         srv_get_bool(req, "table", 0, &table, e) != 0 ||
         srv_get_bool(req, "until_proved", 0, &until, e) != 0 ||
@@ -555,7 +543,6 @@ int
 api_nimber(json_t **out, json_t *req, const srv_config *cfg,
            const bt_limits *lim, srv_error *e)
 {
-    static const char *const members[] = {"expression", "explain", NULL};
     const char *text;
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
@@ -564,7 +551,7 @@ api_nimber(json_t **out, json_t *req, const srv_config *cfg,
     mpz_t v;
 
     (void)cfg;
-    if (srv_check_members(req, members, e) != 0 ||
+    if (srv_check_op(req, "/v1/nimber", NULL, e) != 0 ||
         srv_get_string(req, "expression", NULL, &text, e) != 0 ||
         srv_get_bool(req, "explain", 0, &explain, e) != 0)
         return -1;

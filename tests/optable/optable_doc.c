@@ -1,0 +1,270 @@
+/*
+ * optable_doc.c -- what the table of operations (programs/common/
+ * optable.c) generates outside the program, and the checks that hold the
+ * rest to it.
+ *
+ *   optable_doc --check FILE   exit 1 when docs/api.md's generated blocks
+ *                              differ from what the table generates
+ *   optable_doc --write FILE   rewrites those blocks in place
+ *   optable_doc --commands     the operations' commands, one a line
+ *   optable_doc --members      "PATH MEMBER TYPE VARIANT" per API member
+ *
+ * A generated block of FILE runs from a line "<!-- optable ROUTE -->" (an
+ * endpoint's members) or "<!-- optable one-sided -->" (the parameters of
+ * one side only, with their reasons) to the line "<!-- end optable -->".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "optable.h"
+
+/* s for a cell of a Markdown table: '|' escaped, line breaks joined. */
+static void
+cell(FILE *f, const char *s)
+{
+    for (; *s != '\0'; s++) {
+        if (*s == '|')
+            fputs("\\|", f);
+        else if (*s == '\n')
+            fputc(' ', f);
+        else
+            fputc(*s, f);
+    }
+}
+
+static int
+is_end(const optable_param *p)
+{
+    return p->cli == NULL && p->api == NULL;
+}
+
+/* "`--NAME ARG`", or the operand. */
+static void
+cli_name(FILE *f, const optable_param *p)
+{
+    fputc('`', f);
+    if (!optable_is_operand(p))
+        fputs("--", f);
+    cell(f, p->cli);
+    if (p->arg != NULL && !optable_is_operand(p)) {
+        fputc(' ', f);
+        cell(f, p->arg);
+    }
+    fputc('`', f);
+}
+
+static void
+endpoint_block(FILE *f, const optable_op *op)
+{
+    const optable_param *p;
+    if (is_end(op->params)) {
+        fprintf(f, "No members%s.\n",
+                strcmp(op->method, "GET") == 0 ? " (a GET)" : "");
+        return;
+    }
+    fprintf(f, "| member | type | default | limits | command line | "
+               "what |\n| --- | --- | --- | --- | --- | --- |\n");
+    for (p = op->params; !is_end(p); p++) {
+        if (p->api == NULL)
+            continue;
+        fprintf(f, "| `%s` | %s | ", p->api, optable_type_name(p->type));
+        cell(f, p->dflt != NULL ? p->dflt : "");
+        fputs(" | ", f);
+        cell(f, p->limits != NULL ? p->limits : "");
+        fputs(" | ", f);
+        if (p->cli != NULL)
+            cli_name(f, p);
+        else if (op->command == NULL)
+            fputs("no command", f);
+        else {
+            fputs("none: ", f);
+            cell(f, p->why);
+        }
+        fputs(" | ", f);
+        cell(f, p->help);
+        if (p->only != NULL)
+            fprintf(f, " (%s only)", strcmp(p->only, "table") == 0
+                                         ? "Wythoff's table"
+                                         : "a heap game's sequence");
+        fputs(" |\n", f);
+    }
+}
+
+static void
+one_sided_block(FILE *f)
+{
+    size_t i;
+    fprintf(f, "| operation | endpoint | command | why one side only |\n"
+               "| --- | --- | --- | --- |\n");
+    for (i = 0; i < optable_count(); i++) {
+        const optable_op *op = optable_at(i);
+        if (op->why == NULL)
+            continue;
+        fprintf(f, "| %s | %s | %s | ", op->name,
+                op->route != NULL ? op->route : "none",
+                op->command != NULL ? op->command : "none");
+        cell(f, op->why);
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nThe options of the commands that have an endpoint, "
+               "where the endpoint has no member:\n\n"
+               "| command | option | why no member |\n"
+               "| --- | --- | --- |\n");
+    for (i = 0; i < optable_count(); i++) {
+        const optable_op *op = optable_at(i);
+        const optable_param *p;
+        if (op->route == NULL || op->command == NULL)
+            continue;
+        for (p = op->params; !is_end(p); p++) {
+            if (p->api != NULL)
+                continue;
+            fprintf(f, "| %s | ", op->command);
+            cli_name(f, p);
+            fputs(" | ", f);
+            cell(f, p->why);
+            fputs(" |\n", f);
+        }
+    }
+}
+
+/* FILE with its generated blocks made anew, into a malloc'd string. */
+static char *
+generate(const char *path)
+{
+    FILE *in = fopen(path, "r"), *out;
+    char *text = NULL, line[4096];
+    size_t len = 0;
+    int skipping = 0;
+
+    if (in == NULL) {
+        perror(path);
+        return NULL;
+    }
+    out = open_memstream(&text, &len);
+    while (fgets(line, sizeof line, in) != NULL) {
+        char what[200];
+        if (skipping) {
+            if (strcmp(line, "<!-- end optable -->\n") != 0)
+                continue;
+            skipping = 0;
+        }
+        fputs(line, out);
+        if (sscanf(line, "<!-- optable %199s -->", what) != 1)
+            continue;
+        skipping = 1;
+        if (strcmp(what, "one-sided") == 0)
+            one_sided_block(out);
+        else if (optable_route(what) != NULL)
+            endpoint_block(out, optable_route(what));
+        else {
+            fprintf(stderr, "%s: no endpoint %s in the table\n", path,
+                    what);
+            exit(1);
+        }
+    }
+    fclose(in);
+    fclose(out);
+    if (skipping) {
+        fprintf(stderr, "%s: a block has no end line\n", path);
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* Every endpoint of the table has its block in text, once. */
+static int
+blocks_present(const char *path, const char *text)
+{
+    size_t i;
+    int rc = 0;
+    for (i = 0; i < optable_count(); i++) {
+        char mark[200];
+        const char *at;
+        if (optable_at(i)->route == NULL)
+            continue;
+        snprintf(mark, sizeof mark, "<!-- optable %s -->\n",
+                 optable_at(i)->route);
+        at = strstr(text, mark);
+        if (at == NULL || strstr(at + 1, mark) != NULL) {
+            fprintf(stderr, "%s: the endpoint %s needs one block '%.*s'\n",
+                    path, optable_at(i)->route, (int)strlen(mark) - 1,
+                    mark);
+            rc = 1;
+        }
+    }
+    if (strstr(text, "<!-- optable one-sided -->\n") == NULL) {
+        fprintf(stderr, "%s: no block '<!-- optable one-sided -->'\n", path);
+        rc = 1;
+    }
+    return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+    size_t i;
+    if (argc == 2 && strcmp(argv[1], "--commands") == 0) {
+        for (i = 0; i < optable_count(); i++)
+            if (optable_at(i)->command != NULL)
+                printf("%s\n", optable_at(i)->command);
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--members") == 0) {
+        for (i = 0; i < optable_count(); i++) {
+            const optable_op *op = optable_at(i);
+            const optable_param *p;
+            if (op->route == NULL)
+                continue;
+            for (p = op->params; !is_end(p); p++)
+                if (p->api != NULL)
+                    printf("%s %s %s %s\n", op->route, p->api,
+                           optable_type_name(p->type),
+                           p->only != NULL ? p->only : "-");
+        }
+        return 0;
+    }
+    if (argc == 3 && (strcmp(argv[1], "--check") == 0 ||
+                      strcmp(argv[1], "--write") == 0)) {
+        char *now = NULL, *made = generate(argv[2]);
+        FILE *f;
+        size_t n = 0;
+        int rc;
+        if (made == NULL)
+            return 1;
+        if (blocks_present(argv[2], made) != 0) {
+            free(made);
+            return 1;
+        }
+        if (strcmp(argv[1], "--write") == 0) {
+            f = fopen(argv[2], "w");
+            rc = f == NULL || fputs(made, f) < 0;
+            if (f != NULL && fclose(f) != 0)
+                rc = 1;
+            free(made);
+            return rc;
+        }
+        f = fopen(argv[2], "r");
+        if (f != NULL) {
+            FILE *m = open_memstream(&now, &n);
+            int c;
+            while ((c = getc(f)) != EOF)
+                putc(c, m);
+            fclose(m);
+            fclose(f);
+        }
+        rc = now == NULL || strcmp(now, made) != 0;
+        if (rc)
+            fprintf(stderr, "%s differs from what the table of operations "
+                    "generates (programs/common/optable.c): run "
+                    "`optable_doc --write %s` and commit it\n", argv[2],
+                    argv[2]);
+        free(now);
+        free(made);
+        return rc;
+    }
+    fprintf(stderr, "usage: optable_doc --check|--write FILE | --commands "
+                    "| --members\n");
+    return 2;
+}
