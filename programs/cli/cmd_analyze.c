@@ -7,7 +7,9 @@
 
 #include "cli.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c), then help_tail. */
+static const char help_head[] =
     "usage: bouton analyze [--game RULES] [--misere] [--explain] [--json] "
     "[--no-remoteness]\n"
     "                      POSITION...\n"
@@ -16,24 +18,8 @@ static const char help[] =
     "Says who wins the position (P: the previous player, N: the next "
     "player),\nits Grundy value in normal play, and every winning move.\n\n"
     "POSITION is piles of the game given by --game (default nim), or a sum "
-    "in\nthe position language: 'nim 3 4 5 + wythoff 3 5 + kayles 10 12'.\n\n"
-    "  --game RULES  the game of the piles (the games are listed below)\n"
-    "  --misere      taking the last counter loses\n"
-    "  --explain     show why (binary columns, pairs, nim-sums)\n"
-    "  --json        one JSON value (see README: the JSON interface)\n"
-    "  --no-remoteness  leave the remoteness out (how many moves the game\n"
-    "                lasts under best play; the API's \"remoteness\": false)\n"
-    "  --quotient FILE  with --misere: the misère quotient saved by `bouton\n"
-    "                quotient --save`, checked before use; sums of its\n"
-    "                game's heaps are answered through it (any size when\n"
-    "                it is proved periodic)\n"
-    CLI_STORE_HELP
-    "  --random-starts [--piles K] [--max N]\n"
-    "                how often the player to move wins from the random\n"
-    "                starts of `bouton play --random` (K piles, default 3,\n"
-    "                each uniform in 1..N, default 15), exactly (Nim only;\n"
-    "                Bouton sec. 3, generalised); no POSITION then\n"
-    "  --help        this text\n";
+    "in\nthe position language: 'nim 3 4 5 + wythoff 3 5 + kayles 10 12'.\n\n";
+static const char help_tail[] = "  --help        this text\n";
 
 static void
 print_human(const bt_position *p, const bt_analysis *a)
@@ -182,6 +168,7 @@ cmd_analyze(int argc, char **argv)
                             CLI_STORE_OPTS(&store_dir, &no_store),
                             CLI_END};
     unsigned flags = BT_REMOTENESS;
+    char *help;
     cli_store store;
     bt_limits lim;
     bt_position *p = NULL;
@@ -189,7 +176,13 @@ cmd_analyze(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
+    help = cli_help_from_table("analyze", help_head, help_tail);
+    if (help == NULL) {
+        fprintf(stderr, "bouton analyze: out of memory\n");
+        return CLI_FAIL;
+    }
     rc = cli_options("analyze", argc, argv, help, opts, &lim);
+    free(help);
     if (rc >= 0)
         return rc;
     if (misere)

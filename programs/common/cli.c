@@ -412,6 +412,32 @@ cli_options(const char *cmd, int argc, char **argv, const char *help,
     return -1;
 }
 
+char *
+cli_help_from_table(const char *cmd, const char *head, const char *tail)
+{
+    const optable_op *op = optable_command(cmd);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    if (f == NULL)
+        return NULL;
+    fputs(head, f);
+    if (op != NULL)
+        optable_cli_help(f, op);
+    fputs(tail, f);
+    if (ferror(f)) {
+        fclose(f);
+        free(text);
+        return NULL;
+    }
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 int
 cli_opt_level(const char *cmd, const char *arg, void *to)
 {

@@ -110,6 +110,14 @@ typedef struct cli_opt {
 int cli_options(const char *cmd, int argc, char **argv, const char *help,
                 const cli_opt *opts, bt_limits *lim);
 
+/*
+ * A command's --help whose option lines come from the table of operations
+ * (optable.h): head, then the lines of cmd's options in the table's order
+ * (optable_cli_help), then tail; malloc'd, NULL when out of memory.
+ */
+char *cli_help_from_table(const char *cmd, const char *head,
+                          const char *tail);
+
 /* Parsers for cli_opt's parse: --level (a bt_level), --seed (a uint64_t,
    0 to 2^64-1). */
 int cli_opt_level(const char *cmd, const char *arg, void *to);

@@ -27,13 +27,14 @@
 
 /* A parameter on both sides. */
 #define BOTH(cli, api, type, arg, dflt, limits, help)                      \
-    {(cli), (api), (type), (arg), (dflt), (limits), (help), NULL, NULL}
+    {(cli), (api), (type), (arg), (dflt), (limits), (help), NULL, NULL, 0}
 /* On the command line only, or in the API only, with the reason. */
 #define CLI_ONLY(cli, type, arg, dflt, limits, help, why)                  \
-    {(cli), NULL, (type), (arg), (dflt), (limits), (help), (why), NULL}
+    {(cli), NULL, (type), (arg), (dflt), (limits), (help), (why), NULL, 0}
 #define API_ONLY(api, type, dflt, limits, help, why)                       \
-    {NULL, (api), (type), NULL, (dflt), (limits), (help), (why), NULL}
-#define END {NULL, NULL, OPTABLE_BOOL, NULL, NULL, NULL, NULL, NULL, NULL}
+    {NULL, (api), (type), NULL, (dflt), (limits), (help), (why), NULL, 0}
+#define END                                                                \
+    {NULL, NULL, OPTABLE_BOOL, NULL, NULL, NULL, NULL, NULL, NULL, 0}
 
 /* The parameters most operations share. */
 #define P_GAME(dflt, help)                                                 \
@@ -43,13 +44,16 @@
          "taking the last counter loses")
 #define P_JSON                                                             \
     CLI_ONLY("json", OPTABLE_BOOL, NULL, "false", NULL,                   \
-             "one JSON value, the API's answer", WHY_JSON)
+             "one JSON value (see README: the JSON interface)", WHY_JSON)
 #define P_STORE                                                            \
     CLI_ONLY("store", OPTABLE_FILE, "DIR", "$BOUTON_STORE, else the "     \
-             "user's cache", NULL, "the store of proved results",          \
+             "user's cache", NULL,                                         \
+             "the store of proved results (default $BOUTON_STORE, else\n" \
+             "the user's cache; `bouton store --help`)",                  \
              WHY_STORE),                                                   \
         CLI_ONLY("no-store", OPTABLE_BOOL, NULL, "false", NULL,           \
-                 "neither read nor write the store", WHY_STORE)
+                 "neither read nor write the store (BOUTON_STORE=off too)", \
+                 WHY_STORE)
 #define P_PROGRESS                                                         \
     CLI_ONLY("progress", OPTABLE_BOOL, NULL, "when stderr is a terminal", \
              NULL, "a progress line on stderr", WHY_PROGRESS),             \
@@ -80,20 +84,21 @@ static const optable_param analyze_params[] = {
              "it is proved periodic)",
              WHY_QUOTIENT_FILE),
     P_STORE,
-    CLI_ONLY("random-starts", OPTABLE_BOOL, NULL, "false", "Nim only",
-             "how often the player to move wins from the random\n"
+    CLI_ONLY("random-starts", OPTABLE_BOOL, "[--piles K] [--max N]", "false",
+             "Nim only",
+             "\nhow often the player to move wins from the random\n"
              "starts of `bouton play --random` (K piles, default 3,\n"
              "each uniform in 1..N, default 15), exactly (Nim only;\n"
              "Bouton sec. 3, generalised); no POSITION then",
              "the same count is POST /v1/count {\"piles\":K,\"min\":\"1\","
              "\"max\":N,\"ordered\":true}: its positions and P-positions "
              "are the starts and those the player to move loses"),
-    CLI_ONLY("piles", OPTABLE_SIZE, "K", "3", "1 to max_table_piles",
-             "with --random-starts: the piles of a start",
-             "a parameter of --random-starts (above)"),
-    CLI_ONLY("max", OPTABLE_NUMBER, "N", "15", "at least 1",
-             "with --random-starts: each pile holds 1 to N",
-             "a parameter of --random-starts (above)"),
+    {"piles", NULL, OPTABLE_SIZE, "K", "3", "1 to max_table_piles",
+     "with --random-starts: the piles of a start",
+     "a parameter of --random-starts (above)", NULL, 1},
+    {"max", NULL, OPTABLE_NUMBER, "N", "15", "at least 1",
+     "with --random-starts: each pile holds 1 to N",
+     "a parameter of --random-starts (above)", NULL, 1},
     END};
 
 static const optable_param move_params[] = {
@@ -185,14 +190,15 @@ static const optable_param count_params[] = {
 static const optable_param grundy_params[] = {
     P_GAME(NULL, "the game (required): a heap game, or Wythoff's family"),
     {"upto", "upto", OPTABLE_SIZE, "N", NULL, "0 to max_grundy",
-     "compute G(0..N-1) (required without until_proved)", NULL, "sequence"},
+     "compute G(0..N-1) (required without until_proved)", NULL, "sequence",
+     0},
     {"until-proved", "until_proved", OPTABLE_BOOL, NULL, "false", NULL,
-     "compute until the periodicity is proved", NULL, "sequence"},
+     "compute until the periodicity is proved", NULL, "sequence", 0},
     {"no-values", "no_values", OPTABLE_BOOL, NULL, "false", NULL,
-     "leave the values out", NULL, "sequence"},
+     "leave the values out", NULL, "sequence", 0},
     {"below", "below", OPTABLE_SIZE, "N", NULL, "1 to max_grundy",
      "the table G(x, y), x, y < N (required)", NULL,
-     "table"},
+     "table", 0},
     P_JSON,
     CLI_ONLY("limit", OPTABLE_SIZE, "N", "max_grundy", "1 to max_grundy",
              "with --until-proved: compute at most N values",
@@ -517,12 +523,17 @@ optable_cli_help(FILE *f, const optable_op *op)
     for (p = op->params; p->cli != NULL || p->api != NULL; p++) {
         const char *h = p->help;
         int w;
-        if (p->cli == NULL || optable_is_operand(p))
+        if (p->cli == NULL || optable_is_operand(p) || p->folded)
             continue;
         w = fprintf(f, "  --%s%s%s", p->cli, p->arg != NULL ? " " : "",
                     p->arg != NULL ? p->arg : "");
-        /* the help from column 16, or two spaces past a longer option */
-        fprintf(f, "%*s", w < 14 ? 16 - w : 2, "");
+        /* the help from column 16, or two spaces past a longer option,
+           or on the next line */
+        if (*h == '\n')
+            fprintf(f, "\n%16s", "");
+        else
+            fprintf(f, "%*s", w < 14 ? 16 - w : 2, "");
+        h += *h == '\n';
         while (*h != '\0') {
             size_t len = strcspn(h, "\n");
             fprintf(f, "%.*s\n", (int)len, h);

@@ -71,6 +71,9 @@ typedef struct optable_param {
     /* The variant of the operation that takes it (grundy: "sequence" of
        a heap game, "table" of Wythoff's family); NULL: every variant. */
     const char *only;
+    /* 1: no --help line of its own; the line of the option before it
+       shows it (`--random-starts [--piles K] [--max N]`). */
+    int folded;
 } optable_param;
 
 typedef struct optable_op {
@@ -111,8 +114,9 @@ const char *optable_type_name(optable_type t);
 int optable_cli_check(const char *command, const char *const *names,
                       size_t n, char *err, size_t size);
 
-/* Prints the --help lines of op's options to f: "  --NAME ARG" and the
-   help from column 16 (past a longer option, two spaces after it). */
+/* Prints the --help lines of op's options to f, in the table's order:
+   "  --NAME ARG" and the help from column 16 (past a longer option, two
+   spaces after it; a help that starts with '\n', on the next line). */
 void optable_cli_help(FILE *f, const optable_op *op);
 
 #endif
