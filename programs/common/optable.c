@@ -149,7 +149,9 @@ static const optable_param table_params[] = {
     P_MISERE,
     BOTH("piles", "piles", OPTABLE_SIZE, "K",
          "1 for a game of pairs (Wythoff's); else required",
-         "1 to max_table_piles", "the number of piles"),
+         "1 to max_table_piles (the command takes 0 too: the one empty "
+         "row of the empty position)",
+         "the number of piles"),
     BOTH("min", "min", OPTABLE_NUMBER, "MIN", "0", NULL,
          "the least counters of a pile"),
     BOTH("below", "below", OPTABLE_NUMBER, "N", NULL, "above min",
@@ -223,7 +225,9 @@ static const optable_param grundy_params[] = {
 static const optable_param quotient_params[] = {
     P_GAME(NULL, "the heap game (required), or a sum of two to four"),
     BOTH("upto", "upto", OPTABLE_SIZE, "N",
-         "12; 1000 with until_proved", "0 to 4096",
+         "12; 1000 with until_proved",
+         "0 to 4096 (the command: to max_grundy; a request is one of "
+         "many)",
          "heaps of at most N counters"),
     BOTH("until-proved", "until_proved", OPTABLE_BOOL, NULL, "false", NULL,
          "heap by heap until the periodicity theorem proves the quotient"),

@@ -7,6 +7,7 @@
  *                              differ from what the table generates
  *   optable_doc --write FILE   rewrites those blocks in place
  *   optable_doc --commands     the operations' commands, one a line
+ *   optable_doc --options      "COMMAND OPTION" per option of a command
  *   optable_doc --members      "PATH MEMBER TYPE VARIANT" per API member
  *
  * A generated block of FILE runs from a line "<!-- optable ROUTE -->" (an
@@ -211,6 +212,18 @@ main(int argc, char **argv)
                 printf("%s\n", optable_at(i)->command);
         return 0;
     }
+    if (argc == 2 && strcmp(argv[1], "--options") == 0) {
+        for (i = 0; i < optable_count(); i++) {
+            const optable_op *op = optable_at(i);
+            const optable_param *p;
+            if (op->command == NULL)
+                continue;
+            for (p = op->params; !is_end(p); p++)
+                if (p->cli != NULL && !optable_is_operand(p))
+                    printf("%s %s\n", op->command, p->cli);
+        }
+        return 0;
+    }
     if (argc == 2 && strcmp(argv[1], "--members") == 0) {
         for (i = 0; i < optable_count(); i++) {
             const optable_op *op = optable_at(i);
@@ -265,6 +278,6 @@ main(int argc, char **argv)
         return rc;
     }
     fprintf(stderr, "usage: optable_doc --check|--write FILE | --commands "
-                    "| --members\n");
+                    "| --options | --members\n");
     return 2;
 }
