@@ -204,7 +204,8 @@ static const optable_param grundy_params[] = {
     P_JSON,
     CLI_ONLY("limit", OPTABLE_SIZE, "N", "max_grundy", "1 to max_grundy",
              "with --until-proved: compute at most N values",
-             "the API's \"upto\" bounds \"until_proved\" itself"),
+             "the API's \"upto\" is the bound of \"until_proved\" (the "
+             "command's --upto and --until-proved exclude each other)"),
     CLI_ONLY("method", OPTABLE_WORD, "M", "auto", "auto, plain, rare",
              "the engine's method (the values are the same)",
              "the server chooses (auto): a method is a benchmark's "
