@@ -4,7 +4,10 @@
  * rest to it.
  *
  *   optable_doc --check FILE   exit 1 when docs/api.md's generated blocks
- *                              differ from what the table generates
+ *                              differ from what the table generates, or
+ *                              when the table breaks its own rules (a
+ *                              parameter of one side only without its
+ *                              reason, a name twice, no help)
  *   optable_doc --write FILE   rewrites those blocks in place
  *   optable_doc --commands     the operations' commands, one a line
  *   optable_doc --options      "COMMAND OPTION" per option of a command
@@ -129,6 +132,55 @@ one_sided_block(FILE *f)
     }
 }
 
+/*
+ * The table's own rules: a parameter of one side only, and an operation
+ * of one side only, says why (and one of both sides does not); no option
+ * or member is named twice in an operation; a parameter has help.
+ */
+static int
+table_valid(void)
+{
+    size_t i;
+    int rc = 0;
+    for (i = 0; i < optable_count(); i++) {
+        const optable_op *op = optable_at(i);
+        const optable_param *p, *q;
+        if ((op->command == NULL || op->route == NULL) != (op->why != NULL)) {
+            fprintf(stderr, "operation %s: a reason is given exactly when "
+                    "it has a command or an endpoint only\n", op->name);
+            rc = 1;
+        }
+        if (op->route != NULL && op->method == NULL) {
+            fprintf(stderr, "operation %s: no method\n", op->name);
+            rc = 1;
+        }
+        for (p = op->params; !is_end(p); p++) {
+            const char *name = p->api != NULL ? p->api : p->cli;
+            if ((p->cli == NULL || p->api == NULL) != (p->why != NULL)) {
+                fprintf(stderr, "operation %s, %s: a reason is given "
+                        "exactly when it is on one side only\n", op->name,
+                        name);
+                rc = 1;
+            }
+            if (p->help == NULL || p->help[0] == '\0') {
+                fprintf(stderr, "operation %s, %s: no help\n", op->name,
+                        name);
+                rc = 1;
+            }
+            for (q = op->params; q != p; q++)
+                if ((p->cli != NULL && q->cli != NULL &&
+                     strcmp(p->cli, q->cli) == 0) ||
+                    (p->api != NULL && q->api != NULL &&
+                     strcmp(p->api, q->api) == 0)) {
+                    fprintf(stderr, "operation %s: %s twice\n", op->name,
+                            name);
+                    rc = 1;
+                }
+        }
+    }
+    return rc;
+}
+
 /* FILE with its generated blocks made anew, into a malloc'd string. */
 static char *
 generate(const char *path)
@@ -240,10 +292,13 @@ main(int argc, char **argv)
     }
     if (argc == 3 && (strcmp(argv[1], "--check") == 0 ||
                       strcmp(argv[1], "--write") == 0)) {
-        char *now = NULL, *made = generate(argv[2]);
+        char *now = NULL, *made;
         FILE *f;
         size_t n = 0;
         int rc;
+        if (table_valid() != 0)
+            return 1;
+        made = generate(argv[2]);
         if (made == NULL)
             return 1;
         if (blocks_present(argv[2], made) != 0) {
