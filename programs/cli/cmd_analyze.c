@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ops.h"
 
 /* The usage and what the command does; its option lines come from the
    table of operations (programs/common/optable.c), then help_tail. */
@@ -69,69 +70,46 @@ print_human(const bt_position *p, const bt_analysis *a)
  * `--random-starts`: the share of the starts of `bouton play --random`
  * (K piles drawn independently and uniformly from 1..N) from which the
  * player to move wins, i.e. one minus the share of P-positions among the
- * ordered K-tuples, counted exactly by bt_nim_count().
+ * ordered K-tuples, counted exactly (op_random_starts, which /v1/analyze's
+ * "random_starts" shares).
  */
 static int
 random_starts(const char *game, unsigned flags, int json, const char *piles,
               const char *max, const bt_limits *lim)
 {
     size_t k = 3;
-    mpz_t lo, hi, all, p, wins;
+    mpz_t hi, all, wins;
     mpq_t share;
     bt_diag d;
     bt_status st;
     int rc = CLI_OK;
 
-    /* the starts are counted by Nim's own API (bt_nim_count) */
-    if (game != NULL && strcmp(game, "nim") != 0)
-        return cli_error("analyze", "--random-starts counts Nim positions "
-                                    "only (--game %s: its starts are not "
-                                    "counted exactly)",
-                         game);
+    memset(&d, 0, sizeof d);
+    if ((st = op_random_starts_game(OP_CLI, game, &d)) != BT_OK)
+        return cli_status_error("analyze", st, &d);
     if (piles != NULL && cli_parse_size("analyze", "--piles", piles, 1,
                                         lim->max_table_piles, &k) < 0)
         return CLI_USAGE;
-    mpz_inits(lo, hi, all, p, wins, NULL);
+    mpz_inits(hi, all, wins, NULL);
     mpq_init(share);
-    mpz_set_ui(lo, 1);
     mpz_set_ui(hi, 15);
-    if (max != NULL &&
-        (cli_parse_mpz("analyze", "--max", max, lim, hi) < 0 ||
-         (mpz_sgn(hi) == 0 &&
-          cli_error("analyze", "--max 0: the piles of a random start hold "
-                               "1 to N counters, N at least 1")))) {
+    if (max != NULL && cli_parse_mpz("analyze", "--max", max, lim, hi) < 0) {
         rc = CLI_USAGE;
         goto done;
     }
-    memset(&d, 0, sizeof d);
-    st = bt_nim_count(all, p, NULL, k, lo, hi,
-                      BT_COUNT_ORDERED | (flags & BT_MISERE), lim, &d);
+    st = op_random_starts(OP_CLI, k, hi, (flags & BT_MISERE) != 0, lim, all,
+                          wins, &d);
     if (st != BT_OK) {
         rc = cli_status_error("analyze", st, &d);
         goto done;
     }
-    mpz_sub(wins, all, p);
-    mpq_set_num(share, wins);
-    mpq_set_den(share, all);
-    mpq_canonicalize(share);
     if (json) {
-        char *q = mpq_get_str(NULL, 10, share);
-        json_t *o = json_object();
-        json_object_set_new(o, "game", json_string("nim"));
-        json_object_set_new(o, "misere", json_boolean(flags & BT_MISERE));
-        json_object_set_new(o, "piles", json_integer((json_int_t)k));
-        json_object_set_new(o, "max", cli_json_mpz(hi));
-        json_object_set_new(o, "starts", cli_json_mpz(all));
-        json_object_set_new(o, "first_player_wins", cli_json_mpz(wins));
-        /* a whole number keeps the fraction's form, as count writes it */
-        json_object_set_new(o, "probability",
-                            q == NULL ? json_string("?")
-                            : mpz_cmp_ui(mpq_denref(share), 1) == 0
-                                ? json_sprintf("%s/1", q)
-                                : json_string(q));
-        free(q);
-        rc = cli_json_print(o);
+        rc = cli_json_print(cli_json_random_starts((flags & BT_MISERE) != 0,
+                                                   k, hi, all, wins));
     } else {
+        mpq_set_num(share, wins);
+        mpq_set_den(share, all);
+        mpq_canonicalize(share);
         printf("random starts: %zu piles, each uniform in 1..", k);
         mpz_out_str(stdout, 10, hi);
         printf("%s\nstarts:        ", flags & BT_MISERE ? " (misère play)"
@@ -144,7 +122,7 @@ random_starts(const char *game, unsigned flags, int json, const char *piles,
         printf(" (about %.6f)\n", mpq_get_d(share));
     }
 done:
-    mpz_clears(lo, hi, all, p, wins, NULL);
+    mpz_clears(hi, all, wins, NULL);
     mpq_clear(share);
     return rc;
 }

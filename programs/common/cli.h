@@ -435,6 +435,11 @@ void cli_json_play_quotient(json_t *o, const bt_position *p, const bt_move *m,
 json_t *cli_json_count(const bt_game *g, size_t k, const mpz_t min,
                        const mpz_t max, int ordered, int misere,
                        const mpz_t pos, const mpz_t pp, mpq_srcptr q);
+/* The answer of `analyze --random-starts --json` (and /v1/analyze with
+   "random_starts"): k piles each in 1..max, all the starts, wins those
+   the player to move wins, and their share as a fraction. */
+json_t *cli_json_random_starts(int misere, size_t k, const mpz_t max,
+                               const mpz_t all, const mpz_t wins);
 /* The answers of `pair --json` and of `pair --index-of X --json`. */
 json_t *cli_json_pair(const bt_game *g, int misere, const mpz_t n,
                       const mpz_t lo, const mpz_t hi);

@@ -262,6 +262,42 @@ cli_json_analysis(const bt_position *p, const bt_analysis *a)
 }
 
 json_t *
+cli_json_random_starts(int misere, size_t k, const mpz_t max,
+                       const mpz_t all, const mpz_t wins)
+{
+    json_t *o = json_object();
+    mpq_t share;
+    char *q;
+
+    if (o == NULL)
+        return NULL;
+    mpq_init(share);
+    mpq_set_num(share, wins);
+    mpq_set_den(share, all);
+    mpq_canonicalize(share);
+    q = mpq_get_str(NULL, 10, share);
+    json_object_set_new(o, "game", json_string("nim"));
+    json_object_set_new(o, "misere", json_boolean(misere));
+    json_object_set_new(o, "piles", json_integer((json_int_t)k));
+    json_object_set_new(o, "max", cli_json_mpz(max));
+    json_object_set_new(o, "starts", cli_json_mpz(all));
+    json_object_set_new(o, "first_player_wins", cli_json_mpz(wins));
+    /* a whole number keeps the fraction's form, as count writes it */
+    json_object_set_new(o, "probability",
+                        q == NULL ? json_string("?")
+                        : mpz_cmp_ui(mpq_denref(share), 1) == 0
+                            ? json_sprintf("%s/1", q)
+                            : json_string(q));
+    free(q);
+    mpq_clear(share);
+    if (json_object_size(o) != 7u) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *
 cli_json_count(const bt_game *g, size_t k, const mpz_t min, const mpz_t max,
                int ordered, int misere, const mpz_t pos, const mpz_t pp,
                mpq_srcptr q)

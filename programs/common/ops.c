@@ -98,6 +98,42 @@ op_pile_range(op_iface in, const mpz_t min, const mpz_t bound, int by_below,
     return BT_OK;
 }
 
+bt_status
+op_random_starts_game(op_iface in, const char *game, bt_diag *d)
+{
+    /* the starts are counted by Nim's own API (bt_nim_count) */
+    if (game != NULL && strcmp(game, "nim") != 0)
+        return refuse(d, BT_EINVAL,
+                      "%s counts Nim positions only (%s %s: its starts "
+                      "are not counted exactly)",
+                      name(in, in == OP_CLI ? "random-starts"
+                                            : "random_starts").s,
+                      name(in, "game").s, game);
+    return BT_OK;
+}
+
+bt_status
+op_random_starts(op_iface in, size_t k, const mpz_t max, int misere,
+                 const bt_limits *lim, mpz_t all, mpz_t wins, bt_diag *d)
+{
+    mpz_t lo;
+    bt_status st;
+
+    if (mpz_sgn(max) == 0)
+        return refuse(d, BT_EINVAL,
+                      "%s 0: the piles of a random start hold 1 to N "
+                      "counters, N at least 1",
+                      name(in, "max").s);
+    mpz_init_set_ui(lo, 1);
+    st = bt_nim_count(all, wins, NULL, k, lo, max,
+                      BT_COUNT_ORDERED | (misere ? BT_MISERE : 0u), lim, d);
+    /* wins: the starts that are not P-positions */
+    if (st == BT_OK)
+        mpz_sub(wins, all, wins);
+    mpz_clear(lo);
+    return st;
+}
+
 size_t
 op_table_default_piles(const bt_game *g)
 {

@@ -48,6 +48,21 @@ int op_all_heaps(const bt_position *p);
    words of an element depend on the bound (docs/misere.md). */
 int op_same_quotient(const bt_quotient_facts *x, const bt_quotient_facts *y);
 
+/*
+ * analyze --random-starts and /v1/analyze's "random_starts": the starts of
+ * `bouton play --random`, k piles each uniform in 1..max, counted exactly
+ * (bt_nim_count over ordered k-tuples): *all of them, *wins those from
+ * which the player to move wins.
+ *
+ * op_random_starts_game: the starts are Nim's (game NULL: Nim); other
+ * games' starts are not counted exactly.  op_random_starts: max at least
+ * 1, then the count (its failure as bt_nim_count's).
+ */
+bt_status op_random_starts_game(op_iface in, const char *game, bt_diag *d);
+bt_status op_random_starts(op_iface in, size_t k, const mpz_t max,
+                           int misere, const bt_limits *lim, mpz_t all,
+                           mpz_t wins, bt_diag *d);
+
 /* pair: the game of a pair is of Wythoff's family (spec as given). */
 bt_status op_pair_game(op_iface in, const bt_game *g, const char *spec,
                        bt_diag *d);

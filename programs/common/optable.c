@@ -84,21 +84,16 @@ static const optable_param analyze_params[] = {
              "it is proved periodic)",
              WHY_QUOTIENT_FILE),
     P_STORE,
-    CLI_ONLY("random-starts", OPTABLE_BOOL, "[--piles K] [--max N]", "false",
-             "Nim only",
-             "\nhow often the player to move wins from the random\n"
-             "starts of `bouton play --random` (K piles, default 3,\n"
-             "each uniform in 1..N, default 15), exactly (Nim only;\n"
-             "Bouton sec. 3, generalised); no POSITION then",
-             "the same count is POST /v1/count {\"piles\":K,\"min\":\"1\","
-             "\"max\":N,\"ordered\":true}: its positions and P-positions "
-             "are the starts and those the player to move loses"),
-    {"piles", NULL, OPTABLE_SIZE, "K", "3", "1 to max_table_piles",
-     "with --random-starts: the piles of a start",
-     "a parameter of --random-starts (above)", NULL, 1},
-    {"max", NULL, OPTABLE_NUMBER, "N", "15", "at least 1",
-     "with --random-starts: each pile holds 1 to N",
-     "a parameter of --random-starts (above)", NULL, 1},
+    BOTH("random-starts", "random_starts", OPTABLE_BOOL,
+         "[--piles K] [--max N]", "false", "Nim only",
+         "\nhow often the player to move wins from the random\n"
+         "starts of `bouton play --random` (K piles, default 3,\n"
+         "each uniform in 1..N, default 15), exactly (Nim only;\n"
+         "Bouton sec. 3, generalised); no POSITION then"),
+    {"piles", "piles", OPTABLE_SIZE, "K", "3", "1 to max_table_piles",
+     "with random starts: the piles of a start", NULL, NULL, 1},
+    {"max", "max", OPTABLE_NUMBER, "N", "15", "at least 1",
+     "with random starts: each pile holds 1 to N", NULL, NULL, 1},
     END};
 
 static const optable_param move_params[] = {

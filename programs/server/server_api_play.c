@@ -8,6 +8,44 @@
 
 #include "server_api.h"
 
+/* /v1/analyze with "random_starts": how often the player to move wins
+   from the random starts of `bouton play --random`, as `bouton analyze
+   --random-starts --json` prints it (op_random_starts). */
+static int
+random_starts(json_t **out, json_t *req, int misere, const bt_limits *lim,
+              srv_error *e)
+{
+    const char *game;
+    bt_diag diag = {{0}, 0, 0};
+    bt_status st;
+    size_t k;
+    mpz_t max, all, wins;
+    int rc = -1;
+
+    if (json_object_get(req, "position") != NULL)
+        return srv_fail(e, BT_EINVAL,
+                        "\"random_starts\" takes no \"position\"");
+    if (srv_get_string(req, "game", NULL, &game, e) != 0)
+        return -1;
+    if ((st = op_random_starts_game(OP_API, game, &diag)) != BT_OK)
+        return srv_fail_status(e, st, &diag, NULL);
+    if (srv_get_size(req, "piles", 3, 1, lim->max_table_piles, &k, e) != 0)
+        return -1;
+    mpz_inits(max, all, wins, NULL);
+    mpz_set_ui(max, 15);
+    if (json_object_get(req, "max") != NULL &&
+        srv_get_mpz(req, "max", max, lim, e) != 0)
+        goto done;
+    st = op_random_starts(OP_API, k, max, misere, lim, all, wins, &diag);
+    rc = srv_answer(out, e, st, &diag,
+                    st == BT_OK
+                        ? cli_json_random_starts(misere, k, max, all, wins)
+                        : NULL);
+done:
+    mpz_clears(max, all, wins, NULL);
+    return rc;
+}
+
 int
 api_analyze(json_t **out, json_t *req, const srv_config *cfg,
             const bt_limits *lim, srv_error *e)
@@ -16,14 +54,22 @@ api_analyze(json_t **out, json_t *req, const srv_config *cfg,
     bt_analysis *a = NULL;
     bt_diag diag = {{0}, 0, 0};
     bt_status st;
-    int misere, explain, remote, rc;
+    int misere, explain, remote, starts, rc;
     unsigned flags = 0;
 
     if (srv_check_op(req, "/v1/analyze", NULL, e) != 0 ||
         srv_get_bool(req, "misere", 0, &misere, e) != 0 ||
         srv_get_bool(req, "explain", 0, &explain, e) != 0 ||
         srv_get_bool(req, "remoteness", 1, &remote, e) != 0 ||
-        srv_parse_position(&p, req, lim, e) != 0)
+        srv_get_bool(req, "random_starts", 0, &starts, e) != 0)
+        return -1;
+    if (starts)
+        return random_starts(out, req, misere, lim, e);
+    if (json_object_get(req, "piles") != NULL ||
+        json_object_get(req, "max") != NULL)
+        return srv_fail(e, BT_EINVAL, "\"piles\" and \"max\" go with "
+                                      "\"random_starts\"");
+    if (srv_parse_position(&p, req, lim, e) != 0)
         return -1;
     if (misere)
         flags |= BT_MISERE;

@@ -86,7 +86,8 @@ endpoint_block(FILE *f, const optable_op *op)
             cell(f, p->why);
         }
         fputs(" | ", f);
-        cell(f, p->help);
+        /* a help that starts on the next line of --help */
+        cell(f, p->help + (p->help[0] == '\n'));
         if (p->only != NULL)
             fprintf(f, " (%s only)", strcmp(p->only, "table") == 0
                                          ? "Wythoff's table"

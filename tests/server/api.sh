@@ -249,6 +249,29 @@ expect 400 "table: a bad cursor"
 req POST /v1/table '{"game":"nim","below":"16"}'
 expect 400 "table: piles missing"
 
+# ------------------------------------------------- analyze random starts
+
+# "random_starts" is `analyze --random-starts`, byte for byte (the member
+# the table of operations found missing, issue 22)
+req POST /v1/analyze '{"random_starts":true}'
+expect 200 "random starts"
+has '"starts":"3375","first_player_wins":"3165"' "random starts of 3 piles to 15"
+same_as "random starts" analyze --json --random-starts
+req POST /v1/analyze '{"random_starts":true,"piles":5,"max":"100","misere":true}'
+expect 200 "random starts, misere"
+same_as "random starts, misere, 5 piles to 100" analyze --json --random-starts \
+    --misere --piles 5 --max 100
+req POST /v1/analyze '{"random_starts":true,"game":"kayles"}'
+expect 400 "random starts of kayles"
+has 'counts Nim positions only' "random starts of kayles: why"
+req POST /v1/analyze '{"random_starts":true,"position":"1 2"}'
+expect 400 "random starts with a position"
+req POST /v1/analyze '{"random_starts":true,"max":"0"}'
+expect 400 "random starts to 0"
+has '\"max\" 0' "random starts to 0: names max"
+req POST /v1/analyze '{"position":"1 2","piles":3}'
+expect 400 "piles without random starts"
+
 # --------------------------------------------------------------- count
 
 req POST /v1/count '{"piles":3,"min":"1","max":"15"}'
