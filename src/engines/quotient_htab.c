@@ -16,6 +16,35 @@ hash_bytes(const void *k, size_t len)
     const unsigned char *p = k;
     uint64_t h = 1469598103934665603ull ^ len;
     size_t i = 0;
+    if (len >= 32) {
+        /* four independent lanes of 8 bytes: a key of the proof's walk
+           (a set of elements, up to hundreds of bytes) is hashed at
+           every step of the walk, where one chain of multiplications,
+           4 bytes a link, took a tenth of the time */
+        uint64_t l0 = h, l1 = ~h, l2 = h ^ 0x9E3779B97F4A7C15ull,
+                 l3 = h ^ 0xC2B2AE3D27D4EB4Full;
+        for (; i + 32 <= len; i += 32) {
+            uint64_t w0, w1, w2, w3;
+            memcpy(&w0, p + i, 8);
+            memcpy(&w1, p + i + 8, 8);
+            memcpy(&w2, p + i + 16, 8);
+            memcpy(&w3, p + i + 24, 8);
+            l0 = (l0 ^ w0) * 0x9E3779B97F4A7C15ull;
+            l1 = (l1 ^ w1) * 0x9E3779B97F4A7C15ull;
+            l2 = (l2 ^ w2) * 0x9E3779B97F4A7C15ull;
+            l3 = (l3 ^ w3) * 0x9E3779B97F4A7C15ull;
+            l0 ^= l0 >> 31;
+            l1 ^= l1 >> 31;
+            l2 ^= l2 >> 31;
+            l3 ^= l3 >> 31;
+        }
+        /* the lanes folded one into the next, each through a
+           multiplication, so that none cancels another */
+        h = ((((l0 * 0xff51afd7ed558ccdull) ^ l1) * 0xc4ceb9fe1a85ec53ull ^
+              l2) *
+                 0xff51afd7ed558ccdull ^
+             l3);
+    }
     for (; i + 4 <= len; i += 4) {
         uint32_t w;
         memcpy(&w, p + i, 4);

@@ -88,16 +88,20 @@ pm_layout(pmon *m, size_t cap)
 
 /* A candidate: ord elements, x * heap a in tr[x * (n + 1) + a] (a = 0 and
    heaps without a move: x), its P-portion, its multiplication, and the
-   element of each heap (heap[a] = tr[a]). */
+   element of each heap (heap[a] = tr[a]); its bytes are charged to
+   max_memory while it lives (the multiplication, ord^2 numbers, is what
+   grows when the trials of a heap grow). */
 typedef struct ptrial {
     size_t ord;
     uint32_t *tr, *mul;
     unsigned char *isp;
+    size_t charged;
 } ptrial;
 
 static void
-ptrial_free(ptrial *t)
+ptrial_free(qctx *c, ptrial *t)
 {
+    bt__budget_release(&c->budget, t->charged);
     free(t->tr);
     free(t->mul);
     free(t->isp);
@@ -269,6 +273,19 @@ done:
     return st;
 }
 
+/* Charges a trial's bytes to max_memory; one that does not fit is refused
+   (BT_ELIMIT) without spending the budget, so that the search can still
+   try. */
+static bt_status
+pm_charge(qctx *c, size_t bytes)
+{
+    bt__budget *b = &c->budget;
+    if (b->max != 0 && (bytes > b->max || b->used > b->max - bytes))
+        return bt__fail(c->diag, BT_ELIMIT,
+                        "a trial monoid needs more than the memory left");
+    return bt__budget_charge(b, bytes, c->diag);
+}
+
 /*
  * The bipartite monoid (M, isp) restricted to the elements the heaps
  * generate and minimised (Moore's partition refinement under the heaps'
@@ -281,7 +298,7 @@ static bt_status
 pm_reduce(qctx *c, const pmon *m, const uint32_t *pre, size_t n,
           const unsigned char *ispm, ptrial *out)
 {
-    size_t L = n + 1, nr = 1, head, a, i, ncls = 2, round;
+    size_t L = n + 1, nr = 1, head, a, i, ncls = 2, round, tbytes;
     uint32_t *idx = malloc((m->size + 1) * sizeof *idx);
     uint32_t *succ = NULL, *cls = NULL, *ncl = NULL, *key = NULL;
     uint32_t *list = malloc(16 * sizeof *list), *par = NULL, *let = NULL;
@@ -371,7 +388,13 @@ pm_reduce(qctx *c, const pmon *m, const uint32_t *pre, size_t n,
                       c->lim->max_table_piles);
         goto done;
     }
-    /* the classes: the first element of each is its representative */
+    /* the classes: the first element of each is its representative; the
+       candidate within the memory left (a trial that does not fit is
+       dropped, as in pm_trial) */
+    tbytes = ncls * ncls * sizeof *out->mul + ncls * L * sizeof *out->tr + ncls;
+    if ((st = pm_charge(c, tbytes)) != BT_OK)
+        goto done;
+    out->charged = tbytes;
     out->ord = ncls;
     out->tr = malloc(ncls * L * sizeof *out->tr + 1);
     out->isp = malloc(ncls + 1);
@@ -426,7 +449,7 @@ nomem:
     st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
 done:
     if (st != BT_OK)
-        ptrial_free(out);
+        ptrial_free(c, out);
     bt__q_ht_free(&sig);
     free(idx);
     free(list);
@@ -437,19 +460,6 @@ done:
     free(par);
     free(let);
     return st;
-}
-
-/* Charges a trial's bytes to max_memory; one that does not fit is refused
-   (BT_ELIMIT) without spending the budget, so that the search can still
-   try. */
-static bt_status
-pm_charge(qctx *c, size_t bytes)
-{
-    bt__budget *b = &c->budget;
-    if (b->max != 0 && (bytes > b->max || b->used > b->max - bytes))
-        return bt__fail(c->diag, BT_ELIMIT,
-                        "a trial monoid needs more than the memory left");
-    return bt__budget_charge(b, bytes, c->diag);
 }
 
 /* Marks and minimises the trial M (heap a -> pre[a]) into *out. */
@@ -612,7 +622,7 @@ pm_recalibrate(qctx *c, const ptrial *t, size_t n, const uint32_t *cnt,
                         *out = nt;
                         *ok = 1;
                     } else
-                        ptrial_free(&nt);
+                        ptrial_free(c, &nt);
                 } else if (st == BT_ELIMIT && !c->budget.exceeded)
                     st = BT_OK; /* too large: the next subset */
             }
@@ -697,7 +707,7 @@ bt__q_try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done)
             goto out;
         if (!ok)
             goto out;
-        ptrial_free(&t);
+        ptrial_free(c, &t);
         t = nt;
     }
     /* proved: the snapshot of the heaps up to h */
@@ -713,7 +723,7 @@ bt__q_try_pretend(qctx *c, const uint32_t *mul, size_t h, int *done)
 out:
     if (st == BT_ELIMIT && !c->budget.exceeded)
         st = BT_OK; /* past a bound of the trials: the search */
-    ptrial_free(&t);
+    ptrial_free(c, &t);
     free(pre);
     free(cnt);
     free(bad);

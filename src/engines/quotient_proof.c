@@ -76,6 +76,35 @@ vheap_pop(vheap *q, uint64_t *cost)
     return top;
 }
 
+/*
+ * The first part of a step of the walk, U' = {y : y a in U}: bit y of
+ * nu[] is ub[ca[y]] (ub: U a byte an element, ca: the column y -> y a),
+ * for y < ord.  A word at a time, without a branch: the bits of U are as
+ * good as random, and a branch on each (the loop before) was mispredicted
+ * half the time.  This is nearly all of the walk's work.
+ */
+static void
+gather_bits(uint64_t *nu, const uint32_t *ca, const unsigned char *ub,
+            size_t ord)
+{
+    size_t y, b;
+    for (y = 0; y < ord; y += 64) {
+        size_t lim = ord - y < 64 ? ord - y : 64;
+        uint64_t w = 0;
+        for (b = 0; b < lim; b++)
+            w |= (uint64_t)ub[ca[y + b]] << b;
+        nu[y / 64] = w;
+    }
+}
+
+/* The cost of a heap in the least-first walk: s * 2^20 - 1 for a heap of
+   s counters, so that every option of a position costs less than it. */
+static uint64_t
+letter_cost(const qctx *c, size_t a)
+{
+    return ((uint64_t)(c->al ? (a - 1) / c->al->ng + 1 : a) << 20) - 1;
+}
+
 /* The word of node p (its letters from the root), then letter a (0:
    none), malloc'd into *w, *len. */
 static int
@@ -130,6 +159,10 @@ bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
     size_t keybytes = nw * 8 + sizeof(uint32_t) + 1;
     size_t kstride = (keybytes + 7) & ~(size_t)7;
     uint64_t *vset = NULL; /* vset[z]: {y : y*z in P} */
+    unsigned char *ucur = NULL; /* the U of the state expanded, a byte
+                                   an element */
+    /* same[a]: a letter below a that acts as a does (monoid only) */
+    unsigned char *same = NULL;
     unsigned char *key = NULL;
     vnode *nodes = NULL;
     size_t nnodes = 0, capnodes = 0;
@@ -142,6 +175,7 @@ bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
     *bad = NULL;
     *badlen_out = 0;
     *found_out = 0;
+
     memset(&seen, 0, sizeof seen);
     klen = keybytes;
     vset = calloc(ord * nw + 1, sizeof *vset);
@@ -151,11 +185,14 @@ bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
         goto done;
     }
     col = malloc((c->n + 1) * ord * sizeof *col + 1);
+    ucur = malloc(ord + 1);
+    same = calloc(c->n + 1, 1);
     ooff = malloc((c->n + 2) * sizeof *ooff);
     for (i = 0, a = 1; a <= c->n; a++)
         i += c->nopt[a];
     oel = malloc((i + 1) * sizeof *oel);
-    if (col == NULL || ooff == NULL || oel == NULL)
+    if (col == NULL || ooff == NULL || oel == NULL || ucur == NULL ||
+        same == NULL)
         goto nomem;
     ooff[0] = ooff[1] = 0;
     for (a = 1; a <= c->n; a++) {
@@ -176,6 +213,32 @@ bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
     for (a = 1; a <= c->n; a++)
         for (i = 0; i < ord; i++)
             col[a * ord + i] = tr[i * stride + a];
+    /*
+     * In a monoid a letter acts on a state through its element (its
+     * column) and the set of its options' elements alone, so a letter
+     * with the column and the set of a smaller one reaches the states
+     * that one reaches, at a higher cost, and checks what it checks:
+     * it is not expanded (the loader's reduction, and quotient_extend.c's).
+     */
+    for (a = 2; monoid && a <= c->n; a++) {
+        size_t b, j, m;
+        if (c->nopt[a] == 0)
+            continue;
+        for (b = 1; b < a && !same[a]; b++) {
+            if (c->nopt[b] == 0 || same[b] ||
+                ooff[b + 1] - ooff[b] != ooff[a + 1] - ooff[a] ||
+                memcmp(col + a * ord, col + b * ord, ord * sizeof *col) != 0)
+                continue;
+            for (j = ooff[a]; j < ooff[a + 1]; j++) {
+                for (m = ooff[b]; m < ooff[b + 1] && oel[m] != oel[j]; m++)
+                    ;
+                if (m == ooff[b + 1])
+                    break;
+            }
+            if (j == ooff[a + 1])
+                same[a] = 1;
+        }
+    }
     for (i = 0; i < ord; i++) {
         size_t y;
         for (y = 0; y < ord; y++)
@@ -227,14 +290,21 @@ bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
             break;
         k0 = seen.arena + seen.off[head];
         memcpy(&x, k0 + nw * 8, sizeof x);
+        for (i = 0; i < ord; i += 64) {
+            uint64_t w;
+            size_t b, lim = ord - i < 64 ? ord - i : 64;
+            memcpy(&w, k0 + i / 8, 8);
+            for (b = 0; b < lim; b++)
+                ucur[i + b] = (unsigned char)((w >> b) & 1);
+        }
         for (a = 1; a <= c->n && !found; a++) {
             unsigned char *nk = key + kstride;
             uint64_t *nu;
             uint32_t nx;
-            size_t y, j, idx;
+            size_t j, idx;
             int xp, rule;
-            uint64_t ubuf, ncost;
-            if (c->nopt[a] == 0)
+            uint64_t ncost;
+            if (c->nopt[a] == 0 || same[a])
                 continue;
             if ((st = poll_w(c, 1 + ord / 16)) != BT_OK)
                 goto done;
@@ -245,12 +315,7 @@ bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
             nk[nw * 8 + sizeof nx] = 1;
             nu = (uint64_t *)(void *)nk;
             /* y in U' iff y*a in U, or y * x * o in P for an option o */
-            for (y = 0; y < ord; y++) {
-                size_t ya = col[a * ord + y];
-                memcpy(&ubuf, k0 + (ya / 64) * 8, 8);
-                if ((ubuf >> (ya % 64)) & 1)
-                    nu[y / 64] |= 1ull << (y % 64);
-            }
+            gather_bits(nu, col + a * ord, ucur, ord);
             for (j = ooff[a]; monoid && j < ooff[a + 1]; j++) {
                 size_t z = mul[(size_t)x * ord + oel[j]], w2;
                 for (w2 = 0; w2 < nw; w2++)
@@ -276,10 +341,7 @@ bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
                 found = 1;
                 break;
             }
-            ncost = nodes[head].cost +
-                    (((uint64_t)(c->al ? (a - 1) / c->al->ng + 1 : a))
-                     << 20) -
-                    1;
+            ncost = nodes[head].cost + letter_cost(c, a);
             if (idx != SIZE_MAX) {
                 if (least && !nodes[idx].settled && ncost < nodes[idx].cost) {
                     nodes[idx].cost = ncost;
@@ -337,6 +399,8 @@ done:
     free(oel);
     free(ooff);
     free(vset);
+    free(ucur);
+    free(same);
     free(key);
     free(nodes);
     bt__q_ht_free(&seen);
