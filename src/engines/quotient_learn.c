@@ -947,8 +947,20 @@ bt__q_build(bt_quotient **out, bt_game *g, const qalpha *al, size_t n,
     if ((st = bt__q_learner_init(&L, g, al, n, lim, diag)) != BT_OK)
         goto fail;
     while (L.h < n) {
-        if ((st = learner_heap(&L)) != BT_OK)
+        if ((st = learner_heap(&L)) != BT_OK) {
+            /* say where learning stopped: past the wild frontier a heap
+               can run into a limit after many that passed */
+            if (diag != NULL && L.h > 0 &&
+                (st == BT_ELIMIT || st == BT_EINTR || st == BT_ENOMEM)) {
+                char why[sizeof diag->message];
+                memcpy(why, diag->message, sizeof why);
+                (void)bt__fail(diag, st,
+                               "%s (at heap %zu of %s: the heaps up to %zu "
+                               "were learnt)",
+                               why, L.h + 1, g->spec, L.h);
+            }
             goto fail;
+        }
         if (until || L.h == n) {
             proved = bt__q_learner_period(&L, &period, &preperiod);
             if (proved < 0)

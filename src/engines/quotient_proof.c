@@ -79,9 +79,10 @@ vheap_pop(vheap *q, uint64_t *cost)
 /*
  * The first part of a step of the walk, U' = {y : y a in U}: bit y of
  * nu[] is ub[ca[y]] (ub: U a byte an element, ca: the column y -> y a),
- * for y < ord.  A word at a time, without a branch: the bits of U are as
- * good as random, and a branch on each (the loop before) was mispredicted
- * half the time.  This is nearly all of the walk's work.
+ * for y < ord.  A word at a time, without a branch: the bits of U follow
+ * no pattern (about three in four are set), and a branch on each (the
+ * loop before) was mispredicted that often.  This is nearly all of the
+ * walk's work.
  */
 static void
 gather_bits(uint64_t *nu, const uint32_t *ca, const unsigned char *ub,
@@ -175,7 +176,6 @@ bt__q_check_walk(qctx *c, size_t ord, const uint32_t *tr, size_t stride,
     *bad = NULL;
     *badlen_out = 0;
     *found_out = 0;
-
     memset(&seen, 0, sizeof seen);
     klen = keybytes;
     vset = calloc(ord * nw + 1, sizeof *vset);

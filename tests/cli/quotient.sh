@@ -70,6 +70,9 @@ bad bad-upto '--upto' -- quotient --game kayles --upto -1
 bad bad-game "--game 'octal:0.9'" -- quotient --game octal:0.9
 # pretending needs fewer than 100 (its trials count against max_search too)
 bad limit 'max_search' -- quotient --game kayles --upto 12 --max-search 20
+# a limit met past many heaps says where learning stopped
+bad stop-heap 'memory (the max_memory limit) (at heap 25 of octal:0.07: the heaps up to 24 were learnt)' -- \
+    quotient --game dawsons-kayles --upto 30 --max-search 100000000 --max-memory 300K
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
