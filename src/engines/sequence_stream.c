@@ -84,7 +84,8 @@ top_level(const bt_sequence *s)
  *     each split (reach) and below which value (every value these read
  *     is below n + 1 - split[0] - L, already made).  Most heaps' check
  *     then ends in the window: on 16 cores Officers' calling thread went
- *     from about 2 400 pairs a heap to about 130 (bench/README.md).
+ *     from about 2 400 pairs a heap past the window to 120-600
+ *     (bench/README.md).
  *
  * Every value is thus the sequential method's, from the same options:
  * nothing is guessed, nothing is thrown away.  The heaps go in batches of
