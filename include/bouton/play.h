@@ -164,13 +164,19 @@ BT_API bt_status bt_level_parse(bt_level *out, const char *text, bt_diag *diag);
 /*
  * The opponent's budget for remoteness (a game that is not Nim): a search
  * of at most BT_OPPONENT_SEARCH positions (or lim->max_search, if
- * smaller), BT_REMOTENESS_MOVES moves, BT_REMOTENESS_BYTES bytes and
- * BT_OPPONENT_MILLIS milliseconds of CPU time; past any, the proxy rule below.  In
- * misère play the exact analysis gets BT_OPPONENT_MISERE_MILLIS (and
- * lim->max_search positions); past either, the misère heuristic.
+ * smaller), BT_OPPONENT_MOVES moves listed and BT_REMOTENESS_BYTES bytes;
+ * past any, the proxy rule below.  These bounds count work, so the rule
+ * (remoteness or proxy) and the move are the same on every machine, at any
+ * load, in the CLI and the server alike.  BT_OPPONENT_MILLIS of the
+ * thread's CPU time is only a guard behind them: the moves' bound binds in
+ * about 10 ms at most (Grundy's game, the costliest moves measured;
+ * bench/README.md#move-times), a tenth of it.  In misère play the exact
+ * analysis gets BT_OPPONENT_MISERE_MILLIS (and lim->max_search positions);
+ * past either, the misère heuristic.
  */
 #define BT_OPPONENT_SEARCH BT_REMOTENESS_SEARCH
-#define BT_OPPONENT_MILLIS 5
+#define BT_OPPONENT_MOVES 5000
+#define BT_OPPONENT_MILLIS 100
 #define BT_OPPONENT_MISERE_MILLIS 100
 
 /* How the opponent chose its move. */

@@ -67,7 +67,7 @@ opp_need_remoteness(opp *o)
     st = bt_solver_new(&o->solver, o->misere, budget);
     if (st != BT_OK)
         return bt__fail(o->diag, st, "out of memory");
-    bt__solver_bound(o->solver, BT_REMOTENESS_MOVES, BT_REMOTENESS_BYTES,
+    bt__solver_bound(o->solver, BT_OPPONENT_MOVES, BT_REMOTENESS_BYTES,
                      bt__clock_ms() + BT_OPPONENT_MILLIS);
     memset(&quiet, 0, sizeof quiet);
     st = bt_solver_solve(o->solver, &out, &rem, o->p, o->lim, &quiet);
