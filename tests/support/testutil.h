@@ -107,7 +107,9 @@ int bt_test_next_multiset(unsigned *h, size_t k, unsigned n);
  * heaps <= n with those elements, the fewest counters; reps <= 5), some
  * sum X of up to three heaps <= n makes G + X and H + X of different
  * misère outcomes by tests/oracle's solver (oh_misere).  So |Q| is at
- * least bt_quotient_order(q), whatever the engine does.
+ * least bt_quotient_order(q), whatever the engine does: q only proposes
+ * each pair's X (the fewest counters whose element separates them); the
+ * oracle checks it, and tries every X in turn when it does not confirm.
  */
 void bt_test_quotient_distinct(const bt_quotient *q, const char *spec,
                                unsigned n, size_t reps);
