@@ -146,7 +146,6 @@ cmd_analyze(int argc, char **argv)
                             CLI_STORE_OPTS(&store_dir, &no_store),
                             CLI_END};
     unsigned flags = BT_REMOTENESS;
-    char *help;
     cli_store store;
     bt_limits lim;
     bt_position *p = NULL;
@@ -154,13 +153,8 @@ cmd_analyze(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    help = cli_help_from_table("analyze", help_head, help_tail);
-    if (help == NULL) {
-        fprintf(stderr, "bouton analyze: out of memory\n");
-        return CLI_FAIL;
-    }
-    rc = cli_options("analyze", argc, argv, help, opts, &lim);
-    free(help);
+    rc = cli_options_help("analyze", argc, argv, help_head, help_tail, opts,
+                          &lim);
     if (rc >= 0)
         return rc;
     if (misere)

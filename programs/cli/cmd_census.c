@@ -23,7 +23,9 @@
 #define MAX_CODES (1u << 20)
 #define CODE_LEN 24
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c), then help_tail. */
+static const char help_head[] =
     "usage: bouton census --codes PATTERN|@FILE [--upto N] [--until-proved]\n"
     "                     [--json] [--output FILE] [--threads N] [--no-time]\n"
     "                     [--progress | --no-progress]\n\n"
@@ -32,28 +34,9 @@ static const char help[] =
     "Guy-Smith\ntheorem) or 'open' to N values, the last exceptional heap "
     "(the last one\nbefore the period; for an open game the last sparse "
     "position), the largest\nvalue, the rare-value mask, the values "
-    "computed and the time.\n\n"
-    "  --codes PATTERN   e.g. 0.ddd: 'd' is any octal digit, others are "
-    "themselves\n"
-    "                    (the digit before the point is 0, 4 or d); codes "
-    "ending in 0\n"
-    "                    are the shorter codes and are left out; @FILE: "
-    "one code a line\n"
-    "  --upto N          values per game, at most (default 65536)\n"
-    "  --until-proved    stop a game as soon as its period is proved\n"
-    "  --json            JSON lines instead of the table\n"
-    "  --output FILE     append the lines to FILE, skipping the games "
-    "already in it\n"
-    "                    (a killed census reruns only the unfinished "
-    "games; a line\n"
-    "                    cut short is dropped; a FILE that is not a census's "
-    "output,\n"
-    "                    or not a regular file, is refused)\n"
-    "  --threads N       threads per game (default: one per online CPU; 1 "
-    "under MPI)\n"
-    "  --no-time         leave the time out (output comparable between "
-    "runs)\n\n"
-    "Under MPI (mpirun -np K bouton census ...) rank 0 hands out the games "
+    "computed and the time.\n\n";
+static const char help_tail[] =
+    "\nUnder MPI (mpirun -np K bouton census ...) rank 0 hands out the games "
     "and\nwrites the lines; the lines are those of one process, in another "
     "order.\n";
 
@@ -540,7 +523,8 @@ cmd_census(int argc, char **argv)
 
     memset(&c, 0, sizeof c);
     c.progress = -1;
-    rc = cli_options("census", argc, argv, help, opts, &c.lim);
+    rc = cli_options_help("census", argc, argv, help_head, help_tail, opts,
+                          &c.lim);
     if (rc >= 0)
         return rc;
     rc = CLI_USAGE;

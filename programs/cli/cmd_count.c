@@ -10,7 +10,9 @@
 #include "ops.h"
 #include "grundy_run.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c). */
+static const char help_head[] =
     "usage: bouton count [--game RULES] [--misere] [--ordered] [--json] "
     "--piles K\n                    [--min MIN] (--max MAX | --below N)\n\n"
     "Counts the Nim positions of K piles, each pile holding MIN to MAX "
@@ -20,25 +22,7 @@ static const char help[] =
     "at random is safe as a reduced fraction.\n\n"
     "A position is a multiset of piles (the order of the piles does not "
     "count), as\nBouton counts: 3 non-empty piles below 16 give 680 "
-    "positions, 35 safe, 7/136.\n\n"
-    "  --piles K  the number of piles, 0 to 4096 (0: the empty position)\n"
-    "  --game RULES\n"
-    "             the game (default nim): a game whose family counts its "
-    "positions\n"
-    "             exactly (for a game of variable arity, K piles of one "
-    "game);\n"
-    "             another game is an error that says so\n"
-    "  --ordered  count K-tuples instead: the piles are told apart\n"
-    "  --misere   the player who takes the last counter loses\n"
-    "  --progress, --no-progress\n"
-    "             a line on stderr while a count takes over half a second,\n"
-    "             with the share of the estimated work done and an ETA\n"
-    "             (default: when stderr is a terminal)\n"
-    "  --json     one JSON object; the counts are decimal strings:\n"
-    "             {\"piles\":\"3\",\"min\":\"1\",\"max\":\"15\","
-    "\"ordered\":false,\"misere\":false,\n"
-    "              \"positions\":\"680\",\"p_positions\":\"35\","
-    "\"probability\":\"7/136\"}\n";
+    "positions, 35 safe, 7/136.\n\n";
 
 /* The count's progress: the ticker, and the fraction of the work done
    once the count knows it (-1 before). */
@@ -131,7 +115,7 @@ cmd_count(int argc, char **argv)
     mpz_t lo, hi, pos, pp;
     mpq_t q;
 
-    rc = cli_options("count", argc, argv, help, opts, &lim);
+    rc = cli_options_help("count", argc, argv, help_head, NULL, opts, &lim);
     if (rc >= 0)
         return rc;
     rc = CLI_OK;

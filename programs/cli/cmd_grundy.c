@@ -11,7 +11,9 @@
 #include "ops.h"
 #include "grundy_run.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c). */
+static const char help_head[] =
     "usage: bouton grundy --game RULES (--upto N | --until-proved "
     "[--limit N])\n"
     "                     [--no-values] [--json] [--method M] [--threads N]\n"
@@ -24,40 +26,7 @@ static const char help[] =
     "them.  A\nperiod is 'proved' only when a theorem "
     "proves it from the values: the\nGuy-Smith theorem for octal games, "
     "the max(S) window for subtraction games;\nGrundy's game is never "
-    "proved (its periodicity is an open problem).\n\n"
-    "  --upto N          compute G(0..N-1)\n"
-    "  --until-proved    compute until the periodicity is proved, or until "
-    "--limit\n"
-    "                    values (default: the --max-grundy limit); 'upto' "
-    "is then\n"
-    "                    the number of values computed\n"
-    "  --no-values       leave the values out (for long runs)\n"
-    "  --json            one JSON object: {\"game\",\"upto\",\"values\","
-    "\"period\",\n"
-    "                    \"preperiod\",\"proved\",\"threads\"} (the most "
-    "threads\n"
-    "                    that ran at once)\n"
-    "  --method M        auto (default), plain (the O(n^2) mex, the "
-    "reference)\n"
-    "                    or rare (the rare-value method from the start)\n"
-    "  --threads N       threads for the rare-value method, at most (default: "
-    "one per\n"
-    "                    CPU the process may use); the engine runs as many "
-    "as pay, by\n"
-    "                    measure, never more than those CPUs; the values "
-    "are the same\n"
-    "                    on any number\n"
-    "  --checkpoint FILE keep the values in FILE (written atomically every "
-    "--checkpoint-every\n"
-    "                    seconds, default 60, and at the end) and resume "
-    "from it:\n"
-    "                    a killed run, started again the same way, ends as "
-    "if never killed;\n"
-    "                    a FILE that is not a regular file is refused\n"
-    "  --progress        a progress line on stderr (default: when stderr is "
-    "a terminal);\n"
-    "                    --no-progress: never\n"
-    "  --below N         Wythoff's game: the table G(x, y), x, y < N\n";
+    "proved (its periodicity is an open problem).\n\n";
 
 /* Prints the values, ten to a line after their index. */
 static void
@@ -175,7 +144,7 @@ cmd_grundy(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    rc = cli_options("grundy", argc, argv, help, opts, &lim);
+    rc = cli_options_help("grundy", argc, argv, help_head, NULL, opts, &lim);
     if (rc >= 0)
         return rc;
     if (optind < argc)

@@ -9,7 +9,9 @@
 
 #include "cli.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c), then help_tail. */
+static const char help_head[] =
     "usage: bouton move [--game RULES] [--misere] [--level L] [--seed S] "
     "[--json]\n"
     "                   POSITION...\n"
@@ -18,24 +20,8 @@ static const char help[] =
     "Prints the move the computer plays from POSITION, and the position it\n"
     "leaves.  From a winning position it plays the fastest win; from a "
     "losing\none, the move that leaves the opponent the fewest ways to win "
-    "(see\ndocs/opponent.md).\n\n"
-    "  --game RULES  the game of the piles (the games are listed below)\n"
-    "  --misere      taking the last counter loses\n"
-    "  --level L     perfect (default), medium (a random move 1 time in 5),\n"
-    "                easy (a random move 1 time in 2)\n"
-    "  --quotient FILE  with --misere: the misère quotient saved by `bouton\n"
-    "                quotient --save`, checked before use (heaps of any\n"
-    "                size when it is proved periodic)\n"
-    CLI_STORE_HELP
-    "  --seed S      seed of the random choices (0 to 2^64-1; default 1),\n"
-    "                so that a move can be reproduced\n"
-    "  --json        {\"component\":1,\"to\":[\"1\"],\"text\":\"...\",\n"
-    "                \"outcome\":\"N\",\"rule\":\"remoteness\",\"remoteness_known\":"
-    "true}:\n"
-    "                the move shape of `bouton analyze --json`, the outcome\n"
-    "                (null when unknown) and the rule used (remoteness,\n"
-    "                proxy, heuristic, random; see docs/opponent.md)\n"
-    "  --help        this text\n";
+    "(see\ndocs/opponent.md).\n\n";
+static const char help_tail[] = "  --help        this text\n";
 
 int
 cmd_move(int argc, char **argv)
@@ -61,7 +47,8 @@ cmd_move(int argc, char **argv)
     bt_status st;
 
     memset(&d, 0, sizeof d);
-    rc = cli_options("move", argc, argv, help, opts, &lim);
+    rc = cli_options_help("move", argc, argv, help_head, help_tail, opts,
+                          &lim);
     if (rc >= 0)
         return rc;
     if (optind >= argc)

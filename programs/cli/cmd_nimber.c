@@ -7,7 +7,9 @@
 
 #include "cli.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c), then help_tail. */
+static const char help_head[] =
     "usage: bouton nimber [--explain] [--hex] [--json] EXPR...\n\n"
     "Evaluates EXPR in Nim's field (Conway, On Numbers and Games, ch. 6), "
     "exactly, at\nany size; the words of EXPR are joined by spaces, and "
@@ -22,14 +24,9 @@ static const char help[] =
     "  order(a)  log(g, a)  the multiplicative order and the discrete "
     "logarithm,\n"
     "               for nimbers below 2^64\n"
-    "  ( )  decimal or 0x hexadecimal numbers; * and ^ bind before +\n\n"
-    "  --explain    the steps: products of numbers below 256 by Conway's "
-    "rules,\n"
-    "               sums in binary columns\n"
-    "  --hex        print the value in hexadecimal (0x...)\n"
-    "  --json       {\"expression\":..,\"value\":\"N\"}, with "
-    "\"explanation\" after --explain\n\n"
-    "examples: bouton nimber '2*2'  (3)   bouton nimber --explain '8*8'  "
+    "  ( )  decimal or 0x hexadecimal numbers; * and ^ bind before +\n\n";
+static const char help_tail[] =
+    "\nexamples: bouton nimber '2*2'  (3)   bouton nimber --explain '8*8'  "
     "(13)\n"
     "          bouton nimber 'inv(2)'  (3)   bouton nimber 'log(2, 3)'  "
     "(2)\n";
@@ -74,7 +71,8 @@ cmd_nimber(int argc, char **argv)
     char *text, *ex = NULL;
     mpz_t v;
 
-    rc = cli_options("nimber", argc, argv, help, opts, &lim);
+    rc = cli_options_help("nimber", argc, argv, help_head, help_tail, opts,
+                          &lim);
     if (rc >= 0)
         return rc;
     if (optind >= argc)

@@ -9,7 +9,9 @@
 #include "cli.h"
 #include "ops.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c), then help_tail. */
+static const char help_head[] =
     "usage: bouton pair [--game wythoff[:A]] [--misere] [--json] N\n"
     "       bouton pair [--game wythoff[:A]] [--misere] [--json] "
     "--index-of X\n\n"
@@ -18,15 +20,8 @@ static const char help[] =
     "(0, 1) first in\nmisère play.  With --index-of, says which safe pair "
     "holds X and whether X is\nits lower or upper member (every number is "
     "in exactly one pair; in (0, 0)\nand misère (2, 2) it counts as the "
-    "lower).  Exact for numbers of any size.\n\n"
-    "  --game RULES    wythoff (default) or wythoff:A, difference A >= 1\n"
-    "  --misere        taking the last counter loses\n"
-    "  --index-of X    the pair holding X instead of the N-th pair\n"
-    "  --json          {\"game\":..,\"misere\":..,\"n\":\"N\",\"pair\":"
-    "[\"A\",\"B\"]}, or with\n"
-    "                  --index-of {\"x\":\"X\",\"n\":\"N\",\"member\":"
-    "\"lower\",\"pair\":[\"A\",\"B\"]}\n"
-    "  --help          this text\n";
+    "lower).  Exact for numbers of any size.\n\n";
+static const char help_tail[] = "  --help        this text\n";
 
 static void
 print_pair(const mpz_t lo, const mpz_t hi)
@@ -55,7 +50,8 @@ cmd_pair(int argc, char **argv)
     bt_wythoff_member mem = BT_WYTHOFF_LOWER;
     mpz_t n, x, lo, hi;
 
-    rc = cli_options("pair", argc, argv, help, opts, &lim);
+    rc = cli_options_help("pair", argc, argv, help_head, help_tail, opts,
+                          &lim);
     if (rc >= 0)
         return rc;
     rc = CLI_OK;

@@ -22,7 +22,9 @@
 
 #include "cli.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c), then help_tail. */
+static const char help_head[] =
     "usage: bouton play [--game RULES] [--misere] [--first me|computer]\n"
     "                   [--level L] [--seed S] [--save FILE] [POSITION...]\n"
     "       bouton play [OPTIONS] --random [--piles K] [--max N]\n"
@@ -34,31 +36,9 @@ static const char help[] =
     "wythoff) whose numbers are drawn independently and uniformly from\n"
     "1..N (default 15).  The player to move wins from most such starts:\n"
     "for Nim the share of safe starts is given by\n"
-    "`bouton count --ordered --piles K --min 1 --max N`.\n\n"
-    "  --game RULES        the game (the games are listed below)\n"
-    "  --misere            taking the last counter loses\n"
-    "  --first me|computer who moves first (default me)\n"
-    "  --level L           perfect (default), medium (a random move 1 time "
-    "in\n"
-    "                      5), easy (a random move 1 time in 2)\n"
-    "  --seed S            seed of the computer's random choices and of the\n"
-    "                      random start (default: from the clock; the seed\n"
-    "                      is written in the record, so a game replays)\n"
-    "  --random            a random start (see above)\n"
-    "  --piles K, --max N  the random start's size\n"
-    "  --load FILE         resume a game saved by bouton play\n"
-    "  --quotient FILE     a misère quotient saved by `bouton quotient\n"
-    "                      --save`, checked first: misère sums of its\n"
-    "                      game's heaps are analysed through it (any size\n"
-    "                      when it is proved periodic)\n"
-    CLI_STORE_HELP
-    "  --save FILE         where the game is saved (default\n"
-    "                      $XDG_STATE_HOME/bouton/last-game.txt, or\n"
-    "                      ~/.local/state/bouton/last-game.txt); written\n"
-    "                      whole to a file beside it, then renamed, so a\n"
-    "                      failed save leaves the old file; a link is\n"
-    "                      followed, a FILE not a regular file refused\n"
-    "  --help              this text\n\n"
+    "`bouton count --ordered --piles K --min 1 --max N`.\n\n";
+static const char help_tail[] =
+    "  --help        this text\n\n"
     "During the game, type 'help' for the moves and commands.\n";
 
 static const char game_help[] =
@@ -1148,7 +1128,8 @@ cmd_play(int argc, char **argv)
     memset(&gm, 0, sizeof gm);
     a.first = "me";
     gm.level = BT_LEVEL_PERFECT;
-    rc = cli_options("play", argc, argv, help, opts, &gm.lim);
+    rc = cli_options_help("play", argc, argv, help_head, help_tail, opts,
+                          &gm.lim);
     if (rc >= 0)
         return rc;
     gm.lim.interrupt = interrupted;

@@ -11,7 +11,9 @@
 #include "cli.h"
 #include "ops.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c). */
+static const char help_head[] =
     "usage: bouton quotient --game RULES [--upto N | --until-proved] "
     "[--json] [--table]\n"
     "                       [--save FILE]\n"
@@ -28,33 +30,7 @@ static const char help[] =
     "RULES may be a sum of two to four heap games, 'kayles + "
     "dawsons-kayles':\nthe quotient of the union of their heaps of at most "
     "N counters each, which\n`analyze --misere` uses for a sum that mixes "
-    "them (computed to N; not saved).\n\n"
-    "  --upto N   heaps of at most N counters (default 12)\n"
-    "  --table    also print the multiplication table\n"
-    "  --json     one JSON object: {\"game\",\"upto\",\"order\","
-    "\"p_portion\",\"tame\",\n"
-    "             \"generators\",\"relations\",\"heaps\",\"period\","
-    "\"preperiod\",\"proved\"}\n"
-    "             with \"p\" (the P-portion's elements) and, with "
-    "--table,\n"
-    "             \"elements\" and \"table\"\n"
-    "  --until-proved   compute heap by heap until the periodicity "
-    "theorem proves\n"
-    "             the quotient of all heaps (octal codes, sub:S); up to "
-    "--upto N\n"
-    "             heaps at most (default 1000), an error past it\n"
-    "  --save FILE  also write the quotient to FILE (atomically), for\n"
-    "             `analyze --quotient FILE`, `move`, `play` and `serve`,\n"
-    "             which check it again before they use it (a failed\n"
-    "             write leaves the old FILE; a link is followed; a FILE\n"
-    "             that is not a regular file is refused)\n"
-    "  --load FILE  print the quotient saved in FILE, after checking it\n"
-    "             exactly as if it had been computed (refused otherwise)\n"
-    "  --store DIR  where the quotient is kept for later misère analyses\n"
-    "             when proved, or computed past heap 26 further than the\n"
-    "             entry there (default $BOUTON_STORE, else the user's\n"
-    "             cache; `bouton store --help`)\n"
-    "  --no-store   keep nothing\n";
+    "them (computed to N; not saved).\n\n";
 
 /* The games of q as "octal:0.07 + octal:0.77" (one game: its rules). */
 static void
@@ -167,7 +143,7 @@ cmd_quotient(int argc, char **argv)
     bt_diag d;
     bt_status st;
 
-    rc = cli_options("quotient", argc, argv, help, opts, &lim);
+    rc = cli_options_help("quotient", argc, argv, help_head, NULL, opts, &lim);
     if (rc >= 0)
         return rc;
     if (optind < argc)

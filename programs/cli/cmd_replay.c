@@ -13,22 +13,16 @@
 
 #include "cli.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c), then help_tail. */
+static const char help_head[] =
     "usage: bouton replay [--json] FILE\n\n"
     "Shows a game saved by `bouton play` (or written by hand in the same\n"
     "notation, e.g. Beardon's '(41,163,13) -A-> (25,163,13) -B-> ...'), with\n"
     "an analysis of every move: which moves won, and which threw a win "
     "away.\n"
-    "FILE '-' reads standard input.\n\n"
-    "  --json   {\"game\":...,\"misere\":...,\"moves\":[{\"player\":\"A\","
-    "\"move\":{...},\n"
-    "           \"before\":\"N\",\"after\":\"P\",\"verdict\":\"win\"},...],"
-    "\"result\":\"B\"}\n"
-    "           verdict: win (N to P), blunder (N to N: the win thrown "
-    "away),\n"
-    "           lost (from a P-position), unknown (beyond the limits)\n"
-    CLI_STORE_HELP
-    "  --help   this text\n";
+    "FILE '-' reads standard input.\n\n";
+static const char help_tail[] = "  --help        this text\n";
 
 /* The outcome of p for the player to move: 'N', 'P', or '?' beyond the
    limits.  *a receives the analysis (NULL when '?'). */
@@ -117,7 +111,8 @@ cmd_replay(int argc, char **argv)
     int misere;
     char w;
 
-    rc = cli_options("replay", argc, argv, help, opts, &lim);
+    rc = cli_options_help("replay", argc, argv, help_head, help_tail, opts,
+                          &lim);
     if (rc >= 0)
         return rc;
     rc = CLI_OK;

@@ -13,7 +13,9 @@
 
 #include "cli.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c). */
+static const char help_head[] =
     "usage: bouton store list|verify|clear [--store DIR]\n\n"
     "The store of proved results: every misère quotient that a command "
     "proves\n(quotient --until-proved, analyze, move, play and replay "
@@ -27,12 +29,11 @@ static const char help[] =
     "entries for\nthe classical games in share/bouton/store, read after "
     "the user's.\nBOUTON_STORE=off (or a command's --no-store): no "
     "store.\n\n"
-    "  list         each entry: layer, game, kind, bound, period, bytes\n"
-    "  verify       check every entry exactly; exit 1 if any is bad\n"
-    "  clear        remove the entries of the user's store (never the "
+    "  list          each entry: layer, game, kind, bound, period, bytes\n"
+    "  verify        check every entry exactly; exit 1 if any is bad\n"
+    "  clear         remove the entries of the user's store (never the "
     "shipped\n"
-    "               ones)\n"
-    "  --store DIR  the user's store\n";
+    "                ones)\n";
 
 /* One layer's entries listed (verify 0) or checked (verify 1); the
    number of bad ones. */
@@ -113,7 +114,9 @@ cmd_store(int argc, char **argv)
     bt_limits lim;
     cli_store s;
     size_t bad = 0;
-    int rc = cli_options("store", argc, argv, help, opts, &lim), verify;
+    int rc, verify;
+
+    rc = cli_options_help("store", argc, argv, help_head, NULL, opts, &lim);
     if (rc >= 0)
         return rc;
     if (optind >= argc)

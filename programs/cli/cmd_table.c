@@ -11,7 +11,9 @@
 #include "ops.h"
 #include "grundy_run.h"
 
-static const char help[] =
+/* The usage and what the command does; its option lines come from the
+   table of operations (programs/common/optable.c). */
+static const char help_head[] =
     "usage: bouton table [--game RULES] [--misere] [--json] --piles K "
     "[--min MIN] --below N\n"
     "       bouton table [--json] --nim-products N\n\n"
@@ -19,18 +21,7 @@ static const char help[] =
     "[MIN, N)\n(MIN defaults to 0), once, with its piles in non-decreasing "
     "order, in\nlexicographic order.  The list is streamed: it starts at "
     "once and uses\nconstant memory.  For Wythoff's game it lists the pairs "
-    "(x <= y) with y < N\n(--piles is then 1, the default).\n\n"
-    "  --json   one JSON array of decimal strings per line\n"
-    "  --progress, --no-progress\n"
-    "           a progress line on stderr once the table has taken half a "
-    "second\n"
-    "           (default: when stderr is a terminal and the rows go "
-    "elsewhere)\n"
-    "  --nim-products N\n"
-    "           the N x N table of nim-products x * y, x, y < N (row x, "
-    "column y;\n"
-    "           `bouton nimber` explains them), N*N at most the "
-    "max_grundy limit\n";
+    "(x <= y) with y < N\n(--piles is then 1, the default).\n\n";
 
 /* The state the progress line reads, between the rows. */
 typedef struct table_tick {
@@ -124,7 +115,7 @@ cmd_table(int argc, char **argv)
     bt_status st;
     mpz_t lo, hi, *row = NULL;
 
-    rc = cli_options("table", argc, argv, help, opts, &lim);
+    rc = cli_options_help("table", argc, argv, help_head, NULL, opts, &lim);
     if (rc >= 0)
         return rc;
     rc = CLI_OK;

@@ -425,7 +425,8 @@ cli_help_from_table(const char *cmd, const char *head, const char *tail)
     fputs(head, f);
     if (op != NULL)
         optable_cli_help(f, op);
-    fputs(tail, f);
+    if (tail != NULL)
+        fputs(tail, f);
     if (ferror(f)) {
         fclose(f);
         free(text);
@@ -436,6 +437,22 @@ cli_help_from_table(const char *cmd, const char *head, const char *tail)
         return NULL;
     }
     return text;
+}
+
+int
+cli_options_help(const char *cmd, int argc, char **argv, const char *head,
+                 const char *tail, const cli_opt *opts, bt_limits *lim)
+{
+    char *help = cli_help_from_table(cmd, head, tail);
+    int rc;
+
+    if (help == NULL) {
+        fprintf(stderr, "bouton %s: out of memory\n", cmd);
+        return CLI_FAIL;
+    }
+    rc = cli_options(cmd, argc, argv, help, opts, lim);
+    free(help);
+    return rc;
 }
 
 int

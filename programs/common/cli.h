@@ -113,10 +113,18 @@ int cli_options(const char *cmd, int argc, char **argv, const char *help,
 /*
  * A command's --help whose option lines come from the table of operations
  * (optable.h): head, then the lines of cmd's options in the table's order
- * (optable_cli_help), then tail; malloc'd, NULL when out of memory.
+ * (optable_cli_help), then tail (NULL: none); malloc'd, NULL when out of
+ * memory.
  */
 char *cli_help_from_table(const char *cmd, const char *head,
                           const char *tail);
+/* cli_options() with that help: head, cmd's option lines from the table,
+   tail (CLI_FAIL after one line when out of memory).  Every command of the
+   table reads its options so, and none spells an option line of its own
+   but for --help (tests/optable/cli.sh checks it). */
+int cli_options_help(const char *cmd, int argc, char **argv,
+                     const char *head, const char *tail, const cli_opt *opts,
+                     bt_limits *lim);
 
 /* Parsers for cli_opt's parse: --level (a bt_level), --seed (a uint64_t,
    0 to 2^64-1). */
@@ -326,16 +334,10 @@ typedef struct cli_store {
     size_t ngames;
 } cli_store;
 
-/* --store DIR and --no-store, for a command's option table, and their
-   lines for its --help (a string literal). */
+/* --store DIR and --no-store, for a command's option table (their --help
+   lines are the table of operations': P_STORE, optable.c). */
 #define CLI_STORE_OPTS(dir, off)                                           \
     CLI_TEXT("store", (dir)), CLI_FLAG("no-store", (off))
-#define CLI_STORE_HELP                                                     \
-    "  --store DIR   the store of proved results (default $BOUTON_STORE, "  \
-    "else\n"                                                                \
-    "                the user's cache; `bouton store --help`)\n"             \
-    "  --no-store    neither read nor write the store (BOUTON_STORE=off "   \
-    "too)\n"
 /*
  * Finds the store: none with off or BOUTON_STORE=off; else the user's
  * store is dir, else $BOUTON_STORE, else (when cache_default is set; not

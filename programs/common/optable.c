@@ -42,23 +42,31 @@
 #define P_MISERE                                                           \
     BOTH("misere", "misere", OPTABLE_BOOL, NULL, "false", NULL,           \
          "taking the last counter loses")
-#define P_JSON                                                             \
-    CLI_ONLY("json", OPTABLE_BOOL, NULL, "false", NULL,                   \
-             "one JSON value (see README: the JSON interface)", WHY_JSON)
-#define P_STORE                                                            \
+/* --json, with what the command prints (its own JSON's shape). */
+#define P_JSON(help)                                                       \
+    CLI_ONLY("json", OPTABLE_BOOL, NULL, "false", NULL, (help), WHY_JSON)
+/* --store DIR and --no-store, with the command's help for each. */
+#define P_STORE_AS(help, no_help)                                          \
     CLI_ONLY("store", OPTABLE_FILE, "DIR", "$BOUTON_STORE, else the "     \
-             "user's cache", NULL,                                         \
-             "the store of proved results (default $BOUTON_STORE, else\n" \
-             "the user's cache; `bouton store --help`)",                  \
-             WHY_STORE),                                                   \
+             "user's cache", NULL, (help), WHY_STORE),                     \
         CLI_ONLY("no-store", OPTABLE_BOOL, NULL, "false", NULL,           \
-                 "neither read nor write the store (BOUTON_STORE=off too)", \
-                 WHY_STORE)
-#define P_PROGRESS                                                         \
-    CLI_ONLY("progress", OPTABLE_BOOL, NULL, "when stderr is a terminal", \
-             NULL, "a progress line on stderr", WHY_PROGRESS),             \
-        CLI_ONLY("no-progress", OPTABLE_BOOL, NULL, "false", NULL,        \
-                 "no progress line", WHY_PROGRESS)
+                 (no_help), WHY_STORE)
+#define P_STORE                                                            \
+    P_STORE_AS("the store of proved results (default $BOUTON_STORE, else\n" \
+               "the user's cache; `bouton store --help`)",                \
+               "neither read nor write the store (BOUTON_STORE=off too)")
+/* --progress and --no-progress, one line in --help ("--progress,
+   --no-progress": the second is folded into the first), with the
+   command's default and help. */
+#define P_PROGRESS(dflt, help)                                             \
+    CLI_ONLY("progress", OPTABLE_BOOL, NULL, (dflt), NULL, (help),        \
+             WHY_PROGRESS),                                                \
+    {"no-progress", NULL, OPTABLE_BOOL, NULL, "false", NULL,               \
+     "no progress line", WHY_PROGRESS, NULL, 1}
+/* The --level of move and play. */
+#define H_LEVEL                                                            \
+    "perfect (default), medium (a random move 1 time in 5),\n"            \
+    "easy (a random move 1 time in 2)"
 #define P_POSITION                                                         \
     BOTH("POSITION...", "position", OPTABLE_POSITION, NULL, NULL,         \
          "at most max_components components, numbers of at most "         \
@@ -72,7 +80,7 @@ static const optable_param analyze_params[] = {
     P_MISERE,
     BOTH("explain", "explain", OPTABLE_BOOL, NULL, "false", NULL,
          "show why (binary columns, pairs, nim-sums)"),
-    P_JSON,
+    P_JSON("one JSON value (see README: the JSON interface)"),
     BOTH("no-remoteness", "remoteness", OPTABLE_BOOL, NULL,
          "true (the remoteness is computed)", NULL,
          "leave the remoteness out (how many moves the game\n"
@@ -101,14 +109,20 @@ static const optable_param move_params[] = {
     P_GAME("nim", "the game of the piles (the games are listed below)"),
     P_MISERE,
     BOTH("level", "level", OPTABLE_WORD, "L", "perfect",
-         "perfect, medium, easy",
-         "perfect, medium (a random move 1 time in 5), easy (1 in 2)"),
+         "perfect, medium, easy", H_LEVEL),
     BOTH("seed", "seed", OPTABLE_SEED, "S", "1", "0 to 2^64-1",
-         "seed of the random choices, so that a move can be reproduced"),
-    P_JSON,
+         "seed of the random choices (0 to 2^64-1; default 1),\n"
+         "so that a move can be reproduced"),
+    P_JSON("{\"component\":1,\"to\":[\"1\"],\"text\":\"...\",\n"
+           "\"outcome\":\"N\",\"rule\":\"remoteness\","
+           "\"remoteness_known\":true}:\n"
+           "the move shape of `bouton analyze --json`, the outcome\n"
+           "(null when unknown) and the rule used (remoteness,\n"
+           "proxy, heuristic, random; see docs/opponent.md)"),
     CLI_ONLY("quotient", OPTABLE_FILE, "FILE", NULL, "with --misere",
-             "with --misere: the misère quotient saved by `bouton "
-             "quotient --save`, checked before use",
+             "with --misere: the misère quotient saved by `bouton\n"
+             "quotient --save`, checked before use (heaps of any\n"
+             "size when it is proved periodic)",
              WHY_QUOTIENT_FILE),
     P_STORE,
     END};
@@ -151,11 +165,16 @@ static const optable_param table_params[] = {
          "the least counters of a pile"),
     BOTH("below", "below", OPTABLE_NUMBER, "N", NULL, "above min",
          "every pile below N (required)"),
-    P_JSON,
-    P_PROGRESS,
+    P_JSON("one JSON array of decimal strings per line"),
+    P_PROGRESS("when stderr is a terminal and the rows go elsewhere",
+               "\na progress line on stderr once the table has taken half a\n"
+               "second (default: when stderr is a terminal and the rows go\n"
+               "elsewhere)"),
     CLI_ONLY("nim-products", OPTABLE_SIZE, "N", NULL,
              "N*N at most max_grundy",
-             "the N x N table of nim-products x * y, x, y < N",
+             "\nthe N x N table of nim-products x * y, x, y < N (row x,\n"
+             "column y; `bouton nimber` explains them), N*N at most the\n"
+             "max_grundy limit",
              "no endpoint gives the table yet: /v1/nimber computes one "
              "nim-product an expression"),
     API_ONLY("cursor", OPTABLE_TEXT, "the first row", NULL,
@@ -168,20 +187,31 @@ static const optable_param table_params[] = {
     END};
 
 static const optable_param count_params[] = {
-    P_GAME("nim", "the game: a family that counts its positions exactly"),
+    P_GAME("nim", "the game (default nim): a game whose family counts its\n"
+                  "positions exactly (for a game of variable arity, K piles\n"
+                  "of one game); another game is an error that says so"),
     P_MISERE,
     BOTH("ordered", "ordered", OPTABLE_BOOL, NULL, "false", NULL,
-         "count K-tuples: the piles are told apart"),
+         "count K-tuples instead: the piles are told apart"),
     BOTH("piles", "piles", OPTABLE_SIZE, "K", NULL, "0 to max_table_piles",
-         "the number of piles (required; 0: the empty position)"),
+         "the number of piles (required), 0 to max_table_piles\n"
+         "(4096 for the command; 0: the empty position)"),
     BOTH("min", "min", OPTABLE_NUMBER, "MIN", "0", NULL,
          "the least counters of a pile"),
     BOTH("max", "max", OPTABLE_NUMBER, "MAX", NULL, "max or below",
          "the most counters of a pile (or below)"),
     BOTH("below", "below", OPTABLE_NUMBER, "N", NULL, "max or below",
          "every pile below N (or max)"),
-    P_JSON,
-    P_PROGRESS,
+    P_JSON("one JSON object; the counts are decimal strings:\n"
+           "{\"piles\":\"3\",\"min\":\"1\",\"max\":\"15\","
+           "\"ordered\":false,\n"
+           " \"misere\":false,\"positions\":\"680\","
+           "\"p_positions\":\"35\",\n"
+           " \"probability\":\"7/136\"}"),
+    P_PROGRESS("when stderr is a terminal",
+               "\na line on stderr while a count takes over half a second,\n"
+               "with the share of the estimated work done and an ETA\n"
+               "(default: when stderr is a terminal)"),
     END};
 
 static const optable_param grundy_params[] = {
@@ -190,32 +220,48 @@ static const optable_param grundy_params[] = {
      "compute G(0..N-1) (required without until_proved)", NULL, "sequence",
      0},
     {"until-proved", "until_proved", OPTABLE_BOOL, NULL, "false", NULL,
-     "compute until the periodicity is proved", NULL, "sequence", 0},
+     "compute until the periodicity is proved, or until\n"
+     "--limit values (the API: \"upto\" values); 'upto' is then the\n"
+     "number of values computed",
+     NULL, "sequence", 0},
     {"no-values", "no_values", OPTABLE_BOOL, NULL, "false", NULL,
-     "leave the values out", NULL, "sequence", 0},
-    {"below", "below", OPTABLE_SIZE, "N", NULL, "1 to max_grundy",
-     "the table G(x, y), x, y < N (required)", NULL,
-     "table", 0},
-    P_JSON,
+     "leave the values out (for long runs)", NULL, "sequence", 0},
+    P_JSON("one JSON object: {\"game\",\"upto\",\"values\",\"period\",\n"
+           "\"preperiod\",\"proved\",\"threads\"} (the most threads\n"
+           "that ran at once)"),
     CLI_ONLY("limit", OPTABLE_SIZE, "N", "max_grundy", "1 to max_grundy",
-             "with --until-proved: compute at most N values",
+             "with --until-proved: compute at most N values\n"
+             "(default: the --max-grundy limit)",
              "the API's \"upto\" is the bound of \"until_proved\" (the "
              "command's --upto and --until-proved exclude each other)"),
     CLI_ONLY("method", OPTABLE_WORD, "M", "auto", "auto, plain, rare",
-             "the engine's method (the values are the same)",
+             "auto (default), plain (the O(n^2) mex, the reference)\n"
+             "or rare (the rare-value method from the start); the values\n"
+             "are the same",
              "the server chooses (auto): a method is a benchmark's "
              "choice, not a request's"),
     CLI_ONLY("threads", OPTABLE_SIZE, "N", "one per CPU", NULL,
-             "threads of the rare-value method, at most",
+             "threads for the rare-value method, at most (default:\n"
+             "one per CPU the process may use); the engine runs as many as\n"
+             "pay, by measure, never more than those CPUs; the values are\n"
+             "the same on any number",
              "a request runs on one of the server's compute threads"),
     CLI_ONLY("checkpoint", OPTABLE_FILE, "FILE", NULL, NULL,
-             "keep the values in FILE and resume from it",
+             "keep the values in FILE (written atomically every\n"
+             "--checkpoint-every seconds and at the end) and resume from\n"
+             "it: a killed run, started again the same way, ends as if\n"
+             "never killed; a FILE that is not a regular file is refused",
              "the API writes no file; a request is bounded by the time "
              "budget"),
     CLI_ONLY("checkpoint-every", OPTABLE_SIZE, "S", "60", NULL,
-             "seconds between checkpoints",
+             "seconds between checkpoints (default 60)",
              "a parameter of --checkpoint (above)"),
-    P_PROGRESS,
+    P_PROGRESS("when stderr is a terminal",
+               "\na progress line on stderr (default: when stderr is a\n"
+               "terminal)"),
+    {"below", "below", OPTABLE_SIZE, "N", NULL, "1 to max_grundy",
+     "Wythoff's game: the table G(x, y), x, y < N (required)", NULL,
+     "table", 0},
     END};
 
 static const optable_param quotient_params[] = {
@@ -224,30 +270,47 @@ static const optable_param quotient_params[] = {
          "12; 1000 with until_proved",
          "0 to 4096 (the command: to max_grundy; a request is one of "
          "many)",
-         "heaps of at most N counters"),
+         "heaps of at most N counters (default 12)"),
     BOTH("until-proved", "until_proved", OPTABLE_BOOL, NULL, "false", NULL,
-         "heap by heap until the periodicity theorem proves the quotient"),
+         "compute heap by heap until the periodicity theorem\n"
+         "proves the quotient of all heaps (octal codes, sub:S); up to\n"
+         "--upto N heaps at most (default 1000), an error past it"),
     BOTH("table", "table", OPTABLE_BOOL, NULL, "false", NULL,
-         "the elements and the multiplication table too"),
-    P_JSON,
+         "also the multiplication table (in JSON with its \"elements\")"),
+    P_JSON("one JSON object: {\"game\",\"upto\",\"order\",\"p_portion\",\n"
+           "\"tame\",\"generators\",\"relations\",\"heaps\",\"period\",\n"
+           "\"preperiod\",\"proved\"} with \"p\" (the P-portion's\n"
+           "elements) and, with --table, \"elements\" and \"table\""),
     CLI_ONLY("save", OPTABLE_FILE, "FILE", NULL, NULL,
-             "also write the quotient to FILE",
+             "also write the quotient to FILE (atomically), for\n"
+             "`analyze --quotient FILE`, `move`, `play` and `serve`,\n"
+             "which check it again before they use it (a failed\n"
+             "write leaves the old FILE; a link is followed; a FILE\n"
+             "that is not a regular file is refused)",
              "the API writes no file; the server's store keeps the "
              "proved quotients"),
     CLI_ONLY("load", OPTABLE_FILE, "FILE", NULL, NULL,
-             "print the quotient saved in FILE, after checking it",
+             "print the quotient saved in FILE, after checking it\n"
+             "exactly as if it had been computed (refused otherwise)",
              WHY_QUOTIENT_FILE),
-    P_STORE,
+    P_STORE_AS("where the quotient is kept for later misère analyses\n"
+               "when proved, or computed past heap 26 further than the\n"
+               "entry there (default $BOUTON_STORE, else the user's\n"
+               "cache; `bouton store --help`)",
+               "keep nothing"),
     END};
 
 static const optable_param pair_params[] = {
-    P_GAME("wythoff", "wythoff or wythoff:A, difference A >= 1"),
+    P_GAME("wythoff", "wythoff (default) or wythoff:A, difference A >= 1"),
     P_MISERE,
     BOTH("N", "n", OPTABLE_NUMBER, NULL, NULL, "n or index_of",
          "the index of the pair, from 0"),
     BOTH("index-of", "index_of", OPTABLE_NUMBER, "X", NULL, "n or index_of",
          "the pair holding X instead of the N-th pair"),
-    P_JSON,
+    P_JSON("{\"game\":..,\"misere\":..,\"n\":\"N\",\"pair\":[\"A\",\"B\"]}, "
+           "or with\n"
+           "--index-of {\"x\":\"X\",\"n\":\"N\",\"member\":\"lower\","
+           "\"pair\":[\"A\",\"B\"]}"),
     END};
 
 static const optable_param nimber_params[] = {
@@ -255,12 +318,13 @@ static const optable_param nimber_params[] = {
          "at most max_digits digits a number, nesting 200 deep",
          "the expression of Nim's field (required)"),
     BOTH("explain", "explain", OPTABLE_BOOL, NULL, "false", NULL,
-         "the steps: products below 256 by Conway's rules, sums in "
-         "binary columns"),
+         "the steps: products of numbers below 256 by Conway's\n"
+         "rules, sums in binary columns"),
     CLI_ONLY("hex", OPTABLE_BOOL, NULL, "false", NULL,
-             "print the value in hexadecimal",
+             "print the value in hexadecimal (0x...)",
              "JSON's numbers are decimal strings, as --json prints them"),
-    P_JSON,
+    P_JSON("{\"expression\":..,\"value\":\"N\"}, with \"explanation\" "
+           "after\n--explain"),
     END};
 
 static const optable_param game_params[] = {
@@ -273,29 +337,43 @@ static const optable_param none_params[] = {END};
 static const optable_param play_params[] = {
     CLI_ONLY("POSITION...", OPTABLE_POSITION, NULL, "a random start", NULL,
              "the start", "a command only (above)"),
-    CLI_ONLY("game", OPTABLE_GAME, "RULES", "nim", NULL, "the game",
+    CLI_ONLY("game", OPTABLE_GAME, "RULES", "nim", NULL,
+             "the game (the games are listed below)",
              "a command only (above)"),
     CLI_ONLY("misere", OPTABLE_BOOL, NULL, "false", NULL,
              "taking the last counter loses", "a command only (above)"),
     CLI_ONLY("first", OPTABLE_WORD, "me|computer", "me", "me, computer",
-             "who moves first", "a command only (above)"),
+             "who moves first (default me)", "a command only (above)"),
     CLI_ONLY("level", OPTABLE_WORD, "L", "perfect", "perfect, medium, easy",
-             "the computer's level", "a command only (above)"),
+             H_LEVEL, "a command only (above)"),
     CLI_ONLY("seed", OPTABLE_SEED, "S", "from the clock", "0 to 2^64-1",
-             "seed of the random choices and start",
+             "seed of the computer's random choices and of the\n"
+             "random start (default: from the clock; the seed is\n"
+             "written in the record, so a game replays)",
              "a command only (above)"),
-    CLI_ONLY("random", OPTABLE_BOOL, NULL, "false", NULL, "a random start",
-             "a command only (above)"),
+    CLI_ONLY("random", OPTABLE_BOOL, NULL, "false", NULL,
+             "a random start (see above)", "a command only (above)"),
     CLI_ONLY("piles", OPTABLE_SIZE, "K", "3", NULL,
-             "the random start's components", "a command only (above)"),
-    CLI_ONLY("max", OPTABLE_NUMBER, "N", "15", NULL,
-             "the random start's largest number", "a command only (above)"),
+             "the random start's size", "a command only (above)"),
+    {"max", NULL, OPTABLE_NUMBER, "N", "15", NULL,
+     "the random start's largest number", "a command only (above)", NULL,
+     1},
     CLI_ONLY("load", OPTABLE_FILE, "FILE", NULL, NULL,
-             "resume a saved game", "a command only (above)"),
+             "resume a game saved by bouton play",
+             "a command only (above)"),
     CLI_ONLY("save", OPTABLE_FILE, "FILE", "the user's state directory",
-             NULL, "where the game is saved", "a command only (above)"),
+             NULL,
+             "where the game is saved (default\n"
+             "$XDG_STATE_HOME/bouton/last-game.txt, or\n"
+             "~/.local/state/bouton/last-game.txt); written whole to a\n"
+             "file beside it, then renamed, so a failed save leaves the\n"
+             "old file; a link is followed, a FILE not a regular file\n"
+             "refused",
+             "a command only (above)"),
     CLI_ONLY("quotient", OPTABLE_FILE, "FILE", NULL, NULL,
-             "a misère quotient saved by `bouton quotient --save`",
+             "a misère quotient saved by `bouton quotient --save`,\n"
+             "checked first: misère sums of its game's heaps are analysed\n"
+             "through it (any size when it is proved periodic)",
              "a command only (above)"),
     P_STORE,
     END};
@@ -304,28 +382,46 @@ static const optable_param replay_params[] = {
     CLI_ONLY("FILE", OPTABLE_FILE, NULL, NULL, NULL,
              "the saved game ('-': standard input)",
              "a command only (above)"),
-    P_JSON,
+    P_JSON("{\"game\":...,\"misere\":...,\"moves\":[{\"player\":\"A\","
+           "\"move\":{...},\n"
+           "\"before\":\"N\",\"after\":\"P\",\"verdict\":\"win\"},...],"
+           "\"result\":\"B\"}\n"
+           "verdict: win (N to P), blunder (N to N: the win thrown\n"
+           "away), lost (from a P-position), unknown (beyond the\n"
+           "limits)"),
     P_STORE,
     END};
 
 static const optable_param census_params[] = {
     CLI_ONLY("codes", OPTABLE_TEXT, "PATTERN|@FILE", NULL, NULL,
-             "the octal codes (required)", "a command only (above)"),
+             "\ne.g. 0.ddd: 'd' is any octal digit, others are themselves\n"
+             "(the digit before the point is 0, 4 or d); codes ending\n"
+             "in 0 are the shorter codes and are left out; @FILE: one\n"
+             "code a line (required)",
+             "a command only (above)"),
     CLI_ONLY("upto", OPTABLE_SIZE, "N", "65536", NULL,
-             "values per game, at most", "a command only (above)"),
+             "values per game, at most (default 65536)",
+             "a command only (above)"),
     CLI_ONLY("until-proved", OPTABLE_BOOL, NULL, "false", NULL,
-             "stop a game once its period is proved",
+             "stop a game as soon as its period is proved",
              "a command only (above)"),
     CLI_ONLY("json", OPTABLE_BOOL, NULL, "false", NULL,
              "JSON lines instead of the table", "a command only (above)"),
     CLI_ONLY("output", OPTABLE_FILE, "FILE", NULL, NULL,
-             "append the lines to FILE, resuming",
+             "append the lines to FILE, skipping the games already\n"
+             "in it (a killed census reruns only the unfinished games; a\n"
+             "line cut short is dropped; a FILE that is not a census's\n"
+             "output, or not a regular file, is refused)",
              "a command only (above)"),
     CLI_ONLY("threads", OPTABLE_SIZE, "N", "one per online CPU", NULL,
-             "threads per game", "a command only (above)"),
+             "threads per game (default: one per online CPU; 1 under MPI)",
+             "a command only (above)"),
     CLI_ONLY("no-time", OPTABLE_BOOL, NULL, "false", NULL,
-             "leave the time out", "a command only (above)"),
-    P_PROGRESS,
+             "leave the time out (output comparable between runs)",
+             "a command only (above)"),
+    P_PROGRESS("when stderr is a terminal",
+               "\na line on stderr: the games done, the game under way\n"
+               "and the time (default: when stderr is a terminal)"),
     END};
 
 static const optable_param store_params[] = {
@@ -519,7 +615,7 @@ optable_cli_check(const char *command, const char *const *names, size_t n,
 void
 optable_cli_help(FILE *f, const optable_op *op)
 {
-    const optable_param *p;
+    const optable_param *p, *q;
     for (p = op->params; p->cli != NULL || p->api != NULL; p++) {
         const char *h = p->help;
         int w;
@@ -527,6 +623,14 @@ optable_cli_help(FILE *f, const optable_op *op)
             continue;
         w = fprintf(f, "  --%s%s%s", p->cli, p->arg != NULL ? " " : "",
                     p->arg != NULL ? p->arg : "");
+        /* the folded options after it, unless its argument shows them */
+        for (q = p + 1; q->folded; q++) {
+            char name[64];
+            snprintf(name, sizeof name, "--%s", q->cli);
+            if (p->arg == NULL || strstr(p->arg, name) == NULL)
+                w += fprintf(f, ", %s%s%s", name, q->arg != NULL ? " " : "",
+                             q->arg != NULL ? q->arg : "");
+        }
         /* the help from column 16, or two spaces past a longer option,
            or on the next line */
         if (*h == '\n')

@@ -18,9 +18,15 @@
  *     other), and `serve` refuses to start when its route table and this
  *     one differ (srv_routes_check);
  *   - docs/api.md's member tables are generated from it (tests/
- *     optable_doc.c, checked by the test `optable_docs`); the man page
- *     is the commands' `--help`, whose option lines for `analyze` are
- *     rendered from it (optable_cli_help).
+ *     optable_doc.c, checked by the test `optable_docs`);
+ *   - every command's `--help` renders its option lines from it
+ *     (optable_cli_help, through cli_options_help): the command keeps its
+ *     synopsis and prose, and the lines of options of no operation
+ *     (`--help`; the limit options, which cli_options() adds), while an
+ *     option's help exists here only; the test `optable_cli` fails when
+ *     a command's --help lacks the table's lines or holds a line of a
+ *     table option written by hand.  The man page and the bash
+ *     completion are rendered from `--help` (scripts/helpdoc.sh).
  *
  * Adding an operation: its entry here (its parameters), its command
  * (cmd_NAME.c, main.c) and/or its endpoint (server_api_*.c, the route),
@@ -62,8 +68,11 @@ typedef struct optable_param {
     const char *dflt;
     /* The values allowed in words; NULL: any of the type. */
     const char *limits;
-    /* What it does, one line (a '\n' breaks the line in --help; the
-       docs join the lines). */
+    /* What it does: the option's help in --help, and the member's in
+       the docs (a '\n' breaks the line in --help, each line from column
+       16, at most 79 wide; one that starts with '\n' begins below the
+       option; the docs join the lines).  Where the help speaks of the
+       other side, it names it (the API's "upto", --limit). */
     const char *help;
     /* One side only: why the other side has none.  NULL exactly when
        both cli and api are given. */
@@ -72,7 +81,9 @@ typedef struct optable_param {
        a heap game, "table" of Wythoff's family); NULL: every variant. */
     const char *only;
     /* 1: no --help line of its own; the line of the option before it
-       shows it (`--random-starts [--piles K] [--max N]`). */
+       shows it: in that option's arg (`--random-starts [--piles K]
+       [--max N]`), else after a comma (`--progress, --no-progress`,
+       `--piles K, --max N`). */
     int folded;
 } optable_param;
 
@@ -115,8 +126,11 @@ int optable_cli_check(const char *command, const char *const *names,
                       size_t n, char *err, size_t size);
 
 /* Prints the --help lines of op's options to f, in the table's order:
-   "  --NAME ARG" and the help from column 16 (past a longer option, two
-   spaces after it; a help that starts with '\n', on the next line). */
+   "  --NAME ARG" (and ", --FOLDED ARG" for the folded options after it
+   that ARG does not name) and the help from column 16 (past a longer
+   option, two spaces after it; a help that starts with '\n', on the next
+   line).  Every command's --help holds these lines (cli_options_help,
+   cli.h). */
 void optable_cli_help(FILE *f, const optable_op *op);
 
 #endif

@@ -7,8 +7,10 @@
 # error (exit 1) when they differ; this runs every command of the table
 # once (--help), checks that the commands `bouton --help` lists are the
 # table's (but serve, the server itself, whose endpoints are checked when
-# it starts), and that each option of the table is in its command's
-# --help.
+# it starts), that each option of the table is in its command's --help,
+# and that each command's option lines are the ones the table renders
+# (optable_cli_help), with no line of a table option written by hand
+# beside them (optable_doc --help-check).
 set -u
 bouton=$1
 doc=$2
@@ -37,5 +39,11 @@ while read -r c o; do
         fails=$((fails + 1))
     fi
 done <"$tmp/options"
+# the option lines of every command are the table's, and only the table's
+for c in $(cat "$tmp/table"); do
+    if ! "$bouton" "$c" --help 2>/dev/null | "$doc" --help-check "$c"; then
+        fails=$((fails + 1))
+    fi
+done
 [ $fails -eq 0 ] || exit 1
-echo "cli.sh: the commands and their options are the table's"
+echo "cli.sh: the commands, their options and their option lines are the table's"

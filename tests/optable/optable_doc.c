@@ -7,11 +7,18 @@
  *                              differ from what the table generates, or
  *                              when the table breaks its own rules (a
  *                              parameter of one side only without its
- *                              reason, a name twice, no help)
+ *                              reason, a name twice, no help, a line of
+ *                              --help wider than 79 columns)
  *   optable_doc --write FILE   rewrites those blocks in place
  *   optable_doc --commands     the operations' commands, one a line
  *   optable_doc --options      "COMMAND OPTION" per option of a command
  *   optable_doc --members      "PATH MEMBER TYPE VARIANT" per API member
+ *   optable_doc --help-check COMMAND
+ *                              reads `bouton COMMAND --help` on stdin;
+ *                              exit 1 unless it holds the option lines
+ *                              the table renders (optable_cli_help),
+ *                              whole, and no other line of those options
+ *                              (a hand-written duplicate)
  *
  * A generated block of FILE runs from a line "<!-- optable ROUTE -->" (an
  * endpoint's members) or "<!-- optable one-sided -->" (the parameters of
@@ -22,6 +29,10 @@
 #include <string.h>
 
 #include "optable.h"
+
+/* The most options one line of --help shows (an option and those folded
+   into it). */
+#define CLI_PARAMS_MAX 8
 
 /* s for a cell of a Markdown table: '|' escaped, line breaks joined. */
 static void
@@ -133,10 +144,45 @@ one_sided_block(FILE *f)
     }
 }
 
+/* Whether a line that optable_cli_help prints for p (rendered with the
+   options of op up to p) is wider than 79 columns. */
+static int
+help_too_wide(const optable_op *op, const optable_param *p)
+{
+    optable_op one = *op;
+    optable_param params[CLI_PARAMS_MAX];
+    char *text = NULL, *line;
+    size_t len = 0, n = 0;
+    FILE *m;
+    int wide = 0;
+
+    /* p and its folded options alone, then the end */
+    do
+        params[n++] = *p++;
+    while (p->folded && n < CLI_PARAMS_MAX - 1);
+    memset(&params[n], 0, sizeof params[n]);
+    one.params = params;
+    m = open_memstream(&text, &len);
+    if (m == NULL)
+        return 1;
+    optable_cli_help(m, &one);
+    if (fclose(m) != 0)
+        return 1;
+    for (line = text; *line != '\0'; line += strcspn(line, "\n") + 1) {
+        if (strcspn(line, "\n") > 79)
+            wide = 1;
+        if (line[strcspn(line, "\n")] == '\0')
+            break;
+    }
+    free(text);
+    return wide;
+}
+
 /*
  * The table's own rules: a parameter of one side only, and an operation
  * of one side only, says why (and one of both sides does not); no option
- * or member is named twice in an operation; a parameter has help.
+ * or member is named twice in an operation; a parameter has help, whose
+ * lines in --help are at most 79 columns wide.
  */
 static int
 table_valid(void)
@@ -166,6 +212,13 @@ table_valid(void)
             if (p->help == NULL || p->help[0] == '\0') {
                 fprintf(stderr, "operation %s, %s: no help\n", op->name,
                         name);
+                rc = 1;
+            }
+            if (p->cli != NULL && !optable_is_operand(p) &&
+                !p->folded && help_too_wide(op, p)) {
+                fprintf(stderr, "operation %s, --%s: a line of its --help "
+                        "is wider than 79 columns (break its help with "
+                        "'\\n')\n", op->name, p->cli);
                 rc = 1;
             }
             for (q = op->params; q != p; q++)
@@ -255,6 +308,106 @@ blocks_present(const char *path, const char *text)
     return rc;
 }
 
+/* The lines of text that begin "  --NAME" (NAME then a space, a comma or
+   the line's end): the option lines of --NAME. */
+static size_t
+option_lines(const char *text, const char *name)
+{
+    size_t n = 0, len = strlen(name);
+    const char *line;
+    for (line = text; *line != '\0'; line += strcspn(line, "\n") + 1) {
+        if (strncmp(line, "  --", 4) == 0 &&
+            strncmp(line + 4, name, len) == 0 &&
+            strchr(" ,\n", line[4 + len]) != NULL)
+            n++;
+        if (line[strcspn(line, "\n")] == '\0')
+            break;
+    }
+    return n;
+}
+
+/* The whole of a stream, malloc'd. */
+static char *
+slurp(FILE *in)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    int c;
+    if (m == NULL)
+        return NULL;
+    while ((c = getc(in)) != EOF)
+        putc(c, m);
+    if (fclose(m) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* --help-check COMMAND: the command's --help (stdin) against the table. */
+static int
+help_check(const char *command)
+{
+    const optable_op *op = optable_command(command);
+    const optable_param *p;
+    char *help, *block = NULL;
+    size_t len = 0;
+    FILE *m;
+    int rc = 0;
+
+    if (op == NULL) {
+        fprintf(stderr, "no command '%s' in the table\n", command);
+        return 1;
+    }
+    help = slurp(stdin);
+    m = open_memstream(&block, &len);
+    if (help == NULL || m == NULL)
+        return 1;
+    optable_cli_help(m, op);
+    if (fclose(m) != 0)
+        return 1;
+    if (strstr(help, block) == NULL) {
+        /* the first line of the table's that --help lacks */
+        const char *line = block;
+        while (*line != '\0') {
+            size_t n = strcspn(line, "\n") + 1;
+            char *one = strndup(line, n);
+            int found = one != NULL && strstr(help, one) != NULL;
+            free(one);
+            if (!found)
+                break;
+            line += n;
+        }
+        fprintf(stderr, "bouton %s --help: its option lines are not the "
+                "table's (programs/common/optable.c, optable_cli_help)",
+                command);
+        if (*line != '\0')
+            fprintf(stderr, "; it lacks the line\n%.*s",
+                    (int)strcspn(line, "\n"), line);
+        fputc('\n', stderr);
+        rc = 1;
+    }
+    for (p = op->params; !is_end(p); p++) {
+        size_t want, got;
+        if (p->cli == NULL || optable_is_operand(p))
+            continue;
+        want = option_lines(block, p->cli);
+        got = option_lines(help, p->cli);
+        if (got != want) {
+            fprintf(stderr, "bouton %s --help: %zu line(s) of --%s where "
+                    "the table renders %zu: a line of an option of the "
+                    "table is written by hand (write its help in "
+                    "programs/common/optable.c)\n", command, got, p->cli,
+                    want);
+            rc = 1;
+        }
+    }
+    free(help);
+    free(block);
+    return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -277,6 +430,8 @@ main(int argc, char **argv)
         }
         return 0;
     }
+    if (argc == 3 && strcmp(argv[1], "--help-check") == 0)
+        return help_check(argv[2]);
     if (argc == 2 && strcmp(argv[1], "--members") == 0) {
         for (i = 0; i < optable_count(); i++) {
             const optable_op *op = optable_at(i);
@@ -334,6 +489,6 @@ main(int argc, char **argv)
         return rc;
     }
     fprintf(stderr, "usage: optable_doc --check|--write FILE | --commands "
-                    "| --options | --members\n");
+                    "| --options | --members | --help-check COMMAND\n");
     return 2;
 }
