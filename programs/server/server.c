@@ -498,7 +498,7 @@ scan_clen(void *cls, enum MHD_ValueKind kind, const char *key,
 }
 
 /*
- * The checks of server_front.c's srv_check_head() that matter on the later
+ * The checks of server_http.c's srv_check_head() that matter on the later
  * requests of a kept-alive connection, which the front does not see, on
  * what libmicrohttpd has parsed.  Returns 0 or an answer queued.
  */

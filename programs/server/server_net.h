@@ -11,7 +11,11 @@
  *                   request head and chunked framing of the connection the
  *                   same way, and cuts connections past their header or
  *                   body deadline; its relay threads run the instances of
- *                   the HTTP library themselves (srv_front_lib);
+ *                   the HTTP library themselves (srv_front_lib); with
+ *                   server_accept.c (the accepting thread), server_relay.c
+ *                   (the relay) and server_http.c (the checks of request
+ *                   heads, the JSON errors), which server_front_impl.h
+ *                   joins;
  *   server_pool.c   the compute pool: requests that do not finish within a
  *                   short slice on an HTTP (relay) thread run there, at a
  *                   lower CPU priority, behind a bounded queue and a
