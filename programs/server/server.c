@@ -498,9 +498,10 @@ scan_clen(void *cls, enum MHD_ValueKind kind, const char *key,
 }
 
 /*
- * The checks of server_http.c's srv_check_head() that matter on the later
- * requests of a kept-alive connection, which the front does not see, on
- * what libmicrohttpd has parsed.  Returns 0 or an answer queued.
+ * The checks of server_http.c's srv_check_head() that matter, again on
+ * what libmicrohttpd has parsed: a second line of defence, since the relay
+ * (server_relay.c) checks every head of a kept-alive connection before
+ * the library sees it.  Returns 0 or an answer queued.
  */
 static int
 check_request(struct MHD_Connection *conn, srv_request *rq,
@@ -1148,8 +1149,9 @@ cmd_serve(int argc, char **argv)
        requests.  TURBO: read and write before asking epoll whether the
        socket is ready, saving a system call when it is (the common case
        under load); the sockets are non-blocking either way.  The front
-       (server_front.c) listens and accepts; the library gets each
-       connection once its first head is in. */
+       listens (server_front.c) and accepts (server_accept.c); the library
+       gets each connection, through the relay (server_relay.c), once its
+       first head is in. */
     flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_USE_TURBO |
             MHD_USE_NO_LISTEN_SOCKET | MHD_ALLOW_SUSPEND_RESUME;
     s.daemons = calloc(threads, sizeof *s.daemons);

@@ -373,26 +373,8 @@ srv_on_readable(srv_front *f, srv_pending *pc, unsigned events)
     /* the head ends at the first empty line (after any empty lines that
        precede the request line) */
     {
-        const char *p = f->buf, *e = f->buf + n;
-
-        while (p < e && (*p == '\r' || *p == '\n'))
-            p++;
-        end = NULL;
-        while (p < e) {
-            const char *nl = memchr(p, '\n', (size_t)(e - p));
-
-            if (!nl)
-                break;
-            if (nl + 1 < e && nl[1] == '\n') {
-                end = nl + 2;
-                break;
-            }
-            if (nl + 2 < e && nl[1] == '\r' && nl[2] == '\n') {
-                end = nl + 3;
-                break;
-            }
-            p = nl + 1;
-        }
+        size_t at = srv_head_end(f->buf, (size_t)n);
+        end = at != 0 ? f->buf + at : NULL;
     }
     if (!end) {
         int has_line = memchr(f->buf, '\n', (size_t)n) != NULL;

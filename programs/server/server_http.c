@@ -298,7 +298,8 @@ line_end(const char **pp, const char *end)
 /*
  * Checks the chunked framing (RFC 9112 7.1) of the part of a body that has
  * arrived with its head: 0 when it is valid as far as it goes, -1 at the
- * first error.  What arrives later is the HTTP library's to check.
+ * first error.  What arrives later the relay checks as it comes
+ * (server_relay.c).
  */
 int
 srv_check_chunks(const char *p, const char *end)
