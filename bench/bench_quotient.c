@@ -7,6 +7,9 @@
  *   analyze     bt_analyze, misère, of 10^4 random Kayles heaps of at most
  *               24 counters (through the quotient), with every winning move,
  *               twice: the second call finds the quotient in the cache
+ *   search      not a case: the cases after it learn without pretending,
+ *               by L* over the exact search alone (its memo is then what
+ *               the time goes to)
  *
  * Usage: bench_quotient [CASE...] (default: kayles-20 0.07-20 0.35-10
  * analyze).  One line per case: CPU seconds of this process (the machine
@@ -18,6 +21,10 @@
 #include <time.h>
 
 #include <bouton.h>
+
+/* The library's switch of pretending (src/engines/engines.h), which the
+   tests use too. */
+void bt__quotient_set_pretending(int on);
 
 /* The largest heap of the analysis case. */
 #define ANALYZE_MAX_HEAP 24
@@ -119,6 +126,8 @@ main(int argc, char **argv)
         const char *dash = strrchr(c, '-');
         if (strcmp(c, "analyze") == 0)
             rc |= run_analyze();
+        else if (strcmp(c, "search") == 0)
+            bt__quotient_set_pretending(0);
         else if (dash != NULL) {
             char spec[64];
             size_t k = (size_t)(dash - c);

@@ -5,15 +5,19 @@
  * The key is binary (graph.h): the limbs of the numbers themselves, so a
  * key costs a copy of the numbers, not a decimal conversion, and a search
  * never turns a position into text (tests/parse_back.sh).  The table is
- * open addressing with linear probing, kept at most half full; a key is
- * copied into blocks the table allocates (one malloc per block, not per
- * key), the blocks doubling from 1 KiB to 64 KiB so that a small search
- * holds little.  Everything held is charged to the table's budget.
+ * open addressing with linear probing, kept at most half full, a slot one
+ * word (its key's hash's high half, and where its entry is); a key is
+ * copied into one array of entries the table holds (no allocation per
+ * key), doubling from 1 KiB, so that a small search holds little.
+ * Everything held is charged to the table's budget.
  *
  * The walk (graph.h) is the one search of the game graph: the misère
  * outcome search (engines/search.c), the remoteness solver
  * (analysis/remoteness.c) and the default mex (generic.c) ask it for
- * their values and set its bounds.
+ * their values and set its bounds.  The misère quotient's outcome search
+ * (engines/quotient_search.c) uses the table alone: its positions are
+ * multisets of heaps of one game, some answered by the quotient already
+ * proved, and its keys are the heaps packed into words.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -177,15 +181,18 @@ bt__graph_part_cmp(const bt__gpart *a, const bt__gpart *b)
 
 /* ----------------------------------------------------------- the table */
 
-/* A block of the keys' words. */
-typedef struct bt__gblock {
-    struct bt__gblock *next;
-    size_t words;
-    mp_limb_t w[]; /* the keys */
-} bt__gblock;
-
-#define BLOCK_FIRST 128u   /* words: 1 KiB */
-#define BLOCK_MOST 8192u   /* words: 64 KiB */
+/* An entry in t->keys: its length (one word), its value, its words. */
+#define VALUE_WORDS \
+    ((sizeof(long) + sizeof(mp_limb_t) - 1) / sizeof(mp_limb_t))
+#define ENTRY_WORDS(len) (1 + VALUE_WORDS + (len))
+/* The first entries' array, in words (1 KiB). */
+#define KEYS_FIRST 128u
+/* A slot: the high half of the hash, and 1 + where the entry starts. */
+#define SLOT_TAG(s) ((uint32_t)((s) >> 32))
+#define SLOT_AT(s) ((size_t)((s) & 0xFFFFFFFFu) - 1)
+#define KEYS_MOST ((size_t)0xFFFFFFFEu)
+/* The most slots: the tag's 32 bits place a slot. */
+#define SLOTS_MOST ((uint64_t)1 << 32)
 
 static uint64_t
 hash(const mp_limb_t *w, size_t n)
@@ -201,19 +208,35 @@ hash(const mp_limb_t *w, size_t n)
     return h ^ (h >> 29);
 }
 
-/* The slot of key: where it is, or the empty slot where it would go. */
-static bt__gslot *
-lookup(const bt__graph *t, const mp_limb_t *key, size_t len)
+/* Where key, of hash tag (the hash's high half, which places it), is in
+   t's slots, or the empty slot where it would go. */
+static size_t
+lookup(const bt__graph *t, const mp_limb_t *key, size_t len, uint32_t tag)
 {
-    size_t i = (size_t)hash(key, len) & (t->cap - 1);
-    while (t->slots[i].key != NULL) {
-        if (t->slots[i].len == len &&
-            (len == 0 || /* the empty position: key may be NULL */
-             memcmp(t->slots[i].key, key, len * sizeof *key) == 0))
-            return &t->slots[i];
-        i = (i + 1) & (t->cap - 1);
+    size_t i = (size_t)tag & (t->cap - 1), j;
+    for (;; i = (i + 1) & (t->cap - 1)) {
+        uint64_t s = t->slots[i];
+        const mp_limb_t *e;
+        if (s == 0)
+            return i;
+        if (SLOT_TAG(s) != tag)
+            continue;
+        e = t->keys + SLOT_AT(s);
+        if ((size_t)e[0] != len)
+            continue;
+        /* a key of a few words (the quotient's) by a loop, a longer one
+           (the walk's) by memcmp */
+        e += 1 + VALUE_WORDS;
+        if (len > 4) {
+            if (memcmp(e, key, len * sizeof *key) == 0)
+                return i;
+            continue;
+        }
+        for (j = 0; j < len && e[j] == key[j]; j++)
+            ;
+        if (j == len)
+            return i;
     }
-    return &t->slots[i];
 }
 
 /* Charges bytes to t's budget and counts them held. */
@@ -257,35 +280,49 @@ void
 bt__graph_clear(bt__graph *t)
 {
     size_t i;
-    while (t->blocks != NULL) {
-        bt__gblock *b = t->blocks;
-        t->blocks = b->next;
-        free(b);
-    }
     for (i = 0; i < t->ngames; i++)
         free(t->games[i]);
     free(t->games);
     free(t->slots);
+    free(t->keys);
     if (t->budget != NULL)
         bt__budget_release(t->budget, t->bytes);
     memset(t, 0, sizeof *t);
 }
 
-const bt__gslot *
-bt__graph_find(const bt__graph *t, const mp_limb_t *key, size_t len)
+void
+bt__graph_empty(bt__graph *t)
 {
-    const bt__gslot *s = lookup(t, key, len);
-    return s->key != NULL ? s : NULL;
+    if (t->slots != NULL)
+        memset(t->slots, 0, t->cap * sizeof *t->slots);
+    t->used = 0;
+    t->keys_len = 0;
+}
+
+int
+bt__graph_get(const bt__graph *t, const mp_limb_t *key, size_t len,
+              long *value)
+{
+    uint32_t tag = (uint32_t)(hash(key, len) >> 32);
+    uint64_t s = t->slots[lookup(t, key, len, tag)];
+    if (s == 0)
+        return 0;
+    memcpy(value, t->keys + SLOT_AT(s) + 1, sizeof *value);
+    return 1;
 }
 
 /* Doubles the table: the new slots are charged while the old ones are
-   still held. */
+   still held.  A slot's tag places it, so no key is read. */
 static bt_status
 grow(bt__graph *t, bt_diag *diag)
 {
-    bt__gslot *old = t->slots, *s;
+    uint64_t *old = t->slots, *s;
     size_t oldcap = t->cap, i;
     bt_status st;
+    if (oldcap > SIZE_MAX / 2 / sizeof *s ||
+        2 * (uint64_t)oldcap > SLOTS_MOST)
+        return bt__fail(diag, BT_ELIMIT,
+                        "a search's table would need more than 2^32 slots");
     if ((st = charge(t, 2 * oldcap * sizeof *s, diag)) != BT_OK)
         return st;
     s = calloc(oldcap * 2, sizeof *s);
@@ -297,37 +334,42 @@ grow(bt__graph *t, bt_diag *diag)
     t->slots = s;
     t->cap = oldcap * 2;
     for (i = 0; i < oldcap; i++)
-        if (old[i].key != NULL)
-            *lookup(t, old[i].key, old[i].len) = old[i];
+        if (old[i] != 0) {
+            size_t j = (size_t)SLOT_TAG(old[i]) & (t->cap - 1);
+            while (s[j] != 0)
+                j = (j + 1) & (t->cap - 1);
+            s[j] = old[i];
+        }
     free(old);
     return BT_OK;
 }
 
-/* Room for a key of len words in the newest block. */
+/* Room for `words` more words in t->keys: the array doubles, the new one
+   charged while the old one is still held. */
 static bt_status
-block_room(bt__graph *t, size_t len, bt_diag *diag)
+keys_room(bt__graph *t, size_t words, bt_diag *diag)
 {
-    size_t words, bytes;
-    bt__gblock *b;
+    size_t need = t->keys_len + words, cap;
+    mp_limb_t *k;
     bt_status st;
-    if (t->blocks != NULL && t->block_left >= len)
+    if (need <= t->keys_cap)
         return BT_OK;
-    words = t->blocks == NULL ? BLOCK_FIRST
-            : t->blocks->words < BLOCK_MOST ? 2 * t->blocks->words
-                                            : BLOCK_MOST;
-    if (words < len)
-        words = len;
-    bytes = sizeof *b + words * sizeof(mp_limb_t);
-    if ((st = charge(t, bytes, diag)) != BT_OK)
+    if (words > KEYS_MOST || need > KEYS_MOST)
+        return bt__fail(diag, BT_ELIMIT,
+                        "a search's table would need more than 2^32 words "
+                        "of keys");
+    cap = t->keys_cap ? 2 * t->keys_cap : KEYS_FIRST;
+    while (cap < need)
+        cap *= 2;
+    if ((st = charge(t, cap * sizeof *k, diag)) != BT_OK)
         return st;
-    if ((b = malloc(bytes)) == NULL) {
-        release(t, bytes);
+    if ((k = realloc(t->keys, cap * sizeof *k)) == NULL) {
+        release(t, cap * sizeof *k);
         return bt__fail(diag, BT_ENOMEM, "out of memory");
     }
-    b->words = words;
-    b->next = t->blocks;
-    t->blocks = b;
-    t->block_left = words;
+    release(t, t->keys_cap * sizeof *k);
+    t->keys = k;
+    t->keys_cap = cap;
     return BT_OK;
 }
 
@@ -335,21 +377,22 @@ bt_status
 bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len, long value,
               bt_diag *diag)
 {
-    bt__gslot *s;
-    mp_limb_t *copy;
+    mp_limb_t *e;
+    uint32_t tag;
     bt_status st;
     if (2 * (t->used + 1) > t->cap && (st = grow(t, diag)) != BT_OK)
         return st;
-    if ((st = block_room(t, len, diag)) != BT_OK)
+    if ((st = keys_room(t, ENTRY_WORDS(len), diag)) != BT_OK)
         return st;
-    copy = t->blocks->w + (t->blocks->words - t->block_left);
-    t->block_left -= len;
+    e = t->keys + t->keys_len;
+    e[0] = (mp_limb_t)len;
+    memcpy(e + 1, &value, sizeof value);
     if (len > 0)
-        memcpy(copy, key, len * sizeof *key);
-    s = lookup(t, key, len);
-    s->key = copy;
-    s->len = len;
-    s->value = value;
+        memcpy(e + 1 + VALUE_WORDS, key, len * sizeof *key);
+    tag = (uint32_t)(hash(key, len) >> 32);
+    t->slots[lookup(t, key, len, tag)] =
+        ((uint64_t)tag << 32) | (uint64_t)(t->keys_len + 1);
+    t->keys_len += ENTRY_WORDS(len);
     t->used++;
     return BT_OK;
 }
@@ -1002,7 +1045,7 @@ bt__gwalk_value(bt__gwalk *w, long *value, const bt_position *p,
 {
     gframe *stack;
     size_t depth = 0, cap = 64, nkid;
-    const bt__gslot *sl;
+    long known;
     bt_status st;
 
     lim = bt__limits(lim);
@@ -1018,11 +1061,8 @@ bt__gwalk_value(bt__gwalk *w, long *value, const bt_position *p,
     }
     if ((st = root_frame(w, &stack[0], p)) != BT_OK)
         goto cleanup;
-    sl = bt__graph_find(&w->t, stack[0].key.w, stack[0].key.len);
-    if (sl != NULL) {
-        *value = sl->value;
+    if (bt__graph_get(&w->t, stack[0].key.w, stack[0].key.len, value))
         goto cleanup;
-    }
     if (w->check_root && w->t.used >= w->max_positions) {
         w->why = BT__GWHY_POSITIONS;
         st = BT_ELIMIT;
@@ -1048,9 +1088,8 @@ bt__gwalk_value(bt__gwalk *w, long *value, const bt_position *p,
             if ((++w->opens & 15) == 0 &&
                 (st = walk_poll(w, (w->opens & 63) == 0, lim)) != BT_OK)
                 goto cleanup;
-            sl = bt__graph_find(&w->t, w->key.w, w->key.len);
-            if (sl != NULL) {
-                fold(w, f, sl->value);
+            if (bt__graph_get(&w->t, w->key.w, w->key.len, &known)) {
+                fold(w, f, known);
                 continue;
             }
             /* the positions stored and those on the path being decided (a

@@ -3,13 +3,16 @@
  * one table and the one walk of the searches (core/graph.c).  Its clients
  * are the searches of the game graph: the default memoised mex
  * (generic.c), the misère outcome search (engines/search.c) and the
- * remoteness solver (analysis/remoteness.c); the misère quotient's own
- * outcome search is not yet one.  It needs only the core (positions and
+ * remoteness solver (analysis/remoteness.c) through the walk, and the
+ * misère quotient's outcome search (engines/quotient_search.c) through the
+ * table alone, with keys of its own.  It needs only the core (positions and
  * moves, the hooks, the budget), so it sits in the core, where the default
  * mex, a hook's default, may call it.  Not part of the public API.
  */
 #ifndef BOUTON_SRC_CORE_GRAPH_H
 #define BOUTON_SRC_CORE_GRAPH_H
+
+#include <stdint.h>
 
 #include "core.h"
 
@@ -39,28 +42,32 @@ void bt__gbuf_init(bt__gbuf *b);
 void bt__gbuf_free(bt__gbuf *b);
 
 /*
- * The table: keys (copied into the table's own blocks) with one number
- * each (a Grundy value, an outcome, a remoteness).  Open addressing with
- * linear probing, at most half full.  What it holds (its slots and its
- * blocks of keys) is charged to `budget` as it
- * grows (NULL: to none; bt__graph_bytes says it either way), and given
- * back by bt__graph_clear.
+ * The table: keys (copied into the table's own array of words) with one
+ * number each (a Grundy value, an outcome, a remoteness).  A key is any
+ * string of words: the table hashes and compares words only, so a client
+ * whose positions have a compact form of their own stores that (the
+ * misère quotient's search: a multiset of heaps of one game, the heaps
+ * packed into words, engines/quotient_search.c), provided equal
+ * positions, and only they, have equal keys.  Open addressing with linear
+ * probing, at most half full.  A slot is one 64-bit word: the high half
+ * of its key's hash (which also places it, so that the table doubles
+ * without reading a key) and where its entry starts in `keys` (its
+ * length, its value, its words), so that a probe reads a key only when
+ * the halves agree.  At most 2^32 slots and 2^32 - 2 words of entries
+ * (BT_ELIMIT past them).  What it holds (its slots and its entries'
+ * array) is charged to `budget` as it grows (NULL: to none;
+ * bt__graph_bytes says it either way), and given back by
+ * bt__graph_clear.
  */
-typedef struct bt__gslot {
-    const mp_limb_t *key; /* NULL: empty */
-    size_t len;           /* words */
-    long value;
-} bt__gslot;
-
 typedef struct bt__graph {
-    bt__gslot *slots;
+    uint64_t *slots; /* 0: empty */
     size_t cap, used; /* cap: a power of two */
-    struct bt__gblock *blocks; /* the keys' words, newest first */
-    size_t block_left;         /* words free in blocks */
+    mp_limb_t *keys;  /* the entries, one after the other */
+    size_t keys_len, keys_cap; /* words */
     char **games;              /* the games' texts, by number */
     size_t ngames, capgames, last;
     bt__budget *budget;
-    size_t bytes; /* held: slots and blocks */
+    size_t bytes; /* held: slots and keys */
 } bt__graph;
 
 /* An empty table of cap slots (a power of two); BT_ELIMIT or BT_ENOMEM
@@ -69,6 +76,10 @@ bt_status bt__graph_init(bt__graph *t, size_t cap, bt__budget *budget,
                          bt_diag *diag);
 /* Frees what t holds; t may be initialised again. */
 void bt__graph_clear(bt__graph *t);
+/* Forgets every key, keeping the slots and the entries' array for the
+   keys to come: a table filled and emptied again and again (the misère
+   quotient's, once per heap) does not grow from nothing each time. */
+void bt__graph_empty(bt__graph *t);
 /* The bytes t holds. */
 static inline size_t
 bt__graph_bytes(const bt__graph *t)
@@ -83,11 +94,12 @@ bt_status bt__graph_code(bt__graph *t, bt__gbuf *b, const bt_game *g,
 /* The order of codes in a key (word by word, then by length). */
 int bt__graph_part_cmp(const bt__gpart *a, const bt__gpart *b);
 
-/* The slot of key, NULL when it is not stored. */
-const bt__gslot *bt__graph_find(const bt__graph *t, const mp_limb_t *key,
-                                size_t len);
-/* Stores a copy of key (not yet stored) with value.  BT_ELIMIT or
-   BT_ENOMEM with a message when the table cannot grow. */
+/* 1 with *value when key is stored, else 0. */
+int bt__graph_get(const bt__graph *t, const mp_limb_t *key, size_t len,
+                  long *value);
+/* Stores a copy of key (not yet stored, fewer than 2^32 words) with
+   value.  BT_ELIMIT or BT_ENOMEM with a message when the table cannot
+   grow. */
 bt_status bt__graph_put(bt__graph *t, const mp_limb_t *key, size_t len,
                         long value, bt_diag *diag);
 

@@ -35,11 +35,13 @@
  *   quotient.c          this: the quotient as a result: its accessors (the
  *                       public API of bt_quotient), its presentation
  *                       (generators and relations) and whether it is tame
- *   quotient_htab.c     the hash table of byte strings the searches, the
- *                       learning and the proof share
+ *   quotient_htab.c     the hash table of byte strings to their indices the
+ *                       learning table's rows, the proof, the presentation
+ *                       and the loader share
  *   quotient_search.c   the exact outcome search (a misère P or N) that
- *                       fills the learning table, memoised, with the options
- *                       of the letters
+ *                       fills the learning table, memoised in the
+ *                       game-graph kernel's table (core/graph.h), with the
+ *                       options of the letters
  *   quotient_learn.c    learning: Angluin's L* over the search, the driver
  *                       of one heap, the learner kept from heap to heap,
  *                       bt_quotient_new

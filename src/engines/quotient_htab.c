@@ -1,8 +1,8 @@
 /*
  * quotient_htab.c -- byte-string keys to their indices in the order of
- * insertion: the hash table of the outcome memo, the learning table's rows,
- * the proof's walk, the presentation and the loader.  Calls only the C
- * library.
+ * insertion: the learning table's rows, the proof's walk, the presentation
+ * and the loader.  (The outcome search's memo is the game-graph kernel's
+ * table, core/graph.c.)  Calls only the C library.
  */
 #include <stdint.h>
 #include <stdlib.h>

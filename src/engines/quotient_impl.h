@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "core/graph.h"
 #include "engines/heapgame.h"
 #include "engines/quotient_tame.h"
 
@@ -82,11 +83,11 @@ typedef struct qctx {
     size_t tcap; /* allocated cells per row */
     uint32_t *trans; /* trans[s * (cap_n + 1) + a] */
     htab rowtab;     /* row cells -> row index */
-    htab memo;       /* outcome of positions with a heap > snap_n */
-    unsigned char *memo_out;
-    size_t memo_cap;
-    bt__budget budget;   /* max_memory: the memo is what grows */
-    size_t memo_charged; /* bytes of the memo charged to it */
+    /* outcome (1: P) of positions with a heap > snap_n: the kernel's
+       table (core/graph.h), charged to budget; no slots until the first
+       search */
+    bt__graph memo;
+    bt__budget budget; /* max_memory: the memo is what grows */
     /* the proved quotient of heaps <= snap_n */
     size_t snap_n, snap_order;
     uint32_t *snap_trans; /* snap_order * (snap_n + 1) */

@@ -384,8 +384,7 @@ bt__q_ctx_free(qctx *c)
     free(c->nopt);
     free(c->trans);
     bt__q_ht_free(&c->rowtab);
-    bt__q_ht_free(&c->memo);
-    free(c->memo_out);
+    bt__graph_clear(&c->memo);
     free(c->snap_trans);
     free(c->snap_p);
 }
@@ -441,12 +440,11 @@ bt__q_learner_bind(qlearner *L, const bt_limits *lim, bt_diag *diag)
 {
     L->c.lim = lim;
     L->c.diag = diag;
+    /* the memo goes, and its charges with the budget they were made to
+       (a learner moved by value keeps the old address there) */
+    L->c.memo.budget = NULL;
+    bt__graph_clear(&L->c.memo);
     bt__budget_init(&L->c.budget, lim);
-    L->c.memo_charged = 0;
-    bt__q_ht_free(&L->c.memo);
-    free(L->c.memo_out);
-    L->c.memo_out = NULL;
-    L->c.memo_cap = 0;
 }
 
 /* The empty table: the identity row and the empty column. */
@@ -479,7 +477,7 @@ learner_proved(qlearner *L)
         return st;
     /* every memo entry holds a heap <= h, now answered by the snapshot:
        the memo starts afresh */
-    bt__q_ht_clear(&L->c.memo);
+    bt__graph_empty(&L->c.memo);
     L->h = L->c.n;
     return BT_OK;
 }

@@ -3,40 +3,15 @@
  * learning table (a multiset of letters): a memoised search whose positions
  * of heaps below the snapshot are answered by the quotient already proved,
  * bounded by max_search and max_memory; and the options of each letter,
- * read from the family's rules.  Calls the hash table (quotient_htab.c) and
- * the families' hooks.
+ * read from the family's rules.  Its memo is the game-graph kernel's table
+ * (core/graph.c), charged to the learner's budget, its keys the heaps
+ * packed into words; it calls the families' hooks.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engines/quotient_impl.h"
-
-/* The bytes the memo holds once a key of klen bytes is added: ht_add's
-   and the outcome array's growth rules, foreseen so that the charge comes
-   before the allocation (a doubling of a large table must not pass
-   max_memory first and be refused after). */
-static size_t
-memo_bytes_after(const qctx *c, size_t klen)
-{
-    const htab *h = &c->memo;
-    size_t nslot = h->nslot, cap = h->cap, acap = h->acap;
-    size_t mcap = c->memo_cap;
-    if (2 * (h->n + 1) > nslot)
-        nslot = nslot ? 2 * nslot : 1024;
-    if (h->n == cap)
-        cap = cap ? 2 * cap : 256;
-    if (h->alen + klen + 1 > acap) {
-        size_t nc = acap ? 2 * acap : 4096;
-        while (nc < h->alen + klen + 1)
-            nc *= 2;
-        acap = nc;
-    }
-    if (h->n >= mcap)
-        mcap = mcap ? 2 * mcap : 4096;
-    return nslot * sizeof *h->slot + cap * (sizeof *h->off + sizeof *h->len) +
-           acap + mcap;
-}
 
 typedef struct optcol {
     uint32_t *v;
@@ -129,16 +104,57 @@ bt__q_push_heap(const qctx *c, uint32_t *buf, size_t *len, uint32_t h)
 
 /* Heaps of an option kept on the stack by outcome() (longer: malloc). */
 #define OUTCOME_STACK 32
-#define KEY_STACK 64
+/* Words of a key kept on the stack (longer: malloc). */
+#define KEY_STACK 16
+/* The memo's first slots (a power of two). */
+#define MEMO_FIRST 1024u
+
+/*
+ * The memo's key of a position (sorted, live heaps) in key[], its words
+ * returned: the heaps one byte each, packed into words, when every heap
+ * is below 256 (letters up to 255: most searches), else a 0 word, then
+ * the heaps 32 bits each, packed the same way; the rest of the last word
+ * is 0.  A live heap is never 0, so the first word of a key of bytes is
+ * never 0 and the zeros that fill the last word add no heap: two
+ * positions have equal keys exactly when they are equal.
+ */
+static size_t
+memo_key(mp_limb_t *key, const uint32_t *h, size_t len)
+{
+    size_t w = 0, i = 0, k;
+    unsigned bits = 8;
+    size_t per = sizeof(mp_limb_t);
+    if (h[len - 1] >= 256) {
+        key[w++] = 0;
+        bits = 32;
+        per = sizeof(mp_limb_t) / sizeof(uint32_t);
+    }
+    /* each word built in a register, its first heap in its low bits */
+    for (; i < len; i += per) {
+        mp_limb_t x = 0;
+        for (k = i + per < len ? i + per : len; k > i; k--)
+            x = (x << (bits % GMP_NUMB_BITS)) | h[k - 1];
+        key[w++] = x;
+    }
+    return w;
+}
+
+/* The most words memo_key writes for len heaps. */
+static size_t
+memo_key_words(size_t len)
+{
+    const size_t per = sizeof(mp_limb_t) / sizeof(uint32_t);
+    return 1 + (len + per - 1) / per;
+}
 
 /* *p_out = 1 when the position (sorted, live heaps) is a misère P. */
 static bt_status
 outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
 {
-    size_t i, j, e, r, klen;
+    size_t i, j, r, klen;
     uint32_t *buf, sbuf[OUTCOME_STACK];
-    unsigned char skey[KEY_STACK], *kb = NULL;
-    const void *key;
+    mp_limb_t skey[KEY_STACK], *key;
+    long known;
     bt_status st = BT_OK;
     if (len == 0) {
         *p_out = 0; /* no move: the player to move has won */
@@ -151,28 +167,18 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
         *p_out = c->snap_p[x];
         return BT_OK;
     }
-    /* the memo's key: one byte per heap when every heap is below 256
-       (letters up to 255), else the 32-bit heaps; the two never collide,
-       since a live heap is never 0 and a 32-bit heap below 2^24 has a zero
-       byte */
-    if (h[len - 1] < 256) {
-        kb = len <= KEY_STACK ? skey : malloc(len);
-        if (kb == NULL)
-            return bt__fail(c->diag, BT_ENOMEM, "out of memory");
-        for (i = 0; i < len; i++)
-            kb[i] = (unsigned char)h[i];
-        key = kb;
-        klen = len;
-    } else {
-        key = h;
-        klen = len * sizeof *h;
-    }
-    e = bt__q_ht_find(&c->memo, key, klen);
-    if (e != SIZE_MAX) {
-        if (kb != NULL && kb != skey)
-            free(kb);
-        *p_out = c->memo_out[e];
-        return BT_OK;
+    if (c->memo.slots == NULL &&
+        (st = bt__graph_init(&c->memo, MEMO_FIRST, &c->budget, c->diag)) !=
+            BT_OK)
+        return st;
+    klen = memo_key_words(len);
+    key = klen <= KEY_STACK ? skey : malloc(klen * sizeof *key);
+    if (key == NULL)
+        return bt__fail(c->diag, BT_ENOMEM, "out of memory");
+    klen = memo_key(key, h, len);
+    if (bt__graph_get(&c->memo, key, klen, &known)) {
+        *p_out = (int)known;
+        goto out;
     }
     if ((st = poll(c)) != BT_OK)
         goto out;
@@ -230,42 +236,19 @@ outcome(qctx *c, const uint32_t *h, size_t len, int *p_out)
     }
     if (buf != sbuf)
         free(buf);
-    if (c->memo.n >= c->lim->max_search) {
+    if (c->memo.used >= c->lim->max_search) {
         st = bt__fail(c->diag, BT_ELIMIT,
                       "the misère quotient needs more than %zu searched "
                       "positions (the max_search limit)",
                       c->lim->max_search);
         goto out;
     }
-    {
-        size_t need = memo_bytes_after(c, klen);
-        if (need > c->memo_charged) {
-            st = bt__budget_charge(&c->budget, need - c->memo_charged,
-                                   c->diag);
-            if (st != BT_OK)
-                goto out;
-            c->memo_charged = need;
-        }
-    }
-    e = bt__q_ht_add(&c->memo, key, klen);
-    if (e == SIZE_MAX) {
-        st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
-        goto out;
-    }
-    if (e >= c->memo_cap) {
-        size_t nc = c->memo_cap ? 2 * c->memo_cap : 4096;
-        unsigned char *o = realloc(c->memo_out, nc);
-        if (o == NULL) {
-            st = bt__fail(c->diag, BT_ENOMEM, "out of memory");
-            goto out;
-        }
-        c->memo_out = o;
-        c->memo_cap = nc;
-    }
-    c->memo_out[e] = (unsigned char)*p_out;
+    /* the table charges its growth to the learner's budget (max_memory)
+       before it allocates */
+    st = bt__graph_put(&c->memo, key, klen, *p_out, c->diag);
 out:
-    if (kb != NULL && kb != skey)
-        free(kb);
+    if (key != skey)
+        free(key);
     return st;
 }
 
