@@ -368,6 +368,15 @@ size_t bt__seq_confirm_scan_8(const void *g, uint8_t *seen, uint16_t *need,
 size_t bt__seq_confirm_scan_16(const void *g, uint8_t *seen, uint16_t *need,
                                size_t k, size_t *pa, const size_t *sr,
                                const size_t *sh, size_t m, size_t *work);
+/* sequence_simd.c: whether the check's scan in AVX-512 is used (the CPU
+   has it, and tests have not turned it off with bt__seq_simd_disable(1));
+   that scan, with confirm_scan's contract, for need[] values below 1024
+   (and only when bt__seq_simd()). */
+int bt__seq_simd(void);
+void bt__seq_simd_disable(int off);
+size_t bt__seq_scan_simd(const void *g, int wide, uint16_t *need, size_t k,
+                         size_t *pa, const size_t *sr, const size_t *sh,
+                         size_t m, size_t *work);
 /* f_8 or f_16 by a width known when the caller is instantiated */
 #define SEQ_WIDTH(f, wide) ((wide) ? f##_16 : f##_8)
 

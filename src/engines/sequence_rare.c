@@ -19,6 +19,9 @@
 
 #define CONFIRM_BLOCK 64     /* pairs per split and round of the check */
 #define SIMD_NEED 4          /* compare in registers from this few on */
+#ifndef SIMD_TAKEOVER
+#define SIMD_TAKEOVER 16     /* AVX-512 from this few values on */
+#endif
 
 #if defined(__SSE2__)
 /* Reverses the eight 16-bit lanes of x. */
@@ -104,12 +107,23 @@ confirm_scan(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t k,
              size_t *work)
 {
     size_t j, i;
-    int live;
+    int live, simd;
 
     if (k == 0)
         return 0;
+    simd = bt__seq_simd();
     do {
         live = 0;
+        if (simd && k <= SIMD_TAKEOVER) {
+            /* few values left: AVX-512 (sequence_simd.c) tests them in
+               a bitmap of 1024, when every one is below that */
+            for (i = 0; i < k && need[i] < 1024; i++)
+                ;
+            if (i == k)
+                return bt__seq_scan_simd(g, wide, need, k, pa, sr, sh, m,
+                                         work);
+            simd = 0;
+        }
         for (j = 0; j < m && k > 0; j++) {
             size_t a = pa[j], h = sh[j], rest = sr[j], last;
             if (a > h)
@@ -186,11 +200,55 @@ confirm_in(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t *pa,
            size_t *work)
 {
     size_t k = 0;
-    unsigned v;
-    for (v = 0; v < lim; v++)
+    unsigned v = 0;
+#if defined(__SSE2__)
+    /* sixteen bytes of seen[] at a time: most values are seen */
+    for (; v + 16 <= lim; v += 16) {
+        unsigned z = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_loadu_si128((const void *)(seen + v)), _mm_setzero_si128()));
+        for (; z != 0; z &= z - 1)
+            need[k++] = (uint16_t)(v + ctz64(z));
+    }
+#endif
+    for (; v < lim; v++)
         if (!seen[v])
             need[k++] = (uint16_t)v;
     return confirm_need(g, wide, seen, need, k, pa, sr, sh, m, lim, work);
+}
+
+/* Bit i: value v + i (v + i < w) is of parity pi (par[] == pi) and not
+   in seen[]; sixteen values from v. */
+static inline unsigned
+free_of(const uint8_t *seen, const uint8_t *par, unsigned pi, unsigned v,
+        unsigned w)
+{
+    unsigned z = 0, i;
+#if defined(__SSE2__)
+    if (v + 16 <= w) {
+        __m128i free = _mm_cmpeq_epi8(
+            _mm_loadu_si128((const void *)(seen + v)), _mm_setzero_si128());
+        __m128i fits = _mm_cmpeq_epi8(
+            _mm_loadu_si128((const void *)(par + v)),
+            _mm_set1_epi8((char)pi));
+        return (unsigned)_mm_movemask_epi8(_mm_and_si128(free, fits));
+    }
+#endif
+    for (i = 0; i < 16 && v + i < w; i++)
+        z |= (unsigned)(!seen[v + i] && par[v + i] == pi) << i;
+    return z;
+}
+
+/* The least value c < w of parity pi (par[c] == pi) not in seen[], or w. */
+static inline unsigned
+least_unseen(const uint8_t *seen, const uint8_t *par, unsigned pi, unsigned w)
+{
+    unsigned c;
+    for (c = 0; c < w; c += 16) {
+        unsigned z = free_of(seen, par, pi, c, w);
+        if (z != 0)
+            return c + ctz64(z);
+    }
+    return w;
 }
 
 SEQ_TEMPLATE unsigned
@@ -269,9 +327,7 @@ value_rare(bt_sequence *s, size_t n, int wide)
     /* c: the least value of parity pi not among the options.  Options are
        below w, whose own parity is 0 (mask < w); above w the least value
        of parity 1 is w plus the lowest bit of the mask. */
-    for (c = 0; c < w; c++)
-        if (!seen[c] && par[c] == pi)
-            break;
+    c = least_unseen(seen, par, pi, w);
     if (c == w && pi == 1)
         c = w | (mask & (0u - mask));
     /* 2. G is c, or the least value below it still missing */
