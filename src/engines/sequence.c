@@ -83,6 +83,7 @@ bt__seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
     s->timing = -1;
     s->best_need = SIZE_MAX;
     s->seen = malloc(MAXV + 64);
+    s->seen_next = malloc(MAXV + 64);
     if (r->nsplit > 0) {
         s->sr = malloc(r->nsplit * sizeof *s->sr);
         s->sh = malloc(r->nsplit * sizeof *s->sh);
@@ -92,7 +93,7 @@ bt__seq_create(bt_sequence **out, const bt__heap_rules *r, bt_seq_method method)
         s->cnt = calloc(MAXV, sizeof *s->cnt);
         s->present = calloc(MAXV / 64, sizeof *s->present);
     }
-    if (s->seen == NULL ||
+    if (s->seen == NULL || s->seen_next == NULL ||
         (r->nsplit > 0 && (s->sr == NULL || s->sh == NULL || s->pa == NULL)) ||
         (s->window && (s->cnt == NULL || s->present == NULL))) {
         bt_sequence_free(s);
@@ -225,6 +226,7 @@ bt_sequence_free(bt_sequence *s)
     bt__seq_par_free(s->pool);
     free(s->g);
     free(s->seen);
+    free(s->seen_next);
     free(s->sr);
     free(s->sh);
     free(s->pa);

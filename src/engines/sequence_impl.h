@@ -50,6 +50,11 @@ struct bt_sequence {
     uint32_t *rpos;  /* sparse positions >= 1, ascending */
     uint16_t *rval;  /* their values */
     size_t nrare, rcap;
+    uint8_t *seen_next; /* MAXV + 64 bytes: phase 1 of heap next_n,
+                           done with the heap before (value_rare) */
+    size_t next_n;      /* 0: none */
+    unsigned next_w, next_gen, gen; /* w then; gen: the sparse positions'
+                                       generation (review) */
     uint8_t *par; /* par[v] = parity of v AND mask, v < par_w */
     unsigned par_w;
     uint16_t *need;    /* values the check still looks for */

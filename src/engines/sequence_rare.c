@@ -266,6 +266,47 @@ mark_split(const bt_sequence *s, int wide, size_t rest, size_t lo, size_t hi,
                   seen);
 }
 
+/* Marks G(x) XOR G(rest - x) in seen and G(x) XOR G(rest + 1 - x) in next,
+   for the sparse positions x = rpos[0..to-1] (phase 1 of two heaps in
+   a row, of one split each: mark_sparse twice, with half the loads). */
+SEQ_TEMPLATE void
+mark_sparse_two(const void *g, int wide, size_t rest, const uint32_t *rpos,
+                const uint16_t *rval, size_t to, uint8_t *seen,
+                uint8_t *next)
+{
+    size_t i = 0;
+    /* both values in one load: the loop is bound by its instructions
+       (a store each, and each load an instruction) */
+#define TWO(x, lo, hi)                                                   \
+    do {                                                                 \
+        if (wide) {                                                      \
+            uint32_t p_;                                                 \
+            memcpy(&p_, (const uint16_t *)g + (x), sizeof p_);           \
+            lo = p_ & 0xFFFFu, hi = p_ >> 16;                            \
+        } else {                                                         \
+            uint16_t p_;                                                 \
+            memcpy(&p_, (const uint8_t *)g + (x), sizeof p_);            \
+            lo = p_ & 0xFFu, hi = (unsigned)p_ >> 8;                     \
+        }                                                                \
+    } while (0)
+    for (; i + 2 <= to; i += 2) {
+        unsigned r0 = rval[i], r1 = rval[i + 1], a0, b0, a1, b1;
+        TWO(rest - rpos[i], a0, b0);
+        TWO(rest - rpos[i + 1], a1, b1);
+        seen[r0 ^ a0] = 1;
+        next[r0 ^ b0] = 1;
+        seen[r1 ^ a1] = 1;
+        next[r1 ^ b1] = 1;
+    }
+    for (; i < to; i++) {
+        unsigned a, b;
+        TWO(rest - rpos[i], a, b);
+        seen[rval[i] ^ a] = 1;
+        next[rval[i] ^ b] = 1;
+    }
+#undef TWO
+}
+
 /* The rare-value method (see the top of sequence.c).  Its work, O(sparse
    positions * splits) per value, is counted in s->work, which the
    caller polls by. */
@@ -287,15 +328,48 @@ value_rare(bt_sequence *s, size_t n, int wide)
         s->par_w = w;
     }
     par = s->par;
-    memset(seen, 0, w + 1);
-    mark_singles(s->r, g, wide, n, seen);
-    m = splits_of(s, n);
+    if (n == s->n && n != 0 && s->next_n == n && s->next_gen == s->gen) {
+        /* phase 1 of this heap was done with the last one's (below) */
+        s->seen = s->seen_next;
+        s->seen_next = seen;
+        seen = s->seen;
+        if (s->next_w < w)
+            memset(seen + s->next_w + 1, 0, w - s->next_w);
+        s->next_n = 0;
+        mark_singles(s->r, g, wide, n, seen);
+        m = splits_of(s, n);
+        j = m;
+    } else {
+        if (n == s->n)
+            s->next_n = 0;
+        memset(seen, 0, w + 1);
+        mark_singles(s->r, g, wide, n, seen);
+        m = splits_of(s, n);
+        j = 0;
+        if (m == 1 && n == s->n && !s->r->unequal && s->seen_next != NULL) {
+            /* 1, for this heap and the next at once: G(rest - x) and
+               G(rest + 1 - x) are neighbours, below n (x >= 1), and the
+               positions and values are loaded once for both */
+            size_t rest = s->sr[0], cnt = nr;
+            uint8_t *next = s->seen_next;
+            while (cnt > 0 && rpos[cnt - 1] >= rest)
+                cnt--;
+            memset(next, 0, w + 1);
+            mark_sparse_two(g, wide, rest, rpos, rval, cnt, seen, next);
+            if (cnt < nr && rpos[cnt] == rest) /* x = rest: the next's */
+                next[rval[cnt] ^ seq_get(g, wide, 1)] = 1;
+            s->work += 2 * cnt;
+            s->next_n = n + 1;
+            s->next_gen = s->gen;
+            s->next_w = w;
+            j = 1;
+        }
+    }
     if (m == 0)
         return (unsigned)((const uint8_t *)memchr(seen, 0, w + 1) - seen);
     /* 1. every split with a sparse part: that gives every option value of
        parity pi, the one splits of two common positions cannot give */
-    j = 0;
-    if (m >= 2 && !s->r->unequal) {
+    if (j == 0 && m >= 2 && !s->r->unequal) {
         /* two splits in one pass over the sparse positions (0.354 has
            two): half the loads of positions and values */
         size_t r0 = s->sr[0], r1 = s->sr[1], c0 = nr, c1, i;
@@ -490,6 +564,7 @@ bt__seq_review(bt_sequence *s)
     s->sigma = best_sigma;
     s->par_w = 0;
     s->nrare = 0;
+    s->gen++; /* phase 1 done ahead is void */
     for (i = 1; i < s->n; i++)
         if (is_sparse(s, i, seq_at(s, i))) {
             bt_status st = bt__seq_rare_push(s, i, seq_at(s, i));
