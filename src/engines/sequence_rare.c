@@ -22,6 +22,9 @@
 #ifndef SIMD_TAKEOVER
 #define SIMD_TAKEOVER 16     /* AVX-512 from this few values on */
 #endif
+#ifndef SIMD_AFTER
+#define SIMD_AFTER 256       /* and from this many pairs on */
+#endif
 
 #if defined(__SSE2__)
 /* Reverses the eight 16-bit lanes of x. */
@@ -106,7 +109,7 @@ confirm_scan(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t k,
              size_t *pa, const size_t *sr, const size_t *sh, size_t m,
              size_t *work)
 {
-    size_t j, i;
+    size_t j, i, work0 = *work;
     int live, simd;
 
     if (k == 0)
@@ -114,9 +117,12 @@ confirm_scan(const void *g, int wide, uint8_t *seen, uint16_t *need, size_t k,
     simd = bt__seq_simd();
     do {
         live = 0;
-        if (simd && k <= SIMD_TAKEOVER) {
-            /* few values left: AVX-512 (sequence_simd.c) tests them in
-               a bitmap of 1024, when every one is below that */
+        if (simd && k <= SIMD_TAKEOVER && *work - work0 >= SIMD_AFTER) {
+            /* few values left, and far to look: AVX-512 (sequence_simd.c)
+               tests them in a bitmap of 1024, when every one is below
+               that (its start and its finds cost more than marking, so a
+               check that ends in a few hundred pairs, as most of 0.354's
+               do, is not handed over) */
             for (i = 0; i < k && need[i] < 1024; i++)
                 ;
             if (i == k)
