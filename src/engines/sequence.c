@@ -51,6 +51,7 @@
  *   sequence_rules.c    the rules of a heap game as the engine reads them
  *   sequence_plain.c    the plain method, its general form, sliding windows
  *   sequence_rare.c     the rare-value method and its choice of mask
+ *   sequence_simd.c     its check in AVX-512, where the CPU has it
  *   sequence_stream.c   the loop over the heaps, and the rare-value method
  *                       on several threads
  *   sequence_period.c   periods detected and proved

@@ -117,6 +117,31 @@ scan_split(const void *g, int wide, uint16_t *bm, size_t k, size_t rest,
     size_t a = first;
 
     bitmap_load(bm, &b0, &b1);
+    /* two blocks a branch: past the first blocks, hits are rare */
+    for (; a + 63 <= last; a += 64) {
+        __m512i lo = load32(g, wide, a), lo2 = load32(g, wide, a + 32);
+        __m512i hi = _mm512_permutexvar_epi16(rev,
+                                              load32(g, wide, rest - a - 31));
+        __m512i hi2 = _mm512_permutexvar_epi16(
+            rev, load32(g, wide, rest - a - 63));
+        __m512i x = _mm512_xor_si512(lo, hi), x2 = _mm512_xor_si512(lo2, hi2);
+        __m512i word = _mm512_permutex2var_epi16(
+            b0, _mm512_srli_epi16(x, 4), b1);
+        __m512i word2 = _mm512_permutex2var_epi16(
+            b0, _mm512_srli_epi16(x2, 4), b1);
+        __mmask32 hits = _mm512_test_epi16_mask(
+            _mm512_srlv_epi16(word, _mm512_and_si512(x, low4)), one);
+        __mmask32 hits2 = _mm512_test_epi16_mask(
+            _mm512_srlv_epi16(word2, _mm512_and_si512(x2, low4)), one);
+        if ((hits | hits2) != 0) {
+            if (hits != 0)
+                k -= drop_hits(bm, &b0, &b1, x, hits);
+            if (hits2 != 0)
+                k -= drop_hits(bm, &b0, &b1, x2, hits2);
+            if (k == 0)
+                return 0;
+        }
+    }
     for (; a + 31 <= last; a += 32) {
         __m512i lo = load32(g, wide, a);
         __m512i hi = _mm512_permutexvar_epi16(rev,
