@@ -89,7 +89,7 @@ test_kernels_random(void **state)
 {
     static uint16_t g16[MAXN + 64];
     static uint8_t g8[MAXN + 64], seen[65536 + 64], missing[65536];
-    unsigned round;
+    unsigned round, way;
     int simd = bt__seq_simd();
     (void)state;
     if (!simd)
@@ -129,41 +129,34 @@ test_kernels_random(void **state)
         rule(g, wide, need, k, pa, sr, sh, m, missing);
         for (i = 0; i < k; i++)
             want += missing[need[i]];
-        /* the portable scan: seen[] is 0 at the values needed */
-        bt__seq_simd_disable(1);
-        memcpy(need2, need, sizeof need);
-        memcpy(pb, pa, sizeof pa);
-        memset(seen, 1, sizeof seen);
-        for (i = 0; i < k; i++)
-            seen[need2[i]] = 0;
-        left = wide ? bt__seq_confirm_scan_16(g, seen, need2, k, pb, sr, sh,
-                                              m, &work)
-                    : bt__seq_confirm_scan_8(g, seen, need2, k, pb, sr, sh, m,
-                                             &work);
-        snprintf(what, sizeof what, "round %u, portable, %s, %zu splits",
-                 round, wide ? "two bytes" : "one byte", m);
-        same_set(need2, left, missing, want, what);
+        /* the portable scan, then the kernel alone, then the portable
+           entry that hands over to it */
+        for (way = 0; way < 3; way++) {
+            static const char *const name[] = {"portable", "AVX-512",
+                                               "handed over"};
+            if (way > 0 && !simd)
+                break;
+            bt__seq_simd_disable(way == 0);
+            memcpy(need2, need, sizeof need);
+            memcpy(pb, pa, sizeof pa);
+            if (way == 1) {
+                left = bt__seq_scan_simd(g, wide, need2, k, pb, sr, sh, m,
+                                         &work);
+            } else {
+                /* seen[] is 0 at the values needed */
+                memset(seen, 1, sizeof seen);
+                for (i = 0; i < k; i++)
+                    seen[need2[i]] = 0;
+                left = wide ? bt__seq_confirm_scan_16(g, seen, need2, k, pb,
+                                                      sr, sh, m, &work)
+                            : bt__seq_confirm_scan_8(g, seen, need2, k, pb,
+                                                     sr, sh, m, &work);
+            }
+            snprintf(what, sizeof what, "round %u, %s, %s, %zu splits",
+                     round, name[way], wide ? "two bytes" : "one byte", m);
+            same_set(need2, left, missing, want, what);
+        }
         bt__seq_simd_disable(0);
-        if (!simd)
-            continue;
-        memcpy(need2, need, sizeof need);
-        memcpy(pb, pa, sizeof pa);
-        left = bt__seq_scan_simd(g, wide, need2, k, pb, sr, sh, m, &work);
-        snprintf(what, sizeof what, "round %u, AVX-512, %s, %zu splits",
-                 round, wide ? "two bytes" : "one byte", m);
-        same_set(need2, left, missing, want, what);
-        /* and through the portable entry, which hands over to it */
-        memcpy(need2, need, sizeof need);
-        memcpy(pb, pa, sizeof pa);
-        for (i = 0; i < k; i++)
-            seen[need2[i]] = 0;
-        left = wide ? bt__seq_confirm_scan_16(g, seen, need2, k, pb, sr, sh,
-                                              m, &work)
-                    : bt__seq_confirm_scan_8(g, seen, need2, k, pb, sr, sh, m,
-                                             &work);
-        snprintf(what, sizeof what, "round %u, handed over, %s, %zu splits",
-                 round, wide ? "two bytes" : "one byte", m);
-        same_set(need2, left, missing, want, what);
     }
 }
 
