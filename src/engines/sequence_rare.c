@@ -344,7 +344,7 @@ value_rare(bt_sequence *s, size_t n, int wide)
         s->next_n = 0;
         mark_singles(s->r, g, wide, n, seen);
         m = splits_of(s, n);
-        j = m;
+        j = 1; /* a second split that starts at this heap: marked below */
     } else {
         if (n == s->n)
             s->next_n = 0;
