@@ -22,10 +22,9 @@
 
 #include "engines/sequence_impl.h"
 
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(BOUTON_NO_SIMD)
 #define SCAN_BLOCK 256 /* pairs a split and round (the portable scan's
                           rounds interleave the splits the same way) */
-
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(BOUTON_NO_SIMD)
 #include <immintrin.h>
 #include <pthread.h>
 
@@ -74,6 +73,18 @@ bitmap_load(const uint16_t *bm, __m512i *b0, __m512i *b1)
     *b1 = _mm512_loadu_si512((const void *)(bm + 32));
 }
 
+/* Drops value u from bm when bm holds it (a value of 1024 or more, which
+   wraps in the registers' permutation, never); 1 when it did. */
+static inline int
+bm_drop(uint16_t *bm, unsigned u)
+{
+    uint16_t bit = (uint16_t)(1u << (u & 15));
+    if (u >= 1024 || !(bm[u >> 4] & bit))
+        return 0;
+    bm[u >> 4] = (uint16_t)(bm[u >> 4] & ~bit);
+    return 1;
+}
+
 /* Drops from bm, and from its registers b0 and b1, the values of x's
    lanes in hits that bm holds; returns how many it dropped.  The
    registers are changed in place, not reloaded from bm (a wide load of
@@ -86,21 +97,37 @@ drop_hits(uint16_t *bm, __m512i *b0, __m512i *b1, __m512i x, __mmask32 hits)
     _mm512_storeu_si512((void *)v, x);
     for (; hits != 0; hits &= hits - 1) {
         unsigned u = v[__builtin_ctz(hits)], w = u >> 4;
-        uint16_t bit = (uint16_t)(1u << (u & 15));
-        /* a value of 1024 or more wraps in the permutation: not needed */
-        if (u < 1024 && (bm[w] & bit)) {
-            __m512i flip = _mm512_set1_epi16((short)bit);
-            bm[w] = (uint16_t)(bm[w] & ~bit);
-            if (w < 32)
-                *b0 = _mm512_mask_mov_epi16(*b0, (__mmask32)1 << w,
-                                            _mm512_xor_si512(*b0, flip));
-            else
-                *b1 = _mm512_mask_mov_epi16(*b1, (__mmask32)1 << (w - 32),
-                                            _mm512_xor_si512(*b1, flip));
-            dropped++;
-        }
+        __m512i flip = _mm512_set1_epi16((short)(1u << (u & 15)));
+        if (!bm_drop(bm, u))
+            continue;
+        if (w < 32)
+            *b0 = _mm512_mask_mov_epi16(*b0, (__mmask32)1 << w,
+                                        _mm512_xor_si512(*b0, flip));
+        else
+            *b1 = _mm512_mask_mov_epi16(*b1, (__mmask32)1 << (w - 32),
+                                        _mm512_xor_si512(*b1, flip));
+        dropped++;
     }
     return dropped;
+}
+
+/* The pairs (a + i, rest - a - i), i < 32: their values in *x, and the
+   lanes whose value the bitmap in b0, b1 holds (or that wrap past 1023). */
+AVX512 static inline __mmask32
+test32(const void *g, int wide, size_t rest, size_t a, __m512i b0,
+       __m512i b1, __m512i *x)
+{
+    const __m512i rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+        19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    __m512i hi = _mm512_permutexvar_epi16(rev,
+                                          load32(g, wide, rest - a - 31));
+    __m512i word;
+    *x = _mm512_xor_si512(load32(g, wide, a), hi);
+    word = _mm512_permutex2var_epi16(b0, _mm512_srli_epi16(*x, 4), b1);
+    return _mm512_test_epi16_mask(
+        _mm512_srlv_epi16(word, _mm512_and_si512(*x, _mm512_set1_epi16(15))),
+        _mm512_set1_epi16(1));
 }
 
 /* The scan of one split's pairs first <= a <= last, for the k values in
@@ -109,62 +136,35 @@ AVX512 static size_t
 scan_split(const void *g, int wide, uint16_t *bm, size_t k, size_t rest,
            size_t first, size_t last)
 {
-    const __m512i rev = _mm512_set_epi16(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
-        19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-    const __m512i low4 = _mm512_set1_epi16(15), one = _mm512_set1_epi16(1);
-    __m512i b0, b1;
+    __m512i b0 = _mm512_loadu_si512((const void *)bm);
+    __m512i b1 = _mm512_loadu_si512((const void *)(bm + 32));
     size_t a = first;
 
-    bitmap_load(bm, &b0, &b1);
     /* two blocks a branch: past the first blocks, hits are rare */
     for (; a + 63 <= last; a += 64) {
-        __m512i lo = load32(g, wide, a), lo2 = load32(g, wide, a + 32);
-        __m512i hi = _mm512_permutexvar_epi16(rev,
-                                              load32(g, wide, rest - a - 31));
-        __m512i hi2 = _mm512_permutexvar_epi16(
-            rev, load32(g, wide, rest - a - 63));
-        __m512i x = _mm512_xor_si512(lo, hi), x2 = _mm512_xor_si512(lo2, hi2);
-        __m512i word = _mm512_permutex2var_epi16(
-            b0, _mm512_srli_epi16(x, 4), b1);
-        __m512i word2 = _mm512_permutex2var_epi16(
-            b0, _mm512_srli_epi16(x2, 4), b1);
-        __mmask32 hits = _mm512_test_epi16_mask(
-            _mm512_srlv_epi16(word, _mm512_and_si512(x, low4)), one);
-        __mmask32 hits2 = _mm512_test_epi16_mask(
-            _mm512_srlv_epi16(word2, _mm512_and_si512(x2, low4)), one);
+        __m512i x, x2;
+        __mmask32 hits = test32(g, wide, rest, a, b0, b1, &x);
+        __mmask32 hits2 = test32(g, wide, rest, a + 32, b0, b1, &x2);
         if ((hits | hits2) != 0) {
-            if (hits != 0)
-                k -= drop_hits(bm, &b0, &b1, x, hits);
-            if (hits2 != 0)
-                k -= drop_hits(bm, &b0, &b1, x2, hits2);
+            k -= drop_hits(bm, &b0, &b1, x, hits);
+            k -= drop_hits(bm, &b0, &b1, x2, hits2);
             if (k == 0)
                 return 0;
         }
     }
     for (; a + 31 <= last; a += 32) {
-        __m512i lo = load32(g, wide, a);
-        __m512i hi = _mm512_permutexvar_epi16(rev,
-                                              load32(g, wide, rest - a - 31));
-        __m512i x = _mm512_xor_si512(lo, hi);
-        __m512i word = _mm512_permutex2var_epi16(
-            b0, _mm512_srli_epi16(x, 4), b1);
-        __m512i bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, low4));
-        __mmask32 hits = _mm512_test_epi16_mask(bit, one);
+        __m512i x;
+        __mmask32 hits = test32(g, wide, rest, a, b0, b1, &x);
         if (hits != 0) {
             k -= drop_hits(bm, &b0, &b1, x, hits);
             if (k == 0)
                 return 0;
         }
     }
-    for (; a <= last; a++) {
-        unsigned u = seq_get(g, wide, a) ^ seq_get(g, wide, rest - a);
-        if (u < 1024 && (bm[u >> 4] >> (u & 15) & 1u)) {
-            bm[u >> 4] = (uint16_t)(bm[u >> 4] & ~(1u << (u & 15)));
-            if (--k == 0)
-                return 0;
-        }
-    }
+    for (; a <= last; a++)
+        if (bm_drop(bm, seq_get(g, wide, a) ^ seq_get(g, wide, rest - a)) &&
+            --k == 0)
+            return 0;
     return k;
 }
 
